@@ -1,0 +1,51 @@
+"""Benchmarks: a 100-page pad against one page, in time and bytes. Prints ratios; asserts nothing.
+
+Run: python benchmarks/run.py [--repeat N]
+"""
+
+from __future__ import annotations
+
+import argparse
+import statistics
+import sys
+import time
+from dataclasses import replace
+from pathlib import Path
+
+sys.path.insert(0, str(Path(__file__).resolve().parent.parent))  # run from a checkout as well
+
+from sheetgen.backends import render
+from sheetgen.layout import load
+from sheetgen.registry import BuildOptions
+
+MAIN_SHEETS = ["scribe/standard", "scribe/pad"]
+
+
+def measure(ref: str, copies: int, repeat: int) -> tuple[float, int]:
+    """Median seconds to build and render the PDF, and its size in bytes."""
+    loaded = load(ref)
+    times, size = [], 0
+    for _ in range(repeat):
+        start = time.perf_counter()
+        doc = loaded.kind.build(loaded.model, replace(BuildOptions(), copies=copies))
+        data = render(doc, "pdf")[0]
+        times.append(time.perf_counter() - start)
+        size = len(data)
+    return statistics.median(times), size
+
+
+def main() -> None:
+    parser = argparse.ArgumentParser(description=__doc__)
+    parser.add_argument("--repeat", type=int, default=5)
+    args = parser.parse_args()
+    measure(MAIN_SHEETS[0], 1, 1)  # warm caches: fonts, imports
+    print(f"{'sheet':18} {'1 page':>10} {'100 pages':>10} {'time x':>7} {'bytes x':>8}")
+    for ref in MAIN_SHEETS:
+        t1, b1 = measure(ref, 1, args.repeat)
+        t100, b100 = measure(ref, 100, args.repeat)
+        print(f"{ref:18} {t1 * 1000:8.0f}ms {t100 * 1000:8.0f}ms {t100 / t1:7.2f} {b100 / b1:8.3f}"
+              f"   ({b1:,} -> {b100:,} bytes)")
+
+
+if __name__ == "__main__":
+    main()

@@ -1,0 +1,5 @@
+"""`python -m sheetgen` runs the CLI."""
+
+from sheetgen.cli import main
+
+main()

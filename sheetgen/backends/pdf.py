@@ -1,0 +1,229 @@
+"""PDF backend (reportlab): one form XObject a distinct drawing, embedded font subsets,
+AcroForm fields on request, trim and bleed boxes, byte-identical rebuilds."""
+
+from __future__ import annotations
+
+import io
+
+from reportlab import rl_config
+from reportlab.lib.colors import HexColor
+from reportlab.pdfbase import pdfmetrics
+from reportlab.pdfbase.pdfdoc import PDFResourceDictionary
+from reportlab.pdfbase.ttfonts import TTFont
+from reportlab.pdfgen.canvas import Canvas
+
+from sheetgen import __version__
+from sheetgen.draw.fonts import FACES, face
+from sheetgen.draw.shapes import (
+    Circle,
+    Close,
+    CurveTo,
+    Drawing,
+    Field,
+    Group,
+    LineTo,
+    MoveTo,
+    Path,
+    Rect,
+    Shape,
+    Style,
+    Text,
+)
+from sheetgen.draw.transform import Transform
+from sheetgen.draw.walk import leaves
+from sheetgen.press.document import Box, Document, Page
+
+MM = 72.0 / 25.4
+_CAPS = {"butt": 0, "round": 1, "square": 2}
+_JOINS = {"miter": 0, "round": 1, "bevel": 2}
+_FIELD_FONT = "Helvetica"
+
+
+def _register_fonts() -> None:
+    for font_face in FACES.values():
+        if font_face.pdf_name not in pdfmetrics.getRegisteredFontNames():
+            pdfmetrics.registerFont(TTFont(font_face.pdf_name, str(font_face.path)))
+
+
+def render_pdf(doc: Document, *, fillable: bool = False) -> bytes:
+    """The document as PDF bytes; `fillable` adds AcroForm fields over every Field."""
+    _register_fonts()
+    rl_config.useA85 = 0  # plain binary streams: smaller and faster than ASCII85 text
+    out = io.BytesIO()
+    first = doc.pages[0]
+    canvas = Canvas(out, pagesize=(first.width * MM, first.height * MM), invariant=1,
+                    pageCompression=1, initialFontName=FACES[("sans", "regular")].pdf_name)
+    canvas.setTitle(doc.title)
+    canvas.setAuthor(doc.author)
+    canvas.setSubject(doc.subject)
+    canvas.setCreator(f"sheetgen {__version__}")
+    canvas.setKeywords(", ".join(doc.keywords))
+    canvas.setViewerPreference("PrintScaling", "None")
+    if doc.duplex:
+        canvas.setViewerPreference("Duplex", "DuplexFlipLongEdge" if doc.duplex == "long"
+                                   else "DuplexFlipShortEdge")
+    # Fields must be unique to each page, so fillable documents draw every page; otherwise
+    # each distinct page is drawn once and repeated by reference in `_finish`.
+    drawn = list(doc.pages) if fillable else doc.distinct_pages()
+    index = {page.signature(): i for i, page in enumerate(drawn)}
+    order = list(range(len(drawn))) if fillable else [index[p.signature()] for p in doc.pages]
+    forms: dict[int, str] = {}
+    for number, page in enumerate(drawn, start=1):
+        _draw_page(canvas, page, forms, number if fillable else 0)
+    canvas.save()
+    return _finish(out.getvalue(), order)
+
+
+def _finish(data: bytes, order: list[int]) -> bytes:
+    """Repeat drawn pages into the document's order (copies share one content stream), and
+    pack objects into object streams, so a pad of N pages costs little more than one page."""
+    import pikepdf
+
+    with pikepdf.open(io.BytesIO(data)) as pdf:
+        drawn = list(pdf.pages)
+        seen: set[int] = set()
+        for position, k in enumerate(order):
+            if k in seen:  # a repeat: a new page object on the same content and resources
+                pdf.pages.insert(position, drawn[k])
+            seen.add(k)
+        streams: dict[bytes, pikepdf.Object] = {}
+        for page in pdf.pages:
+            contents = page.obj.Contents
+            key = contents.read_raw_bytes()
+            page.obj.Contents = streams.setdefault(key, contents)
+            for empty in ("/Trans", "/Rotate"):
+                if empty in page.obj:
+                    del page.obj[empty]
+        out = io.BytesIO()
+        pdf.save(out, object_stream_mode=pikepdf.ObjectStreamMode.generate, deterministic_id=True,
+                 compress_streams=True, qdf=False)
+        return out.getvalue()
+
+
+def _pdf_box(page: Page, box: Box) -> tuple[float, float, float, float]:
+    x, y, w, h = box
+    return (x * MM, (page.height - y - h) * MM, (x + w) * MM, (page.height - y) * MM)
+
+
+def _draw_page(canvas: Canvas, page: Page, forms: dict[int, str], field_page: int) -> None:
+    for placement in page.placements:
+        if id(placement.drawing) not in forms:
+            forms[id(placement.drawing)] = name = f"d{len(forms) + 1}"
+            _define_form(canvas, name, placement.drawing)
+    canvas.setPageSize((page.width * MM, page.height * MM))
+    whole = (0.0, 0.0, page.width, page.height)
+    canvas.setTrimBox(_pdf_box(page, page.trim or whole))
+    canvas.setBleedBox(_pdf_box(page, page.bleed or page.trim or whole))
+    to_pdf = Transform(a=MM, d=-MM, f=page.height * MM)
+    for slot, placement in enumerate(page.placements):
+        drawing = placement.drawing
+        from_form = Transform(a=1 / MM, d=-1 / MM, f=drawing.height)
+        canvas.saveState()
+        canvas.transform(*(to_pdf @ placement.transform @ from_form).as_tuple())
+        canvas.doForm(forms[id(drawing)])
+        canvas.restoreState()
+        if field_page:
+            _add_fields(canvas, drawing, to_pdf @ placement.transform, f"p{field_page}s{slot + 1}")
+    canvas.showPage()
+
+
+def _define_form(canvas: Canvas, name: str, drawing: Drawing) -> None:
+    b = drawing.bleed
+    canvas.beginForm(name, -b * MM, -b * MM, (drawing.width + b) * MM, (drawing.height + b) * MM)
+    canvas.transform(MM, 0, 0, -MM, 0, drawing.height * MM)
+    for shape in drawing.children:
+        _draw(canvas, shape)
+    # reportlab leaves a form's ExtGState (opacity) out of its resources; give them explicitly.
+    resources = PDFResourceDictionary()
+    resources.basicFonts()
+    resources.allProcs()
+    states = canvas._extgstate.getState()
+    if states:
+        resources.ExtGState = states
+    canvas.endForm(Resources=resources)
+
+
+def _apply_style(canvas: Canvas, style: Style) -> tuple[bool, bool]:
+    stroke, fill = style.stroke is not None and style.width > 0, style.fill is not None
+    if stroke:
+        canvas.setStrokeColor(HexColor(style.stroke))
+        canvas.setLineWidth(style.width)
+        canvas.setLineCap(_CAPS[style.cap])
+        canvas.setLineJoin(_JOINS[style.join])
+        if style.dash:
+            canvas.setDash(list(style.dash))
+    if fill:
+        canvas.setFillColor(HexColor(style.fill))
+    if style.opacity < 1:
+        canvas.setStrokeAlpha(style.opacity)
+        canvas.setFillAlpha(style.opacity)
+    return stroke, fill
+
+
+def _draw(canvas: Canvas, shape: Shape) -> None:
+    canvas.saveState()
+    if isinstance(shape, Group):
+        canvas.transform(*shape.transform.as_tuple())
+        for child in shape.children:
+            _draw(canvas, child)
+    elif isinstance(shape, Text):
+        _draw_text(canvas, shape)
+    else:
+        stroke, fill = _apply_style(canvas, shape.style)
+        if isinstance(shape, Path):
+            canvas.drawPath(_pdf_path(canvas, shape), stroke=int(stroke), fill=int(fill))
+        elif isinstance(shape, Circle):
+            canvas.circle(shape.cx, shape.cy, shape.r, stroke=int(stroke), fill=int(fill))
+        elif isinstance(shape, (Rect, Field)):
+            if shape.rx > 0:
+                canvas.roundRect(shape.x, shape.y, shape.w, shape.h, shape.rx, stroke=int(stroke),
+                                 fill=int(fill))
+            else:
+                canvas.rect(shape.x, shape.y, shape.w, shape.h, stroke=int(stroke), fill=int(fill))
+    canvas.restoreState()
+
+
+def _pdf_path(canvas: Canvas, shape: Path) -> object:
+    path = canvas.beginPath()
+    for seg in shape.segments:
+        if isinstance(seg, MoveTo):
+            path.moveTo(seg.x, seg.y)
+        elif isinstance(seg, LineTo):
+            path.lineTo(seg.x, seg.y)
+        elif isinstance(seg, CurveTo):
+            path.curveTo(seg.x1, seg.y1, seg.x2, seg.y2, seg.x, seg.y)
+        elif isinstance(seg, Close):
+            path.close()
+    return path
+
+
+def _draw_text(canvas: Canvas, text: Text) -> None:
+    canvas.translate(text.x, text.y)
+    canvas.scale(1, -1)
+    if text.rotation:
+        canvas.rotate(-text.rotation)
+    canvas.setFont(face(text.family, text.weight).pdf_name, text.size)
+    canvas.setFillColor(HexColor(text.colour))
+    draw = {"start": canvas.drawString, "middle": canvas.drawCentredString,
+            "end": canvas.drawRightString}[text.anchor]
+    draw(0, 0, text.text)
+
+
+def _add_fields(canvas: Canvas, drawing: Drawing, to_pdf: Transform, prefix: str) -> None:
+    """AcroForm widgets over the drawing's Fields, named uniquely by page and slot."""
+    for shape, transform in leaves(drawing.children, to_pdf):
+        if not isinstance(shape, Field):
+            continue
+        (x1, y1), (x2, y2) = (transform.apply(shape.x, shape.y),
+                              transform.apply(shape.x + shape.w, shape.y + shape.h))
+        x, y, w, h = min(x1, x2), min(y1, y2), abs(x2 - x1), abs(y2 - y1)
+        name = f"{prefix}.{shape.name}"
+        if shape.kind == "checkbox":
+            canvas.acroForm.checkbox(name=name, x=x, y=y, size=min(w, h), buttonStyle="cross",
+                                     borderWidth=0, fillColor=None, borderColor=None,
+                                     textColor=HexColor("#1f3a93"), forceBorder=False)
+        else:
+            canvas.acroForm.textfield(name=name, x=x, y=y, width=w, height=h,
+                                      fontName=_FIELD_FONT, fontSize=min(h * 0.7, 14),
+                                      borderWidth=0, fillColor=None, borderColor=None,
+                                      textColor=HexColor("#1f3a93"), forceBorder=False)

@@ -1,0 +1,163 @@
+"""PNG backend (Pillow): pages drawn supersampled and scaled down, at a chosen DPI."""
+
+from __future__ import annotations
+
+import io
+import itertools
+import math
+from functools import cache
+
+from PIL import Image, ImageDraw, ImageFont
+
+from sheetgen.draw.fonts import face
+from sheetgen.draw.geometry import Point, ellipse_path, flatten, rounded_rect_path
+from sheetgen.draw.shapes import Circle, Field, Path, Rect, Style, Text
+from sheetgen.draw.transform import Transform, scale
+from sheetgen.draw.walk import Leaf, leaves
+from sheetgen.press.document import Page
+
+MIN_DPI, MAX_DPI = 30, 1200
+_ANCHORS = {"start": "ls", "middle": "ms", "end": "rs"}
+RGBA = tuple[int, int, int, int]
+
+
+def supersampling(dpi: int) -> int:
+    """How many times finer than the output the page is drawn before scaling down."""
+    return max(1, min(4, round(600 / dpi)))
+
+
+def _rgba(colour: str, opacity: float = 1.0) -> RGBA:
+    return (int(colour[1:3], 16), int(colour[3:5], 16), int(colour[5:7], 16),
+            round(255 * opacity))
+
+
+@cache
+def _font(path: str, size_px: int) -> ImageFont.FreeTypeFont:
+    return ImageFont.truetype(path, size_px)
+
+
+def render_png(page: Page, dpi: int = 300, transparent: bool = False) -> bytes:
+    """One page as PNG bytes of (page size × dpi) pixels, anti-aliased."""
+    factor = supersampling(dpi)
+    px_per_mm = dpi / 25.4 * factor
+    size = (round(page.width * dpi / 25.4) * factor, round(page.height * dpi / 25.4) * factor)
+    image = Image.new("RGBA", size, (255, 255, 255, 0 if transparent else 255))
+    for placement in page.placements:
+        base = scale(px_per_mm) @ placement.transform
+        for leaf, transform in leaves(placement.drawing.children, base):
+            _draw_leaf(image, leaf, transform)
+    if factor > 1:
+        image = image.reduce(factor)
+    if not transparent:
+        image = image.convert("RGB")
+    out = io.BytesIO()
+    image.save(out, format="PNG", dpi=(dpi, dpi), optimize=False)
+    return out.getvalue()
+
+
+def _as_path(leaf: Circle | Rect | Field) -> Path:
+    if isinstance(leaf, Circle):
+        return ellipse_path(leaf.cx, leaf.cy, leaf.r, leaf.r, leaf.style)
+    return rounded_rect_path(leaf.x, leaf.y, leaf.w, leaf.h, leaf.rx, leaf.style)
+
+
+def _draw_leaf(image: Image.Image, leaf: Leaf, transform: Transform) -> None:
+    if isinstance(leaf, Text):
+        _draw_text(image, leaf, transform)
+        return
+    path = leaf if isinstance(leaf, Path) else _as_path(leaf)
+    subpaths = flatten(path.segments, transform, tolerance=0.3)
+    if not subpaths:
+        return
+    style = path.style
+    if style.opacity >= 1:
+        _paint(ImageDraw.Draw(image), subpaths, style, transform.scale_factor, (0.0, 0.0))
+        return
+    xs = [p[0] for pts, _ in subpaths for p in pts]
+    ys = [p[1] for pts, _ in subpaths for p in pts]
+    pad = style.width * transform.scale_factor + 2
+    left, top = max(0, int(min(xs) - pad)), max(0, int(min(ys) - pad))
+    right = min(image.width, int(max(xs) + pad) + 1)
+    bottom = min(image.height, int(max(ys) + pad) + 1)
+    if right <= left or bottom <= top:
+        return
+    layer = Image.new("RGBA", (right - left, bottom - top), (0, 0, 0, 0))
+    _paint(ImageDraw.Draw(layer), subpaths, style, transform.scale_factor, (left, top))
+    alpha = layer.getchannel("A").point(lambda a: round(a * style.opacity))
+    layer.putalpha(alpha)
+    image.alpha_composite(layer, (left, top))
+
+
+def _paint(draw: ImageDraw.ImageDraw, subpaths: list[tuple[list[Point], bool]], style: Style,
+           factor: float, origin: tuple[float, float]) -> None:
+    ox, oy = origin
+    shifted = [([(x - ox, y - oy) for x, y in pts], closed) for pts, closed in subpaths]
+    if style.fill is not None:
+        for pts, _ in shifted:
+            if len(pts) > 2:
+                draw.polygon(pts, fill=_rgba(style.fill))
+    if style.stroke is None or style.width <= 0:
+        return
+    width = max(1, round(style.width * factor))
+    colour = _rgba(style.stroke)
+    for pts, closed in shifted:
+        points = [*pts, pts[0]] if closed else pts
+        runs = _dashes(points, [d * factor for d in style.dash]) if style.dash else [points]
+        for run in runs:
+            if len(run) > 1:
+                draw.line(run, fill=colour, width=width, joint="curve")
+                if style.cap == "round" and width > 2:
+                    for x, y in (run[0], run[-1]):
+                        r = width / 2
+                        draw.ellipse((x - r, y - r, x + r, y + r), fill=colour)
+
+
+def _dashes(points: list[Point], pattern: list[float]) -> list[list[Point]]:
+    """The polyline cut into the 'on' runs of a dash pattern (lengths in pixels)."""
+    if sum(pattern) <= 0:
+        return [points]
+    runs: list[list[Point]] = []
+    index, left, on = 0, pattern[0], True
+    current: list[Point] = [points[0]]
+    for (x0, y0), (x1, y1) in itertools.pairwise(points):
+        seg = math.hypot(x1 - x0, y1 - y0)
+        pos = 0.0
+        while seg - pos > left:
+            pos += left
+            t = pos / seg
+            point = (x0 + (x1 - x0) * t, y0 + (y1 - y0) * t)
+            if on:
+                current.append(point)
+                runs.append(current)
+            current = [point]
+            on = not on
+            index = (index + 1) % len(pattern)
+            left = pattern[index]
+        left -= seg - pos
+        if on:
+            current.append((x1, y1))
+    if on and len(current) > 1:
+        runs.append(current)
+    return runs
+
+
+def _draw_text(image: Image.Image, text: Text, transform: Transform) -> None:
+    size_px = max(1, round(text.size * transform.scale_factor))
+    font = _font(str(face(text.family, text.weight).path), size_px)
+    x, y = transform.apply(text.x, text.y)
+    angle = math.degrees(math.atan2(transform.b, transform.a)) + text.rotation
+    colour = _rgba(text.colour)
+    if abs(angle) < 1e-6:
+        ImageDraw.Draw(image).text((x, y), text.text, font=font, fill=colour,
+                                   anchor=_ANCHORS[text.anchor])
+        return
+    reach = int(font.getlength(text.text) + 2 * size_px)
+    mask = Image.new("L", (2 * reach, 2 * reach), 0)
+    ImageDraw.Draw(mask).text((reach, reach), text.text, font=font, fill=255,
+                              anchor=_ANCHORS[text.anchor])
+    mask = mask.rotate(-angle, resample=Image.Resampling.BICUBIC, center=(reach, reach))
+    ink = Image.new("RGBA", mask.size, colour)
+    ink.putalpha(mask)
+    left, top = round(x) - reach, round(y) - reach
+    visible = ink.crop((max(0, -left), max(0, -top), ink.width, ink.height))
+    image.alpha_composite(visible, (max(0, left), max(0, top)))

@@ -1,0 +1,97 @@
+"""The build pipeline: layout → model → rules check → document → backends → files."""
+
+from __future__ import annotations
+
+import sys
+from dataclasses import dataclass
+from pathlib import Path
+from typing import cast
+
+from sheetgen.backends import FORMATS, Format, render
+from sheetgen.errors import SheetgenError, UsageError
+from sheetgen.layout import Loaded, builtin_layouts, load
+from sheetgen.output import output_name, prepare_folder, write_atomic
+from sheetgen.press import PressOptions, parse_paper
+from sheetgen.registry import BuildOptions
+
+
+@dataclass(frozen=True)
+class BuildRequest:
+    """Everything `sheetgen build` was asked for."""
+
+    refs: tuple[str, ...]
+    build_all: bool
+    formats: str
+    paper: str
+    copies: int
+    out: Path
+    create_out: bool
+    dpi: int
+    fillable: bool
+    transparent: bool
+    quiet: bool
+
+
+def parse_formats(text: str) -> tuple[Format, ...]:
+    """`pdf,svg` as ('pdf', 'svg'); an unknown format is a usage error."""
+    names = [part.strip().lower() for part in text.split(",") if part.strip()]
+    bad = [n for n in names if n not in FORMATS]
+    if bad or not names:
+        raise UsageError(f"--format {text!r}: use one or more of {', '.join(FORMATS)}, "
+                         "separated by commas")
+    return tuple(dict.fromkeys(cast(list[Format], names)))
+
+
+@dataclass(frozen=True)
+class Built:
+    path: Path
+    size: int
+
+
+def build_one(loaded: Loaded, request: BuildRequest, formats: tuple[Format, ...],
+              options: BuildOptions, folder: Path) -> list[Built]:
+    """Check, draw, press and render one layout, then write its files atomically."""
+    errors = [f for f in loaded.kind.check(loaded.model) if f.level == "error"]
+    if errors:
+        first = errors[0]
+        more = f" (and {len(errors) - 1} more; run 'sheetgen check')" if len(errors) > 1 else ""
+        raise SheetgenError(f"{first.line(loaded.source)}{more}")
+    document = loaded.kind.build(loaded.model, options)
+    model = loaded.model
+    outputs: list[tuple[Path, bytes]] = []
+    for fmt in formats:
+        files = render(document, fmt, dpi=request.dpi, fillable=request.fillable,
+                       transparent=request.transparent)
+        for number, data in enumerate(files, start=1):
+            name = output_name(model.game, model.name, model.component, fmt,
+                               number if len(files) > 1 else 0)
+            outputs.append((folder / name, data))
+    for path, data in outputs:
+        write_atomic(path, data)
+    return [Built(path, len(data)) for path, data in outputs]
+
+
+def run_build(request: BuildRequest) -> list[Built]:
+    """Build every requested layout; all inputs are checked before any file is written."""
+    formats = parse_formats(request.formats)
+    options = BuildOptions(PressOptions(paper=parse_paper(request.paper)), copies=request.copies)
+    refs = list(builtin_layouts()) if request.build_all else []
+    refs += [r for r in request.refs if r not in refs]
+    loaded = [load(ref) for ref in refs]
+    folder = prepare_folder(request.out, request.create_out)
+    built: list[Built] = []
+    show = not request.quiet and len(loaded) > 1 and sys.stderr.isatty()
+    from rich.progress import Progress
+
+    with Progress(transient=True, disable=not show) as progress:
+        task = progress.add_task("building", total=len(loaded))
+        for item in loaded:
+            progress.update(task, description=f"building {item.source}")
+            files = build_one(item, request, formats, options, folder)
+            built += files
+            progress.advance(task)
+            if not request.quiet:
+                for f in files:
+                    progress.console.print(f"wrote {f.path} ({f.size / 1024:,.0f} KiB)",
+                                           highlight=False, soft_wrap=True)
+    return built

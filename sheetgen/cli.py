@@ -1,0 +1,154 @@
+"""The `sheetgen` command: list, check, build and schema, plus each game's own commands."""
+
+from __future__ import annotations
+
+import importlib
+import json
+import sys
+from pathlib import Path
+from typing import Annotated
+
+import typer
+
+from sheetgen import __version__
+from sheetgen.errors import SheetgenError, UsageError
+
+app = typer.Typer(help="Board and tile layouts in; print-ready and screen-ready components out.",
+                  no_args_is_help=True, add_completion=False, pretty_exceptions_enable=False)
+DEFAULT_OUT = Path("output")
+MAX_COPIES = 1000
+
+
+def _version(value: bool) -> None:
+    if value:
+        typer.echo(f"sheetgen {__version__}")
+        raise typer.Exit()
+
+
+@app.callback()
+def main_options(
+    version: Annotated[bool, typer.Option("--version", callback=_version, is_eager=True,
+                                          help="print the version and exit")] = False,
+) -> None:
+    """sheetgen turns layout files into print-ready PDF, SVG and PNG game components."""
+
+
+@app.command("list")
+def list_layouts() -> None:
+    """List the built-in layouts and the component kinds they use."""
+    from sheetgen.layout import builtin_layouts, load
+    from sheetgen.registry import kinds
+
+    typer.echo("Built-in layouts (build or check them by name, e.g. 'sheetgen build "
+               "scribe/standard'):")
+    for name in builtin_layouts():
+        loaded = load(name)
+        typer.echo(f"  {name:24} {loaded.kind.key:22} {loaded.model.description}")
+    typer.echo("\nComponent kinds ('sheetgen schema KIND' prints a kind's JSON Schema):")
+    for key, kind in kinds().items():
+        typer.echo(f"  {key:24} {kind.summary}")
+
+
+@app.command()
+def check(
+    layouts: Annotated[list[str], typer.Argument(help="layout files or built-in names")],
+) -> None:
+    """Validate layouts and run their game's rules checks; exit 1 on any error."""
+    from sheetgen.layout import load
+
+    failed = False
+    for ref in layouts:
+        try:
+            loaded = load(ref)
+        except SheetgenError as exc:
+            typer.echo(f"error: {exc}", err=True)
+            failed = True
+            continue
+        findings = loaded.kind.check(loaded.model)
+        for finding in findings:
+            typer.echo(finding.line(loaded.source), err=finding.level == "error")
+        errors = sum(f.level == "error" for f in findings)
+        failed |= errors > 0
+        if not errors:
+            warnings = len(findings)
+            typer.echo(f"{loaded.source}: ok" + (f" ({warnings} warning"
+                                                  f"{'s' if warnings != 1 else ''})"
+                                                  if warnings else ""))
+    if failed:
+        raise typer.Exit(1)
+
+
+@app.command()
+def schema(kind: Annotated[str, typer.Argument(help="a component kind, e.g. scribe/supergrid")]
+           ) -> None:
+    """Print the JSON Schema of a component kind's layout files (for editors)."""
+    from sheetgen.registry import kind_for, kinds, suggest
+
+    found = kind_for(kind)
+    if found is None:
+        raise UsageError(f"unknown component kind {kind!r} ({suggest(kind, list(kinds()))})")
+    typer.echo(json.dumps(found.model.model_json_schema(), indent=2))
+
+
+@app.command()
+def build(
+    layouts: Annotated[list[str] | None, typer.Argument(
+        help="layout files or built-in names (see 'sheetgen list')")] = None,
+    build_all: Annotated[bool, typer.Option("--all", help="build every built-in layout")] = False,
+    formats: Annotated[str, typer.Option("--format", "-f",
+                                         help="comma-separated: pdf, svg, png")] = "pdf,svg,png",
+    paper: Annotated[str, typer.Option(help="A4, Letter, A3, Tabloid or WxH in mm")] = "A4",
+    copies: Annotated[int, typer.Option(min=1, max=MAX_COPIES,
+                                        help="pages in the PDF pad")] = 1,
+    out: Annotated[Path, typer.Option(help="output folder")] = DEFAULT_OUT,
+    dpi: Annotated[int, typer.Option(min=30, max=1200, help="PNG resolution")] = 300,
+    fillable: Annotated[bool, typer.Option(help="add PDF form fields to type into")] = False,
+    transparent: Annotated[bool, typer.Option(help="PNG with a transparent background")] = False,
+    quiet: Annotated[bool, typer.Option("--quiet", "-q", help="print only errors")] = False,
+) -> None:
+    """Build layouts into PDF, SVG and PNG files in the output folder."""
+    from sheetgen.build import BuildRequest, run_build
+
+    if not layouts and not build_all:
+        raise UsageError("name layouts to build, or pass --all (see 'sheetgen list')")
+    request = BuildRequest(refs=tuple(layouts or ()), build_all=build_all, formats=formats,
+                           paper=paper, copies=copies, out=out, create_out=out == DEFAULT_OUT,
+                           dpi=dpi, fillable=fillable, transparent=transparent, quiet=quiet)
+    run_build(request)
+
+
+def _add_game_commands() -> None:
+    from sheetgen.games import COMMANDS
+
+    for name, module in COMMANDS.items():
+        app.add_typer(importlib.import_module(module).app, name=name)
+
+
+_add_game_commands()
+
+
+def _report_usage(exc: typer.TyperException) -> int:
+    """Print a command-line error as one line (or the help, when no arguments were given)."""
+    ctx = getattr(exc, "ctx", None)
+    if type(exc).__name__ == "NoArgsIsHelpError" and ctx is not None:
+        typer.echo(ctx.get_help())
+        return 0
+    message = exc.format_message() if hasattr(exc, "format_message") else str(exc)
+    hint = f" (see '{ctx.command_path} --help')" if ctx is not None else ""
+    typer.echo(f"error: {message}{hint}", err=True)
+    return int(getattr(exc, "exit_code", 2))
+
+
+def main() -> None:
+    """Entry point of the console script: every error a user can cause is one line."""
+    try:
+        code = app(standalone_mode=False)
+    except typer.TyperException as exc:  # click's errors, as Typer ships them
+        code = _report_usage(exc)
+    except SheetgenError as exc:
+        typer.echo(f"error: {exc}", err=True)
+        code = exc.exit_code
+    except (KeyboardInterrupt, typer.Abort):
+        typer.echo("interrupted", err=True)
+        code = 130
+    sys.exit(code if isinstance(code, int) else 0)

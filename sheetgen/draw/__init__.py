@@ -1,0 +1,61 @@
+"""The one drawing model that game code builds and every backend renders."""
+
+from sheetgen.draw.fonts import cap_height, fit_size, label, pt, text_width
+from sheetgen.draw.geometry import (
+    arc,
+    ellipse_path,
+    line,
+    polygon,
+    polyline,
+    regular_polygon,
+    rounded_rect_path,
+)
+from sheetgen.draw.shapes import (
+    Circle,
+    Close,
+    CurveTo,
+    Drawing,
+    Field,
+    Group,
+    LineTo,
+    MoveTo,
+    Path,
+    Rect,
+    Shape,
+    Style,
+    Text,
+)
+from sheetgen.draw.transform import IDENTITY, Transform, rotate, scale, translate
+
+__all__ = [
+    "IDENTITY",
+    "Circle",
+    "Close",
+    "CurveTo",
+    "Drawing",
+    "Field",
+    "Group",
+    "LineTo",
+    "MoveTo",
+    "Path",
+    "Rect",
+    "Shape",
+    "Style",
+    "Text",
+    "Transform",
+    "arc",
+    "cap_height",
+    "ellipse_path",
+    "fit_size",
+    "label",
+    "line",
+    "polygon",
+    "polyline",
+    "pt",
+    "regular_polygon",
+    "rotate",
+    "rounded_rect_path",
+    "scale",
+    "text_width",
+    "translate",
+]

@@ -1,0 +1,136 @@
+"""Shapes that reduce to paths (lines, polylines, polygons, arcs) and path flattening."""
+
+from __future__ import annotations
+
+import math
+from collections.abc import Iterable, Sequence
+
+from sheetgen.draw.shapes import Close, CurveTo, LineTo, MoveTo, Path, Segment, Style
+from sheetgen.draw.transform import Transform
+
+Point = tuple[float, float]
+
+
+def line(x1: float, y1: float, x2: float, y2: float, style: Style = Style()) -> Path:
+    """A straight segment from (x1, y1) to (x2, y2)."""
+    return Path((MoveTo(x1, y1), LineTo(x2, y2)), style)
+
+
+def polyline(points: Sequence[Point], style: Style = Style(), closed: bool = False) -> Path:
+    """Straight segments through `points`; `closed` joins the last point back to the first."""
+    if len(points) < 2:
+        raise ValueError("a polyline needs at least two points")
+    segs: list[Segment] = [MoveTo(*points[0])]
+    segs += [LineTo(*p) for p in points[1:]]
+    if closed:
+        segs.append(Close())
+    return Path(tuple(segs), style)
+
+
+def polygon(points: Sequence[Point], style: Style = Style()) -> Path:
+    """A closed polygon through `points`."""
+    return polyline(points, style, closed=True)
+
+
+def regular_polygon(cx: float, cy: float, r: float, sides: int, style: Style = Style(),
+                    start_deg: float = -90.0) -> Path:
+    """A regular polygon with its first vertex at `start_deg` (-90 is straight up)."""
+    pts = [_polar(cx, cy, r, start_deg + 360.0 * i / sides) for i in range(sides)]
+    return polygon(pts, style)
+
+
+def _polar(cx: float, cy: float, r: float, deg: float) -> Point:
+    t = math.radians(deg)
+    return (cx + r * math.cos(t), cy + r * math.sin(t))
+
+
+def arc_segments(cx: float, cy: float, r: float, start_deg: float, end_deg: float) -> list[CurveTo]:
+    """Cubic Béziers (≤ 90° each) for a circular arc; angles clockwise on the page, 0 = east."""
+    sweep = end_deg - start_deg
+    n = max(1, math.ceil(abs(sweep) / 90.0 - 1e-9))
+    step = sweep / n
+    k = 4.0 / 3.0 * math.tan(math.radians(step) / 4.0)
+    out = []
+    for i in range(n):
+        a0 = math.radians(start_deg + i * step)
+        a1 = math.radians(start_deg + (i + 1) * step)
+        x0, y0 = cx + r * math.cos(a0), cy + r * math.sin(a0)
+        x3, y3 = cx + r * math.cos(a1), cy + r * math.sin(a1)
+        out.append(CurveTo(x0 - k * r * math.sin(a0), y0 + k * r * math.cos(a0),
+                           x3 + k * r * math.sin(a1), y3 - k * r * math.cos(a1), x3, y3))
+    return out
+
+
+def arc(cx: float, cy: float, r: float, start_deg: float, end_deg: float,
+        style: Style = Style()) -> Path:
+    """An open circular arc."""
+    start = MoveTo(*_polar(cx, cy, r, start_deg))
+    return Path((start, *arc_segments(cx, cy, r, start_deg, end_deg)), style)
+
+
+def ellipse_path(cx: float, cy: float, rx: float, ry: float, style: Style = Style()) -> Path:
+    """A closed ellipse as four Béziers."""
+    segs: list[Segment] = [MoveTo(cx + rx, cy)]
+    for c in arc_segments(0.0, 0.0, 1.0, 0.0, 360.0):
+        segs.append(CurveTo(cx + rx * c.x1, cy + ry * c.y1, cx + rx * c.x2, cy + ry * c.y2,
+                            cx + rx * c.x, cy + ry * c.y))
+    segs.append(Close())
+    return Path(tuple(segs), style)
+
+
+def rounded_rect_path(x: float, y: float, w: float, h: float, r: float,
+                      style: Style = Style()) -> Path:
+    """A rectangle with corner radius `r`, as a closed path."""
+    r = max(0.0, min(r, w / 2, h / 2))
+    if r == 0:
+        return polygon([(x, y), (x + w, y), (x + w, y + h), (x, y + h)], style)
+    segs: list[Segment] = [MoveTo(x + r, y), LineTo(x + w - r, y)]
+    segs += arc_segments(x + w - r, y + r, r, -90, 0)
+    segs.append(LineTo(x + w, y + h - r))
+    segs += arc_segments(x + w - r, y + h - r, r, 0, 90)
+    segs.append(LineTo(x + r, y + h))
+    segs += arc_segments(x + r, y + h - r, r, 90, 180)
+    segs.append(LineTo(x, y + r))
+    segs += arc_segments(x + r, y + r, r, 180, 270)
+    segs.append(Close())
+    return Path(tuple(segs), style)
+
+
+def flatten(segments: Iterable[Segment], transform: Transform,
+            tolerance: float = 0.25) -> list[tuple[list[Point], bool]]:
+    """Subpaths as (points, closed) after `transform`, curves split until within `tolerance`."""
+    out: list[tuple[list[Point], bool]] = []
+    pts: list[Point] = []
+    cur: Point = (0.0, 0.0)
+    start: Point = (0.0, 0.0)
+    for seg in segments:
+        if isinstance(seg, MoveTo):
+            if len(pts) > 1:
+                out.append((pts, False))
+            cur = start = (seg.x, seg.y)
+            pts = [transform.apply(*cur)]
+        elif isinstance(seg, LineTo):
+            cur = (seg.x, seg.y)
+            pts.append(transform.apply(*cur))
+        elif isinstance(seg, CurveTo):
+            p0 = transform.apply(*cur)
+            p1 = transform.apply(seg.x1, seg.y1)
+            p2 = transform.apply(seg.x2, seg.y2)
+            p3 = transform.apply(seg.x, seg.y)
+            length = math.dist(p0, p1) + math.dist(p1, p2) + math.dist(p2, p3)
+            n = max(2, min(200, math.ceil(math.sqrt(length / tolerance) * 2)))
+            for i in range(1, n + 1):
+                t = i / n
+                u = 1 - t
+                k0, k1, k2, k3 = u**3, 3 * u * u * t, 3 * u * t * t, t**3
+                pts.append((k0 * p0[0] + k1 * p1[0] + k2 * p2[0] + k3 * p3[0],
+                            k0 * p0[1] + k1 * p1[1] + k2 * p2[1] + k3 * p3[1]))
+            cur = (seg.x, seg.y)
+        else:
+            if pts:
+                out.append((pts, True))
+            cur = start
+            pts = [transform.apply(*cur)]
+    if len(pts) > 1:
+        out.append((pts, False))
+    return out

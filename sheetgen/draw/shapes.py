@@ -1,0 +1,159 @@
+"""The drawing model: immutable primitives in millimetres, origin top-left, y down."""
+
+from __future__ import annotations
+
+import re
+from dataclasses import dataclass
+from typing import Literal
+
+from sheetgen.draw.transform import IDENTITY, Transform
+
+_HEX = re.compile(r"^#[0-9a-fA-F]{6}$")
+
+Cap = Literal["butt", "round", "square"]
+Join = Literal["miter", "round", "bevel"]
+Anchor = Literal["start", "middle", "end"]
+Weight = Literal["regular", "bold"]
+FieldKind = Literal["text", "checkbox"]
+
+
+def check_colour(value: str) -> str:
+    """Return `value` if it is a `#rrggbb` colour, else raise ValueError."""
+    if not _HEX.match(value):
+        raise ValueError(f"colour {value!r} is not of the form #rrggbb")
+    return value.lower()
+
+
+@dataclass(frozen=True)
+class Style:
+    """How a shape is painted: stroke and fill colour, line width (mm), dash, cap, join, opacity."""
+
+    stroke: str | None = "#000000"
+    width: float = 0.25
+    fill: str | None = None
+    dash: tuple[float, ...] = ()
+    cap: Cap = "butt"
+    join: Join = "miter"
+    opacity: float = 1.0
+
+    def __post_init__(self) -> None:
+        for colour in (self.stroke, self.fill):
+            if colour is not None:
+                check_colour(colour)
+        if self.width < 0 or not 0 <= self.opacity <= 1:
+            raise ValueError("style width must be >= 0 and opacity in 0..1")
+
+
+@dataclass(frozen=True)
+class MoveTo:
+    x: float
+    y: float
+
+
+@dataclass(frozen=True)
+class LineTo:
+    x: float
+    y: float
+
+
+@dataclass(frozen=True)
+class CurveTo:
+    """A cubic Bézier from the current point through control points 1 and 2 to (x, y)."""
+
+    x1: float
+    y1: float
+    x2: float
+    y2: float
+    x: float
+    y: float
+
+
+@dataclass(frozen=True)
+class Close:
+    pass
+
+
+Segment = MoveTo | LineTo | CurveTo | Close
+
+
+@dataclass(frozen=True)
+class Path:
+    """Subpaths of lines and cubic Béziers; arcs and polygons reduce to this (see `geometry`)."""
+
+    segments: tuple[Segment, ...]
+    style: Style = Style()
+
+
+@dataclass(frozen=True)
+class Circle:
+    cx: float
+    cy: float
+    r: float
+    style: Style = Style()
+
+
+@dataclass(frozen=True)
+class Rect:
+    """A rectangle from its top-left corner, with corner radius `rx` (0 for square corners)."""
+
+    x: float
+    y: float
+    w: float
+    h: float
+    style: Style = Style()
+    rx: float = 0.0
+
+
+@dataclass(frozen=True)
+class Text:
+    """One line of text; (x, y) is the anchor point on the baseline, size is the em size in mm."""
+
+    x: float
+    y: float
+    text: str
+    size: float
+    colour: str = "#000000"
+    weight: Weight = "regular"
+    anchor: Anchor = "start"
+    rotation: float = 0.0
+    family: str = "sans"
+
+
+@dataclass(frozen=True)
+class Field:
+    """A fillable box: an AcroForm field in PDF, its plain outline everywhere else."""
+
+    name: str
+    kind: FieldKind
+    x: float
+    y: float
+    w: float
+    h: float
+    style: Style = Style(stroke="#808080", width=0.2)
+    rx: float = 0.0
+
+
+@dataclass(frozen=True)
+class Group:
+    """Children drawn under one affine transform (applied to the children, then the parent's)."""
+
+    children: tuple[Shape, ...]
+    transform: Transform = IDENTITY
+
+
+Shape = Path | Circle | Rect | Text | Field | Group
+
+
+@dataclass(frozen=True, eq=False)
+class Drawing:
+    """A finished piece of artwork of a known trim size; content may extend `bleed` mm beyond it.
+
+    Drawings compare by identity: the same object placed many times is drawn once (a PDF form
+    XObject, an SVG <use>), so build a drawing once and place it everywhere it repeats.
+    """
+
+    width: float
+    height: float
+    children: tuple[Shape, ...]
+    bleed: float = 0.0
+    title: str = ""

@@ -1,0 +1,28 @@
+"""Findings: what a rules check says about a layout, printed as `file:key.path: level: message`."""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+from typing import Literal
+
+Level = Literal["error", "warning"]
+
+
+@dataclass(frozen=True)
+class Finding:
+    """One problem (error) or doubt (warning) about a layout, at a key path inside it."""
+
+    level: Level
+    where: str
+    message: str
+
+    def line(self, file: str) -> str:
+        return f"{file}:{self.where}: {self.level}: {self.message}"
+
+
+def error(where: str, message: str) -> Finding:
+    return Finding("error", where, message)
+
+
+def warning(where: str, message: str) -> Finding:
+    return Finding("warning", where, message)

@@ -1,0 +1,238 @@
+"""Scribe's rules: glyph set checks, mini grid scoring, forced moves and the match winner."""
+
+from __future__ import annotations
+
+import itertools
+from collections.abc import Iterable, Sequence
+from dataclasses import dataclass, field
+
+from sheetgen.findings import Finding, error, warning
+from sheetgen.games.scribe.model import Glyph, ScribeLayout
+
+Cell = tuple[int, int]
+PLAYERS = ("+", "O")
+EMPTY = "."
+COLUMNS = "ABCDEFGHI"
+
+
+class GridError(ValueError):
+    """A grid given as text is malformed; the message says where and what would be right."""
+
+
+def _normalise(cells: Iterable[Cell]) -> tuple[Cell, ...]:
+    cells = list(cells)
+    r0, c0 = min(r for r, _ in cells), min(c for _, c in cells)
+    return tuple(sorted((r - r0, c - c0) for r, c in cells))
+
+
+def canonical(cells: Iterable[Cell]) -> tuple[Cell, ...]:
+    """One form shared by a shape and all its rotations and mirror images."""
+    cells = list(cells)
+    forms = []
+    for swap, flip_r, flip_c in itertools.product((False, True), repeat=3):
+        moved = [((c, r) if swap else (r, c)) for r, c in cells]
+        moved = [(-r if flip_r else r, -c if flip_c else c) for r, c in moved]
+        forms.append(_normalise(moved))
+    return min(forms)
+
+
+def connected(cells: frozenset[Cell]) -> bool:
+    """True when the cells form one orthogonally joined group."""
+    return len(groups(cells)) == 1
+
+
+def groups(cells: Iterable[Cell]) -> list[frozenset[Cell]]:
+    """The orthogonally joined groups of `cells` (diagonals do not join)."""
+    left, out = set(cells), []
+    while left:
+        stack = [left.pop()]
+        group = set(stack)
+        while stack:
+            r, c = stack.pop()
+            for nb in ((r + 1, c), (r - 1, c), (r, c + 1), (r, c - 1)):
+                if nb in left:
+                    left.discard(nb)
+                    group.add(nb)
+                    stack.append(nb)
+        out.append(frozenset(group))
+    return sorted(out, key=lambda g: min(g))
+
+
+@dataclass(frozen=True)
+class GlyphTable:
+    """Glyphs by canonical shape, for scoring."""
+
+    by_shape: dict[tuple[Cell, ...], Glyph]
+
+    @classmethod
+    def of(cls, glyphs: Sequence[Glyph]) -> GlyphTable:
+        return cls({canonical(g.cells()): g for g in glyphs})
+
+    def match(self, group: frozenset[Cell]) -> Glyph | None:
+        return self.by_shape.get(canonical(group))
+
+
+@dataclass(frozen=True)
+class PlayerScore:
+    points: int
+    glyphs: tuple[str, ...]
+    unscored: int = 0
+
+
+@dataclass(frozen=True)
+class MiniScore:
+    """A mini grid's score: points and glyphs a player, and its winner once it is full."""
+
+    scores: dict[str, PlayerScore]
+    full: bool
+
+    @property
+    def winner(self) -> str | None:
+        if not self.full:
+            return None
+        plus, o = self.scores["+"].points, self.scores["O"].points
+        return "+" if plus > o else "O" if o > plus else None
+
+
+def parse_rows(text: str, size: int, what: str) -> list[str]:
+    """`size` rows of `size` marks (`+`, `O`, `.`), separated by `/`; a GridError otherwise."""
+    rows = [row.strip() for row in text.strip().split("/")]
+    if len(rows) != size:
+        raise GridError(f"{what} has {len(rows)} row{'s' if len(rows) != 1 else ''}; "
+                        f"it needs {size} rows of {size} separated by '/'")
+    out = []
+    for number, row in enumerate(rows, start=1):
+        row = row.replace("o", "O").replace("0", "O").replace("-", EMPTY)
+        if len(row) != size:
+            raise GridError(f"{what} row {number} {row!r} has {len(row)} marks; it needs {size}")
+        for column, mark in enumerate(row, start=1):
+            if mark not in ("+", "O", EMPTY):
+                raise GridError(f"{what} row {number} has {mark!r} at position {column}; "
+                                "use '+', 'O' or '.' for an empty square")
+        out.append(row)
+    return out
+
+
+def score_mini(rows: Sequence[str], table: GlyphTable) -> MiniScore:
+    """Score one 3x3 mini grid given as three rows of marks."""
+    scores = {}
+    for player in PLAYERS:
+        cells = [(r, c) for r in range(3) for c in range(3) if rows[r][c] == player]
+        points, names, unscored = 0, [], 0
+        for group in groups(cells):
+            glyph = table.match(group)
+            if glyph is None:
+                unscored += 1
+            else:
+                points += glyph.points
+                names.append(glyph.name)
+        scores[player] = PlayerScore(points, tuple(names), unscored)
+    full = all(mark != EMPTY for row in rows for mark in row)
+    return MiniScore(scores, full)
+
+
+@dataclass(frozen=True)
+class MatchScore:
+    """A super grid: the nine mini grid scores (row by row) and the match state."""
+
+    minis: tuple[MiniScore, ...]
+    wins: dict[str, int] = field(default_factory=dict)
+
+    @property
+    def winner(self) -> str | None:
+        for player in PLAYERS:
+            if self.wins[player] >= 5:
+                return player
+        return None
+
+
+def mini_rows(rows: Sequence[str], index: int) -> list[str]:
+    """The three rows of mini grid `index` (0 top-left … 8 bottom-right) of a 9x9 grid."""
+    r0, c0 = 3 * (index // 3), 3 * (index % 3)
+    return [rows[r0 + i][c0:c0 + 3] for i in range(3)]
+
+
+def score_super(rows: Sequence[str], table: GlyphTable) -> MatchScore:
+    """Score every mini grid of a 9x9 super grid and count who won how many."""
+    minis = tuple(score_mini(mini_rows(rows, i), table) for i in range(9))
+    wins = {p: sum(1 for m in minis if m.winner == p) for p in PLAYERS}
+    return MatchScore(minis, wins)
+
+
+def square_name(row: int, col: int) -> str:
+    """A super grid square as the sheet labels it: column letter A–I and row number 1–9."""
+    return f"{COLUMNS[col]}{row + 1}"
+
+
+def parse_square(text: str) -> Cell:
+    """`E5` as (row 4, column 4); a GridError otherwise."""
+    text = text.strip().upper()
+    if len(text) != 2 or text[0] not in COLUMNS or text[1] not in "123456789":
+        raise GridError(f"square {text!r} is not a column A-I and a row 1-9, e.g. E5")
+    return int(text[1]) - 1, COLUMNS.index(text[0])
+
+
+def forced_mini(rows: Sequence[str], last: Cell) -> int | None:
+    """The mini grid (0–8) the next move must go in after a move at `last`; None: anywhere."""
+    target = 3 * (last[0] % 3) + last[1] % 3
+    full = all(mark != EMPTY for row in mini_rows(rows, target) for mark in row)
+    return None if full else target
+
+
+MINI_NAMES = ("top left", "top middle", "top right", "middle left", "centre", "middle right",
+              "bottom left", "bottom middle", "bottom right")
+
+
+def tie_example(table: GlyphTable) -> str | None:
+    """A filled mini grid that ties under this glyph set, if there is one."""
+    for marks in itertools.product(PLAYERS, repeat=9):
+        rows = ["".join(marks[i:i + 3]) for i in (0, 3, 6)]
+        score = score_mini(rows, table)
+        if score.scores["+"].points == score.scores["O"].points:
+            return "/".join(rows)
+    return None
+
+
+def check_glyphs(glyphs: Sequence[Glyph], expected: int = 19) -> list[Finding]:
+    """The glyph set's faults: count, connection, duplicates under symmetry, points, ties."""
+    found: list[Finding] = []
+    if len(glyphs) != expected:
+        found.append(error("glyphs", f"{len(glyphs)} glyphs; Scribe has {expected}"))
+    seen: dict[tuple[Cell, ...], str] = {}
+    names: set[str] = set()
+    for i, glyph in enumerate(glyphs):
+        where = f"glyphs[{i}]"
+        cells = glyph.cells()
+        if glyph.name in names:
+            found.append(error(f"{where}.name", f"{glyph.name!r} is used twice"))
+        names.add(glyph.name)
+        if not cells:
+            found.append(error(f"{where}.pattern", f"{glyph.name} has no dots"))
+            continue
+        if not connected(cells):
+            found.append(error(f"{where}.pattern", f"{glyph.name}'s dots are not orthogonally "
+                               "connected (diagonals do not join)"))
+        if glyph.points != len(cells):
+            found.append(error(f"{where}.points", f"{glyph.name} is worth {glyph.points} but has "
+                               f"{len(cells)} dots (a glyph is worth its dots)"))
+        shape = canonical(cells)
+        if shape in seen:
+            found.append(error(f"{where}.pattern", f"{glyph.name} is {seen[shape]} turned or "
+                               "mirrored (glyphs must differ under rotation and reflection)"))
+        seen.setdefault(shape, glyph.name)
+    if not any(f.level == "error" for f in found):
+        tie = tie_example(GlyphTable.of(glyphs))
+        if tie:
+            found.append(warning("glyphs", f"a filled mini grid can tie with this set, e.g. {tie}"))
+    return found
+
+
+def check_layout(layout: ScribeLayout) -> list[Finding]:
+    """Every rules finding for a Scribe sheet layout."""
+    found = check_glyphs(layout.glyphs)
+    s = layout.sheet
+    grid = 9 * s.cell + 2 * s.gutter
+    if grid + 2 * s.cell > s.width:
+        found.append(error("sheet.cell", f"the super grid ({grid:g} mm plus labels) is wider than "
+                           f"the sheet ({s.width:g} mm); use a smaller cell or gutter"))
+    return found

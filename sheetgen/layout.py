@@ -1,0 +1,205 @@
+"""Layout files: TOML read, `extends` merged, validated against the kind's pydantic model.
+
+Every failure is a `LayoutError` naming the file, the key path (and its line where it can be
+found) and what would be right.
+"""
+
+from __future__ import annotations
+
+import re
+import tomllib
+from dataclasses import dataclass
+from pathlib import Path
+from typing import Any
+
+from pydantic import ValidationError
+
+from sheetgen.errors import LayoutError
+from sheetgen.registry import ComponentKind, LayoutBase, kind_for, kinds, suggest
+from sheetgen.resources import resource_dir
+
+MAX_LAYOUT_BYTES = 1_000_000
+_TOML_WHERE = re.compile(r"\s*\(at line (\d+), column (\d+)\)\s*$")
+
+
+@dataclass(frozen=True)
+class Loaded:
+    """A validated layout: where it came from, its kind, and its model."""
+
+    source: str
+    kind: ComponentKind
+    model: LayoutBase
+
+
+def builtin_layouts() -> dict[str, Path]:
+    """The layouts shipped with sheetgen, by `game/name`."""
+    root = resource_dir("layouts")
+    return {f"{p.parent.name}/{p.stem}": p for p in sorted(root.glob("*/*.toml"))}
+
+
+def resolve(ref: str) -> tuple[Path, str]:
+    """A layout argument (a path or a built-in `game/name`) as a file and the name to show."""
+    builtin = builtin_layouts()
+    if ref in builtin:
+        return builtin[ref], ref
+    path = Path(ref)
+    if path.exists() or ref.endswith(".toml") or "/" not in ref:
+        return path, ref
+    hint = suggest(ref, list(builtin))
+    raise LayoutError(ref, "", "no such layout file or built-in layout", hint)
+
+
+def _read_text(path: Path, shown: str) -> str:
+    if path.is_dir():
+        raise LayoutError(shown, "", "is a folder, not a layout file", "give a .toml file")
+    try:
+        data = path.read_bytes()
+    except FileNotFoundError:
+        raise LayoutError(shown, "", "no such file",
+                          "give a path to a .toml file or a built-in name from 'sheetgen list'"
+                          ) from None
+    except OSError as exc:
+        raise LayoutError(shown, "", f"cannot be read ({exc.strerror})") from None
+    if len(data) > MAX_LAYOUT_BYTES:
+        raise LayoutError(shown, "", f"is {len(data):,} bytes, over the {MAX_LAYOUT_BYTES:,} "
+                          "byte limit for a layout", "layouts are small TOML files")
+    if not data.strip():
+        raise LayoutError(shown, "", "is empty", "a layout needs game, component and name keys")
+    try:
+        return data.decode("utf-8")
+    except UnicodeDecodeError as exc:
+        raise LayoutError(shown, "", f"is not UTF-8 text (bad byte at offset {exc.start})",
+                          "save the layout as UTF-8 TOML") from None
+
+
+def _parse(text: str, shown: str) -> dict[str, Any]:
+    try:
+        return tomllib.loads(text)
+    except tomllib.TOMLDecodeError as exc:
+        message = str(exc)
+        where = _TOML_WHERE.search(message)
+        problem = _TOML_WHERE.sub("", message)
+        line = f"line {where[1]}, column {where[2]}" if where else ""
+        raise LayoutError(shown, line, f"TOML syntax error: {problem}",
+                          "see https://toml.io for the syntax") from None
+
+
+def _merge(base: dict[str, Any], over: dict[str, Any]) -> dict[str, Any]:
+    out = dict(base)
+    for key, value in over.items():
+        if isinstance(value, dict) and isinstance(out.get(key), dict):
+            out[key] = _merge(out[key], value)
+        else:
+            out[key] = value
+    return out
+
+
+def _raw(path: Path, shown: str, seen: tuple[str, ...] = ()) -> tuple[dict[str, Any], str]:
+    """The layout's data with its `extends` chain merged in, and its own text (for lines)."""
+    text = _read_text(path, shown)
+    data = _parse(text, shown)
+    parent = data.get("extends")
+    if parent is None:
+        return data, text
+    builtin = builtin_layouts()
+    if not isinstance(parent, str) or parent not in builtin:
+        hint = suggest(str(parent), list(builtin))
+        raise LayoutError(shown, _at("extends", text, ("extends",)),
+                          f"extends {parent!r}, which is not a built-in layout", hint)
+    if parent in seen:
+        raise LayoutError(shown, "extends", f"extends {parent!r} in a loop", "break the cycle")
+    base, _ = _raw(builtin[parent], parent, (*seen, parent))
+    merged = _merge(base, data)
+    merged.pop("extends", None)
+    return merged, text
+
+
+def _key_path(loc: tuple[int | str, ...]) -> str:
+    out = ""
+    for part in loc:
+        out += f"[{part}]" if isinstance(part, int) else (f".{part}" if out else str(part))
+    return out or "(top level)"
+
+
+def _line_of(text: str, loc: tuple[int | str, ...]) -> int | None:
+    """The line of the deepest key in `loc` found in order in the text, if any."""
+    pos, line = 0, None
+    for part in loc:
+        if not isinstance(part, str):
+            continue
+        pattern = re.compile(rf"^[ \t]*\[*[ \t]*(?:[\w.-]+\.)?{re.escape(part)}[ \t]*(?:=|\]|\.)",
+                             re.MULTILINE)
+        match = pattern.search(text, pos)
+        if match is None:
+            break
+        pos = match.end()
+        line = text.count("\n", 0, match.start()) + 1
+    return line
+
+
+def _at(key_path: str, text: str, loc: tuple[int | str, ...]) -> str:
+    line = _line_of(text, loc)
+    return f"{key_path} (line {line})" if line else key_path
+
+
+def _validation_error(exc: ValidationError, kind: ComponentKind, shown: str,
+                      text: str) -> LayoutError:
+    err = exc.errors()[0]
+    loc = tuple(err["loc"])
+    where = _at(_key_path(loc), text, loc)
+    kind_name, more = err["type"], len(exc.errors()) - 1
+    suffix = f"; {more} more problem{'s' if more > 1 else ''} after this" if more else ""
+    if kind_name == "extra_forbidden":
+        known = _known_keys(kind.model, loc[:-1])
+        return LayoutError(shown, where, f"unknown key {loc[-1]!r}{suffix}",
+                           suggest(str(loc[-1]), known))
+    if kind_name == "missing":
+        return LayoutError(shown, where, f"missing required key{suffix}", "add it")
+    shown_input = repr(err.get("input"))
+    if len(shown_input) > 40:
+        shown_input = shown_input[:37] + "..."
+    return LayoutError(shown, where, f"{err['msg'].rstrip('.')}{suffix}", f"got {shown_input}")
+
+
+def _known_keys(model: type[LayoutBase], loc: tuple[int | str, ...]) -> list[str]:
+    """The keys allowed at `loc`, found by walking the model's JSON schema."""
+    schema = model.model_json_schema()
+    node: dict[str, Any] = schema
+    for part in loc:
+        node = _deref(schema, node)
+        if isinstance(part, int):
+            node = node.get("items", {})
+        else:
+            node = node.get("properties", {}).get(part, {})
+    node = _deref(schema, node)
+    return list(node.get("properties", {}))
+
+
+def _deref(schema: dict[str, Any], node: dict[str, Any]) -> dict[str, Any]:
+    while "$ref" in node:
+        node = schema["$defs"][node["$ref"].rsplit("/", 1)[-1]]
+    for option in node.get("anyOf", []):
+        if "$ref" in option or "properties" in option:
+            return _deref(schema, option)
+    return node
+
+
+def load(ref: str) -> Loaded:
+    """Read, merge and validate one layout given by path or built-in name."""
+    path, shown = resolve(ref)
+    data, text = _raw(path, shown)
+    for key in ("game", "component"):
+        if not isinstance(data.get(key), str):
+            raise LayoutError(shown, _at(key, text, (key,)), f"missing or non-text key {key!r}",
+                              "every layout names its game and component, e.g. "
+                              "game = \"scribe\", component = \"supergrid\"")
+    key = f"{data['game']}/{data['component']}"
+    kind = kind_for(key)
+    if kind is None:
+        raise LayoutError(shown, _at("component", text, ("component",)),
+                          f"unknown component kind {key!r}", suggest(key, list(kinds())))
+    try:
+        model = kind.model.model_validate(data)
+    except ValidationError as exc:
+        raise _validation_error(exc, kind, shown, text) from None
+    return Loaded(shown, kind, model)

@@ -1,0 +1,48 @@
+"""Output files: their names, and atomic writes (a temporary file, then a rename)."""
+
+from __future__ import annotations
+
+import os
+import tempfile
+from pathlib import Path
+
+from sheetgen.errors import SheetgenError
+
+
+def output_name(game: str, layout: str, component: str, ext: str, page: int = 0) -> str:
+    """`<game>-<layout>-<component>.<ext>`, with `-p<N>` for page N of a multi-page image set."""
+    suffix = f"-p{page}" if page else ""
+    return f"{game}-{layout}-{component}{suffix}.{ext}"
+
+
+def prepare_folder(folder: Path, create: bool) -> Path:
+    """The output folder, created if `create` (the default folder); a one-line error otherwise."""
+    if create:
+        try:
+            folder.mkdir(parents=True, exist_ok=True)
+        except OSError as exc:
+            raise SheetgenError(f"{folder}: cannot create the output folder ({exc.strerror})"
+                                ) from None
+    if not folder.is_dir():
+        raise SheetgenError(f"{folder}: output folder does not exist (create it, or choose "
+                            "another --out)")
+    if not os.access(folder, os.W_OK):
+        raise SheetgenError(f"{folder}: output folder is not writable (choose another --out)")
+    return folder
+
+
+def write_atomic(path: Path, data: bytes) -> None:
+    """Write `data` to `path` so that `path` is either its old self or complete, never partial."""
+    fd, tmp = tempfile.mkstemp(prefix=f".{path.name}.", suffix=".part", dir=path.parent)
+    try:
+        with os.fdopen(fd, "wb") as handle:
+            handle.write(data)
+            handle.flush()
+            os.fsync(handle.fileno())
+        os.chmod(tmp, 0o644)
+        os.replace(tmp, path)
+    except BaseException as exc:
+        Path(tmp).unlink(missing_ok=True)
+        if isinstance(exc, OSError):
+            raise SheetgenError(f"{path}: cannot write ({exc.strerror})") from None
+        raise

@@ -1,0 +1,59 @@
+"""Pages and documents: drawings placed on paper, ready for a backend."""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+from typing import Literal
+
+from sheetgen.draw.shapes import Drawing
+from sheetgen.draw.transform import Transform
+
+Box = tuple[float, float, float, float]  # x, y, width, height in mm, y down
+Flip = Literal["long", "short"]
+
+
+@dataclass(frozen=True)
+class Placement:
+    """A drawing put on a page by a transform; nothing of it shows beyond its bleed edge."""
+
+    drawing: Drawing
+    transform: Transform
+
+
+@dataclass(frozen=True)
+class Page:
+    """One page: its size in mm, what is placed on it, and its trim and bleed boxes."""
+
+    width: float
+    height: float
+    placements: tuple[Placement, ...]
+    trim: Box | None = None
+    bleed: Box | None = None
+
+    def signature(self) -> tuple[object, ...]:
+        """Equal for pages that would print the same, so image backends can skip repeats."""
+        return (self.width, self.height,
+                tuple((id(p.drawing), p.transform) for p in self.placements))
+
+
+@dataclass(frozen=True)
+class Document:
+    """Pages plus the metadata written into the file."""
+
+    pages: tuple[Page, ...]
+    title: str
+    subject: str = ""
+    author: str = "sheetgen"
+    keywords: tuple[str, ...] = ()
+    duplex: Flip | None = None
+
+    def distinct_pages(self) -> list[Page]:
+        """The pages with repeats (the copies of a pad) left out, in order."""
+        seen: set[tuple[object, ...]] = set()
+        out = []
+        for page in self.pages:
+            sig = page.signature()
+            if sig not in seen:
+                seen.add(sig)
+                out.append(page)
+        return out

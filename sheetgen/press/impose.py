@@ -1,0 +1,220 @@
+"""Imposition: drawings laid out N-up on paper, with crop marks, bleed, duplex backs and ruler."""
+
+from __future__ import annotations
+
+import math
+from collections.abc import Sequence
+from dataclasses import dataclass, replace
+
+from sheetgen.draw.geometry import line
+from sheetgen.draw.shapes import Drawing, Shape, Style
+from sheetgen.draw.transform import translate
+from sheetgen.errors import PressError
+from sheetgen.press.document import Box, Flip, Page, Placement
+from sheetgen.press.paper import NAMED, Paper
+from sheetgen.press.ruler import RULER_HEIGHT, RULER_WIDTH, calibration_ruler
+
+MARK_LENGTH = 5.0
+MARK_CLEARANCE = 1.0
+RULER_CLEARANCE = 3.0
+
+
+@dataclass(frozen=True)
+class PressOptions:
+    """How drawings go onto paper; the same names as the CLI's options."""
+
+    paper: Paper = NAMED["a4"]
+    margin: float = 8.0
+    gap: float = 0.0
+    crop_marks: bool = False
+    ruler: bool = True
+    landscape: bool | None = None
+    per_page: int | None = None
+
+
+@dataclass(frozen=True)
+class Grid:
+    """Where the cells of an N-up page sit: cell (col, row) has its trim corner at `slot`."""
+
+    page_w: float
+    page_h: float
+    cols: int
+    rows: int
+    w: float
+    h: float
+    bleed: float
+    gap: float
+    x0: float
+    y0: float
+
+    @property
+    def count(self) -> int:
+        return self.cols * self.rows
+
+    def slot(self, index: int) -> tuple[float, float]:
+        col, row = index % self.cols, index // self.cols
+        pitch_x = self.w + 2 * self.bleed + self.gap
+        pitch_y = self.h + 2 * self.bleed + self.gap
+        return (self.x0 + col * pitch_x, self.y0 + row * pitch_y)
+
+    @property
+    def block(self) -> Box:
+        """The box holding every cell with its bleed."""
+        x, y = self.slot(0)
+        width = self.cols * (self.w + 2 * self.bleed) + (self.cols - 1) * self.gap
+        height = self.rows * (self.h + 2 * self.bleed) + (self.rows - 1) * self.gap
+        return (x - self.bleed, y - self.bleed, width, height)
+
+
+def _fit(span: float, size: float, gap: float) -> int:
+    return max(0, math.floor((span + gap + 1e-9) / (size + gap)))
+
+
+def _grid_for(w: float, h: float, bleed: float, opts: PressOptions, landscape: bool,
+              count: int) -> Grid:
+    page_w, page_h = opts.paper.oriented(landscape)
+    avail_w, avail_h = page_w - 2 * opts.margin, page_h - 2 * opts.margin
+    cols = _fit(avail_w, w + 2 * bleed, opts.gap)
+    rows = _fit(avail_h, h + 2 * bleed, opts.gap)
+    limit = min(count, opts.per_page or count)
+    while cols * rows > limit and cols * rows > 0:
+        if (cols - 1) * rows >= limit:
+            cols -= 1
+        elif cols * (rows - 1) >= limit:
+            rows -= 1
+        else:
+            break
+    block_w = cols * (w + 2 * bleed) + max(0, cols - 1) * opts.gap
+    block_h = rows * (h + 2 * bleed) + max(0, rows - 1) * opts.gap
+    spare_h = avail_h - block_h
+    reserve = RULER_HEIGHT + RULER_CLEARANCE if opts.ruler and spare_h >= RULER_HEIGHT + \
+        RULER_CLEARANCE and avail_w >= RULER_WIDTH else 0.0
+    x0 = (page_w - block_w) / 2 + bleed
+    y0 = opts.margin + (avail_h - reserve - block_h) / 2 + bleed
+    return Grid(page_w, page_h, cols, rows, w, h, bleed, opts.gap, x0, y0)
+
+
+def plan_grid(w: float, h: float, bleed: float, opts: PressOptions, count: int = 1) -> Grid:
+    """The grid for w × h cells: the orientation that holds the most (portrait on ties)."""
+    choices = [opts.landscape] if opts.landscape is not None else [False, True]
+    grids = [_grid_for(w, h, bleed, opts, landscape, count) for landscape in choices]
+    best = max(grids, key=lambda g: g.count)  # max keeps the first on ties: portrait
+    if best.count == 0:
+        raise PressError(
+            f"a {w:g} × {h:g} mm sheet (plus {bleed:g} mm bleed) does not fit on "
+            f"{opts.paper.name} ({opts.paper.width:g} × {opts.paper.height:g} mm) inside "
+            f"{opts.margin:g} mm margins (use a larger --paper, e.g. A3)")
+    return best
+
+
+def _crop_marks(grid: Grid) -> Drawing:
+    """Short cut guides outside the block of cells, in line with every trim edge."""
+    bx, by, bw, bh = grid.block
+    style = Style(stroke="#000000", width=0.15)
+    xs = sorted({round(grid.slot(c)[0] + dx, 4) for c in range(grid.cols) for dx in (0, grid.w)})
+    ys = sorted({round(grid.slot(r * grid.cols)[1] + dy, 4)
+                 for r in range(grid.rows) for dy in (0, grid.h)})
+    shapes: list[Shape] = []
+    top, bottom = by - MARK_CLEARANCE, by + bh + MARK_CLEARANCE
+    left, right = bx - MARK_CLEARANCE, bx + bw + MARK_CLEARANCE
+    length_y = min(MARK_LENGTH, top - 1.0, grid.page_h - bottom - 1.0)
+    length_x = min(MARK_LENGTH, left - 1.0, grid.page_w - right - 1.0)
+    if length_y > 0.5:
+        for x in xs:
+            shapes += [line(x, top, x, top - length_y, style),
+                       line(x, bottom, x, bottom + length_y, style)]
+    if length_x > 0.5:
+        for y in ys:
+            shapes += [line(left, y, left - length_x, y, style),
+                       line(right, y, right + length_x, y, style)]
+    return Drawing(grid.page_w, grid.page_h, tuple(shapes), title="crop marks")
+
+
+def _extras(grid: Grid, opts: PressOptions) -> list[Placement]:
+    """Crop marks and the calibration ruler for a page of this grid, where they fit."""
+    out = []
+    if opts.crop_marks:
+        out.append(Placement(_crop_marks(grid), translate(0, 0)))
+    _bx, by, _bw, bh = grid.block
+    ruler_top = grid.page_h - opts.margin - RULER_HEIGHT
+    if opts.ruler and ruler_top - (by + bh) >= RULER_CLEARANCE - 1e-6 and \
+            grid.page_w - 2 * opts.margin >= RULER_WIDTH:
+        out.append(Placement(calibration_ruler(), translate((grid.page_w - RULER_WIDTH) / 2,
+                                                             ruler_top)))
+    return out
+
+
+def _page(grid: Grid, cells: Sequence[tuple[Drawing, float, float]],
+          extras: list[Placement]) -> Page:
+    placed = tuple(Placement(d, translate(x, y)) for d, x, y in cells)
+    xs = [x for _, x, _ in cells]
+    ys = [y for _, _, y in cells]
+    trim = (min(xs), min(ys), max(xs) + grid.w - min(xs), max(ys) + grid.h - min(ys))
+    b = grid.bleed
+    bleed = (trim[0] - b, trim[1] - b, trim[2] + 2 * b, trim[3] + 2 * b)
+    return Page(grid.page_w, grid.page_h, placed + tuple(extras), trim, bleed)
+
+
+def _check_sizes(drawings: Sequence[Drawing]) -> tuple[float, float, float]:
+    if not drawings:
+        raise PressError("nothing to print: the component made no drawings")
+    first = drawings[0]
+    for d in drawings:
+        if (d.width, d.height, d.bleed) != (first.width, first.height, first.bleed):
+            raise PressError("drawings imposed together must share one size and bleed")
+    return first.width, first.height, first.bleed
+
+
+def impose(drawings: Sequence[Drawing], opts: PressOptions) -> list[Page]:
+    """Lay the drawings out in order, as many to a page as fit (or `per_page`)."""
+    w, h, bleed = _check_sizes(drawings)
+    grid = plan_grid(w, h, bleed, opts, len(drawings))
+    extras = _extras(grid, opts)
+    pages = []
+    for start in range(0, len(drawings), grid.count):
+        chunk = drawings[start:start + grid.count]
+        cells = [(d, *grid.slot(i)) for i, d in enumerate(chunk)]
+        pages.append(_page(grid, cells, extras))
+    return pages
+
+
+def impose_duplex(fronts: Sequence[Drawing], backs: Sequence[Drawing], opts: PressOptions,
+                  flip: Flip = "long", offset: tuple[float, float] = (0.0, 0.0)) -> list[Page]:
+    """Front pages each followed by a back page whose cells land behind their fronts.
+
+    Flipping over the long edge mirrors left-right on a portrait page (top-bottom on a landscape
+    one); over the short edge, the other way. `offset` (mm) shifts every back to correct a
+    printer that drifts. Backs carry no crop marks: cut from the front.
+    """
+    if len(fronts) != len(backs):
+        raise PressError(f"{len(fronts)} fronts but {len(backs)} backs: duplex needs one back each")
+    w, h, bleed = _check_sizes(list(fronts) + list(backs))
+    grid = plan_grid(w, h, bleed, opts, len(fronts))
+    portrait = grid.page_w <= grid.page_h
+    mirror_x = (flip == "long") == portrait
+    front_extras = _extras(grid, opts)
+    pages = []
+    for start in range(0, len(fronts), grid.count):
+        chunk = fronts[start:start + grid.count]
+        slots = [grid.slot(i) for i in range(len(chunk))]
+        front_cells = [(d, x, y) for d, (x, y) in zip(chunk, slots, strict=True)]
+        back_cells = []
+        for d, (x, y) in zip(backs[start:start + grid.count], slots, strict=True):
+            bx = grid.page_w - x - w if mirror_x else x
+            by = y if mirror_x else grid.page_h - y - h
+            back_cells.append((d, bx + offset[0], by + offset[1]))
+        pages += [_page(grid, front_cells, front_extras), _page(grid, back_cells, [])]
+    return pages
+
+
+def pad(drawing: Drawing, opts: PressOptions, copies: int) -> list[Page]:
+    """A pad: `copies` identical pages, each holding as many of the drawing as fit (or per_page),
+    with cut guides when there is more than one.
+
+    Every page is the same object, so a PDF holds its artwork once whatever the copies.
+    """
+    grid = plan_grid(drawing.width, drawing.height, drawing.bleed, opts, opts.per_page or 1000)
+    if grid.count > 1:
+        opts = replace(opts, crop_marks=True)
+    page = impose([drawing] * grid.count, opts)[0]
+    return [page] * copies

@@ -1,0 +1,75 @@
+"""The registry of component kinds: each kind's layout model, rules check and builder."""
+
+from __future__ import annotations
+
+import difflib
+from collections.abc import Callable
+from dataclasses import dataclass
+from typing import Any
+
+from pydantic import BaseModel, ConfigDict, Field
+
+from sheetgen.findings import Finding
+from sheetgen.press import Document, PressOptions
+
+
+class LayoutBase(BaseModel):
+    """Keys every layout file carries; unknown keys anywhere are errors."""
+
+    model_config = ConfigDict(extra="forbid", frozen=True)
+
+    game: str = Field(description="the game this layout belongs to, e.g. 'scribe'")
+    component: str = Field(description="the component kind within the game, e.g. 'supergrid'")
+    name: str = Field(pattern=r"^[a-z0-9][a-z0-9-]{0,39}$",
+                      description="short name used in output file names")
+    extends: str | None = Field(None, description="a built-in layout (game/name) to start from")
+    description: str = ""
+
+
+class Section(BaseModel):
+    """A table inside a layout file; unknown keys are errors here too."""
+
+    model_config = ConfigDict(extra="forbid", frozen=True)
+
+
+@dataclass(frozen=True)
+class BuildOptions:
+    """What every builder is told: how to press, how many copies, whether to add form fields."""
+
+    press: PressOptions = PressOptions()
+    copies: int = 1
+
+
+@dataclass(frozen=True)
+class ComponentKind:
+    """A kind of component (`game/component`) and the functions that serve it."""
+
+    game: str
+    component: str
+    model: type[LayoutBase]
+    check: Callable[[Any], list[Finding]]
+    build: Callable[[Any, BuildOptions], Document]
+    summary: str
+
+    @property
+    def key(self) -> str:
+        return f"{self.game}/{self.component}"
+
+
+def kinds() -> dict[str, ComponentKind]:
+    """Every registered kind by key."""
+    from sheetgen.games import KINDS
+
+    return {kind.key: kind for kind in KINDS}
+
+
+def kind_for(key: str) -> ComponentKind | None:
+    return kinds().get(key)
+
+
+def suggest(word: str, choices: list[str]) -> str:
+    """' (did you mean X?)' for the closest choice, or a list of the choices."""
+    close = difflib.get_close_matches(word, choices, n=1, cutoff=0.6)
+    if close:
+        return f"did you mean {close[0]!r}?"
+    return "expected one of: " + ", ".join(sorted(choices))

@@ -1,0 +1,15 @@
+"""Where the built-in layouts and fonts live, installed or in a source checkout."""
+
+from __future__ import annotations
+
+from pathlib import Path
+
+_PACKAGE = Path(__file__).resolve().parent
+
+
+def resource_dir(name: str) -> Path:
+    """The folder `name` ('layouts' or 'fonts'): inside the installed package, else the checkout."""
+    for candidate in (_PACKAGE / name, _PACKAGE.parent / name):
+        if candidate.is_dir():
+            return candidate
+    raise FileNotFoundError(f"sheetgen's {name}/ folder is missing from the installation")

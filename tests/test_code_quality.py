@@ -1,0 +1,34 @@
+"""The code stays as the design card says: lint-clean, type-clean, games free of backends."""
+
+from __future__ import annotations
+
+import re
+import shutil
+import subprocess
+import sys
+
+from tests.conftest import ROOT
+
+BACKEND_IMPORT = re.compile(r"^\s*(import|from)\s+(reportlab|svgwrite|PIL|pikepdf)\b", re.M)
+
+
+def test_game_code_never_imports_a_backend_library() -> None:
+    offenders = [str(p.relative_to(ROOT)) for p in (ROOT / "sheetgen" / "games").rglob("*.py")
+                 if BACKEND_IMPORT.search(p.read_text(encoding="utf-8"))]
+    assert offenders == []
+    for folder in ("draw", "press"):
+        for p in (ROOT / "sheetgen" / folder).rglob("*.py"):
+            assert not BACKEND_IMPORT.search(p.read_text(encoding="utf-8")), p
+
+
+def test_ruff_is_clean() -> None:
+    ruff = shutil.which("ruff") or "ruff"
+    result = subprocess.run([ruff, "check", "sheetgen", "tests", "benchmarks"], cwd=ROOT,
+                            capture_output=True, text=True)
+    assert result.returncode == 0, result.stdout + result.stderr
+
+
+def test_mypy_is_clean() -> None:
+    result = subprocess.run([sys.executable, "-m", "mypy"], cwd=ROOT, capture_output=True,
+                            text=True)
+    assert result.returncode == 0, result.stdout + result.stderr

@@ -1,0 +1,20 @@
+"""Building the same layout twice gives byte-identical files in every format."""
+
+from __future__ import annotations
+
+from pathlib import Path
+
+from tests.conftest import sheetgen
+
+
+def test_rebuild_is_byte_identical(tmp_path: Path) -> None:
+    first, second = tmp_path / "a", tmp_path / "b"
+    for out in (first, second):
+        out.mkdir()
+        run = sheetgen("build", "--all", "--dpi", "40", "--copies", "3", "--out", str(out), "-q")
+        assert run.code == 0, run.err
+    names = sorted(p.name for p in first.iterdir())
+    assert names == sorted(p.name for p in second.iterdir())
+    assert {n.rsplit(".", 1)[1] for n in names} == {"pdf", "svg", "png"}
+    for name in names:
+        assert (first / name).read_bytes() == (second / name).read_bytes(), name

@@ -1,0 +1,143 @@
+"""The Scribe PDF read by pypdf and rendered by pdfium, as a printer or viewer would."""
+
+from __future__ import annotations
+
+import shutil
+import subprocess
+from pathlib import Path
+
+import pypdfium2 as pdfium
+from pypdf import PdfReader
+
+from tests.conftest import sheetgen
+from tests.render_helpers import dark_fraction_column, dark_fraction_row, scribe_grid_lines_mm
+
+PT = 72 / 25.4
+A4_PT = (210 * PT, 297 * PT)
+
+
+def test_page_size_metadata_and_viewer_preferences(scribe_out: Path) -> None:
+    reader = PdfReader(scribe_out / "scribe-standard-supergrid.pdf")
+    assert len(reader.pages) == 1
+    page = reader.pages[0]
+    assert abs(float(page.mediabox.width) - A4_PT[0]) < 0.01
+    assert abs(float(page.mediabox.height) - A4_PT[1]) < 0.01
+    # the trim box is the 190 x 245 mm sheet, inside the page
+    assert abs(float(page.trimbox.width) - 190 * PT) < 0.01
+    assert abs(float(page.trimbox.height) - 245 * PT) < 0.01
+    meta = reader.metadata
+    assert meta is not None and meta.title == "Scribe — standard"
+    assert meta.author == "sheetgen" and (meta.creator or "").startswith("sheetgen")
+    assert meta.subject == "Scribe super grid sheets"
+    prefs = reader.trailer["/Root"]["/ViewerPreferences"]
+    assert prefs["/PrintScaling"] == "/None"
+
+
+def test_fonts_are_embedded_subsets(scribe_out: Path) -> None:
+    reader = PdfReader(scribe_out / "scribe-standard-supergrid.pdf")
+    fonts = {}
+    for obj in (reader.get_object(i) for i in range(1, len(reader.xref_objStm) + 200)):
+        try:
+            if obj is not None and obj.get("/Type") == "/FontDescriptor":
+                fonts[str(obj["/FontName"])] = "/FontFile2" in obj
+        except (AttributeError, TypeError):
+            continue
+    assert fonts, "no font descriptors found"
+    assert all(fonts.values()), fonts
+    assert all("+" in name for name in fonts)  # subset tag, e.g. AAAAAA+DejaVuSans
+    assert {n.split("+")[1] for n in fonts} == {"/DejaVuSans", "/DejaVuSans-Bold"} or \
+        {n.split("+")[1] for n in fonts} == {"DejaVuSans", "DejaVuSans-Bold"}
+
+
+def test_text_is_extractable(scribe_out: Path) -> None:
+    text = PdfReader(scribe_out / "scribe-standard-supergrid.pdf").pages[0].extract_text()
+    for word in ("SCRIBE", "Mark Steere", "Single", "Ottoman", "9-block", "9 points",
+                 "Mini grids won", "100 mm", "4 in"):
+        assert word in text, word
+
+
+def _render(path: Path, dpi: int) -> object:
+    pdf = pdfium.PdfDocument(str(path))
+    return pdf[0].render(scale=dpi / 72).to_pil()
+
+
+def test_grid_lines_are_inked_where_the_layout_puts_them(scribe_out: Path) -> None:
+    dpi = 100
+    image = _render(scribe_out / "scribe-standard-supergrid.pdf", dpi)
+    px = dpi / 25.4
+    xs, top, bottom = scribe_grid_lines_mm()
+    y0, y1 = round((top + 1) * px), round((bottom - 1) * px)
+    for x in xs:
+        # the 0.7 mm border is about 3 px wide at 100 dpi: look at its centre column
+        assert dark_fraction_column(image, round(x * px), y0, y1) > 0.55, x  # type: ignore[arg-type]
+    # halfway inside a cell (off every line) there is no ink along the grid's height
+    between = xs[0] + 13 / 2
+    assert dark_fraction_column(image, round(between * px), y0, y1) < 0.05  # type: ignore[arg-type]
+
+
+def test_ruler_is_100_mm_long(scribe_out: Path) -> None:
+    dpi = 600
+    image = _render(scribe_out / "scribe-standard-supergrid.pdf", dpi)
+    grey = image.convert("L")  # type: ignore[attr-defined]
+    px = dpi / 25.4
+    # the ruler sits centred at the foot of the page: find its first bar's outline rows
+    x_start = round((210 - 165) / 2 * px)
+    y_top = round((297 - 8 - 9 + 1) * px)
+    row = y_top + round(1.1 * px)  # the middle of the 100 mm bar
+    # search 1 mm either side of the bar (the '100 mm' label starts 2 mm past its end)
+    inked = [x for x in range(x_start - round(px), x_start + round(101 * px))
+             if grey.getpixel((x, row)) < 128]
+    outline = 0.15  # the bar's outline adds half its width at each end
+    length_mm = (inked[-1] - inked[0] + 1) / px - outline
+    assert abs(length_mm - 100.0) <= 0.1, length_mm
+    assert dark_fraction_row(image, row, inked[0], inked[-1]) > 0.45  # type: ignore[arg-type]
+
+
+def test_qpdf_finds_no_errors(scribe_out: Path) -> None:
+    assert shutil.which("qpdf"), "qpdf must be installed (.ci/run installs it)"
+    result = subprocess.run(["qpdf", "--check", str(scribe_out / "scribe-standard-supergrid.pdf")],
+                            capture_output=True, text=True)
+    assert result.returncode == 0, result.stdout + result.stderr
+
+
+def test_a_pad_reuses_one_drawing(tmp_path: Path) -> None:
+    one = sheetgen("build", "scribe/standard", "-f", "pdf", "--out", str(tmp_path), "-q")
+    assert one.code == 0, one.err
+    single = (tmp_path / "scribe-standard-supergrid.pdf").read_bytes()
+    pad = sheetgen("build", "scribe/standard", "-f", "pdf", "--copies", "100", "--out",
+                   str(tmp_path), "-q")
+    assert pad.code == 0, pad.err
+    reader = PdfReader(tmp_path / "scribe-standard-supergrid.pdf")
+    assert len(reader.pages) == 100
+    forms = {page["/Resources"]["/XObject"].raw_get("/FormXob.d1").idnum  # type: ignore[index]
+             for page in reader.pages}
+    assert len(forms) == 1  # every page draws the same form XObject
+    assert len((tmp_path / "scribe-standard-supergrid.pdf").read_bytes()) < 1.5 * len(single)
+
+
+def test_pad_layout_puts_two_sheets_on_a_landscape_page(tmp_path: Path) -> None:
+    for paper in ("A4", "Letter"):
+        run = sheetgen("build", "scribe/pad", "-f", "pdf", "--paper", paper, "--out",
+                       str(tmp_path), "-q")
+        assert run.code == 0, run.err
+        page = PdfReader(tmp_path / "scribe-pad-supergrid.pdf").pages[0]
+        assert page.mediabox.width > page.mediabox.height  # landscape
+        text = page.extract_text()
+        assert text.count("SCRIBE") == 2
+
+
+def test_repeated_pages_keep_the_document_order() -> None:
+    import io
+
+    from sheetgen.backends.pdf import render_pdf
+    from sheetgen.draw import Drawing, label
+    from sheetgen.press import Document, PressOptions, impose
+
+    a = impose([Drawing(50, 20, (label(25, 10, "alpha", 5),))], PressOptions())[0]
+    b = impose([Drawing(50, 20, (label(25, 10, "beta", 5),))], PressOptions())[0]
+    data = render_pdf(Document((a, a, b, a, b), "order"))
+    reader = PdfReader(io.BytesIO(data))
+    words = [page.extract_text().split()[0] for page in reader.pages]
+    assert words == ["alpha", "alpha", "beta", "alpha", "beta"]
+    contents = [page.raw_get("/Contents").idnum for page in reader.pages]  # type: ignore[union-attr]
+    assert contents[0] == contents[1] == contents[3] and contents[2] == contents[4]

@@ -93,11 +93,16 @@ def test_ruler_is_100_mm_long(scribe_out: Path) -> None:
     assert dark_fraction_row(image, row, inked[0], inked[-1]) > 0.45  # type: ignore[arg-type]
 
 
-def test_qpdf_finds_no_errors(scribe_out: Path) -> None:
+def test_qpdf_finds_no_errors(tmp_path: Path) -> None:
     assert shutil.which("qpdf"), "qpdf must be installed (.ci/run installs it)"
-    result = subprocess.run(["qpdf", "--check", str(scribe_out / "scribe-standard-supergrid.pdf")],
-                            capture_output=True, text=True)
-    assert result.returncode == 0, result.stdout + result.stderr
+    for extra in ([], ["--fillable", "--copies", "3"], ["--paper", "Letter", "--copies", "5"]):
+        out = tmp_path / str(len(extra))
+        out.mkdir()
+        run = sheetgen("build", "--all", "-f", "pdf", "--out", str(out), "-q", *extra)
+        assert run.code == 0, run.err
+        for pdf in out.glob("*.pdf"):
+            result = subprocess.run(["qpdf", "--check", str(pdf)], capture_output=True, text=True)
+            assert result.returncode == 0, (extra, pdf.name, result.stdout + result.stderr)
 
 
 def test_a_pad_reuses_one_drawing(tmp_path: Path) -> None:

@@ -36,3 +36,15 @@ def scribe_grid_lines_mm(name: str = "scribe/standard") -> tuple[list[float], fl
         x, _ = cell_origin(layout, p, 0, col)  # type: ignore[arg-type]
         xs += [t.e + x, t.e + x + 3 * s.cell]
     return xs, t.f + p.grid_y, t.f + p.grid_y + p.grid_size
+
+
+def assert_scribe_grid_inked(image: Image.Image, dpi: int) -> None:
+    """The mini grids' borders are inked where the layout puts them, and a cell's middle is not."""
+    px = dpi / 25.4
+    xs, top, bottom = scribe_grid_lines_mm()
+    y0, y1 = round((top + 1) * px), round((bottom - 1) * px)
+    for x in xs:
+        # a 0.7 mm border is about 3 px wide at 100 dpi: its centre column is dark
+        assert dark_fraction_column(image, round(x * px), y0, y1) > 0.55, x
+    # halfway across a 13 mm cell, off every line, there is no ink down the grid's height
+    assert dark_fraction_column(image, round((xs[0] + 6.5) * px), y0, y1) < 0.05

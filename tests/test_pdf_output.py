@@ -10,7 +10,7 @@ import pypdfium2 as pdfium
 from pypdf import PdfReader
 
 from tests.conftest import sheetgen
-from tests.render_helpers import dark_fraction_column, dark_fraction_row, scribe_grid_lines_mm
+from tests.render_helpers import assert_scribe_grid_inked, dark_fraction_row
 
 PT = 72 / 25.4
 A4_PT = (210 * PT, 297 * PT)
@@ -64,15 +64,7 @@ def _render(path: Path, dpi: int) -> object:
 def test_grid_lines_are_inked_where_the_layout_puts_them(scribe_out: Path) -> None:
     dpi = 100
     image = _render(scribe_out / "scribe-standard-supergrid.pdf", dpi)
-    px = dpi / 25.4
-    xs, top, bottom = scribe_grid_lines_mm()
-    y0, y1 = round((top + 1) * px), round((bottom - 1) * px)
-    for x in xs:
-        # the 0.7 mm border is about 3 px wide at 100 dpi: look at its centre column
-        assert dark_fraction_column(image, round(x * px), y0, y1) > 0.55, x  # type: ignore[arg-type]
-    # halfway inside a cell (off every line) there is no ink along the grid's height
-    between = xs[0] + 13 / 2
-    assert dark_fraction_column(image, round(between * px), y0, y1) < 0.05  # type: ignore[arg-type]
+    assert_scribe_grid_inked(image, dpi)  # type: ignore[arg-type]
 
 
 def test_ruler_is_100_mm_long(scribe_out: Path) -> None:

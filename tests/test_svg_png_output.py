@@ -10,7 +10,7 @@ import cairosvg
 from PIL import Image
 
 from tests.conftest import sheetgen
-from tests.render_helpers import dark_fraction_column, scribe_grid_lines_mm
+from tests.render_helpers import assert_scribe_grid_inked
 
 SVG_NS = "{http://www.w3.org/2000/svg}"
 
@@ -36,12 +36,7 @@ def test_svg_renders_with_grid_lines_in_place(scribe_out: Path) -> None:
     image = Image.open(io.BytesIO(png)).convert("RGBA")
     flat = Image.new("RGBA", image.size, "white")
     flat.alpha_composite(image)
-    px = dpi / 25.4
-    xs, top, bottom = scribe_grid_lines_mm()
-    y0, y1 = round((top + 1) * px), round((bottom - 1) * px)
-    for x in xs:
-        assert dark_fraction_column(flat, round(x * px), y0, y1) > 0.55, x
-    assert dark_fraction_column(flat, round((xs[0] + 6.5) * px), y0, y1) < 0.05
+    assert_scribe_grid_inked(flat, dpi)
 
 
 def test_png_is_paper_size_times_dpi_with_grid_lines_in_place(scribe_out: Path) -> None:
@@ -49,12 +44,7 @@ def test_png_is_paper_size_times_dpi_with_grid_lines_in_place(scribe_out: Path) 
     assert image.size == (round(210 / 25.4 * 100), round(297 / 25.4 * 100))  # 827 x 1169
     assert image.mode == "RGB"
     assert round(image.info["dpi"][0]) == 100
-    px = 100 / 25.4
-    xs, top, bottom = scribe_grid_lines_mm()
-    y0, y1 = round((top + 1) * px), round((bottom - 1) * px)
-    for x in xs:
-        assert dark_fraction_column(image, round(x * px), y0, y1) > 0.55, x
-    assert dark_fraction_column(image, round((xs[0] + 6.5) * px), y0, y1) < 0.05
+    assert_scribe_grid_inked(image, 100)
 
 
 def test_png_anti_aliased_and_transparent_on_request(tmp_path: Path) -> None:

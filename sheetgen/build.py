@@ -3,7 +3,7 @@
 from __future__ import annotations
 
 import sys
-from dataclasses import dataclass
+from dataclasses import dataclass, replace
 from pathlib import Path
 from typing import cast
 
@@ -12,7 +12,7 @@ from sheetgen.errors import SheetgenError, UsageError
 from sheetgen.layout import Loaded, builtin_layouts, load
 from sheetgen.output import output_name, prepare_folder, write_atomic
 from sheetgen.press import PressOptions, parse_paper
-from sheetgen.registry import BuildOptions
+from sheetgen.registry import BuildOptions, ComponentKind
 
 
 @dataclass(frozen=True)
@@ -30,6 +30,9 @@ class BuildRequest:
     fillable: bool
     transparent: bool
     quiet: bool
+    names: Path | None = None
+    duplex: bool = False
+    tile_size: float | None = None
 
 
 def parse_formats(text: str) -> tuple[Format, ...]:
@@ -56,7 +59,11 @@ def build_one(loaded: Loaded, request: BuildRequest, formats: tuple[Format, ...]
         first = errors[0]
         more = f" (and {len(errors) - 1} more; run 'sheetgen check')" if len(errors) > 1 else ""
         raise SheetgenError(f"{first.line(loaded.source)}{more}")
-    document = loaded.kind.build(loaded.model, options)
+    kept = loaded.kind.options
+    document = loaded.kind.build(loaded.model, replace(
+        options, names=options.names if "names" in kept else (),
+        duplex=options.duplex and "duplex" in kept,
+        tile_size=options.tile_size if "tile_size" in kept else None))
     model = loaded.model
     outputs: list[tuple[Path, bytes]] = []
     for fmt in formats:
@@ -71,13 +78,62 @@ def build_one(loaded: Loaded, request: BuildRequest, formats: tuple[Format, ...]
     return [Built(path, len(data)) for path, data in outputs]
 
 
+MAX_NAMES, MAX_NAME_LENGTH = 1000, 40
+
+
+def read_names(path: Path) -> tuple[str, ...]:
+    """Player names from a text file, one a line (blank lines skipped)."""
+    try:
+        text = path.read_bytes().decode("utf-8")
+    except FileNotFoundError:
+        raise UsageError(f"--names {path}: no such file") from None
+    except IsADirectoryError:
+        raise UsageError(f"--names {path}: is a folder, not a text file of names") from None
+    except UnicodeDecodeError:
+        raise UsageError(f"--names {path}: is not UTF-8 text") from None
+    names = []
+    for number, raw in enumerate(text.splitlines(), start=1):
+        name = raw.strip()
+        if not name:
+            continue
+        if len(name) > MAX_NAME_LENGTH or not name.isprintable():
+            raise UsageError(f"--names {path}:{number}: a name is at most {MAX_NAME_LENGTH} "
+                             "printable characters")
+        names.append(name)
+    if not names:
+        raise UsageError(f"--names {path}: the file holds no names (one name a line)")
+    if len(names) > MAX_NAMES:
+        raise UsageError(f"--names {path}: {len(names)} names, over the limit of {MAX_NAMES}")
+    return tuple(names)
+
+
+def _check_options(request: BuildRequest, loaded: list[Loaded]) -> None:
+    """Options that only some kinds honour must be honoured by at least one chosen layout."""
+    wanted = {"names": request.names is not None, "duplex": request.duplex,
+              "tile_size": request.tile_size is not None}
+    for option, given in wanted.items():
+        if given and not any(option in item.kind.options for item in loaded):
+            kinds = sorted(k.key for k in kinds_with(option))
+            flag = "--" + option.replace("_", "-")
+            raise UsageError(f"{flag} works with {', '.join(kinds)} layouts only")
+
+
+def kinds_with(option: str) -> list[ComponentKind]:
+    from sheetgen.registry import kinds
+
+    return [k for k in kinds().values() if option in k.options]
+
+
 def run_build(request: BuildRequest) -> list[Built]:
     """Build every requested layout; all inputs are checked before any file is written."""
     formats = parse_formats(request.formats)
-    options = BuildOptions(PressOptions(paper=parse_paper(request.paper)), copies=request.copies)
     refs = list(builtin_layouts()) if request.build_all else []
     refs += [r for r in request.refs if r not in refs]
     loaded = [load(ref) for ref in refs]
+    _check_options(request, loaded)
+    names = read_names(request.names) if request.names else ()
+    options = BuildOptions(PressOptions(paper=parse_paper(request.paper)), copies=request.copies,
+                           names=names, duplex=request.duplex, tile_size=request.tile_size)
     folder = prepare_folder(request.out, request.create_out)
     built: list[Built] = []
     show = not request.quiet and len(loaded) > 1 and sys.stderr.isatty()

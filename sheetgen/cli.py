@@ -105,6 +105,12 @@ def build(
     fillable: Annotated[bool, typer.Option(help="add PDF form fields to type into")] = False,
     transparent: Annotated[bool, typer.Option(help="PNG with a transparent background")] = False,
     quiet: Annotated[bool, typer.Option("--quiet", "-q", help="print only errors")] = False,
+    names: Annotated[Path | None, typer.Option(
+        help="a text file of player names, one a line: one named sheet each")] = None,
+    duplex: Annotated[bool, typer.Option(
+        help="print the layout's other side on the back of every sheet")] = False,
+    tile_size: Annotated[float | None, typer.Option(
+        min=15, max=120, help="tile size in mm, for tile sheets")] = None,
 ) -> None:
     """Build layouts into PDF, SVG and PNG files in the output folder."""
     from sheetgen.build import BuildRequest, run_build
@@ -113,7 +119,8 @@ def build(
         raise UsageError("name layouts to build, or pass --all (see 'sheetgen list')")
     request = BuildRequest(refs=tuple(layouts or ()), build_all=build_all, formats=formats,
                            paper=paper, copies=copies, out=out, create_out=out == DEFAULT_OUT,
-                           dpi=dpi, fillable=fillable, transparent=transparent, quiet=quiet)
+                           dpi=dpi, fillable=fillable, transparent=transparent, quiet=quiet,
+                           names=names, duplex=duplex, tile_size=tile_size)
     run_build(request)
 
 

@@ -38,6 +38,9 @@ class BuildOptions:
 
     press: PressOptions = PressOptions()
     copies: int = 1
+    names: tuple[str, ...] = ()
+    duplex: bool = False
+    tile_size: float | None = None
 
 
 @dataclass(frozen=True)
@@ -50,6 +53,7 @@ class ComponentKind:
     check: Callable[[Any], list[Finding]]
     build: Callable[[Any, BuildOptions], Document]
     summary: str
+    options: frozenset[str] = frozenset()  # extra build options it honours: names, duplex, ...
 
     @property
     def key(self) -> str:

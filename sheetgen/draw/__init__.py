@@ -1,6 +1,6 @@
 """The one drawing model that game code builds and every backend renders."""
 
-from sheetgen.draw.fonts import cap_height, fit_size, label, pt, text_width
+from sheetgen.draw.fonts import cap_height, fit_size, label, pt, text_width, wrap
 from sheetgen.draw.geometry import (
     arc,
     ellipse_path,
@@ -58,4 +58,5 @@ __all__ = [
     "scale",
     "text_width",
     "translate",
+    "wrap",
 ]

@@ -104,3 +104,19 @@ def anchor_offset(text: Text) -> float:
 def pt(points: float) -> float:
     """Points to millimetres, for font sizes given in points."""
     return points * 25.4 / 72.0
+
+
+def wrap(text: str, size: float, max_width: float, weight: Weight = "regular") -> list[str]:
+    """`text` broken at spaces into lines no wider than `max_width` (a long word stands alone)."""
+    lines: list[str] = []
+    current = ""
+    for word in text.split():
+        trial = f"{current} {word}" if current else word
+        if current and text_width(trial, size, weight) > max_width:
+            lines.append(current)
+            current = word
+        else:
+            current = trial
+    if current:
+        lines.append(current)
+    return lines

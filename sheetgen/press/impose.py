@@ -70,20 +70,25 @@ def _fit(span: float, size: float, gap: float) -> int:
     return max(0, math.floor((span + gap + 1e-9) / (size + gap)))
 
 
+def _capacity(w: float, h: float, bleed: float, opts: PressOptions,
+              landscape: bool) -> tuple[int, int]:
+    """How many columns and rows of w × h cells fit the paper in this orientation."""
+    page_w, page_h = opts.paper.oriented(landscape)
+    cols = _fit(page_w - 2 * opts.margin, w + 2 * bleed, opts.gap)
+    rows = _fit(page_h - 2 * opts.margin, h + 2 * bleed, opts.gap)
+    return cols, rows
+
+
 def _grid_for(w: float, h: float, bleed: float, opts: PressOptions, landscape: bool,
               count: int) -> Grid:
     page_w, page_h = opts.paper.oriented(landscape)
     avail_w, avail_h = page_w - 2 * opts.margin, page_h - 2 * opts.margin
-    cols = _fit(avail_w, w + 2 * bleed, opts.gap)
-    rows = _fit(avail_h, h + 2 * bleed, opts.gap)
+    cols, rows = _capacity(w, h, bleed, opts, landscape)
     limit = min(count, opts.per_page or count)
-    while cols * rows > limit and cols * rows > 0:
-        if (cols - 1) * rows >= limit:
-            cols -= 1
-        elif cols * (rows - 1) >= limit:
-            rows -= 1
-        else:
-            break
+    while cols * (rows - 1) >= limit and rows > 1:  # drop empty rows first, then columns
+        rows -= 1
+    while (cols - 1) * rows >= limit and cols > 1:
+        cols -= 1
     block_w = cols * (w + 2 * bleed) + max(0, cols - 1) * opts.gap
     block_h = rows * (h + 2 * bleed) + max(0, rows - 1) * opts.gap
     spare_h = avail_h - block_h
@@ -97,14 +102,19 @@ def _grid_for(w: float, h: float, bleed: float, opts: PressOptions, landscape: b
 def plan_grid(w: float, h: float, bleed: float, opts: PressOptions, count: int = 1) -> Grid:
     """The grid for w × h cells: the orientation that holds the most (portrait on ties)."""
     choices = [opts.landscape] if opts.landscape is not None else [False, True]
-    grids = [_grid_for(w, h, bleed, opts, landscape, count) for landscape in choices]
-    best = max(grids, key=lambda g: g.count)  # max keeps the first on ties: portrait
-    if best.count == 0:
+
+    def held(landscape: bool) -> int:
+        cols, rows = _capacity(w, h, bleed, opts, landscape)
+        return min(cols * rows, count)
+
+    best = max(choices, key=held)  # max keeps the first on ties: portrait
+    grid = _grid_for(w, h, bleed, opts, best, count)
+    if grid.count == 0:
         raise PressError(
             f"a {w:g} × {h:g} mm sheet (plus {bleed:g} mm bleed) does not fit on "
             f"{opts.paper.name} ({opts.paper.width:g} × {opts.paper.height:g} mm) inside "
             f"{opts.margin:g} mm margins (use a larger --paper, e.g. A3)")
-    return best
+    return grid
 
 
 def _crop_marks(grid: Grid) -> Drawing:

@@ -1,0 +1,71 @@
+"""`sheetgen scribbly-gum …`: the solo-game simulator that measures a tree."""
+
+from __future__ import annotations
+
+import json
+import time
+from dataclasses import asdict
+from typing import Annotated
+
+import typer
+
+from sheetgen.errors import UsageError
+from sheetgen.games.scribbly_gum.board import compile_board
+from sheetgen.games.scribbly_gum.model import TilesLayout, TreeLayout
+
+app = typer.Typer(help="Scribbly Gum: simulate solo games on a tree.", no_args_is_help=True)
+MAX_GAMES = 1_000_000
+
+
+def _load_tree(ref: str) -> TreeLayout:
+    from sheetgen.layout import load
+
+    name = ref if "/" in ref or ref.endswith(".toml") else f"scribbly-gum/{ref}"
+    loaded = load(name)
+    if not isinstance(loaded.model, TreeLayout):
+        raise UsageError(f"{ref!r} is a {loaded.kind.key} layout, not a scribbly-gum tree")
+    errors = [f for f in loaded.kind.check(loaded.model) if f.level == "error"]
+    if errors:
+        raise UsageError(errors[0].line(loaded.source))
+    return loaded.model
+
+
+def _load_tiles(ref: str) -> TilesLayout:
+    from sheetgen.layout import load
+
+    loaded = load(ref)
+    if not isinstance(loaded.model, TilesLayout):
+        raise UsageError(f"--tiles {ref!r} is a {loaded.kind.key} layout, not scribbly-gum tiles")
+    return loaded.model
+
+
+@app.command()
+def simulate(
+    tree: Annotated[str, typer.Argument(help="a tree: kuringgai, mooloolah, or a layout path")],
+    games: Annotated[int, typer.Option(min=1, max=MAX_GAMES, help="games per player")] = 10_000,
+    seed: Annotated[int, typer.Option(help="random seed: the same seed, the same figures")] = 7,
+    tiles: Annotated[str, typer.Option(help="tiles layout (movement deck, achievements)")
+                     ] = "scribbly-gum/tiles",
+    as_json: Annotated[bool, typer.Option("--json", help="print JSON for machines")] = False,
+) -> None:
+    """Play the solo game many times with a random and a greedy player; print the scores."""
+    from sheetgen.games.scribbly_gum.simulate import BANDS
+    from sheetgen.games.scribbly_gum.simulate import simulate as run
+
+    layout = _load_tree(tree)
+    deck = _load_tiles(tiles)
+    start = time.perf_counter()
+    summaries = run(compile_board(layout), deck.movement, deck.achievements, games, seed)
+    seconds = time.perf_counter() - start
+    if as_json:
+        typer.echo(json.dumps({"tree": layout.name, "seed": seed,
+                               "players": [asdict(s) for s in summaries]}, indent=2))
+        return
+    typer.echo(f"{layout.side} side, {games:,} solo games a player, seed {seed} "
+               f"({2 * games / seconds:,.0f} games/s)")
+    names = [name for _, _, name in BANDS]
+    typer.echo(f"{'player':8} {'mean':>6} {'p10':>5} {'median':>6} {'p90':>5}  "
+               + " ".join(f"{n:>6}" for n in names))
+    for s in summaries:
+        typer.echo(f"{s.player:8} {s.mean:6.1f} {s.p10:5.0f} {s.median:6.0f} {s.p90:5.0f}  "
+                   + " ".join(f"{s.bands[n]:6.1%}" for n in names))

@@ -1,0 +1,170 @@
+"""Scribbly Gum's layout models: the tree diagram sheet, the two-sided pad, and the tiles."""
+
+from __future__ import annotations
+
+from typing import Literal
+
+from pydantic import Field, field_validator, model_validator
+
+from sheetgen.registry import LayoutBase, Section
+
+COLOUR = r"^#[0-9a-fA-F]{6}$"
+Food = Literal["nut", "leaf", "blossom"]
+FOODS: tuple[Food, ...] = ("nut", "leaf", "blossom")
+Content = Literal["nut", "leaf", "blossom", "wild", "empty", "start"]
+Direction = Literal["left", "right", "up", "down"]
+
+
+class TreeCircle(Section):
+    """A circle of the tree: its id, grid point (column, row; row 0 at the top) and content."""
+
+    id: str = Field(pattern=r"^[A-Za-z0-9_]{1,12}$")
+    at: tuple[int, int] = Field(description="grid column and row (row 0 is the top)")
+    food: Content = Field(description="nut, leaf or blossom (with count), wild, empty or start")
+    count: int = Field(1, ge=1, le=3, description="how many of the food (1 to 3)")
+
+    @model_validator(mode="after")
+    def _count_only_for_food(self) -> TreeCircle:
+        if self.food not in FOODS and self.count != 1:
+            raise ValueError(f"count is for nut, leaf or blossom circles, not {self.food}")
+        return self
+
+
+class Dotted(Section):
+    """A dotted shortcut between two circles, drawn as a curve bowed by `bend` (grid units)."""
+
+    ends: tuple[str, str]
+    bend: float = Field(0.35, ge=-3, le=3)
+
+
+class Palette(Section):
+    """The sheet's colours (the rulebook: light grey tree, dark grey tracker, green score strip)."""
+
+    tree: str = Field("#e4e6e3", pattern=COLOUR)
+    tracker: str = Field("#4d5250", pattern=COLOUR)
+    score: str = Field("#5f9a4c", pattern=COLOUR)
+    ink: str = Field("#2b2f2d", pattern=COLOUR)
+    line: str = Field("#6d7370", pattern=COLOUR)
+    bark: str = Field("#d3cfc4", pattern=COLOUR)
+    leaf: str = Field("#3f8a3a", pattern=COLOUR)
+    nut: str = Field("#8a5a2b", pattern=COLOUR)
+    blossom: str = Field("#d2467a", pattern=COLOUR)
+    achievement: str = Field("#f2c230", pattern=COLOUR)
+
+
+class Tracker(Section):
+    """The meal tracker: meals beside each of the 15 rows, and the rows whose circle has arrows."""
+
+    meals: list[int] = Field(min_length=15, max_length=15,
+                             description="the meal number printed beside rows 1 to 15")
+    arrows: dict[Food, list[int]] = Field(description="for each food, the rows (1-15) whose "
+                                          "tracker circle carries four arrows (an extra move)")
+    column_bonus: int = Field(3, ge=0, le=20)
+
+    @field_validator("arrows")
+    @classmethod
+    def _rows_in_range(cls, value: dict[Food, list[int]]) -> dict[Food, list[int]]:
+        for food, rows in value.items():
+            bad = [r for r in rows if not 1 <= r <= 15]
+            if bad:
+                raise ValueError(f"{food} arrow rows {bad} are outside 1-15")
+            if len(set(rows)) != len(rows):
+                raise ValueError(f"{food} arrow rows repeat")
+        return value
+
+
+class SheetSize(Section):
+    """Sizes in mm: the whole sheet, the grid pitch and circle size, the side panels."""
+
+    width: float = Field(194.0, ge=100, le=400)
+    height: float = Field(263.0, ge=100, le=400)
+    pitch: float = Field(14.5, ge=6, le=30, description="distance between grid points")
+    circle: float = Field(9.6, ge=4, le=20, description="tree circle diameter")
+    tracker_width: float = Field(50.0, ge=30, le=80)
+    score_height: float = Field(38.0, ge=25, le=80)
+
+
+class TreeLayout(LayoutBase):
+    """One side of the Scribbly Gum tree diagram."""
+
+    game: Literal["scribbly-gum"]
+    component: Literal["tree"]
+    side: str = Field(min_length=1, max_length=30, description="the side's name, e.g. Kuringgai")
+    other_side: str | None = Field(None, description="built-in layout printed on the back "
+                                   "with --duplex, e.g. scribbly-gum/mooloolah")
+    columns: int = Field(ge=3, le=16)
+    rows: int = Field(ge=3, le=20)
+    moth: tuple[int, int] = Field(description="grid point of the baby moth picture")
+    circles: list[TreeCircle] = Field(min_length=5, max_length=400)
+    lines: list[str] = Field(description="solid lines as 'id-id', horizontal or vertical")
+    dotted: list[Dotted] = Field(default_factory=list)
+    tracker: Tracker
+    sheet: SheetSize = SheetSize()
+    colours: Palette = Palette()
+
+    @field_validator("lines")
+    @classmethod
+    def _line_form(cls, value: list[str]) -> list[str]:
+        for text in value:
+            parts = text.split("-")
+            if len(parts) != 2 or not all(parts):
+                raise ValueError(f"line {text!r} is not of the form 'id-id', e.g. 'a1-a2'")
+        return value
+
+
+class PadLayout(LayoutBase):
+    """A two-sided pad: one tree side on the front of each leaf, the other on the back."""
+
+    game: Literal["scribbly-gum"]
+    component: Literal["pad"]
+    front: str = Field(description="built-in tree layout on the front, e.g. scribbly-gum/kuringgai")
+    back: str = Field(description="built-in tree layout on the back")
+    leaves: int = Field(20, ge=1, le=1000, description="leaves in the pad (each printed twice)")
+
+
+Move = Literal["left", "right", "up", "down", "left/right", "up/down", "dotted"]
+AchievementKind = Literal["fill_bottom_row", "fill_top_row", "reach_both_edges", "dotted_lines",
+                          "big_circles", "wild_circles", "meals", "full_columns"]
+Icon = Literal["roots", "crown", "edges", "dotted", "feast", "wild", "meal", "column"]
+
+
+class Achievement(Section):
+    """An achievement tile: its condition (machine-checkable), icon, and gold and silver values."""
+
+    title: str = Field(min_length=1, max_length=24)
+    text: str = Field(min_length=1, max_length=90, description="the condition in words")
+    kind: AchievementKind
+    count: int = Field(1, ge=1, le=60, description="how many, for conditions that count")
+    icon: Icon
+    gold: int = Field(ge=1, le=20)
+    silver: int = Field(ge=0, le=20)
+
+    @model_validator(mode="after")
+    def _silver_below_gold(self) -> Achievement:
+        if self.silver >= self.gold:
+            raise ValueError(f"silver ({self.silver}) must be lower than gold ({self.gold})")
+        return self
+
+
+class TileSheet(Section):
+    """Tile printing: size, bleed and colours."""
+
+    size: float = Field(45.0, ge=15, le=120, description="tile size in mm (square)")
+    bleed: float = Field(2.0, ge=0, le=5)
+    back: str = Field("#5f9a4c", pattern=COLOUR)
+    gold: str = Field("#e2b23a", pattern=COLOUR)
+    silver: str = Field("#b9c0c4", pattern=COLOUR)
+    ink: str = Field("#2b2f2d", pattern=COLOUR)
+
+
+class TilesLayout(LayoutBase):
+    """The 8 movement tiles, the 8 achievement tiles and the letter tiles."""
+
+    game: Literal["scribbly-gum"]
+    component: Literal["tiles"]
+    movement: list[Move] = Field(min_length=8, max_length=8)
+    duplicate_note: str = Field("", max_length=200, description="why one kind appears twice")
+    achievements: list[Achievement] = Field(min_length=1, max_length=8)
+    letters: list[str] = Field(default_factory=lambda: ["A", "B", "C"], min_length=1,
+                               max_length=3)
+    sheet: TileSheet = TileSheet()

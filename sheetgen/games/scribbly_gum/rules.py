@@ -1,0 +1,264 @@
+"""Scribbly Gum's rules: tree checks, tile checks, meals and scores, achievements."""
+
+from __future__ import annotations
+
+from collections import deque
+from collections.abc import Iterable, Sequence
+from dataclasses import dataclass, field
+
+from sheetgen.findings import Finding, error
+from sheetgen.games.scribbly_gum.board import DIRECTIONS, Board, direction_of
+from sheetgen.games.scribbly_gum.model import FOODS, Achievement, TilesLayout, TreeLayout
+
+TRACKER_ROWS = 15
+
+
+def _line_ends(layout: TreeLayout) -> list[tuple[int, str, str]]:
+    return [(i, *text.split("-")) for i, text in enumerate(layout.lines)]  # type: ignore[misc]
+
+
+def _between(a: tuple[int, int], b: tuple[int, int]) -> list[tuple[int, int]]:
+    """Grid points strictly between a and b on a straight horizontal or vertical line."""
+    (ax, ay), (bx, by) = a, b
+    if ay == by:
+        return [(x, ay) for x in range(min(ax, bx) + 1, max(ax, bx))]
+    return [(ax, y) for y in range(min(ay, by) + 1, max(ay, by))]
+
+
+def _crosses(p: tuple[tuple[int, int], tuple[int, int]],
+             q: tuple[tuple[int, int], tuple[int, int]]) -> bool:
+    """True when two horizontal/vertical segments share a point other than a common end."""
+    (a, b), (c, d) = p, q
+    shared_end = {a, b} & {c, d}
+    pts_p = {a, b, *_between(a, b)}
+    pts_q = {c, d, *_between(c, d)}
+    return bool((pts_p & pts_q) - shared_end) or len(pts_p & pts_q) > 1
+
+
+def check_tree(layout: TreeLayout) -> list[Finding]:
+    """Every fault of a tree, each naming the circle or line it concerns."""
+    found: list[Finding] = []
+    ids: dict[str, int] = {}
+    where: dict[tuple[int, int], str] = {}
+    for i, c in enumerate(layout.circles):
+        key = f"circles[{i}]"
+        if c.id in ids:
+            found.append(error(f"{key}.id", f"circle id {c.id!r} is used twice"))
+        ids.setdefault(c.id, i)
+        x, y = c.at
+        if not (0 <= x < layout.columns and 0 <= y < layout.rows):
+            found.append(error(f"{key}.at", f"circle {c.id} at {list(c.at)} is outside the "
+                               f"{layout.columns} x {layout.rows} grid"))
+        if c.at in where:
+            found.append(error(f"{key}.at", f"circle {c.id} sits on circle {where[c.at]}"))
+        where.setdefault(c.at, c.id)
+        if c.at == layout.moth:
+            found.append(error(f"{key}.at", f"circle {c.id} sits on the moth picture"))
+    at = {c.id: c.at for c in layout.circles}
+    segments: list[tuple[int, str, tuple[tuple[int, int], tuple[int, int]]]] = []
+    leaving: dict[tuple[str, str], str] = {}
+    for i, a, b in _line_ends(layout):
+        key = f"lines[{i}]"
+        missing = [p for p in (a, b) if p not in at]
+        if missing:
+            found.append(error(key, f"line {a}-{b} names no circle {missing[0]!r}"))
+            continue
+        d = direction_of(at[a], at[b])
+        if d is None:
+            found.append(error(key, f"line {a}-{b} is not horizontal or vertical "
+                               "(solid lines run left, right, up or down)"))
+            continue
+        back = {"left": "right", "right": "left", "up": "down", "down": "up"}[d]
+        for circle, direction in ((a, d), (b, back)):
+            if (circle, direction) in leaving:
+                found.append(error(key, f"circle {circle} already has a line going {direction} "
+                                   f"({leaving[(circle, direction)]})"))
+            leaving.setdefault((circle, direction), f"{a}-{b}")
+        for point in _between(at[a], at[b]):
+            if point in where:
+                found.append(error(key, f"line {a}-{b} passes through circle {where[point]}"))
+            if point == layout.moth:
+                found.append(error(key, f"line {a}-{b} passes through the moth picture"))
+        segments.append((i, f"{a}-{b}", (at[a], at[b])))
+    for n, (i, name, seg) in enumerate(segments):
+        for _, other, seg2 in segments[n + 1:]:
+            if _crosses(seg, seg2):
+                found.append(error(f"lines[{i}]", f"line {name} crosses line {other}"))
+    for i, dot in enumerate(layout.dotted):
+        a, b = dot.ends
+        for end in (a, b):
+            if end not in at:
+                found.append(error(f"dotted[{i}].ends", f"dotted line names no circle {end!r}"))
+        if a == b:
+            found.append(error(f"dotted[{i}].ends", f"dotted line joins circle {a} to itself"))
+    if not layout.dotted:
+        found.append(error("dotted", "the tree has no dotted line (the dotted-line tile needs "
+                           "at least one)"))
+    found += _check_starts(layout, at)
+    if not found:
+        found += _check_reach(layout)
+    found += _check_food(layout)
+    found += _check_tracker(layout)
+    found += _check_fit(layout)
+    return found
+
+
+def _check_starts(layout: TreeLayout, at: dict[str, tuple[int, int]]) -> list[Finding]:
+    starts = [c for c in layout.circles if c.food == "start"]
+    out = []
+    if len(starts) != 4:
+        out.append(error("circles", f"the tree has {len(starts)} start circles; it needs "
+                         "exactly 4, around the moth"))
+    mx, my = layout.moth
+    for c in starts:
+        x, y = c.at
+        if abs(x - mx) + abs(y - my) != 1:
+            out.append(error(f"circles[{layout.circles.index(c)}]", f"start circle {c.id} is "
+                             "not next to the moth (it must touch it left, right, above or below)"))
+    return out
+
+
+def _check_reach(layout: TreeLayout) -> list[Finding]:
+    """Every circle is reachable from the start circles along solid and dotted lines."""
+    from sheetgen.games.scribbly_gum.board import compile_board
+
+    board = compile_board(layout)
+    seen = set(board.starts)
+    queue = deque(board.starts)
+    while queue:
+        i = queue.popleft()
+        nexts = [board.step[d][i] for d in DIRECTIONS] + list(board.dotted[i])
+        for j in nexts:
+            if j >= 0 and j not in seen:
+                seen.add(j)
+                queue.append(j)
+    return [error(f"circles[{i}]", f"circle {board.ids[i]} cannot be reached from the start "
+                  "circles") for i in range(board.size) if i not in seen]
+
+
+def _check_food(layout: TreeLayout) -> list[Finding]:
+    wild = sum(1 for c in layout.circles if c.food == "wild")
+    out = []
+    for food in FOODS:
+        total = sum(c.count for c in layout.circles if c.food == food) + wild
+        if total < TRACKER_ROWS:
+            out.append(error("circles", f"the tree holds only {total} {food} (wild included); "
+                             f"a column of {TRACKER_ROWS} must be reachable"))
+    return out
+
+
+def _check_tracker(layout: TreeLayout) -> list[Finding]:
+    meals = layout.tracker.meals
+    return [error(f"tracker.meals[{i}]", f"meal number {meals[i]} beside row {i + 1} is lower "
+                  f"than {meals[i - 1]} above it (meal numbers never decrease down the rows)")
+            for i in range(1, len(meals)) if meals[i] < meals[i - 1]]
+
+
+def _check_fit(layout: TreeLayout) -> list[Finding]:
+    from sheetgen.games.scribbly_gum.draw import tree_area
+
+    s = layout.sheet
+    area_w, area_h = tree_area(layout)
+    need_w = (layout.columns - 1) * s.pitch + s.circle
+    need_h = (layout.rows - 1) * s.pitch + s.circle
+    out = []
+    if need_w > area_w or need_h > area_h:
+        out.append(error("sheet.pitch", f"the {layout.columns} x {layout.rows} grid needs "
+                         f"{need_w:.0f} x {need_h:.0f} mm but the tree area is {area_w:.0f} x "
+                         f"{area_h:.0f} mm; use a smaller pitch or fewer rows/columns"))
+    if s.circle > s.pitch - 2:
+        out.append(error("sheet.circle", f"circles of {s.circle:g} mm leave no room for lines "
+                         f"at a {s.pitch:g} mm pitch"))
+    if s.width > 199.9 or s.height > 263.4:
+        out.append(error("sheet", f"the sheet ({s.width:g} x {s.height:g} mm) does not fit both "
+                         "A4 and Letter inside 8 mm margins (at most 199.9 x 263.4 mm)"))
+    return out
+
+
+def check_tiles(layout: TilesLayout) -> list[Finding]:
+    """The movement deck holds every kind the rulebook names, one of them twice."""
+    kinds = ["left", "right", "up", "down", "left/right", "up/down", "dotted"]
+    out = [error("movement", f"the deck has no {k!r} tile") for k in kinds
+           if k not in layout.movement]
+    letters = layout.letters
+    if len(set(letters)) != len(letters):
+        out.append(error("letters", "letter tiles repeat"))
+    if len(layout.achievements) < len(letters):
+        out.append(error("achievements", f"{len(letters)} letter tiles but only "
+                         f"{len(layout.achievements)} achievements"))
+    return out
+
+
+# --- scoring -------------------------------------------------------------------------------
+
+
+def meals(table: Sequence[int], tracker: Sequence[int]) -> int:
+    """Meals collected: the number beside the lowest row filled in all three columns."""
+    complete = min(tracker)
+    return table[complete - 1] if complete > 0 else 0
+
+
+def column_bonus(tracker: Sequence[int], bonus: int = 3) -> int:
+    """Points for every column filled to the bottom (15)."""
+    return bonus * sum(1 for n in tracker if n >= TRACKER_ROWS)
+
+
+def final_score(round_meals: Sequence[int], bonus: int, achievements: Iterable[int] = ()) -> int:
+    """The sum of the three round totals, the column bonus and any achievement points."""
+    return sum(round_meals) + bonus + sum(achievements)
+
+
+def winners(scores: dict[str, tuple[int, int]]) -> list[str]:
+    """Names of the winners from (final score, column bonus): ties broken on column bonus,
+    then shared."""
+    best = max(scores.values())
+    return sorted(name for name, score in scores.items() if score == best)
+
+
+@dataclass
+class Progress:
+    """What a player has done so far, as far as achievements care."""
+
+    filled: set[int] = field(default_factory=set)
+    tracker: list[int] = field(default_factory=lambda: [0, 0, 0])
+    dotted_lines: int = 0
+
+
+def achieved(achievement: Achievement, board: Board, progress: Progress) -> bool:
+    """Whether a player's progress meets an achievement's condition."""
+    kind, n, filled = achievement.kind, achievement.count, progress.filled
+    if kind == "fill_bottom_row":
+        return board.bottom_row <= filled
+    if kind == "fill_top_row":
+        return len(board.top_row & filled) >= min(n, len(board.top_row))
+    if kind == "reach_both_edges":
+        return bool(board.left_column & filled) and bool(board.right_column & filled)
+    if kind == "dotted_lines":
+        return progress.dotted_lines >= n
+    if kind == "big_circles":
+        return sum(1 for i in filled if board.count[i] == 3 and board.kind[i] < 3) >= n
+    if kind == "wild_circles":
+        return sum(1 for i in filled if board.kind[i] == 3) >= n
+    if kind == "meals":
+        return meals(board.meals, progress.tracker) >= n
+    return sum(1 for t in progress.tracker if t >= TRACKER_ROWS) >= n  # full_columns
+
+
+@dataclass
+class AchievementTile:
+    """One achievement in play: gold until someone scores it, then silver."""
+
+    achievement: Achievement
+    gold_side: bool = True
+    scored_by: set[str] = field(default_factory=set)
+
+    def score_turn(self, meeting: Iterable[str]) -> dict[str, int]:
+        """Points for the players who meet it this turn for the first time; all of the first
+        ones get gold, then the tile turns to silver."""
+        new = sorted(set(meeting) - self.scored_by)
+        if not new:
+            return {}
+        value = self.achievement.gold if self.gold_side else self.achievement.silver
+        self.scored_by.update(new)
+        self.gold_side = False
+        return {name: value for name in new}

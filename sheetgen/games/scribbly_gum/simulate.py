@@ -1,0 +1,215 @@
+"""The solo game played many times by a random and a greedy player, to measure a tree.
+
+Solo rules (rulebook): 3 random achievements, gold side up; at the start of each round one
+not yet scored is flipped to silver (or removed if already silver). 3 rounds of 7 tiles from
+the shuffled 8, one set aside unseen. A circle whose tracker circle carries arrows gives an
+extra move (any direction, not dotted), and extra moves chain. No legal line: no move.
+"""
+
+from __future__ import annotations
+
+import random
+import statistics
+from collections.abc import Sequence
+from dataclasses import dataclass
+from typing import Literal
+
+from sheetgen.games.scribbly_gum.board import DIRECTIONS, EMPTY, START, WILD, Board
+from sheetgen.games.scribbly_gum.model import Achievement
+from sheetgen.games.scribbly_gum.rules import TRACKER_ROWS, Progress, achieved
+
+Player = Literal["random", "greedy"]
+BANDS = ((0, 19, "0-19"), (20, 24, "20-24"), (25, 29, "25-29"), (30, 34, "30-34"),
+         (35, 39, "35-39"), (40, 10**9, "40+"))
+ROUNDS, TURNS = 3, 7
+TILE_DIRECTIONS = {"left": ("left",), "right": ("right",), "up": ("up",), "down": ("down",),
+                   "left/right": ("left", "right"), "up/down": ("up", "down"), "dotted": ()}
+
+
+class Game:
+    """One solo game in progress on a board."""
+
+    def __init__(self, board: Board, rng: random.Random, player: Player,
+                 trace: list[tuple[object, ...]] | None = None) -> None:
+        self.board, self.rng, self.player, self.trace = board, rng, player, trace
+        n = board.size
+        self.filled = bytearray(n)
+        self.filled_set: set[int] = set()
+        self.targets: dict[str, set[int]] = {d: set() for d in DIRECTIONS}
+        self.dotted_targets: set[int] = set()
+        self.tracker = [0, 0, 0]
+        self.dotted_lines = 0
+        self.extra = 0
+        for s in board.starts:
+            self._fill(s)
+
+    def _fill(self, j: int) -> None:
+        b = self.board
+        self.filled[j] = 1
+        self.filled_set.add(j)
+        for d in DIRECTIONS:
+            targets = self.targets[d]
+            targets.discard(j)
+            t = b.step[d][j]
+            if t >= 0 and not self.filled[t]:
+                targets.add(t)
+        self.dotted_targets.discard(j)
+        for t in b.dotted[j]:
+            if not self.filled[t]:
+                self.dotted_targets.add(t)
+
+    def _collect(self, j: int) -> None:
+        """Fill circle j and record its food on the tracker; arrows give extra moves."""
+        b = self.board
+        self._fill(j)
+        kind = b.kind[j]
+        if kind in (EMPTY, START):
+            return
+        food = self._wild_choice() if kind == WILD else kind
+        amount = 1 if kind == WILD else b.count[j]
+        arrows = b.arrows[food]
+        for _ in range(amount):
+            if self.tracker[food] >= TRACKER_ROWS:
+                break
+            self.tracker[food] += 1
+            row = self.tracker[food]
+            if self.trace is not None:
+                self.trace.append(("tracker", food, row))
+            if row in arrows:
+                self.extra += 1
+
+    def _wild_choice(self) -> int:
+        t = self.tracker
+        if self.player == "random":
+            return self.rng.randrange(3)
+        low = min(t)
+        return t.index(low)
+
+    def _choose(self, options: set[int]) -> int:
+        if self.player == "random":
+            return self.rng.choice(sorted(options))
+        return max(sorted(options), key=self._value)
+
+    def _value(self, j: int) -> float:
+        """The greedy player's view of a circle: food that lifts its lowest column, extra moves
+        and room to grow."""
+        b, t = self.board, self.tracker
+        kind = b.kind[j]
+        growth = sum(1 for d in DIRECTIONS if b.step[d][j] >= 0 and not self.filled[b.step[d][j]])
+        if kind in (EMPTY, START):
+            return 0.3 * growth
+        food = t.index(min(t)) if kind == WILD else kind
+        amount = 1 if kind == WILD else b.count[j]
+        room = min(amount, TRACKER_ROWS - t[food])
+        low = min(t)
+        worth = sum(2.0 if t[food] + k < low + 2 else 1.0 for k in range(room))
+        extras = sum(1 for k in range(1, room + 1) if t[food] + k in b.arrows[food])
+        return worth + 2.5 * extras + 0.3 * growth + (0.5 if kind == WILD else 0.0)
+
+    def move(self, options: set[int], how: str) -> bool:
+        """Draw one line to a chosen circle among `options`; False when there is none."""
+        if not options:
+            if self.trace is not None:
+                self.trace.append(("no move", how))
+            return False
+        j = self._choose(options)
+        if how == "dotted":
+            self.dotted_lines += 1
+        if self.trace is not None:
+            self.trace.append(("move", how, j))
+        self._collect(j)
+        return True
+
+    def play_tile(self, tile: str) -> None:
+        """One turn: the tile's line, then every extra move it earns."""
+        if tile == "dotted":
+            self.move(set(self.dotted_targets), "dotted")
+        else:
+            options: set[int] = set()
+            for d in TILE_DIRECTIONS[tile]:
+                options |= self.targets[d]
+            self.move(options, tile)
+        while self.extra:
+            self.extra -= 1
+            options = set().union(*self.targets.values())
+            if self.trace is not None:
+                self.trace.append(("extra",))
+            self.move(options, "extra")
+
+    def meals(self) -> int:
+        low = min(self.tracker)
+        return self.board.meals[low - 1] if low else 0
+
+    def progress(self) -> Progress:
+        return Progress(self.filled_set, self.tracker, self.dotted_lines)
+
+
+def play(board: Board, deck: Sequence[str], achievements: Sequence[Achievement],
+         player: Player, rng: random.Random,
+         trace: list[tuple[object, ...]] | None = None) -> int:
+    """One solo game's final score."""
+    game = Game(board, rng, player, trace)
+    chosen = rng.sample(list(achievements), min(3, len(achievements)))
+    side = {i: "gold" for i in range(len(chosen))}  # gold, silver or gone
+    scored: set[int] = set()
+    points = 0
+    total_meals = 0
+    for round_number in range(1, ROUNDS + 1):
+        open_ones = [i for i in side if i not in scored and side[i] != "gone"]
+        if open_ones:
+            pick = rng.choice(open_ones) if player == "random" else max(
+                open_ones, key=lambda i: (not achieved(chosen[i], board, game.progress()),
+                                          chosen[i].gold))
+            side[pick] = "silver" if side[pick] == "gold" else "gone"
+        tiles = list(deck)
+        rng.shuffle(tiles)
+        hidden, tiles = tiles[0], tiles[1:1 + TURNS]
+        if trace is not None:
+            trace.append(("round", round_number, hidden))
+        for tile in tiles:
+            if trace is not None:
+                trace.append(("tile", tile))
+            game.play_tile(tile)
+            progress = game.progress()
+            for i, ach in enumerate(chosen):
+                if i not in scored and side[i] != "gone" and achieved(ach, board, progress):
+                    scored.add(i)
+                    points += ach.gold if side[i] == "gold" else ach.silver
+        total_meals += game.meals()
+        if trace is not None:
+            trace.append(("round end", round_number, game.meals()))
+    bonus = board.column_bonus * sum(1 for t in game.tracker if t >= TRACKER_ROWS)
+    return total_meals + bonus + points
+
+
+@dataclass(frozen=True)
+class Summary:
+    """A score distribution and its share in each band of the rulebook's solo chart."""
+
+    player: Player
+    games: int
+    mean: float
+    p10: float
+    median: float
+    p90: float
+    bands: dict[str, float]
+
+
+def summarise(player: Player, scores: list[int]) -> Summary:
+    ordered = sorted(scores)
+    deciles = statistics.quantiles(ordered, n=10, method="inclusive")
+    bands = {name: sum(1 for s in ordered if lo <= s <= hi) / len(ordered)
+             for lo, hi, name in BANDS}
+    return Summary(player, len(ordered), statistics.fmean(ordered), deciles[0],
+                   statistics.median(ordered), deciles[-1], bands)
+
+
+def simulate(board: Board, deck: Sequence[str], achievements: Sequence[Achievement],
+             games: int, seed: int) -> list[Summary]:
+    """Play `games` solo games for each kind of player; the same seed gives the same figures."""
+    out = []
+    for offset, player in enumerate(("random", "greedy")):
+        rng = random.Random(seed * 2 + offset)
+        scores = [play(board, deck, achievements, player, rng) for _ in range(games)]  # type: ignore[arg-type]
+        out.append(summarise(player, scores))  # type: ignore[arg-type]
+    return out

@@ -42,6 +42,8 @@ class Board:
     meals: tuple[int, ...]
     arrows: tuple[frozenset[int], frozenset[int], frozenset[int]]
     column_bonus: int
+    neighbours: tuple[tuple[int, ...], ...]  # circles a solid line reaches, any direction
+    arrows_upto: tuple[tuple[int, ...], ...]  # per food: arrow rows at or above each row 0-15
 
     @property
     def size(self) -> int:
@@ -81,4 +83,8 @@ def compile_board(layout: TreeLayout) -> Board:
         meals=tuple(layout.tracker.meals),
         arrows=tuple(frozenset(layout.tracker.arrows.get(f, [])) for f in FOODS),  # type: ignore
         column_bonus=layout.tracker.column_bonus,
+        neighbours=tuple(tuple(step[d][i] for d in DIRECTIONS if step[d][i] >= 0)
+                         for i in range(len(at))),
+        arrows_upto=tuple(tuple(sum(1 for r in layout.tracker.arrows.get(f, []) if r <= row)
+                                for row in range(16)) for f in FOODS),
     )

@@ -88,23 +88,32 @@ class Game:
     def _choose(self, options: set[int]) -> int:
         if self.player == "random":
             return self.rng.choice(sorted(options))
-        return max(sorted(options), key=self._value)
+        best, best_value = -1, -1.0
+        for j in sorted(options):
+            value = self._value(j)
+            if value > best_value:
+                best, best_value = j, value
+        return best
 
     def _value(self, j: int) -> float:
         """The greedy player's view of a circle: food that lifts its lowest column, extra moves
         and room to grow."""
-        b, t = self.board, self.tracker
+        b, t, filled = self.board, self.tracker, self.filled
+        growth = 0
+        for n in b.neighbours[j]:
+            if not filled[n]:
+                growth += 1
         kind = b.kind[j]
-        growth = sum(1 for d in DIRECTIONS if b.step[d][j] >= 0 and not self.filled[b.step[d][j]])
         if kind in (EMPTY, START):
             return 0.3 * growth
-        food = t.index(min(t)) if kind == WILD else kind
-        amount = 1 if kind == WILD else b.count[j]
-        room = min(amount, TRACKER_ROWS - t[food])
         low = min(t)
-        worth = sum(2.0 if t[food] + k < low + 2 else 1.0 for k in range(room))
-        extras = sum(1 for k in range(1, room + 1) if t[food] + k in b.arrows[food])
-        return worth + 2.5 * extras + 0.3 * growth + (0.5 if kind == WILD else 0.0)
+        food = t.index(low) if kind == WILD else kind
+        have = t[food]
+        room = min(1 if kind == WILD else b.count[j], TRACKER_ROWS - have)
+        lifting = min(max(low + 2 - have, 0), room)  # units that raise a lagging column count twice
+        arrows = b.arrows_upto[food]
+        extras = arrows[have + room] - arrows[have]
+        return room + lifting + 2.5 * extras + 0.3 * growth + (0.5 if kind == WILD else 0.0)
 
     def move(self, options: set[int], how: str) -> bool:
         """Draw one line to a chosen circle among `options`; False when there is none."""

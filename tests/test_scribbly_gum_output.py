@@ -1,0 +1,121 @@
+"""Scribbly Gum sheets and tiles as a printer sees them: ink where the layout puts it."""
+
+from __future__ import annotations
+
+import math
+from pathlib import Path
+
+import pypdfium2 as pdfium
+import pytest
+from pypdf import PdfReader
+
+from sheetgen.games.scribbly_gum.draw import circle_centre
+from sheetgen.games.scribbly_gum.model import TreeLayout
+from sheetgen.layout import load
+from sheetgen.registry import BuildOptions
+from tests.conftest import sheetgen
+
+DPI = 150
+PX = DPI / 25.4
+
+
+@pytest.fixture(scope="module")
+def built(tmp_path_factory: pytest.TempPathFactory) -> Path:
+    out = tmp_path_factory.mktemp("sg")
+    run = sheetgen("build", "scribbly-gum/kuringgai", "scribbly-gum/mooloolah",
+                   "scribbly-gum/tiles", "scribbly-gum/pad", "-f", "pdf", "--out", str(out), "-q")
+    assert run.code == 0, run.err
+    return out
+
+
+@pytest.mark.parametrize("name", ["kuringgai", "mooloolah"])
+def test_every_tree_circle_is_inked_where_the_layout_puts_it(built: Path, name: str) -> None:
+    loaded = load(f"scribbly-gum/{name}")
+    tree: TreeLayout = loaded.model  # type: ignore[assignment]
+    offset = loaded.kind.build(tree, BuildOptions()).pages[0].placements[0].transform
+    image = pdfium.PdfDocument(str(built / f"scribbly-gum-{name}-tree.pdf"))[0].render(
+        scale=DPI / 72).to_pil().convert("L")
+    r = tree.sheet.circle / 2
+    for c in tree.circles:
+        x, y = circle_centre(tree, c.at)
+        cx, cy = offset.e + x, offset.f + y
+        ring = [image.getpixel((round((cx + r * math.cos(a)) * PX),
+                                round((cy + r * math.sin(a)) * PX)))
+                for a in (k * math.pi / 8 + 0.1 for k in range(16))]
+        dark = sum(1 for v in ring if isinstance(v, int) and v < 110)
+        assert dark >= 12, (c.id, ring)
+        centre = image.getpixel((round(cx * PX), round(cy * PX)))
+        if c.food == "start":
+            assert centre < 80, c.id  # type: ignore[operator]  # printed filled
+        elif c.food == "empty":
+            assert centre > 240, c.id  # type: ignore[operator]  # blank inside
+    # the moth's grid point holds the moth picture, not empty grey
+    mx, my = circle_centre(tree, tree.moth)
+    assert image.getpixel((round((offset.e + mx) * PX), round((offset.f + my) * PX))) < 200
+
+
+def test_sheet_text_names_the_side_and_the_score_area(built: Path) -> None:
+    text = PdfReader(built / "scribbly-gum-kuringgai-tree.pdf").pages[0].extract_text()
+    for word in ("Scribbly Gum", "Kuringgai side", "MEAL TRACKER", "total meals",
+                 "column bonus", "achievements", "final score", "Name", "+3"):
+        assert word in text, word
+
+
+def test_two_sided_pad_alternates_the_sides(built: Path) -> None:
+    reader = PdfReader(built / "scribbly-gum-pad-pad.pdf")
+    assert len(reader.pages) == 40  # 20 leaves, front and back
+    sides = [p.extract_text() for p in reader.pages[:4]]
+    assert ["Kuringgai side" in t for t in sides] == [True, False, True, False]
+    assert ["Mooloolah side" in t for t in sides] == [False, True, False, True]
+    prefs = reader.trailer["/Root"]["/ViewerPreferences"]
+    assert prefs["/Duplex"] == "/DuplexFlipLongEdge"
+    assert len({p.raw_get("/Contents").idnum for p in reader.pages}) == 2  # type: ignore[union-attr]
+
+
+def test_names_print_one_sheet_a_player(tmp_path: Path) -> None:
+    names = tmp_path / "class.txt"
+    names.write_text("Ada Lovelace\n\nGrace Hopper\nAlan Turing\n", encoding="utf-8")
+    run = sheetgen("build", "scribbly-gum/kuringgai", "--names", str(names), "-f", "pdf",
+                   "--out", str(tmp_path), "-q")
+    assert run.code == 0, run.err
+    pages = PdfReader(tmp_path / "scribbly-gum-kuringgai-tree.pdf").pages
+    assert [("Ada Lovelace" in p.extract_text(), "Alan Turing" in p.extract_text())
+            for p in pages] == [(True, False), (False, False), (False, True)]
+    bad = tmp_path / "bad.txt"
+    bad.write_text("x" * 60 + "\n", encoding="utf-8")
+    run = sheetgen("build", "scribbly-gum/kuringgai", "--names", str(bad), "--out", str(tmp_path))
+    assert run.code == 2
+    assert run.err.strip() == f"error: --names {bad}:1: a name is at most 40 printable characters"
+
+
+def test_tile_backs_line_up_behind_their_fronts() -> None:
+    loaded = load("scribbly-gum/tiles")
+    doc = loaded.kind.build(loaded.model, BuildOptions())
+    assert len(doc.pages) == 5
+    for front, back in ((doc.pages[0], doc.pages[1]), (doc.pages[2], doc.pages[3])):
+        fronts = [p for p in front.placements if p.drawing.bleed]
+        backs = [p for p in back.placements if p.drawing.bleed]
+        assert len(fronts) == len(backs) == 8
+        for f, b in zip(fronts, backs, strict=True):
+            if f.drawing.title.startswith("achievement"):
+                assert b.drawing.title == f.drawing.title.replace(" gold", " silver")
+            else:
+                assert b.drawing.title == "movement tile back"
+            # turned over the long edge, the back sits exactly behind its front
+            assert b.transform.e == pytest.approx(front.width - f.transform.e - 45.0)
+            assert b.transform.f == pytest.approx(f.transform.f)
+
+
+def test_tile_size_option_scales_the_tiles(tmp_path: Path) -> None:
+    run = sheetgen("build", "scribbly-gum/tiles", "--tile-size", "30", "-f", "pdf", "--out",
+                   str(tmp_path), "-q")
+    assert run.code == 0, run.err
+    loaded = load("scribbly-gum/tiles")
+    from dataclasses import replace
+
+    doc = loaded.kind.build(loaded.model, replace(BuildOptions(), tile_size=30.0))
+    sizes = {(p.drawing.width, p.drawing.height) for p in doc.pages[0].placements
+             if p.drawing.bleed}
+    assert sizes == {(30.0, 30.0)}
+    run = sheetgen("build", "scribe/standard", "--tile-size", "30", "--out", str(tmp_path))
+    assert run.code == 2 and "--tile-size works with scribbly-gum/tiles layouts only" in run.err

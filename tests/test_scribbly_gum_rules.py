@@ -1,0 +1,174 @@
+"""Scribbly Gum: tree checks that catch broken trees, and scoring by hand-worked examples."""
+
+from __future__ import annotations
+
+from pathlib import Path
+
+import pytest
+
+from sheetgen.games.scribbly_gum.board import compile_board
+from sheetgen.games.scribbly_gum.model import Achievement, TreeCircle, TreeLayout
+from sheetgen.games.scribbly_gum.rules import (
+    AchievementTile,
+    Progress,
+    achieved,
+    check_tree,
+    column_bonus,
+    final_score,
+    meals,
+    winners,
+)
+from sheetgen.layout import load
+from tests.conftest import ROOT, sheetgen
+
+KURINGGAI: TreeLayout = load("scribbly-gum/kuringgai").model  # type: ignore[assignment]
+MOOLOOLAH: TreeLayout = load("scribbly-gum/mooloolah").model  # type: ignore[assignment]
+
+
+def messages(tree: TreeLayout) -> list[str]:
+    return [f"{f.where}: {f.message}" for f in check_tree(tree)]
+
+
+def with_circles(tree: TreeLayout, circles: list[TreeCircle]) -> TreeLayout:
+    return tree.model_copy(update={"circles": circles})
+
+
+def test_built_in_trees_pass_and_differ() -> None:
+    assert check_tree(KURINGGAI) == [] and check_tree(MOOLOOLAH) == []
+    assert {c.at for c in KURINGGAI.circles} != {c.at for c in MOOLOOLAH.circles}
+    assert KURINGGAI.tracker == MOOLOOLAH.tracker  # same tracker and score area on both sides
+
+
+def test_a_diagonal_solid_line_is_named() -> None:
+    a, b = KURINGGAI.circles[0], KURINGGAI.circles[1]
+    diagonal = next(c for c in KURINGGAI.circles if c.at == (a.at[0] + 1, a.at[1] + 1))
+    tree = KURINGGAI.model_copy(update={"lines": [*KURINGGAI.lines, f"{a.id}-{diagonal.id}"]})
+    found = messages(tree)
+    assert f"lines[{len(KURINGGAI.lines)}]: line {a.id}-{diagonal.id} is not horizontal or " \
+        "vertical (solid lines run left, right, up or down)" in found
+    assert b  # the tree has at least two circles
+
+
+def test_an_orphan_circle_is_named() -> None:
+    orphan = TreeCircle(id="zz", at=(0, 0), food="leaf")
+    assert all(c.at != (0, 0) for c in KURINGGAI.circles)
+    found = messages(with_circles(KURINGGAI, [*KURINGGAI.circles, orphan]))
+    assert f"circles[{len(KURINGGAI.circles)}]: circle zz cannot be reached from the start " \
+        "circles" in found
+
+
+def test_a_missing_start_circle_is_named() -> None:
+    circles = list(KURINGGAI.circles)
+    k = next(i for i, c in enumerate(circles) if c.food == "start")
+    circles[k] = circles[k].model_copy(update={"food": "leaf"})
+    assert "circles: the tree has 3 start circles; it needs exactly 4, around the moth" in \
+        messages(with_circles(KURINGGAI, circles))
+
+
+def test_a_start_circle_away_from_the_moth_is_named() -> None:
+    moved = KURINGGAI.model_copy(update={"moth": (0, 0)})
+    assert any("is not next to the moth" in m for m in messages(moved))
+
+
+def test_crossing_lines_and_lines_through_circles_are_named() -> None:
+    tree = KURINGGAI
+    by_at = {c.at: c.id for c in tree.circles}
+    # a long horizontal line along row 2: it runs through circles and across vertical lines
+    row = [(x, 2) for x in range(9) if (x, 2) in by_at]
+    long_h = f"{by_at[row[0]]}-{by_at[row[-1]]}"
+    found = messages(tree.model_copy(update={"lines": [*tree.lines, long_h]}))
+    assert any(f"line {long_h} passes through circle" in m for m in found)
+    assert any("crosses line" in m and long_h in m for m in found)
+    assert any("already has a line going" in m for m in found)
+
+
+def test_food_shortfall_meal_order_and_no_dotted_lines() -> None:
+    tracker = KURINGGAI.tracker.model_copy(update={"meals": [1, 2, 3, 2, *range(4, 15)]})
+    found = messages(KURINGGAI.model_copy(update={"tracker": tracker, "dotted": []}))
+    assert "tracker.meals[3]: meal number 2 beside row 4 is lower than 3 above it (meal numbers " \
+        "never decrease down the rows)" in found
+    assert "dotted: the tree has no dotted line (the dotted-line tile needs at least one)" in found
+    few = [c.model_copy(update={"food": "empty", "count": 1}) if c.food == "nut" else c
+           for c in KURINGGAI.circles]
+    assert any("holds only" in m and "nut" in m for m in messages(with_circles(KURINGGAI, few)))
+
+
+def test_a_grid_too_big_for_the_page_is_named() -> None:
+    big = KURINGGAI.model_copy(update={"sheet": KURINGGAI.sheet.model_copy(
+        update={"pitch": 20.0})})
+    assert any(m.startswith("sheet.pitch: the 9 x 13 grid needs") for m in messages(big))
+
+
+def test_check_command_names_the_fault(tmp_path: Path) -> None:
+    text = (ROOT / "layouts" / "scribbly-gum" / "kuringgai.toml").read_text(encoding="utf-8")
+    first_line = text.split('lines = [\n  "', 1)[1].split('"', 1)[0]
+    a, _b = first_line.split("-")
+    broken = text.replace(f'"{first_line}"', f'"{a}-zz9"', 1)
+    path = tmp_path / "broken.toml"
+    path.write_text(broken, encoding="utf-8")
+    run = sheetgen("check", str(path))
+    assert run.code == 1
+    assert f"{path}:lines[0]: error: line {a}-zz9 names no circle 'zz9'" in run.err
+    assert "Traceback" not in run.err
+
+
+# --- scoring -------------------------------------------------------------------------------
+
+TABLE = KURINGGAI.tracker.meals  # [1, 1, 1, 2, 2, 3, 3, 4, 4, 5, 6, 7, 8, 9, 11]
+
+
+@pytest.mark.parametrize(("tracker", "expected"), [
+    ((0, 5, 9), 0),      # no blossom yet: no complete row
+    ((1, 1, 1), 1),      # row 1 complete
+    ((4, 9, 6), 2),      # lowest complete row is 4
+    ((10, 12, 15), 5),   # row 10
+    ((15, 15, 15), 11),  # every row
+])
+def test_meals_are_the_number_beside_the_lowest_complete_row(tracker: tuple[int, int, int],
+                                                             expected: int) -> None:
+    assert TABLE == [1, 1, 1, 2, 2, 3, 3, 4, 4, 5, 6, 7, 8, 9, 11]
+    assert meals(TABLE, tracker) == expected
+
+
+def test_column_bonus_final_score_and_tie_break() -> None:
+    assert column_bonus((15, 15, 7)) == 6 and column_bonus((14, 3, 0)) == 0
+    assert final_score([2, 5, 9], 3, [6, 2]) == 27
+    assert winners({"ann": (30, 3), "bob": (30, 0), "cat": (29, 6)}) == ["ann"]
+    assert winners({"ann": (30, 3), "bob": (30, 3)}) == ["ann", "bob"]
+
+
+def test_first_to_score_gets_gold_all_at_once_then_silver() -> None:
+    ach = Achievement(title="T", text="t", kind="meals", count=3, icon="meal", gold=6, silver=3)
+    tile = AchievementTile(ach)
+    assert tile.score_turn(["bob", "ann"]) == {"ann": 6, "bob": 6}  # both first, same turn
+    assert tile.score_turn(["ann", "cat"]) == {"cat": 3}  # ann already has it; silver now
+    assert tile.score_turn([]) == {}
+
+
+def test_achievement_conditions_are_evaluated() -> None:
+    board = compile_board(KURINGGAI)
+    progress = Progress(set(board.bottom_row), [3, 15, 2], dotted_lines=2)
+
+    def ach(kind: str, count: int = 1) -> Achievement:
+        return Achievement(title="x", text="x", kind=kind, count=count, icon="meal",  # type: ignore[arg-type]
+                           gold=5, silver=2)
+
+    assert achieved(ach("fill_bottom_row"), board, progress)
+    assert not achieved(ach("fill_top_row", 3), board, progress)
+    assert achieved(ach("dotted_lines", 2), board, progress)
+    assert not achieved(ach("dotted_lines", 3), board, progress)
+    assert achieved(ach("full_columns"), board, progress)
+    assert achieved(ach("meals", 1), board, progress) and not achieved(ach("meals", 2), board,
+                                                                       progress)
+    assert not achieved(ach("reach_both_edges"), board, Progress({board.starts[0]}))
+
+
+def test_two_lines_crossing_between_circles_are_named() -> None:
+    circles = [TreeCircle(id=i, at=at, food=f) for i, at, f in (  # type: ignore[arg-type]
+        ("n", (1, 0), "leaf"), ("s", (1, 2), "nut"), ("w", (0, 1), "blossom"),
+        ("e", (2, 1), "leaf"), ("s1", (3, 3), "start"), ("s2", (5, 3), "start"),
+        ("s3", (4, 2), "start"), ("s4", (4, 4), "start"))]
+    tree = KURINGGAI.model_copy(update={
+        "circles": circles, "moth": (4, 3), "lines": ["n-s", "w-e"], "dotted": []})
+    found = messages(tree)
+    assert "lines[0]: line n-s crosses line w-e" in found

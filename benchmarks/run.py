@@ -29,7 +29,7 @@ def measure(ref: str, copies: int, repeat: int) -> tuple[float, int]:
     for _ in range(repeat):
         start = time.perf_counter()
         doc = loaded.kind.build(loaded.model, replace(BuildOptions(), copies=copies))
-        data = render(doc, "pdf")[0]
+        data = render(doc, "pdf")[0][1]
         times.append(time.perf_counter() - start)
         size = len(data)
     return min(times), size

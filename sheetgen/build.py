@@ -69,9 +69,8 @@ def build_one(loaded: Loaded, request: BuildRequest, formats: tuple[Format, ...]
     for fmt in formats:
         files = render(document, fmt, dpi=request.dpi, fillable=request.fillable,
                        transparent=request.transparent)
-        for number, data in enumerate(files, start=1):
-            name = output_name(model.game, model.name, model.component, fmt,
-                               number if len(files) > 1 else 0)
+        for label, data in files:
+            name = output_name(model.game, model.name, model.component, fmt, label)
             outputs.append((folder / name, data))
     for path, data in outputs:
         write_atomic(path, data)

@@ -110,7 +110,7 @@ def build(
     duplex: Annotated[bool, typer.Option(
         help="print the layout's other side on the back of every sheet")] = False,
     tile_size: Annotated[float | None, typer.Option(
-        min=15, max=120, help="tile size in mm, for tile sheets")] = None,
+        min=10, max=120, help="tile or die face size in mm")] = None,
 ) -> None:
     """Build layouts into PDF, SVG and PNG files in the output folder."""
     from sheetgen.build import BuildRequest, run_build

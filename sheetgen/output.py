@@ -9,9 +9,10 @@ from pathlib import Path
 from sheetgen.errors import SheetgenError
 
 
-def output_name(game: str, layout: str, component: str, ext: str, page: int = 0) -> str:
-    """`<game>-<layout>-<component>.<ext>`, with `-p<N>` for page N of a multi-page image set."""
-    suffix = f"-p{page}" if page else ""
+def output_name(game: str, layout: str, component: str, ext: str, label: str = "") -> str:
+    """`<game>-<layout>-<component>.<ext>`, with `-<label>` for one page of an image set
+    (`-p2`, or a page's own label such as `-light-1`)."""
+    suffix = f"-{label}" if label else ""
     return f"{game}-{layout}-{component}{suffix}.{ext}"
 
 

@@ -118,4 +118,5 @@ def test_tile_size_option_scales_the_tiles(tmp_path: Path) -> None:
              if p.drawing.bleed}
     assert sizes == {(30.0, 30.0)}
     run = sheetgen("build", "scribe/standard", "--tile-size", "30", "--out", str(tmp_path))
-    assert run.code == 2 and "--tile-size works with scribbly-gum/tiles layouts only" in run.err
+    assert run.code == 2
+    assert "--tile-size works with scribbly-gum/tiles, walkabout/dice layouts only" in run.err

@@ -11,16 +11,22 @@ FORMATS: tuple[Format, ...] = ("pdf", "svg", "png")
 
 
 def render(doc: Document, fmt: Format, *, dpi: int = 300, fillable: bool = False,
-           transparent: bool = False) -> list[bytes]:
-    """The document in one format: one PDF, or one SVG/PNG a distinct page (pad copies once)."""
+           transparent: bool = False) -> list[tuple[str, bytes]]:
+    """The document in one format, as (label, bytes): one PDF, or one SVG/PNG a distinct page
+    (a pad's copies once), labelled by the page's label or number when there are several."""
     if fmt == "pdf":
         from sheetgen.backends.pdf import render_pdf
 
-        return [render_pdf(doc, fillable=fillable)]
+        return [("", render_pdf(doc, fillable=fillable))]
+    pages = doc.distinct_pages()
+    labels = [p.label or f"p{i}" for i, p in enumerate(pages, start=1)] if len(pages) > 1 \
+        else [""]
     if fmt == "svg":
         from sheetgen.backends.svg import render_svg
 
-        return [render_svg(page, doc.title) for page in doc.distinct_pages()]
+        return [(lab, render_svg(page, doc.title)) for lab, page in zip(labels, pages,
+                                                                          strict=True)]
     from sheetgen.backends.png import render_png
 
-    return [render_png(page, dpi, transparent) for page in doc.distinct_pages()]
+    return [(lab, render_png(page, dpi, transparent)) for lab, page in zip(labels, pages,
+                                                                             strict=True)]

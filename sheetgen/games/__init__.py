@@ -1,7 +1,8 @@
 """The games sheetgen knows: each registers its component kinds; some add their own commands."""
 
-from sheetgen.games import scribbly_gum, scribe
+from sheetgen.games import scribbly_gum, scribe, walkabout
 
-KINDS = [scribe.KIND, *scribbly_gum.KINDS]
+KINDS = [scribe.KIND, *scribbly_gum.KINDS, *walkabout.KINDS]
 COMMANDS = {"scribe": "sheetgen.games.scribe.commands",
-            "scribbly-gum": "sheetgen.games.scribbly_gum.commands"}
+            "scribbly-gum": "sheetgen.games.scribbly_gum.commands",
+            "walkabout": "sheetgen.games.walkabout.commands"}

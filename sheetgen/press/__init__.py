@@ -1,8 +1,20 @@
 """The press: paper, N-up imposition, pads, crop marks, bleed, duplex backs and the ruler."""
 
-from sheetgen.press.document import Document, Page, Placement
+from sheetgen.press.document import Document, Page, Placement, alone
 from sheetgen.press.impose import PressOptions, impose, impose_duplex, pad, plan_grid
 from sheetgen.press.paper import NAMED, Paper, parse_paper
 
-__all__ = ["NAMED", "Document", "Page", "Paper", "Placement", "PressOptions", "impose",
-           "impose_duplex", "pad", "parse_paper", "plan_grid"]
+__all__ = [
+           "NAMED",
+           "Document",
+           "Page",
+           "Paper",
+           "Placement",
+           "PressOptions",
+           "alone",
+           "impose",
+           "impose_duplex",
+           "pad",
+           "parse_paper",
+           "plan_grid",
+]

@@ -29,11 +29,23 @@ class Page:
     placements: tuple[Placement, ...]
     trim: Box | None = None
     bleed: Box | None = None
+    label: str = ""  # names the page's image file (e.g. 'light-1'), else its number is used
 
     def signature(self) -> tuple[object, ...]:
         """Equal for pages that would print the same, so image backends can skip repeats."""
-        return (self.width, self.height,
+        return (self.width, self.height, self.label,
                 tuple((id(p.drawing), p.transform) for p in self.placements))
+
+
+def alone(drawing: Drawing, label: str = "") -> Page:
+    """A page exactly the size of one drawing (with its bleed), for screen images."""
+    from sheetgen.draw.transform import translate
+
+    b = drawing.bleed
+    trim = (b, b, drawing.width, drawing.height)
+    return Page(drawing.width + 2 * b, drawing.height + 2 * b,
+                (Placement(drawing, translate(b, b)),), trim,
+                (0.0, 0.0, drawing.width + 2 * b, drawing.height + 2 * b), label)
 
 
 @dataclass(frozen=True)

@@ -1,0 +1,117 @@
+"""`sheetgen walkabout …`: scoring finished sheets and listing a day's legal moves."""
+
+from __future__ import annotations
+
+import json
+from typing import Annotated, Any
+
+import typer
+
+from sheetgen.errors import UsageError
+from sheetgen.games.walkabout.model import SYMBOLS, DiceLayout, GameRecord, MapLayout
+
+app = typer.Typer(help="Walkabout: score finished sheets, list legal moves.",
+                  no_args_is_help=True)
+
+
+def _record(ref: str) -> tuple[GameRecord, MapLayout]:
+    from sheetgen.layout import load
+
+    loaded = load(ref)
+    if not isinstance(loaded.model, GameRecord):
+        raise UsageError(f"{ref} is a {loaded.kind.key} layout, not a walkabout game record")
+    errors = [f for f in loaded.kind.check(loaded.model) if f.level == "error"]
+    if errors:
+        raise UsageError(errors[0].line(loaded.source))
+    layout = load(loaded.model.map).model
+    assert isinstance(layout, MapLayout)
+    return loaded.model, layout
+
+
+def _half(value: object) -> str:
+    from fractions import Fraction
+
+    v = Fraction(str(value)) if not isinstance(value, Fraction) else value
+    return str(int(v)) if v.denominator == 1 else f"{float(v):g}"
+
+
+@app.command()
+def score(
+    games: Annotated[list[str], typer.Argument(help="game record files (two or more: the "
+                                               "multi-player rule for symbol points)")],
+    as_json: Annotated[bool, typer.Option("--json", help="print JSON for machines")] = False,
+) -> None:
+    """Score finished sheets: each region's best way, the symbol counts, stars, the total."""
+    from sheetgen.games.walkabout.rules import grid_of, score_game, score_regions
+
+    records = [_record(ref) for ref in games]
+    bests: list[dict[str, int]] = []
+    for record, layout in records:
+        regions = score_regions(grid_of(layout), record.path, [*layout.symbols, *record.symbols])
+        bests.append({k: max((r.counts[k] for r in regions), default=0) for k in SYMBOLS})
+    results: list[dict[str, Any]] = []
+    for i, (record, layout) in enumerate(records):
+        others = [b for j, b in enumerate(bests) if j != i] if len(records) > 1 else None
+        s = score_game(layout, record, others)
+        results.append({
+            "player": record.player or record.name, "map": record.map,
+            "regions": [{"region": r.region + 1, "spaces": r.spaces, "points": r.points,
+                         "way": r.way, "counts": r.counts} for r in s.regions],
+            "region_total": s.region_total,
+            "most_in_one_region": s.most,
+            "symbol_points": {k: float(v) for k, v in s.symbol_points.items()},
+            "stars": {"collected": s.stars_collected, "used": record.stars_used,
+                      "unused": s.unused_stars},
+            "total": float(s.total)})
+    if as_json:
+        typer.echo(json.dumps(results if len(results) > 1 else results[0], indent=2))
+        return
+    for res in results:
+        typer.echo(f"{res['player']} on {res['map']}")
+        typer.echo(f"  {'region':>6} {'spaces':>6} {'points':>6}  best way")
+        for r in res["regions"]:
+            if r["points"] or any(r["counts"].values()):
+                typer.echo(f"  {r['region']:6d} {r['spaces']:6d} {r['points']:6d}  {r['way']}")
+        quiet = sum(1 for r in res["regions"] if not r["points"] and not any(r["counts"].values()))
+        if quiet:
+            typer.echo(f"  ({quiet} empty region{'s' if quiet != 1 else ''} score 0)")
+        typer.echo(f"  regions: {res['region_total']}")
+        most = ", ".join(f"{k} {res['most_in_one_region'][k]}" for k in SYMBOLS)
+        sym = sum(res["symbol_points"].values())
+        typer.echo(f"  most in one region: {most} -> {_half(sym)} points")
+        st = res["stars"]
+        typer.echo(f"  stars: 1 + {st['collected']} collected - {st['used']} used = "
+                   f"{st['unused']} unused -> {st['unused']} points")
+        typer.echo(f"  total: {_half(res['total'])}")
+
+
+@app.command()
+def moves(
+    game: Annotated[str, typer.Argument(help="a game record: the path so far")],
+    roll: Annotated[str, typer.Option(help="the faces rolled, die by die, e.g. 1,4,6")],
+    dice: Annotated[str, typer.Option(help="the dice layout")] = "walkabout/dice",
+    stars: Annotated[int | None, typer.Option(help="stars in hand (default: from the "
+                                              "record)")] = None,
+) -> None:
+    """List the day's legal options for a roll, as the rules allow them."""
+    from sheetgen.games.walkabout.rules import grid_of, legal_moves, stars_collected
+    from sheetgen.layout import load
+
+    record, layout = _record(game)
+    loaded = load(dice).model
+    if not isinstance(loaded, DiceLayout):
+        raise UsageError(f"--dice {dice!r} is not a walkabout dice layout")
+    try:
+        numbers = [int(x) for x in roll.split(",")]
+    except ValueError:
+        raise UsageError(f"--roll {roll!r}: give one face number (1-6) a die, e.g. 1,4,6") \
+            from None
+    if len(numbers) != len(loaded.dice) or not all(1 <= n <= 6 for n in numbers):
+        raise UsageError(f"--roll {roll!r}: give one face number (1-6) for each of the "
+                         f"{len(loaded.dice)} dice")
+    faces = [die.faces[n - 1] for die, n in zip(loaded.dice, numbers, strict=True)]
+    held = stars if stars is not None else 1 + stars_collected(layout, record) - \
+        record.stars_used
+    names = [d.name for d in loaded.dice]
+    for option in legal_moves(grid_of(layout), record.path, faces, held):
+        typer.echo(option.describe(names))

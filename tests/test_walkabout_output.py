@@ -1,0 +1,122 @@
+"""Walkabout sheets, dice and mat as printed: grid ink at the nodes, faces at their size."""
+
+from __future__ import annotations
+
+import itertools
+import json
+from pathlib import Path
+
+import pypdfium2 as pdfium
+import pytest
+from PIL import Image
+from pypdf import PdfReader
+
+from sheetgen.games.walkabout.draw import node_xy
+from sheetgen.games.walkabout.grid import Grid
+from sheetgen.games.walkabout.model import MapLayout
+from sheetgen.layout import load
+from sheetgen.registry import BuildOptions
+from tests.conftest import sheetgen
+
+
+@pytest.fixture(scope="module")
+def built(tmp_path_factory: pytest.TempPathFactory) -> Path:
+    out = tmp_path_factory.mktemp("wk")
+    run = sheetgen("build", "walkabout/map-1", "walkabout/dice", "walkabout/mat",
+                   "walkabout/example-game", "-f", "pdf,png", "--dpi", "150", "--out", str(out),
+                   "-q")
+    assert run.code == 0, run.err
+    return out
+
+
+def test_grid_ink_at_every_node(built: Path) -> None:
+    loaded = load("walkabout/map-1")
+    layout: MapLayout = loaded.model  # type: ignore[assignment]
+    t = loaded.kind.build(layout, BuildOptions()).pages[0].placements[0].transform
+    dpi = 200
+    image = pdfium.PdfDocument(str(built / "walkabout-map-1-map.pdf"))[0].render(
+        scale=dpi / 72).to_pil().convert("L")
+    px = dpi / 25.4
+    grid = Grid(layout.columns, layout.rows, layout.edge)
+    for node in grid.nodes():
+        x, y = node_xy(layout, node)
+        assert image.getpixel((round((t.e + x) * px), round((t.f + y) * px))) < 215, node
+    # the middle of an empty space holds no ink
+    for space in [(1, 2), (12, 27), (17, 16)]:
+        cx, cy = grid.centre(space)
+        ox, oy = node_xy(layout, (0, 0))
+        value = image.getpixel((round((t.e + ox + cx) * px), round((t.f + oy + cy) * px)))
+        assert value > 240, space  # type: ignore[operator]
+
+
+def test_map_text_has_title_scoring_and_rules(built: Path) -> None:
+    text = PdfReader(built / "walkabout-map-1-map.pdf").pages[0].extract_text()
+    for words in ("WALKABOUT", "Map 1", "SCORE", "Unused stars", "TOTAL", "EACH DAY",
+                  "Roll all three dice"):
+        assert words in text, words
+
+
+def test_a_16_mm_face_is_16_mm(built: Path) -> None:
+    reader = PdfReader(built / "walkabout-dice-dice.pdf")
+    assert len(reader.pages) == 1 + 18
+    for page in reader.pages[1:]:
+        width_mm = float(page.mediabox.width) * 25.4 / 72
+        height_mm = float(page.mediabox.height) * 25.4 / 72
+        assert abs(width_mm - 16.0) <= 0.1 and abs(height_mm - 16.0) <= 0.1
+    # on the cut-out sheet, the cut lines of one row stand 16 mm apart
+    dpi = 600
+    sheet = pdfium.PdfDocument(str(built / "walkabout-dice-dice.pdf"))[0].render(
+        scale=dpi / 72).to_pil().convert("L")
+    loaded = load("walkabout/dice")
+    doc = loaded.kind.build(loaded.model, BuildOptions())
+    t = doc.pages[0].placements[0].transform
+    px = dpi / 25.4
+    x0 = round((t.e + 22 - 0.5) * px)
+    # the cut lines run on 2 mm above each row of faces: find where they cross that strip
+    y_edge = round((t.f + 9) * px)
+    edge = [sheet.getpixel((x, y_edge - round(1.0 * px))) for x in range(x0, x0 + round(100 * px))]
+    lines = [i for i, v in enumerate(edge) if v < 100 and (i == 0 or edge[i - 1] >= 100)]
+    gaps = [(b - a) / px for a, b in itertools.pairwise(lines)]
+    assert len(gaps) >= 5 and all(abs(g - 16.0) <= 0.1 for g in gaps), gaps
+
+
+def test_each_face_has_its_own_image(built: Path) -> None:
+    faces = sorted(built.glob("walkabout-dice-dice-*-[1-6].png"))
+    assert len(faces) == 18
+    image = Image.open(built / "walkabout-dice-dice-dark-6.png")
+    assert image.size == (round(16 / 25.4 * 150), round(16 / 25.4 * 150))
+    assert image.getpixel((2, 2)) == (0x5b, 0x3a, 0x29)  # the dark die's colour to the edge
+
+
+def test_other_die_sizes_work(tmp_path: Path) -> None:
+    for size in ("12", "19", "25"):
+        run = sheetgen("build", "walkabout/dice", "--tile-size", size, "-f", "pdf", "--out",
+                       str(tmp_path), "-q")
+        assert run.code == 0, run.err
+        page = PdfReader(tmp_path / "walkabout-dice-dice.pdf").pages[5]
+        assert abs(float(page.mediabox.width) * 25.4 / 72 - float(size)) <= 0.1
+
+
+def test_mat_shows_every_face(built: Path) -> None:
+    text = PdfReader(built / "walkabout-mat-mat.pdf").pages[0].extract_text()
+    assert "↖" in text and text.count("any symbol") == 3
+    for name in ("Light die", "Medium die", "Dark die"):
+        assert name in text
+
+
+def test_score_command_prints_regions_and_total() -> None:
+    run = sheetgen("walkabout", "score", "walkabout/example-game")
+    assert run.code == 0, run.err
+    assert "total: 12" in run.out
+    assert "stars: 1 + 2 collected - 1 used = 2 unused -> 2 points" in run.out
+    data = json.loads(sheetgen("walkabout", "score", "walkabout/example-game", "--json").out)
+    assert data["total"] == 12 and data["region_total"] == 4
+    assert data["most_in_one_region"]["emu"] == 4
+
+
+def test_moves_command_lists_options() -> None:
+    run = sheetgen("walkabout", "moves", "walkabout/example-game", "--roll", "1,5,6")
+    assert run.code == 0, run.err
+    assert run.out.strip().splitlines()[-1] == "quit"
+    bad = sheetgen("walkabout", "moves", "walkabout/example-game", "--roll", "1,9")
+    assert bad.code == 2 and "give one face number (1-6) for each of the 3 dice" in bad.err

@@ -12,6 +12,7 @@ from sheetgen.errors import SheetgenError, UsageError
 from sheetgen.layout import Loaded, builtin_layouts, load
 from sheetgen.output import output_name, prepare_folder, write_atomic
 from sheetgen.press import PressOptions, parse_paper
+from sheetgen.press.document import Flip
 from sheetgen.registry import BuildOptions, ComponentKind
 
 
@@ -33,6 +34,9 @@ class BuildRequest:
     names: Path | None = None
     duplex: bool = False
     tile_size: float | None = None
+    flip: str | None = None
+    offset: str | None = None
+    px: int | None = None
 
 
 def parse_formats(text: str) -> tuple[Format, ...]:
@@ -63,7 +67,8 @@ def build_one(loaded: Loaded, request: BuildRequest, formats: tuple[Format, ...]
     document = loaded.kind.build(loaded.model, replace(
         options, names=options.names if "names" in kept else (),
         duplex=options.duplex and "duplex" in kept,
-        tile_size=options.tile_size if "tile_size" in kept else None))
+        tile_size=options.tile_size if "tile_size" in kept else None,
+        px=options.px if "px" in kept else None))
     model = loaded.model
     outputs: list[tuple[Path, bytes]] = []
     for fmt in formats:
@@ -78,6 +83,29 @@ def build_one(loaded: Loaded, request: BuildRequest, formats: tuple[Format, ...]
 
 
 MAX_NAMES, MAX_NAME_LENGTH = 1000, 40
+MAX_OFFSET = 10.0
+
+
+def parse_flip(text: str | None) -> Flip:
+    """`long` or `short` (the duplex flip edge); long when not given."""
+    if text is None or text.strip().lower() in ("long", "long-edge"):
+        return "long"
+    if text.strip().lower() in ("short", "short-edge"):
+        return "short"
+    raise UsageError(f"--flip {text!r}: use long or short (the edge the sheet turns over)")
+
+
+def parse_offset(text: str | None) -> tuple[float, float]:
+    """`X,Y` in mm (each within ±10) to shift every back; 0,0 when not given."""
+    if text is None:
+        return (0.0, 0.0)
+    try:
+        x, y = (float(v) for v in text.split(","))
+    except ValueError:
+        raise UsageError(f"--offset {text!r}: give X,Y in mm, e.g. 0.5,-0.3") from None
+    if abs(x) > MAX_OFFSET or abs(y) > MAX_OFFSET:
+        raise UsageError(f"--offset {text!r}: each shift is at most {MAX_OFFSET:g} mm")
+    return (x, y)
 
 
 def read_names(path: Path) -> tuple[str, ...]:
@@ -109,11 +137,12 @@ def read_names(path: Path) -> tuple[str, ...]:
 def _check_options(request: BuildRequest, loaded: list[Loaded]) -> None:
     """Options that only some kinds honour must be honoured by at least one chosen layout."""
     wanted = {"names": request.names is not None, "duplex": request.duplex,
-              "tile_size": request.tile_size is not None}
+              "tile_size": request.tile_size is not None, "px": request.px is not None,
+              "flip": request.flip is not None or request.offset is not None}
     for option, given in wanted.items():
         if given and not any(option in item.kind.options for item in loaded):
             kinds = sorted(k.key for k in kinds_with(option))
-            flag = "--" + option.replace("_", "-")
+            flag = "--" + option.replace("_", "-") if option != "flip" else "--flip/--offset"
             raise UsageError(f"{flag} works with {', '.join(kinds)} layouts only")
 
 
@@ -132,7 +161,9 @@ def run_build(request: BuildRequest) -> list[Built]:
     _check_options(request, loaded)
     names = read_names(request.names) if request.names else ()
     options = BuildOptions(PressOptions(paper=parse_paper(request.paper)), copies=request.copies,
-                           names=names, duplex=request.duplex, tile_size=request.tile_size)
+                           names=names, duplex=request.duplex, tile_size=request.tile_size,
+                           flip=parse_flip(request.flip), offset=parse_offset(request.offset),
+                           px=request.px)
     folder = prepare_folder(request.out, request.create_out)
     built: list[Built] = []
     show = not request.quiet and len(loaded) > 1 and sys.stderr.isatty()

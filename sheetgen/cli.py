@@ -109,6 +109,12 @@ def build(
         help="a text file of player names, one a line: one named sheet each")] = None,
     duplex: Annotated[bool, typer.Option(
         help="print the layout's other side on the back of every sheet")] = False,
+    flip: Annotated[str | None, typer.Option(
+        help="duplex flip: long or short edge (tile sheets)")] = None,
+    offset: Annotated[str | None, typer.Option(
+        help="shift every back by X,Y mm to correct a drifting printer (tile sheets)")] = None,
+    px: Annotated[int | None, typer.Option(
+        min=32, max=4096, help="image size in pixels (tile art)")] = None,
     tile_size: Annotated[float | None, typer.Option(
         min=10, max=120, help="tile or die face size in mm")] = None,
 ) -> None:
@@ -120,7 +126,8 @@ def build(
     request = BuildRequest(refs=tuple(layouts or ()), build_all=build_all, formats=formats,
                            paper=paper, copies=copies, out=out, create_out=out == DEFAULT_OUT,
                            dpi=dpi, fillable=fillable, transparent=transparent, quiet=quiet,
-                           names=names, duplex=duplex, tile_size=tile_size)
+                           names=names, duplex=duplex, tile_size=tile_size, flip=flip,
+                           offset=offset, px=px)
     run_build(request)
 
 

@@ -11,6 +11,7 @@ from pydantic import BaseModel, ConfigDict, Field
 
 from sheetgen.findings import Finding
 from sheetgen.press import Document, PressOptions
+from sheetgen.press.document import Flip
 
 
 class LayoutBase(BaseModel):
@@ -41,6 +42,9 @@ class BuildOptions:
     names: tuple[str, ...] = ()
     duplex: bool = False
     tile_size: float | None = None
+    flip: Flip = "long"
+    offset: tuple[float, float] = (0.0, 0.0)
+    px: int | None = None
 
 
 @dataclass(frozen=True)

@@ -10,7 +10,7 @@ Format = Literal["pdf", "svg", "png"]
 FORMATS: tuple[Format, ...] = ("pdf", "svg", "png")
 
 
-def render(doc: Document, fmt: Format, *, dpi: int = 300, fillable: bool = False,
+def render(doc: Document, fmt: Format, *, dpi: float = 300, fillable: bool = False,
            transparent: bool = False) -> list[tuple[str, bytes]]:
     """The document in one format, as (label, bytes): one PDF, or one SVG/PNG a distinct page
     (a pad's copies once), labelled by the page's label or number when there are several."""
@@ -28,5 +28,6 @@ def render(doc: Document, fmt: Format, *, dpi: int = 300, fillable: bool = False
                                                                           strict=True)]
     from sheetgen.backends.png import render_png
 
+    dpi = doc.dpi or dpi
     return [(lab, render_png(page, dpi, transparent)) for lab, page in zip(labels, pages,
                                                                              strict=True)]

@@ -1,8 +1,9 @@
 """The games sheetgen knows: each registers its component kinds; some add their own commands."""
 
-from sheetgen.games import scribbly_gum, scribe, walkabout
+from sheetgen.games import marram, scribbly_gum, scribe, walkabout
 
-KINDS = [scribe.KIND, *scribbly_gum.KINDS, *walkabout.KINDS]
+KINDS = [scribe.KIND, *scribbly_gum.KINDS, *walkabout.KINDS, *marram.KINDS]
 COMMANDS = {"scribe": "sheetgen.games.scribe.commands",
             "scribbly-gum": "sheetgen.games.scribbly_gum.commands",
-            "walkabout": "sheetgen.games.walkabout.commands"}
+            "walkabout": "sheetgen.games.walkabout.commands",
+            "marram": "sheetgen.games.marram.commands"}

@@ -58,6 +58,7 @@ class Document:
     author: str = "sheetgen"
     keywords: tuple[str, ...] = ()
     duplex: Flip | None = None
+    dpi: float | None = None  # a resolution the images must have (e.g. tile art at N pixels)
 
     def distinct_pages(self) -> list[Page]:
         """The pages with repeats (the copies of a pad) left out, in order."""

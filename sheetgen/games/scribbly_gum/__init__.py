@@ -95,5 +95,5 @@ PAD = ComponentKind("scribbly-gum", "pad", PadLayout, check_pad, build_pad,
                     options=frozenset({"names"}))
 TILES = ComponentKind("scribbly-gum", "tiles", TilesLayout, check_tiles, build_tiles,
                       "movement, achievement (gold/silver) and letter tiles",
-                      options=frozenset({"tile_size"}))
+                      options=frozenset({"tile_size", "flip"}))
 KINDS = [TREE, PAD, TILES]

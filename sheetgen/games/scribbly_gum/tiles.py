@@ -142,16 +142,17 @@ def build_tiles(layout: TilesLayout, options: BuildOptions) -> Document:
     back = _tile(movement_back(c), size, s.bleed, s.back, "movement tile back")
     fronts = [_tile(movement_face(m, s.ink), size, s.bleed, FACE, f"movement {m}")
               for m in layout.movement]
-    pages = impose_duplex(fronts, [back] * len(fronts), press, flip="long")
+    pages = impose_duplex(fronts, [back] * len(fronts), press, flip=options.flip,
+                          offset=options.offset)
     gold = [_tile(achievement_face(a, c, s.ink, a.gold, "gold side: first to score"), size,
                   s.bleed, s.gold, f"achievement {a.title} gold") for a in layout.achievements]
     silver = [_tile(achievement_face(a, c, s.ink, a.silver, "silver side"), size, s.bleed,
                     s.silver, f"achievement {a.title} silver") for a in layout.achievements]
-    pages += impose_duplex(gold, silver, press, flip="long")
+    pages += impose_duplex(gold, silver, press, flip=options.flip, offset=options.offset)
     letters = [_tile(letter_face(x, s.ink), size, s.bleed, c.achievement, f"letter {x}")
                for x in layout.letters]
     pages += impose(letters, press)
     return Document(tuple(pages), title="Scribbly Gum tiles",
                     subject="Scribbly Gum movement, achievement and letter tiles",
-                    keywords=("scribbly gum", "tiles"), duplex="long")
+                    keywords=("scribbly gum", "tiles"), duplex=options.flip)
 

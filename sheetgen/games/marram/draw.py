@@ -16,7 +16,6 @@ from sheetgen.draw import (
     Rect,
     Shape,
     Style,
-    ellipse_path,
     label,
     polygon,
     scale,
@@ -38,6 +37,18 @@ def _darker(colour: str, f: float = 0.7) -> str:
     return "#{:02x}{:02x}{:02x}".format(*(round(v * f) for v in (r, g, b)))
 
 
+def _oval_in_box(cx: float, cy: float, rx: float, ry: float, b: float, fill: str) -> Shape:
+    """An ellipse about a point of the tile, cut to the tile and its bleed: the tile's art
+    never spills past its bleed, on a sheet or on a board picture."""
+    pts = []
+    for k in range(72):
+        a = 2 * math.pi * k / 72
+        x = min(max(cx + rx * math.cos(a), -b), U + b)
+        y = min(max(cy + ry * math.sin(a), -b), U + b)
+        pts.append((x, y))
+    return polygon(pts, Style(stroke=None, fill=fill))
+
+
 def _patches(face: Face, st: SheetStyle, bleed: float) -> list[Shape]:
     colour = {"g": st.grass, "s": st.sand}
     b = bleed * U / st.size
@@ -46,14 +57,14 @@ def _patches(face: Face, st: SheetStyle, bleed: float) -> list[Shape]:
     for corner, kind in face.corners:
         if kind != face.centre:
             x, y = CORNER_XY[corner]
-            out.append(Circle(x, y, U / 2, Style(stroke=None, fill=colour[kind])))
+            out.append(_oval_in_box(x, y, U / 2, U / 2, b, colour[kind]))
     for edge, (a, c) in EDGE_PAIRS.items():
         kind = face.kind(a)
         if kind == face.kind(c) and kind != face.centre:
             # the two corner bulges joined along the edge by a half-ellipse: a waist between
             mx, my = MID[edge]
             rx, ry = (U / 2, U * 0.32) if edge in "NS" else (U * 0.32, U / 2)
-            out.append(ellipse_path(mx, my, rx, ry, Style(stroke=None, fill=colour[kind])))
+            out.append(_oval_in_box(mx, my, rx, ry, b, colour[kind]))
     # a faint tuft pattern on grass, a few grains on sand, so the kinds differ in greyscale
     for corner, kind in face.corners:
         cx, cy = CORNER_XY[corner]
@@ -116,14 +127,14 @@ def _beast(seg_kind: str, edges: tuple[str, ...], st: SheetStyle) -> list[Shape]
     beast = seg_kind.split("-")[0]
     path = _segment_path(edges)
     if beast == "beastly":
-        out: list[Shape] = [Path(path, Style(stroke=st.ink, width=6.6, cap="round"))]
+        out: list[Shape] = [Path(path, Style(stroke=st.ink, width=6.6, cap="butt"))]
         for colour, w in ((st.blue, 5.6), (st.orange, 3.6), (st.worm, 1.6)):
-            out.append(Path(path, Style(stroke=colour, width=w, cap="round")))
+            out.append(Path(path, Style(stroke=colour, width=w, cap="butt")))
         return out
     colour = {"blue": st.blue, "orange": st.orange, "worm": st.worm}[beast]
     width = 5.2 if beast != "worm" else 4.4
-    out = [Path(path, Style(stroke=_darker(colour, 0.6), width=width + 1.0, cap="round")),
-           Path(path, Style(stroke=colour, width=width, cap="round"))]
+    out = [Path(path, Style(stroke=_darker(colour, 0.6), width=width + 1.0, cap="butt")),
+           Path(path, Style(stroke=colour, width=width, cap="butt"))]
     if beast == "worm":
         out.append(Path(path, Style(stroke=_darker(colour, 0.75), width=width * 0.9,
                                     dash=(0.35, 1.6), cap="butt")))

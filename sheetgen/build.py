@@ -37,6 +37,7 @@ class BuildRequest:
     flip: str | None = None
     offset: str | None = None
     px: int | None = None
+    fit: bool = False
 
 
 def parse_formats(text: str) -> tuple[Format, ...]:
@@ -53,6 +54,7 @@ def parse_formats(text: str) -> tuple[Format, ...]:
 class Built:
     path: Path
     size: int
+    notes: tuple[str, ...] = ()
 
 
 def build_one(loaded: Loaded, request: BuildRequest, formats: tuple[Format, ...],
@@ -68,7 +70,7 @@ def build_one(loaded: Loaded, request: BuildRequest, formats: tuple[Format, ...]
         options, names=options.names if "names" in kept else (),
         duplex=options.duplex and "duplex" in kept,
         tile_size=options.tile_size if "tile_size" in kept else None,
-        px=options.px if "px" in kept else None))
+        px=options.px if "px" in kept else None, fit=options.fit and "fit" in kept))
     model = loaded.model
     outputs: list[tuple[Path, bytes]] = []
     for fmt in formats:
@@ -79,7 +81,8 @@ def build_one(loaded: Loaded, request: BuildRequest, formats: tuple[Format, ...]
             outputs.append((folder / name, data))
     for path, data in outputs:
         write_atomic(path, data)
-    return [Built(path, len(data)) for path, data in outputs]
+    return [Built(path, len(data), document.notes if i == 0 else ())
+            for i, (path, data) in enumerate(outputs)]
 
 
 MAX_NAMES, MAX_NAME_LENGTH = 1000, 40
@@ -138,7 +141,8 @@ def _check_options(request: BuildRequest, loaded: list[Loaded]) -> None:
     """Options that only some kinds honour must be honoured by at least one chosen layout."""
     wanted = {"names": request.names is not None, "duplex": request.duplex,
               "tile_size": request.tile_size is not None, "px": request.px is not None,
-              "flip": request.flip is not None or request.offset is not None}
+              "flip": request.flip is not None or request.offset is not None,
+              "fit": request.fit}
     for option, given in wanted.items():
         if given and not any(option in item.kind.options for item in loaded):
             kinds = sorted(k.key for k in kinds_with(option))
@@ -163,7 +167,7 @@ def run_build(request: BuildRequest) -> list[Built]:
     options = BuildOptions(PressOptions(paper=parse_paper(request.paper)), copies=request.copies,
                            names=names, duplex=request.duplex, tile_size=request.tile_size,
                            flip=parse_flip(request.flip), offset=parse_offset(request.offset),
-                           px=request.px)
+                           px=request.px, fit=request.fit)
     folder = prepare_folder(request.out, request.create_out)
     built: list[Built] = []
     show = not request.quiet and len(loaded) > 1 and sys.stderr.isatty()
@@ -180,4 +184,7 @@ def run_build(request: BuildRequest) -> list[Built]:
                 for f in files:
                     progress.console.print(f"wrote {f.path} ({f.size / 1024:,.0f} KiB)",
                                            highlight=False, soft_wrap=True)
+                    for note in f.notes:
+                        progress.console.print(f"  note: {note}", highlight=False,
+                                               soft_wrap=True)
     return built

@@ -115,6 +115,8 @@ def build(
         help="shift every back by X,Y mm to correct a drifting printer (tile sheets)")] = None,
     px: Annotated[int | None, typer.Option(
         min=32, max=4096, help="image size in pixels (tile art)")] = None,
+    fit: Annotated[bool, typer.Option(
+        help="shrink a board to fit one page of the paper (Scrumpit board)")] = False,
     tile_size: Annotated[float | None, typer.Option(
         min=10, max=120, help="tile or die face size in mm")] = None,
 ) -> None:
@@ -127,7 +129,7 @@ def build(
                            paper=paper, copies=copies, out=out, create_out=out == DEFAULT_OUT,
                            dpi=dpi, fillable=fillable, transparent=transparent, quiet=quiet,
                            names=names, duplex=duplex, tile_size=tile_size, flip=flip,
-                           offset=offset, px=px)
+                           offset=offset, px=px, fit=fit)
     run_build(request)
 
 

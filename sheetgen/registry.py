@@ -45,6 +45,7 @@ class BuildOptions:
     flip: Flip = "long"
     offset: tuple[float, float] = (0.0, 0.0)
     px: int | None = None
+    fit: bool = False
 
 
 @dataclass(frozen=True)

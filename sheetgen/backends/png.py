@@ -44,8 +44,18 @@ def render_png(page: Page, dpi: float = 300, transparent: bool = False) -> bytes
     image = Image.new("RGBA", size, (255, 255, 255, 0 if transparent else 255))
     for placement in page.placements:
         base = scale(px_per_mm) @ placement.transform
-        for leaf, transform in leaves(placement.drawing.children, base):
-            _draw_leaf(image, leaf, transform)
+        drawing = placement.drawing
+        target = Image.new("RGBA", size, (0, 0, 0, 0)) if drawing.clip else image
+        for leaf, transform in leaves(drawing.children, base):
+            _draw_leaf(target, leaf, transform)
+        if drawing.clip:
+            b = drawing.bleed
+            (x0, y0), (x1, y1) = base.apply(-b, -b), base.apply(drawing.width + b,
+                                                                drawing.height + b)
+            box = (max(0, round(min(x0, x1))), max(0, round(min(y0, y1))),
+                   min(size[0], round(max(x0, x1))), min(size[1], round(max(y0, y1))))
+            if box[2] > box[0] and box[3] > box[1]:
+                image.alpha_composite(target.crop(box), box[:2])
     if factor > 1:
         image = image.reduce(factor)
     if not transparent:

@@ -157,3 +157,4 @@ class Drawing:
     children: tuple[Shape, ...]
     bleed: float = 0.0
     title: str = ""
+    clip: bool = False  # cut off at the bleed edge in every backend (PDF and SVG always do)

@@ -59,6 +59,7 @@ class Document:
     keywords: tuple[str, ...] = ()
     duplex: Flip | None = None
     dpi: float | None = None  # a resolution the images must have (e.g. tile art at N pixels)
+    notes: tuple[str, ...] = ()  # what a user should be told about the build (e.g. cell size)
 
     def distinct_pages(self) -> list[Page]:
         """The pages with repeats (the copies of a pad) left out, in order."""

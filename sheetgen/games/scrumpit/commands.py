@@ -1,0 +1,98 @@
+"""`sheetgen scrumpit …`: scoring a word on its home rows, or a whole recorded game."""
+
+from __future__ import annotations
+
+import json
+from typing import Annotated
+
+import typer
+
+from sheetgen.errors import UsageError
+from sheetgen.games.scrumpit.model import BoardLayout, GameRecord, TilesLayout
+
+app = typer.Typer(help="Scrumpit: score words and recorded games.", no_args_is_help=True)
+
+
+def _tiles(ref: str) -> TilesLayout:
+    from sheetgen.layout import load
+
+    model = load(ref).model
+    if not isinstance(model, TilesLayout):
+        raise UsageError(f"--tiles {ref!r} is not a Scrumpit tile set")
+    return model
+
+
+@app.command()
+def score(
+    word: Annotated[str, typer.Argument(help="the letters that score, e.g. TAX")],
+    row: Annotated[int | None, typer.Option(min=0, max=7,
+                                            help="the home row every letter is on (1-7)")] = None,
+    rows: Annotated[str | None, typer.Option(help="each letter's home row, e.g. 4,4,5 "
+                                             "(0 for a letter outside the home zone)")] = None,
+    tiles: Annotated[str, typer.Option(help="the tile set (letter values)")] = "scrumpit/tiles",
+    as_json: Annotated[bool, typer.Option("--json", help="print JSON for machines")] = False,
+) -> None:
+    """Score a word in your home zone: each letter's value times the number of its row."""
+    from sheetgen.games.scrumpit.rules import score_letters
+
+    values = _tiles(tiles).values()
+    letters = word.strip().upper()
+    bad = sorted({ch for ch in letters if ch not in values})
+    if not letters or bad:
+        raise UsageError(f"{word!r}: {'letters ' + ''.join(bad) + ' are' if bad else 'a word is'}"
+                         " not in the bags (use the letters A-Z)")
+    if (row is None) == (rows is None):
+        raise UsageError("give --row R (every letter on row R) or --rows r1,r2,... (one a "
+                         "letter)")
+    if rows is not None:
+        try:
+            each = [int(r) for r in rows.split(",")]
+        except ValueError:
+            raise UsageError(f"--rows {rows!r}: give whole numbers 0-7, e.g. 4,4,5") from None
+        if len(each) != len(letters) or not all(0 <= r <= 7 for r in each):
+            raise UsageError(f"--rows {rows!r}: give one row (0-7) for each of the "
+                             f"{len(letters)} letters")
+    else:
+        each = [row or 0] * len(letters)
+    total = score_letters(letters, each, values)
+    if as_json:
+        typer.echo(json.dumps({"word": letters, "rows": each, "points": total,
+                               "letters": [{"letter": ch, "value": values[ch], "row": r}
+                                           for ch, r in zip(letters, each, strict=True)]}))
+        return
+    parts = " + ".join(f"{ch} {values[ch]}×{r}" for ch, r in zip(letters, each, strict=True))
+    typer.echo(f"{total}  ({letters}: {parts})")
+
+
+@app.command()
+def game(
+    record: Annotated[str, typer.Argument(help="a game record (component = \"game\")")],
+    as_json: Annotated[bool, typer.Option("--json", help="print JSON for machines")] = False,
+) -> None:
+    """Score a recorded game turn by turn, with running totals and the rack deductions."""
+    from sheetgen.games.scrumpit.rules import score_game
+    from sheetgen.layout import load
+
+    loaded = load(record)
+    if not isinstance(loaded.model, GameRecord):
+        raise UsageError(f"{record} is a {loaded.kind.key} layout, not a Scrumpit game record")
+    errors = [f for f in loaded.kind.check(loaded.model) if f.level == "error"]
+    if errors:
+        raise UsageError(errors[0].line(loaded.source))
+    rec = loaded.model
+    board = load(rec.board).model
+    assert isinstance(board, BoardLayout)
+    result = score_game(rec, board, _tiles(rec.tiles))
+    if as_json:
+        typer.echo(json.dumps({"turns": [{"player": t.player, "words": t.words,
+                                          "points": t.points} for t in result.turns],
+                               "running": result.running, "deductions": result.deductions,
+                               "totals": result.totals}, indent=2))
+        return
+    for i, (turn, running) in enumerate(zip(result.turns, result.running, strict=True), 1):
+        words = ", ".join(f"{w} {p}" for w, p in turn.words) or "no word"
+        typer.echo(f"turn {i:2d} {turn.player:6} {turn.points:4d}  ({words})  "
+                   f"running {running[turn.player]}")
+    for p, d in result.deductions.items():
+        typer.echo(f"rack deduction {p}: -{d}")
+    typer.echo("totals: " + ", ".join(f"{p} {t}" for p, t in result.totals.items()))

@@ -1,0 +1,137 @@
+"""Scrumpit: board and bag checks, the rulebook's TAX example, words across rows, sheets."""
+
+from __future__ import annotations
+
+import json
+from pathlib import Path
+
+import pytest
+from pypdf import PdfReader
+
+from sheetgen.games.scrumpit.model import BoardLayout, Placement, TilesLayout, Turn
+from sheetgen.games.scrumpit.rules import (
+    check_board,
+    check_tiles,
+    play_turn,
+    score_letters,
+    zone_cells,
+)
+from sheetgen.layout import load
+from tests.conftest import sheetgen
+
+BOARD: BoardLayout = load("scrumpit/standard").model  # type: ignore[assignment]
+TILES: TilesLayout = load("scrumpit/tiles").model  # type: ignore[assignment]
+VALUES = TILES.values()
+ZONES = zone_cells(BOARD)
+
+
+def lay(grid: dict[tuple[int, int], str], player: str, *tiles: tuple[str, int, int]) -> int:
+    turn = Turn(player=player, tiles=[Placement(letter=ch, at=(x, y)) for ch, x, y in tiles])  # type: ignore[arg-type]
+    return play_turn(grid, turn, ZONES, VALUES).points
+
+
+def test_rulebook_tax_taxi_taxis() -> None:
+    assert score_letters("TAX", [4, 4, 4], VALUES) == 52
+    grid: dict[tuple[int, int], str] = {}
+    # yellow's row 4 is board row 18 (south of the 15 x 15 board)
+    assert lay(grid, "yellow", ("T", 5, 18), ("A", 6, 18), ("X", 7, 18)) == 52
+    assert lay(grid, "yellow", ("I", 8, 18)) == 56
+    assert lay(grid, "yellow", ("S", 9, 18)) == 60  # 168 in all
+
+
+def test_a_word_split_across_rows_scores_each_letter_by_its_row() -> None:
+    grid: dict[tuple[int, int], str] = {}
+    # a word read top to bottom down column 7, from the board into yellow's rows 1-3
+    points = lay(grid, "yellow", ("Q", 7, 14), ("U", 7, 15), ("I", 7, 16), ("Z", 7, 17))
+    assert points == 0 * 12 + 1 * 1 + 2 * 1 + 3 * 10
+
+
+def test_letters_outside_the_home_zone_score_nothing() -> None:
+    grid: dict[tuple[int, int], str] = {}
+    assert lay(grid, "yellow", ("Z", 3, 3), ("O", 4, 3), ("O", 5, 3)) == 0
+    # in another player's zone nobody may play
+    with pytest.raises(ValueError, match="blue home zone"):
+        lay(grid, "yellow", ("A", -2, 7))
+
+
+def test_every_new_word_a_placement_makes_scores() -> None:
+    grid: dict[tuple[int, int], str] = {}
+    lay(grid, "yellow", ("T", 5, 18), ("A", 6, 18), ("X", 7, 18))
+    # an I below the A makes AI downward (A row 4, I row 5) and nothing else
+    assert lay(grid, "yellow", ("I", 6, 19)) == 1 * 4 + 1 * 5
+
+
+def test_board_checks() -> None:
+    assert check_board(BOARD) == []
+    assert len(ZONES) == 4 * 49
+    assert {row for _, row in ZONES.values()} == set(range(1, 8))
+    messages = [f.message for f in check_board(BOARD.model_copy(update={"size": 13}))]
+    assert any("Scrumpit's is 15 x 15" in m for m in messages)
+    messages = [f.message for f in check_board(BOARD.model_copy(
+        update={"row_cells": [13, 11, 9, 7, 5, 3]}))]
+    assert any("a Scrump Zone has rows 1 to 7" in m for m in messages)
+    messages = [f.message for f in check_board(BOARD.model_copy(
+        update={"row_cells": [13, 11, 9, 7, 5, 3, 3]}))]
+    assert "row 7 is the Apex Star: one cell" in messages
+    zones = [BOARD.zones[0], BOARD.zones[1], BOARD.zones[2],
+             BOARD.zones[3].model_copy(update={"side": "south"})]
+    messages = [f.message for f in check_board(BOARD.model_copy(update={"zones": zones}))]
+    assert any("two zones share a side" in m for m in messages)
+
+
+def test_every_bag_has_its_high_letters() -> None:
+    assert check_tiles(TILES) == []
+    assert {x.letter: (x.value, x.count) for x in TILES.letters if x.letter in "QZXJ"} == {
+        "Q": (12, 1), "Z": (10, 1), "X": (10, 1), "J": (10, 1)}
+    no_q = TILES.model_copy(update={"letters": [x for x in TILES.letters if x.letter != "Q"]})
+    assert any("no Q" in f.message for f in check_tiles(no_q))
+    bad_t = TILES.model_copy(update={"letters": [x.model_copy(update={"value": 3})
+                                                 if x.letter == "T" else x
+                                                 for x in TILES.letters]})
+    assert any("T + A + X = 13" in f.message for f in check_tiles(bad_t))
+
+
+def test_score_command() -> None:
+    run = sheetgen("scrumpit", "score", "TAX", "--row", "4")
+    assert run.code == 0 and run.out.split()[0] == "52"
+    run = sheetgen("scrumpit", "score", "QUIZ", "--rows", "0,1,2,3", "--json")
+    assert json.loads(run.out)["points"] == 33
+    bad = sheetgen("scrumpit", "score", "TAX", "--rows", "4,4")
+    assert bad.code == 2 and "one row (0-7) for each of the 3 letters" in bad.err
+
+
+def test_game_command_runs_totals_and_rack_deductions() -> None:
+    run = sheetgen("scrumpit", "game", "scrumpit/example-game", "--json")
+    assert run.code == 0, run.err
+    data = json.loads(run.out)
+    assert [t["points"] for t in data["turns"]][-3:] == [52, 56, 60]
+    assert data["totals"]["yellow"] == 168  # the finisher makes no deduction
+    assert data["deductions"] == {"blue": 12 + 1, "red": 10 + 1 + 1, "green": 0}
+
+
+def test_board_tiled_and_on_one_page(tmp_path: Path) -> None:
+    run = sheetgen("build", "scrumpit/standard", "scrumpit/single", "-f", "pdf", "--out",
+                   str(tmp_path))
+    assert run.code == 0, run.err
+    assert "cells 19 mm on 9 tiled pages of A4" in run.out
+    assert "cells 6.6 mm on one page of A4" in run.out
+    tiled = PdfReader(tmp_path / "scrumpit-standard-board.pdf")
+    assert len(tiled.pages) == 9
+    assert "page A1" in tiled.pages[0].extract_text()
+    run = sheetgen("build", "scrumpit/standard", "--fit", "--paper", "A3", "-f", "pdf",
+                   "--out", str(tmp_path))
+    assert "on one page of A3" in run.out
+    assert len(PdfReader(tmp_path / "scrumpit-standard-board.pdf").pages) == 1
+
+
+def test_tile_sheets_and_score_pad(tmp_path: Path) -> None:
+    run = sheetgen("build", "scrumpit/tiles", "scrumpit/scorepad", "-f", "pdf", "--out",
+                   str(tmp_path), "-q")
+    assert run.code == 0, run.err
+    tiles = PdfReader(tmp_path / "scrumpit-tiles-tiles.pdf")
+    assert len(tiles.pages) == 4  # one sheet a bag colour
+    text = tiles.pages[0].extract_text()
+    assert text.count("Q") >= 1 and "12" in text
+    pad = PdfReader(tmp_path / "scrumpit-scorepad-scorepad.pdf")
+    text = "".join(p.extract_text() for p in pad.pages)
+    assert "Game 4" in text and "rack" in text

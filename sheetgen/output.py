@@ -38,8 +38,6 @@ def write_atomic(path: Path, data: bytes) -> None:
     try:
         with os.fdopen(fd, "wb") as handle:
             handle.write(data)
-            handle.flush()
-            os.fsync(handle.fileno())
         os.chmod(tmp, 0o644)
         os.replace(tmp, path)
     except BaseException as exc:

@@ -10,11 +10,11 @@ import re
 import tomllib
 from dataclasses import dataclass
 from pathlib import Path
-from typing import Any
+from typing import Any, TypeVar
 
 from pydantic import ValidationError
 
-from sheetgen.errors import LayoutError
+from sheetgen.errors import LayoutError, SheetgenError
 from sheetgen.registry import ComponentKind, LayoutBase, kind_for, kinds, suggest
 from sheetgen.resources import resource_dir
 
@@ -203,3 +203,20 @@ def load(ref: str) -> Loaded:
     except ValidationError as exc:
         raise _validation_error(exc, kind, shown, text) from None
     return Loaded(shown, kind, model)
+
+
+M = TypeVar("M", bound=LayoutBase)
+
+
+def load_model(ref: str, model: type[M], where: str, checked: bool = False) -> M:
+    """A layout that must be of one model (a tree, a tile set …), for commands and layouts that
+    refer to others; with `checked`, its rules check must also find no error."""
+    loaded = load(ref)
+    if not isinstance(loaded.model, model):
+        wanted = next(k.key for k in kinds().values() if k.model is model)
+        raise SheetgenError(f"{where}: {ref!r} is a {loaded.kind.key} layout, not {wanted}")
+    if checked:
+        errors = [f for f in loaded.kind.check(loaded.model) if f.level == "error"]
+        if errors:
+            raise SheetgenError(errors[0].line(loaded.source))
+    return loaded.model

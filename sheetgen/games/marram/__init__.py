@@ -15,12 +15,9 @@ from sheetgen.registry import BuildOptions, ComponentKind
 
 
 def _tiles(ref: str, where: str) -> TileSetLayout:
-    from sheetgen.layout import load
+    from sheetgen.layout import load_model
 
-    model = load(ref).model
-    if not isinstance(model, TileSetLayout):
-        raise SheetgenError(f"{where} names {ref!r}, which is not a Marram tile set")
-    return model
+    return load_model(ref, TileSetLayout, where)
 
 
 def build_tiles(layout: TileSetLayout, options: BuildOptions) -> Document:

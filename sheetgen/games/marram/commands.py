@@ -7,24 +7,16 @@ from typing import Annotated
 
 import typer
 
-from sheetgen.errors import UsageError
 from sheetgen.games.marram.model import BoardLayout, TileSetLayout
 
 app = typer.Typer(help="Marram: score boards, test where a tile fits.", no_args_is_help=True)
 
 
 def _board(ref: str) -> tuple[BoardLayout, TileSetLayout]:
-    from sheetgen.layout import load
+    from sheetgen.layout import load_model
 
-    loaded = load(ref)
-    if not isinstance(loaded.model, BoardLayout):
-        raise UsageError(f"{ref} is a {loaded.kind.key} layout, not a Marram board")
-    errors = [f for f in loaded.kind.check(loaded.model) if f.level == "error"]
-    if errors:
-        raise UsageError(errors[0].line(loaded.source))
-    tiles = load(loaded.model.tiles).model
-    assert isinstance(tiles, TileSetLayout)
-    return loaded.model, tiles
+    board = load_model(ref, BoardLayout, "score", checked=True)
+    return board, load_model(board.tiles, TileSetLayout, f"{ref}: tiles")
 
 
 @app.command()

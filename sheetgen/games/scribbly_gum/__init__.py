@@ -16,12 +16,9 @@ from sheetgen.registry import BuildOptions, ComponentKind
 
 
 def _other_tree(ref: str, where: str) -> TreeLayout:
-    from sheetgen.layout import load
+    from sheetgen.layout import load_model
 
-    loaded = load(ref)
-    if not isinstance(loaded.model, TreeLayout):
-        raise SheetgenError(f"{where} names {ref!r}, a {loaded.kind.key} layout, not a tree")
-    return loaded.model
+    return load_model(ref, TreeLayout, where)
 
 
 def _named(pages: list[Page], overlays: list[Drawing]) -> list[Page]:

@@ -9,7 +9,6 @@ from typing import Annotated
 
 import typer
 
-from sheetgen.errors import UsageError
 from sheetgen.games.scribbly_gum.board import compile_board
 from sheetgen.games.scribbly_gum.model import TilesLayout, TreeLayout
 
@@ -18,25 +17,16 @@ MAX_GAMES = 1_000_000
 
 
 def _load_tree(ref: str) -> TreeLayout:
-    from sheetgen.layout import load
+    from sheetgen.layout import load_model
 
     name = ref if "/" in ref or ref.endswith(".toml") else f"scribbly-gum/{ref}"
-    loaded = load(name)
-    if not isinstance(loaded.model, TreeLayout):
-        raise UsageError(f"{ref!r} is a {loaded.kind.key} layout, not a scribbly-gum tree")
-    errors = [f for f in loaded.kind.check(loaded.model) if f.level == "error"]
-    if errors:
-        raise UsageError(errors[0].line(loaded.source))
-    return loaded.model
+    return load_model(name, TreeLayout, "simulate", checked=True)
 
 
 def _load_tiles(ref: str) -> TilesLayout:
-    from sheetgen.layout import load
+    from sheetgen.layout import load_model
 
-    loaded = load(ref)
-    if not isinstance(loaded.model, TilesLayout):
-        raise UsageError(f"--tiles {ref!r} is a {loaded.kind.key} layout, not scribbly-gum tiles")
-    return loaded.model
+    return load_model(ref, TilesLayout, "--tiles")
 
 
 @app.command()

@@ -27,13 +27,9 @@ app = typer.Typer(help="Scribe: score mini grids and super grids.", no_args_is_h
 
 
 def _table(layout_ref: str) -> GlyphTable:
-    from sheetgen.layout import load
+    from sheetgen.layout import load_model
 
-    loaded = load(layout_ref)
-    if not isinstance(loaded.model, ScribeLayout):
-        raise UsageError(f"--layout {layout_ref!r} is a {loaded.kind.key} layout, not a Scribe "
-                         "super grid")
-    return GlyphTable.of(loaded.model.glyphs)
+    return GlyphTable.of(load_model(layout_ref, ScribeLayout, "--layout").glyphs)
 
 
 def _mini_json(score: MiniScore) -> dict[str, Any]:

@@ -14,12 +14,9 @@ app = typer.Typer(help="Scrumpit: score words and recorded games.", no_args_is_h
 
 
 def _tiles(ref: str) -> TilesLayout:
-    from sheetgen.layout import load
+    from sheetgen.layout import load_model
 
-    model = load(ref).model
-    if not isinstance(model, TilesLayout):
-        raise UsageError(f"--tiles {ref!r} is not a Scrumpit tile set")
-    return model
+    return load_model(ref, TilesLayout, "--tiles")
 
 
 @app.command()
@@ -71,17 +68,10 @@ def game(
 ) -> None:
     """Score a recorded game turn by turn, with running totals and the rack deductions."""
     from sheetgen.games.scrumpit.rules import score_game
-    from sheetgen.layout import load
+    from sheetgen.layout import load_model
 
-    loaded = load(record)
-    if not isinstance(loaded.model, GameRecord):
-        raise UsageError(f"{record} is a {loaded.kind.key} layout, not a Scrumpit game record")
-    errors = [f for f in loaded.kind.check(loaded.model) if f.level == "error"]
-    if errors:
-        raise UsageError(errors[0].line(loaded.source))
-    rec = loaded.model
-    board = load(rec.board).model
-    assert isinstance(board, BoardLayout)
+    rec = load_model(record, GameRecord, "game", checked=True)
+    board = load_model(rec.board, BoardLayout, f"{record}: board")
     result = score_game(rec, board, _tiles(rec.tiles))
     if as_json:
         typer.echo(json.dumps({"turns": [{"player": t.player, "words": t.words,

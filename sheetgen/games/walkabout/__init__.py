@@ -40,12 +40,9 @@ def build_dice(layout: DiceLayout, options: BuildOptions) -> Document:
 
 
 def _dice(ref: str, where: str) -> DiceLayout:
-    from sheetgen.layout import load
+    from sheetgen.layout import load_model
 
-    loaded = load(ref)
-    if not isinstance(loaded.model, DiceLayout):
-        raise SheetgenError(f"{where} names {ref!r}, a {loaded.kind.key} layout, not dice")
-    return loaded.model
+    return load_model(ref, DiceLayout, where)
 
 
 def build_mat(layout: MatLayout, options: BuildOptions) -> Document:

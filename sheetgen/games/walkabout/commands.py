@@ -15,17 +15,10 @@ app = typer.Typer(help="Walkabout: score finished sheets, list legal moves.",
 
 
 def _record(ref: str) -> tuple[GameRecord, MapLayout]:
-    from sheetgen.layout import load
+    from sheetgen.layout import load_model
 
-    loaded = load(ref)
-    if not isinstance(loaded.model, GameRecord):
-        raise UsageError(f"{ref} is a {loaded.kind.key} layout, not a walkabout game record")
-    errors = [f for f in loaded.kind.check(loaded.model) if f.level == "error"]
-    if errors:
-        raise UsageError(errors[0].line(loaded.source))
-    layout = load(loaded.model.map).model
-    assert isinstance(layout, MapLayout)
-    return loaded.model, layout
+    record = load_model(ref, GameRecord, "walkabout", checked=True)
+    return record, load_model(record.map, MapLayout, f"{ref}: map")
 
 
 def _half(value: object) -> str:
@@ -95,12 +88,10 @@ def moves(
 ) -> None:
     """List the day's legal options for a roll, as the rules allow them."""
     from sheetgen.games.walkabout.rules import grid_of, legal_moves, stars_collected
-    from sheetgen.layout import load
+    from sheetgen.layout import load_model
 
     record, layout = _record(game)
-    loaded = load(dice).model
-    if not isinstance(loaded, DiceLayout):
-        raise UsageError(f"--dice {dice!r} is not a walkabout dice layout")
+    loaded = load_model(dice, DiceLayout, "--dice")
     try:
         numbers = [int(x) for x in roll.split(",")]
     except ValueError:

@@ -192,6 +192,15 @@ def test_boomerangs_at_animals_of_two_types_score_nothing() -> None:
     assert score_of(booms + animals) == [0]
 
 
+def test_boomerangs_at_animals_in_two_regions_score_nothing() -> None:
+    booms = [sym("boomerang", (0, 8), "N"), sym("boomerang", (4, 8), "N")]
+    emus = [sym("emu", (0, 4), "N"), sym("emu", (4, 4), "N")]
+    assert score_of(booms + emus) == [1]  # one region: two boomerangs, two emus
+    # a wall up column 3 puts the emus in different regions, and the boomerangs too
+    wall = [(3, 11), (3, 9), (3, 7), (3, 5), (3, 3), (3, 1)]
+    assert score_of(booms + emus, wall) == [0, 0]
+
+
 def test_two_weapons_at_one_animal_count_once() -> None:
     both = [sym("spear", (2, 8), "N"), sym("spear", (2, 6), "N"), sym("emu", (2, 4), "S")]
     assert score_of(both) == [0]

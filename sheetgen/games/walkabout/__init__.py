@@ -83,6 +83,8 @@ def build_game(record: GameRecord, options: BuildOptions) -> Document:
            "symbols": _num(sum(score.symbol_points.values())), "total": _num(score.total),
            "name": record.player or record.name}
     box.update({f"most_{k}": str(v) for k, v in score.most.items()})
+    scored = [r for r in score.regions if r.points][:9]
+    box.update({f"region_{i}": str(r.points) for i, r in enumerate(scored, start=1)})
     pages = pad(draw_map(layout, record.path, record.symbols, marks, box), options.press, 1)
     return Document(tuple(pages), title=f"Walkabout — {record.player or record.name}",
                     subject="A finished Walkabout sheet", keywords=("walkabout", "game"))

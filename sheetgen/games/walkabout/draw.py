@@ -24,9 +24,8 @@ from sheetgen.games.walkabout.model import SYMBOLS, MapLayout, PlacedSymbol
 from sheetgen.games.walkabout.symbols import symbol
 
 MAP_TOP = 15.0
-BELOW = 72.0  # room the stars, scoring box and rules need under the grid
-LABELS = {"spear": "spears", "boomerang": "boomerangs", "emu": "emus", "kangaroo": "kangaroos",
-          "waterhole": "waterholes"}
+BELOW = 78.0  # room the stars, scoring box and rules need under the grid
+REGION_BOXES = 9
 
 
 def map_fits(layout: MapLayout) -> bool:
@@ -129,30 +128,35 @@ def _scoring_box(layout: MapLayout, top: float) -> list[Shape]:
     out.append(label(16 + layout.star_circles * 7.5, top + 2, "you begin with the first "
                      "star; cross one out to use it", 2.2, anchor="start", colour=ink))
     y = top + 8
-    out.append(Rect(0, y, 96, 58, Style(stroke=ink, width=0.4, fill=s.paper), rx=2))
+    out.append(Rect(0, y, 96, 64, Style(stroke=ink, width=0.4, fill=s.paper), rx=2))
     out.append(label(3, y + 4, "SCORE", 3.2, anchor="start", weight="bold", colour=s.accent))
-    out.append(label(3, y + 10, "Regions (each scored one way)", 2.6, anchor="start", colour=ink))
-    rows = [("regions", y + 10)]
-    out.append(label(3, y + 17, "Most of each symbol in one region (solo: ½ each)", 2.6,
+    out.append(label(3, y + 10, "Regions (each scored one way), then their sum", 2.6,
+                     anchor="start", colour=ink))
+    for k in range(REGION_BOXES):
+        bx = 3 + k * 7.6
+        out.append(Rect(bx, y + 13, 6.4, 5.5, box, rx=0.8))
+        out.append(Field(f"region_{k + 1}", "text", bx, y + 13, 6.4, 5.5, Style(stroke=None)))
+    rows = [("regions", y + 16)]
+    out.append(label(3, y + 23, "Most of each symbol in one region (solo: ½ each)", 2.6,
                      anchor="start", colour=ink))
     for k, kind in enumerate(SYMBOLS):
         cx = 8 + k * 17
-        out.append(symbol(kind, cx, y + 25, 5.5, "N"))
-        out.append(Rect(cx + 3.5, y + 22, 8, 6, box, rx=1))
-        out.append(Field(f"most_{kind}", "text", cx + 3.5, y + 22, 8, 6, Style(stroke=None)))
-    out.append(label(3, y + 35, "Unused stars (1 each)", 2.6, anchor="start", colour=ink))
-    rows.append(("stars", y + 35))
-    out.append(label(3, y + 42, "Symbol points", 2.6, anchor="start", colour=ink))
-    rows.append(("symbols", y + 42))
-    out.append(line(3, y + 46.5, 93, y + 46.5, Style(stroke=ink, width=0.3)))
-    out.append(label(3, y + 51, "TOTAL", 3.4, anchor="start", weight="bold", colour=ink))
-    rows.append(("total", y + 51))
+        out.append(symbol(kind, cx, y + 31, 5.5, "N"))
+        out.append(Rect(cx + 3.5, y + 28, 8, 6, box, rx=1))
+        out.append(Field(f"most_{kind}", "text", cx + 3.5, y + 28, 8, 6, Style(stroke=None)))
+    out.append(label(3, y + 41, "Unused stars (1 each)", 2.6, anchor="start", colour=ink))
+    rows.append(("stars", y + 41))
+    out.append(label(3, y + 48, "Symbol points", 2.6, anchor="start", colour=ink))
+    rows.append(("symbols", y + 48))
+    out.append(line(3, y + 52.5, 93, y + 52.5, Style(stroke=ink, width=0.3)))
+    out.append(label(3, y + 57, "TOTAL", 3.4, anchor="start", weight="bold", colour=ink))
+    rows.append(("total", y + 57))
     for name, ry in rows:
         out.append(Rect(74, ry - 3, 19, 6, box, rx=1))
         out.append(Field(f"score_{name}", "text", 74, ry - 3, 19, 6, Style(stroke=None)))
-    out.append(label(3, y + 56, "Name", 2.4, anchor="start", colour=ink))
-    out.append(line(12, y + 56.8, 70, y + 56.8, Style(stroke=ink, width=0.25)))
-    out.append(Field("name", "text", 12, y + 53, 58, 4.5, Style(stroke=None)))
+    out.append(label(3, y + 62, "Name", 2.4, anchor="start", colour=ink))
+    out.append(line(12, y + 62.8, 70, y + 62.8, Style(stroke=ink, width=0.25)))
+    out.append(Field("name", "text", 12, y + 59, 58, 4.5, Style(stroke=None)))
     return out
 
 
@@ -188,16 +192,20 @@ def filled_in(layout: MapLayout, marks: Sequence[tuple[tuple[int, int], str]],
         out.append(Circle(ox + x, oy + y, 2.6, Style(stroke=ink, width=0.35, fill="#ffffff")))
         out.append(label(ox + x, oy + y, text, 2.8, weight="bold", colour=ink))
     top = MAP_TOP + g.height + 5 + 8
-    rows = {"regions": top + 10, "stars": top + 35, "symbols": top + 42, "total": top + 51}
+    rows = {"regions": top + 16, "stars": top + 41, "symbols": top + 48, "total": top + 57}
     for key, value in box.items():
         if key in rows:
             out.append(label(83.5, rows[key], value, 3.2, weight="bold", colour=ink))
         elif key.startswith("most_"):
             k = [str(x) for x in SYMBOLS].index(key[5:])
-            out.append(label(8 + k * 17 + 7.5, top + 25, value, 3.0, weight="bold", colour=ink))
+            out.append(label(8 + k * 17 + 7.5, top + 31, value, 3.0, weight="bold", colour=ink))
         elif key == "name":
-            out.append(label(13, top + 55.5, value, 2.8, anchor="start", colour=ink,
+            out.append(label(13, top + 61.5, value, 2.8, anchor="start", colour=ink,
                              max_width=56))
+        elif key.startswith("region_"):
+            k = int(key[7:]) - 1
+            out.append(label(3 + k * 7.6 + 3.2, top + 15.75, value, 2.6, weight="bold",
+                             colour=ink))
     return out
 
 

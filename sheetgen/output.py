@@ -45,3 +45,15 @@ def write_atomic(path: Path, data: bytes) -> None:
         if isinstance(exc, OSError):
             raise SheetgenError(f"{path}: cannot write ({exc.strerror})") from None
         raise
+
+
+def write_page(out: Path | None, default_name: str, text: str) -> Path:
+    """Write a single-file output (an HTML page) atomically: to `out`, or to output/."""
+    if out is None:
+        folder = prepare_folder(Path("output"), create=True)
+        path = folder / default_name
+    else:
+        prepare_folder(out.parent if out.parent != Path("") else Path("."), create=False)
+        path = out
+    write_atomic(path, text.encode("utf-8"))
+    return path

@@ -219,11 +219,17 @@ def _add_fields(canvas: Canvas, drawing: Drawing, to_pdf: Transform, prefix: str
         x, y, w, h = min(x1, x2), min(y1, y2), abs(x2 - x1), abs(y2 - y1)
         name = f"{prefix}.{shape.name}"
         if shape.kind == "checkbox":
-            canvas.acroForm.checkbox(name=name, x=x, y=y, size=min(w, h), buttonStyle="cross",
+            # a round box ticks as a filled disc (a tree or tracker circle), a square one as ✓
+            round_box = shape.rx >= min(shape.w, shape.h) / 2 - 1e-6
+            canvas.acroForm.checkbox(name=name, x=x, y=y, size=min(w, h),
+                                     buttonStyle="circle" if round_box else "check",
+                                     shape="circle" if round_box else "square",
                                      borderWidth=0, fillColor=None, borderColor=None,
                                      textColor=HexColor("#1f3a93"), forceBorder=False)
         else:
+            extra = {"maxlen": shape.max_length} if shape.max_length else {}
             canvas.acroForm.textfield(name=name, x=x, y=y, width=w, height=h,
                                       fontName=_FIELD_FONT, fontSize=min(h * 0.7, 14),
                                       borderWidth=0, fillColor=None, borderColor=None,
-                                      textColor=HexColor("#1f3a93"), forceBorder=False)
+                                      textColor=HexColor("#1f3a93"), forceBorder=False,
+                                      **extra)

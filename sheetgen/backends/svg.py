@@ -35,8 +35,9 @@ def _matrix(t: Transform) -> str:
     return "matrix(" + " ".join(_n(v) for v in t.as_tuple()) + ")"
 
 
-def render_svg(page: Page, title: str) -> bytes:
-    """One page as a standalone SVG document."""
+def render_svg(page: Page, title: str, prefix: str = "") -> bytes:
+    """One page as a standalone SVG document; `prefix` keeps ids unique when several SVGs
+    share one HTML page."""
     dwg = svgwrite.Drawing(size=(f"{_n(page.width)}mm", f"{_n(page.height)}mm"),
                            viewBox=f"0 0 {_n(page.width)} {_n(page.height)}", profile="full",
                            debug=False)
@@ -45,7 +46,7 @@ def render_svg(page: Page, title: str) -> bytes:
     for placement in page.placements:
         drawing = placement.drawing
         if id(drawing) not in ids:
-            ids[id(drawing)] = ref = f"d{len(ids) + 1}"
+            ids[id(drawing)] = ref = f"{prefix}d{len(ids) + 1}"
             dwg.defs.add(_define(dwg, ref, drawing))
         use = dwg.use(f"#{ids[id(drawing)]}")
         if not placement.transform.is_identity:

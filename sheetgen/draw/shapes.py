@@ -131,6 +131,7 @@ class Field:
     h: float
     style: Style = Style(stroke="#808080", width=0.2)
     rx: float = 0.0
+    max_length: int | None = None  # text fields: at most this many characters
 
 
 @dataclass(frozen=True)

@@ -8,9 +8,9 @@ from sheetgen.draw import Drawing
 from sheetgen.errors import SheetgenError
 from sheetgen.findings import Finding
 from sheetgen.games.scribbly_gum.draw import draw_tree_sheet, name_overlay
-from sheetgen.games.scribbly_gum.model import PadLayout, TilesLayout, TreeLayout
+from sheetgen.games.scribbly_gum.model import DigitalLayout, PadLayout, TilesLayout, TreeLayout
 from sheetgen.games.scribbly_gum.rules import check_tiles, check_tree
-from sheetgen.games.scribbly_gum.tiles import build_tiles
+from sheetgen.games.scribbly_gum.tiles import build_tiles, screen_tile
 from sheetgen.press import Document, Page, Placement, impose, impose_duplex, pad
 from sheetgen.registry import BuildOptions, ComponentKind
 
@@ -84,6 +84,32 @@ def check_pad(layout: PadLayout) -> list[Finding]:
     return out
 
 
+def build_digital(layout: DigitalLayout, options: BuildOptions) -> Document:
+    """The movement tiles as screen images, width_px x height_px each."""
+    from sheetgen.layout import load_model
+    from sheetgen.press import alone
+
+    deck = load_model(layout.tiles, TilesLayout, f"{layout.name}: tiles")
+    pages = [alone(screen_tile(m, i, layout.width_px, layout.height_px, layout.background,
+                               layout.ink, layout.accent), f"{i}-{m.replace('/', '-')}")
+             for i, m in enumerate(deck.movement, start=1)]
+    height_mm = pages[0].height
+    return Document(tuple(pages), title="Scribbly Gum movement tiles for screens",
+                    subject="Digital movement tiles", keywords=("scribbly gum", "digital"),
+                    dpi=layout.height_px * 25.4 / height_mm)
+
+
+def check_digital(layout: DigitalLayout) -> list[Finding]:
+    from sheetgen.findings import error
+    from sheetgen.layout import load_model
+
+    try:
+        deck = load_model(layout.tiles, TilesLayout, f"{layout.name}: tiles")
+    except SheetgenError as exc:
+        return [error("tiles", str(exc))]
+    return check_tiles(deck)
+
+
 TREE = ComponentKind("scribbly-gum", "tree", TreeLayout, check_tree, build_tree,
                      "tree diagram side: tree, meal tracker, score strip",
                      options=frozenset({"names", "duplex"}))
@@ -93,4 +119,6 @@ PAD = ComponentKind("scribbly-gum", "pad", PadLayout, check_pad, build_pad,
 TILES = ComponentKind("scribbly-gum", "tiles", TilesLayout, check_tiles, build_tiles,
                       "movement, achievement (gold/silver) and letter tiles",
                       options=frozenset({"tile_size", "flip"}))
-KINDS = [TREE, PAD, TILES]
+DIGITAL = ComponentKind("scribbly-gum", "digital", DigitalLayout, check_digital, build_digital,
+                        "movement tiles as 16:9 screen images (PNG, SVG) for video play")
+KINDS = [TREE, PAD, TILES, DIGITAL]

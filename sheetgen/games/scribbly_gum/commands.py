@@ -5,6 +5,7 @@ from __future__ import annotations
 import json
 import time
 from dataclasses import asdict
+from pathlib import Path
 from typing import Annotated
 
 import typer
@@ -59,3 +60,23 @@ def simulate(
     for s in summaries:
         typer.echo(f"{s.player:8} {s.mean:6.1f} {s.p10:5.0f} {s.median:6.0f} {s.p90:5.0f}  "
                    + " ".join(f"{s.bands[n]:6.1%}" for n in names))
+
+
+@app.command()
+def deck(
+    out: Annotated[Path | None, typer.Option(help="the HTML file to write (default "
+                                             "output/scribbly-gum-deck.html)")] = None,
+    tiles: Annotated[str, typer.Option(help="tiles layout (the movement deck)")
+                     ] = "scribbly-gum/tiles",
+    screen: Annotated[str, typer.Option(help="screen tile layout (size, colours)")
+                      ] = "scribbly-gum/digital",
+) -> None:
+    """Write the offline HTML tile deck: shuffle, set one aside, reveal one a turn."""
+    from sheetgen.games.scribbly_gum.deck import deck_html
+    from sheetgen.games.scribbly_gum.model import DigitalLayout
+    from sheetgen.layout import load_model
+    from sheetgen.output import write_page
+
+    text = deck_html(_load_tiles(tiles), load_model(screen, DigitalLayout, "--screen"))
+    path = write_page(out, "scribbly-gum-deck.html", text)
+    typer.echo(f"wrote {path} ({len(text) / 1024:,.0f} KiB): open it in any browser, offline")

@@ -168,3 +168,16 @@ class TilesLayout(LayoutBase):
     letters: list[str] = Field(default_factory=lambda: ["A", "B", "C"], min_length=1,
                                max_length=3)
     sheet: TileSheet = TileSheet()
+
+
+class DigitalLayout(LayoutBase):
+    """The movement tiles as screen images for a shared screen or smartboard (16:9)."""
+
+    game: Literal["scribbly-gum"]
+    component: Literal["digital"]
+    tiles: str = Field("scribbly-gum/tiles", description="the tiles layout whose deck to show")
+    width_px: int = Field(1920, ge=320, le=7680)
+    height_px: int = Field(1080, ge=180, le=4320)
+    background: str = Field("#17301f", pattern=COLOUR)
+    ink: str = Field("#ffffff", pattern=COLOUR)
+    accent: str = Field("#ffd23f", pattern=COLOUR)

@@ -156,3 +156,24 @@ def build_tiles(layout: TilesLayout, options: BuildOptions) -> Document:
                     subject="Scribbly Gum movement, achievement and letter tiles",
                     keywords=("scribbly gum", "tiles"), duplex=options.flip)
 
+
+
+SCREEN_H = 180.0  # a screen image is drawn 180 mm tall, its width by the aspect ratio
+
+
+def screen_tile(move: str, number: int, width_px: int, height_px: int, background: str,
+                ink: str, accent: str) -> Drawing:
+    """A movement tile for a shared screen: the arrow huge and high-contrast, the name below."""
+    width = SCREEN_H * width_px / height_px
+    k = SCREEN_H * 0.78 / UNIT
+    face = [s for s in movement_face(move, ink)]
+    art = Group(tuple(face[:-1]), translate(width / 2 - UNIT * k / 2, 6) @ scale(k))
+    shapes: list[Shape] = [
+        Rect(0, 0, width, SCREEN_H, Style(stroke=None, fill=background)),
+        Rect(width / 2 - UNIT * k / 2 - 4, 4, UNIT * k + 8, UNIT * k * 0.8 + 4,
+             Style(stroke=accent, width=1.6), rx=10),
+        art,
+        label(width / 2, SCREEN_H - 17, MOVE_NAMES[move], 17, weight="bold", colour=accent,
+              max_width=width - 20),
+    ]
+    return Drawing(width, SCREEN_H, tuple(shapes), title=f"movement tile {number}: {move}")

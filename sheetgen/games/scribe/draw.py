@@ -99,12 +99,12 @@ def _super_grid(layout: ScribeLayout, p: Plan) -> list[Shape]:
         bx, by = x + mini + (s.gutter - box) / 2, y + mini - box
         out.append(label(bx + box / 2, by - 1.8, "win", 1.7, colour=s.grid))
         out.append(Field(f"winner_{index + 1}", "text", bx, by, box, box,
-                         Style(stroke=s.accent, width=0.35), rx=0.8))
+                         Style(stroke=s.accent, width=0.35), rx=0.8, max_length=1))
     for row in range(9):
         for col in range(9):
             x, y = cell_origin(layout, p, row, col)
             out.append(Field(f"cell_{COLUMNS[col]}{row + 1}", "text", x, y, s.cell, s.cell,
-                             Style(stroke=None)))
+                             Style(stroke=None), max_length=1))
     for i in range(9):
         x, _ = cell_origin(layout, p, 0, i)
         out.append(label(x + s.cell / 2, p.grid_y - 3.0, COLUMNS[i], 3.2, weight="bold",

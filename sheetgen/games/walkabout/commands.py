@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import json
+from pathlib import Path
 from typing import Annotated, Any
 
 import typer
@@ -106,3 +107,19 @@ def moves(
     names = [d.name for d in loaded.dice]
     for option in legal_moves(grid_of(layout), record.path, faces, held):
         typer.echo(option.describe(names))
+
+
+@app.command()
+def roller(
+    out: Annotated[Path | None, typer.Option(help="the HTML file to write (default "
+                                             "output/walkabout-roller.html)")] = None,
+    dice: Annotated[str, typer.Option(help="the dice layout")] = "walkabout/dice",
+) -> None:
+    """Write the offline HTML dice roller: the three dice rolled together, a list of days."""
+    from sheetgen.games.walkabout.roller import roller_html
+    from sheetgen.layout import load_model
+    from sheetgen.output import write_page
+
+    text = roller_html(load_model(dice, DiceLayout, "--dice"))
+    path = write_page(out, "walkabout-roller.html", text)
+    typer.echo(f"wrote {path} ({len(text) / 1024:,.0f} KiB): open it in any browser, offline")

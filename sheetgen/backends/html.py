@@ -1,0 +1,37 @@
+"""Self-contained offline HTML pages: inline SVG drawings, one inline script and style, and a
+strict content security policy that allows exactly those (by hash) and nothing from a network."""
+
+from __future__ import annotations
+
+import base64
+import hashlib
+import html
+
+from sheetgen.draw.shapes import Drawing
+from sheetgen.press.document import alone
+
+
+def inline_svg(drawing: Drawing, prefix: str) -> str:
+    """A drawing as an <svg> element for inlining (ids prefixed to stay unique)."""
+    from sheetgen.backends.svg import render_svg
+
+    text = render_svg(alone(drawing), drawing.title, prefix).decode("utf-8")
+    return text[text.index("<svg"):]
+
+
+def _sha256(text: str) -> str:
+    return "sha256-" + base64.b64encode(hashlib.sha256(text.encode("utf-8")).digest()).decode()
+
+
+def page(title: str, body: str, style: str, script: str) -> str:
+    """A complete HTML document; `body` must already be escaped where it holds user text."""
+    csp = (f"default-src 'none'; script-src '{_sha256(script)}'; "
+           f"style-src '{_sha256(style)}'; img-src data:; base-uri 'none'; form-action 'none'")
+    return (
+        "<!DOCTYPE html>\n"
+        '<html lang="en">\n<head>\n<meta charset="utf-8">\n'
+        f'<meta http-equiv="Content-Security-Policy" content="{csp}">\n'
+        '<meta name="viewport" content="width=device-width, initial-scale=1">\n'
+        f"<title>{html.escape(title)}</title>\n<style>{style}</style>\n</head>\n"
+        f"<body>\n{body}\n<script>{script}</script>\n</body>\n</html>\n"
+    )

@@ -1,0 +1,112 @@
+"""Fillable PDFs: every field there with its name and type; a ticked box shows filled."""
+
+from __future__ import annotations
+
+import io
+from pathlib import Path
+
+import pypdfium2 as pdfium
+import pytest
+from PIL import Image
+from pypdf import PdfReader, PdfWriter
+
+from sheetgen.games.scribbly_gum.draw import circle_centre
+from sheetgen.layout import load
+from sheetgen.registry import BuildOptions
+from tests.conftest import sheetgen
+
+
+@pytest.fixture(scope="module")
+def fillable(tmp_path_factory: pytest.TempPathFactory) -> Path:
+    out = tmp_path_factory.mktemp("fill")
+    run = sheetgen("build", "scribe/standard", "scribbly-gum/kuringgai", "walkabout/map-1",
+                   "scrumpit/scorepad", "-f", "pdf", "--fillable", "--out", str(out), "-q")
+    assert run.code == 0, run.err
+    return out
+
+
+def fields(path: Path) -> dict[str, str]:
+    return {name: str(f.get("/FT")) for name, f in (PdfReader(path).get_fields() or {}).items()}
+
+
+def test_scribe_cells_winners_and_names(fillable: Path) -> None:
+    found = fields(fillable / "scribe-standard-supergrid.pdf")
+    cells = [n for n in found if ".cell_" in n]
+    assert len(cells) == 81 and all(found[n] == "/Tx" for n in cells)
+    assert sum(".winner_" in n for n in found) == 9
+    assert {"p1s1.name_plus", "p1s1.name_o", "p1s1.won_plus", "p1s1.won_o"} <= set(found)
+    reader = PdfReader(fillable / "scribe-standard-supergrid.pdf")
+    widgets = {a.get_object()["/T"]: a.get_object() for a in reader.pages[0]["/Annots"]}  # type: ignore[union-attr]
+    assert widgets["p1s1.cell_E5"]["/MaxLen"] == 1  # one '+' or 'O'
+
+
+def test_scribbly_gum_boxes_and_numbers(fillable: Path) -> None:
+    tree = load("scribbly-gum/kuringgai").model
+    found = fields(fillable / "scribbly-gum-kuringgai-tree.pdf")
+    circles = [c for c in tree.circles if c.food != "start"]  # type: ignore[attr-defined]
+    assert all(found[f"p1s1.tree_{c.id}"] == "/Btn" for c in circles)
+    assert sum(".tracker_" in n and v == "/Btn" for n, v in found.items()) == 45
+    for name in ("round_1", "round_2", "round_3", "column_bonus", "achievement_A",
+                 "achievement_B", "achievement_C", "final_score", "name"):
+        assert found[f"p1s1.{name}"] == "/Tx", name
+
+
+def test_walkabout_and_scrumpit_fields(fillable: Path) -> None:
+    found = fields(fillable / "walkabout-map-1-map.pdf")
+    assert sum(".star_" in n and v == "/Btn" for n, v in found.items()) == 8
+    assert {"p1s1.score_total", "p1s1.name", "p1s1.most_emu"} <= set(found)
+    pad = fields(fillable / "scrumpit-scorepad-scorepad.pdf")
+    assert len(pad) == len(set(pad)) > 500 and set(pad.values()) == {"/Tx"}
+
+
+def test_a_ticked_tree_circle_renders_filled(fillable: Path, tmp_path: Path) -> None:
+    source = fillable / "scribbly-gum-kuringgai-tree.pdf"
+    tree = load("scribbly-gum/kuringgai")
+    layout = tree.model
+    target = next(c for c in layout.circles if c.food == "empty")  # type: ignore[attr-defined]
+    writer = PdfWriter(clone_from=str(source))
+    writer.update_page_form_field_values(writer.pages[0], {f"p1s1.tree_{target.id}": "/Yes"},
+                                         auto_regenerate=False)
+    ticked = tmp_path / "ticked.pdf"
+    with open(ticked, "wb") as handle:
+        writer.write(handle)
+    t = tree.kind.build(layout, BuildOptions()).pages[0].placements[0].transform
+    x, y = circle_centre(layout, target.at)  # type: ignore[arg-type]
+    px = 150 / 25.4
+
+    def centre(path: Path) -> int:
+        pdf = pdfium.PdfDocument(str(path))
+        pdf.init_forms()
+        image: Image.Image = pdf[0].render(scale=150 / 72, may_draw_forms=True).to_pil()
+        value = image.convert("L").getpixel((round((t.e + x) * px), round((t.f + y) * px)))
+        assert isinstance(value, int)
+        return value
+
+    assert centre(source) > 230  # an empty circle prints white
+    assert centre(ticked) < 160  # ticked, it shows filled
+    data = io.BytesIO(ticked.read_bytes())
+    assert PdfReader(data).get_fields()[f"p1s1.tree_{target.id}"].get("/V") == "/Yes"  # type: ignore[index]
+
+
+def test_fillable_pages_still_share_one_drawing(tmp_path: Path) -> None:
+    run = sheetgen("build", "scribbly-gum/kuringgai", "--fillable", "--copies", "3", "-f", "pdf",
+                   "--out", str(tmp_path), "-q")
+    assert run.code == 0, run.err
+    reader = PdfReader(tmp_path / "scribbly-gum-kuringgai-tree.pdf")
+    forms = {p["/Resources"]["/XObject"].raw_get("/FormXob.d1").idnum  # type: ignore[index]
+             for p in reader.pages}
+    assert len(forms) == 1
+    names = list(reader.get_fields() or {})
+    assert len(names) == len(set(names)) == 3 * 133
+
+
+def test_digital_movement_tiles(tmp_path: Path) -> None:
+    run = sheetgen("build", "scribbly-gum/digital", "-f", "png,svg", "--out", str(tmp_path), "-q")
+    assert run.code == 0, run.err
+    pngs = sorted(tmp_path.glob("scribbly-gum-digital-digital-*.png"))
+    assert len(pngs) == 8 and len(list(tmp_path.glob("*.svg"))) == 8
+    image = Image.open(tmp_path / "scribbly-gum-digital-digital-1-left.png").convert("RGB")
+    assert image.size == (1920, 1080)
+    # high contrast: the arrow's white against the dark ground
+    assert image.getpixel((960, 420)) == (255, 255, 255) or min(image.getpixel((900, 420))) > 240  # type: ignore[arg-type]
+    assert max(image.getpixel((40, 1040))) < 60  # type: ignore[arg-type]

@@ -14,7 +14,8 @@ from sheetgen import __version__
 from sheetgen.errors import SheetgenError, UsageError
 
 app = typer.Typer(help="Board and tile layouts in; print-ready and screen-ready components out.",
-                  no_args_is_help=True, add_completion=False, pretty_exceptions_enable=False)
+                  no_args_is_help=True, add_completion=False, pretty_exceptions_enable=False,
+                  rich_markup_mode=None)
 DEFAULT_OUT = Path("output")
 MAX_COPIES = 1000
 

@@ -67,9 +67,9 @@ class ComponentKind:
 
 def kinds() -> dict[str, ComponentKind]:
     """Every registered kind by key."""
-    from sheetgen.games import KINDS
+    from sheetgen.games import all_kinds
 
-    return {kind.key: kind for kind in KINDS}
+    return {kind.key: kind for kind in all_kinds()}
 
 
 def kind_for(key: str) -> ComponentKind | None:

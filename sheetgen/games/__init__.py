@@ -1,10 +1,24 @@
-"""The games sheetgen knows: each registers its component kinds; some add their own commands."""
+"""The games sheetgen knows. Each game is a package whose `kinds` module registers its
+component kinds and whose `commands` module (if any) adds CLI commands; both load lazily so
+that `sheetgen --help` starts fast."""
 
-from sheetgen.games import marram, scribbly_gum, scribe, scrumpit, walkabout
+from __future__ import annotations
 
-KINDS = [scribe.KIND, *scribbly_gum.KINDS, *walkabout.KINDS, *marram.KINDS, *scrumpit.KINDS]
+import importlib
+from typing import TYPE_CHECKING
+
+if TYPE_CHECKING:
+    from sheetgen.registry import ComponentKind
+
+GAMES = ("scribe", "scribbly_gum", "walkabout", "marram", "scrumpit")
 COMMANDS = {"scribe": "sheetgen.games.scribe.commands",
             "scribbly-gum": "sheetgen.games.scribbly_gum.commands",
             "walkabout": "sheetgen.games.walkabout.commands",
             "marram": "sheetgen.games.marram.commands",
             "scrumpit": "sheetgen.games.scrumpit.commands"}
+
+
+def all_kinds() -> list[ComponentKind]:
+    """Every game's component kinds, in the order the games are listed."""
+    return [kind for game in GAMES
+            for kind in importlib.import_module(f"sheetgen.games.{game}.kinds").KINDS]

@@ -3,16 +3,19 @@
 from __future__ import annotations
 
 import json
-from typing import Annotated
+from typing import TYPE_CHECKING, Annotated
 
 import typer
 
-from sheetgen.games.marram.model import BoardLayout, TileSetLayout
+if TYPE_CHECKING:
+    from sheetgen.games.marram.model import BoardLayout, TileSetLayout
 
-app = typer.Typer(help="Marram: score boards, test where a tile fits.", no_args_is_help=True)
+app = typer.Typer(help="Marram: score boards, test where a tile fits.", no_args_is_help=True,
+                  rich_markup_mode=None)
 
 
 def _board(ref: str) -> tuple[BoardLayout, TileSetLayout]:
+    from sheetgen.games.marram.model import BoardLayout, TileSetLayout
     from sheetgen.layout import load_model
 
     board = load_model(ref, BoardLayout, "score", checked=True)

@@ -6,18 +6,20 @@ import json
 import time
 from dataclasses import asdict
 from pathlib import Path
-from typing import Annotated
+from typing import TYPE_CHECKING, Annotated
 
 import typer
 
-from sheetgen.games.scribbly_gum.board import compile_board
-from sheetgen.games.scribbly_gum.model import TilesLayout, TreeLayout
+if TYPE_CHECKING:
+    from sheetgen.games.scribbly_gum.model import TilesLayout, TreeLayout
 
-app = typer.Typer(help="Scribbly Gum: simulate solo games on a tree.", no_args_is_help=True)
+app = typer.Typer(help="Scribbly Gum: simulate solo games on a tree.", no_args_is_help=True,
+                  rich_markup_mode=None)
 MAX_GAMES = 1_000_000
 
 
 def _load_tree(ref: str) -> TreeLayout:
+    from sheetgen.games.scribbly_gum.model import TreeLayout
     from sheetgen.layout import load_model
 
     name = ref if "/" in ref or ref.endswith(".toml") else f"scribbly-gum/{ref}"
@@ -25,6 +27,7 @@ def _load_tree(ref: str) -> TreeLayout:
 
 
 def _load_tiles(ref: str) -> TilesLayout:
+    from sheetgen.games.scribbly_gum.model import TilesLayout
     from sheetgen.layout import load_model
 
     return load_model(ref, TilesLayout, "--tiles")
@@ -40,6 +43,7 @@ def simulate(
     as_json: Annotated[bool, typer.Option("--json", help="print JSON for machines")] = False,
 ) -> None:
     """Play the solo game many times with a random and a greedy player; print the scores."""
+    from sheetgen.games.scribbly_gum.board import compile_board
     from sheetgen.games.scribbly_gum.simulate import BANDS
     from sheetgen.games.scribbly_gum.simulate import simulate as run
 

@@ -3,30 +3,22 @@
 from __future__ import annotations
 
 import json
-from typing import Annotated, Any
+from typing import TYPE_CHECKING, Annotated, Any
 
 import typer
 
 from sheetgen.errors import UsageError
-from sheetgen.games.scribe.model import ScribeLayout
-from sheetgen.games.scribe.rules import (
-    COLUMNS,
-    MINI_NAMES,
-    PLAYERS,
-    GlyphTable,
-    GridError,
-    MiniScore,
-    forced_mini,
-    parse_rows,
-    parse_square,
-    score_mini,
-    score_super,
-)
 
-app = typer.Typer(help="Scribe: score mini grids and super grids.", no_args_is_help=True)
+if TYPE_CHECKING:
+    from sheetgen.games.scribe.rules import GlyphTable, MiniScore
+
+app = typer.Typer(help="Scribe: score mini grids and super grids.", no_args_is_help=True,
+                  rich_markup_mode=None)
 
 
 def _table(layout_ref: str) -> GlyphTable:
+    from sheetgen.games.scribe.model import ScribeLayout
+    from sheetgen.games.scribe.rules import GlyphTable
     from sheetgen.layout import load_model
 
     return GlyphTable.of(load_model(layout_ref, ScribeLayout, "--layout").glyphs)
@@ -39,6 +31,8 @@ def _mini_json(score: MiniScore) -> dict[str, Any]:
 
 
 def _mini_lines(score: MiniScore) -> list[str]:
+    from sheetgen.games.scribe.rules import PLAYERS
+
     lines = []
     for player in PLAYERS:
         s = score.scores[player]
@@ -52,6 +46,8 @@ def _mini_lines(score: MiniScore) -> list[str]:
 
 
 def _mini_span(index: int) -> str:
+    from sheetgen.games.scribe.rules import COLUMNS
+
     r0, c0 = 3 * (index // 3), 3 * (index % 3)
     return f"{COLUMNS[c0]}{r0 + 1}-{COLUMNS[c0 + 2]}{r0 + 3}"
 
@@ -66,6 +62,16 @@ def score(
     layout: Annotated[str, typer.Option(help="layout whose glyph set scores")] = "scribe/standard",
 ) -> None:
     """Score a mini grid (points and glyphs each) or a super grid (winners and match winner)."""
+    from sheetgen.games.scribe.rules import (
+        MINI_NAMES,
+        GridError,
+        forced_mini,
+        parse_rows,
+        parse_square,
+        score_mini,
+        score_super,
+    )
+
     table = _table(layout)
     size = 9 if grid.count("/") >= 8 else 3
     try:

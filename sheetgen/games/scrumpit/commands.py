@@ -3,17 +3,21 @@
 from __future__ import annotations
 
 import json
-from typing import Annotated
+from typing import TYPE_CHECKING, Annotated
 
 import typer
 
 from sheetgen.errors import UsageError
-from sheetgen.games.scrumpit.model import BoardLayout, GameRecord, TilesLayout
 
-app = typer.Typer(help="Scrumpit: score words and recorded games.", no_args_is_help=True)
+if TYPE_CHECKING:
+    from sheetgen.games.scrumpit.model import TilesLayout
+
+app = typer.Typer(help="Scrumpit: score words and recorded games.", no_args_is_help=True,
+                  rich_markup_mode=None)
 
 
 def _tiles(ref: str) -> TilesLayout:
+    from sheetgen.games.scrumpit.model import TilesLayout
     from sheetgen.layout import load_model
 
     return load_model(ref, TilesLayout, "--tiles")
@@ -67,6 +71,7 @@ def game(
     as_json: Annotated[bool, typer.Option("--json", help="print JSON for machines")] = False,
 ) -> None:
     """Score a recorded game turn by turn, with running totals and the rack deductions."""
+    from sheetgen.games.scrumpit.model import BoardLayout, GameRecord
     from sheetgen.games.scrumpit.rules import score_game
     from sheetgen.layout import load_model
 

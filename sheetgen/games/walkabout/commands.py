@@ -4,18 +4,21 @@ from __future__ import annotations
 
 import json
 from pathlib import Path
-from typing import Annotated, Any
+from typing import TYPE_CHECKING, Annotated, Any
 
 import typer
 
 from sheetgen.errors import UsageError
-from sheetgen.games.walkabout.model import SYMBOLS, DiceLayout, GameRecord, MapLayout
+
+if TYPE_CHECKING:
+    from sheetgen.games.walkabout.model import GameRecord, MapLayout
 
 app = typer.Typer(help="Walkabout: score finished sheets, list legal moves.",
-                  no_args_is_help=True)
+                  no_args_is_help=True, rich_markup_mode=None)
 
 
 def _record(ref: str) -> tuple[GameRecord, MapLayout]:
+    from sheetgen.games.walkabout.model import GameRecord, MapLayout
     from sheetgen.layout import load_model
 
     record = load_model(ref, GameRecord, "walkabout", checked=True)
@@ -36,6 +39,7 @@ def score(
     as_json: Annotated[bool, typer.Option("--json", help="print JSON for machines")] = False,
 ) -> None:
     """Score finished sheets: each region's best way, the symbol counts, stars, the total."""
+    from sheetgen.games.walkabout.model import SYMBOLS
     from sheetgen.games.walkabout.rules import grid_of, score_game, score_regions
 
     records = [_record(ref) for ref in games]
@@ -88,6 +92,7 @@ def moves(
                                               "record)")] = None,
 ) -> None:
     """List the day's legal options for a roll, as the rules allow them."""
+    from sheetgen.games.walkabout.model import DiceLayout
     from sheetgen.games.walkabout.rules import grid_of, legal_moves, stars_collected
     from sheetgen.layout import load_model
 
@@ -116,6 +121,7 @@ def roller(
     dice: Annotated[str, typer.Option(help="the dice layout")] = "walkabout/dice",
 ) -> None:
     """Write the offline HTML dice roller: the three dice rolled together, a list of days."""
+    from sheetgen.games.walkabout.model import DiceLayout
     from sheetgen.games.walkabout.roller import roller_html
     from sheetgen.layout import load_model
     from sheetgen.output import write_page

@@ -1,0 +1,76 @@
+"""The component kinds of this game: layout model, rules check and builder of each."""
+
+from __future__ import annotations
+
+from sheetgen.errors import SheetgenError
+from sheetgen.findings import Finding, error
+from sheetgen.games.marram.board import back, front
+from sheetgen.games.marram.draw import tile_drawing
+from sheetgen.games.marram.model import ArtLayout, BoardLayout, TileSetLayout
+from sheetgen.games.marram.picture import board_drawing
+from sheetgen.games.marram.rules import check_board, check_set
+from sheetgen.games.marram.sheets import alignment_pages, tile_pages
+from sheetgen.press import Document, alone, pad
+from sheetgen.registry import BuildOptions, ComponentKind
+
+
+def _tiles(ref: str, where: str) -> TileSetLayout:
+    from sheetgen.layout import load_model
+
+    return load_model(ref, TileSetLayout, where)
+
+
+def build_tiles(layout: TileSetLayout, options: BuildOptions) -> Document:
+    """The print-and-play PDF: tile fronts and backs for duplex, then the alignment test."""
+    size = options.tile_size or layout.sheet.size
+    from dataclasses import replace
+
+    press = replace(options.press, crop_marks=True)
+    pages = tile_pages(layout, press, size, options.flip, options.offset)
+    pages += alignment_pages(options.press, options.flip, options.offset)
+    return Document(tuple(pages), title=f"Marram — {layout.name} tiles ({size:g} mm)",
+                    subject="Marram print-and-play tiles, fronts and backs for duplex",
+                    keywords=("marram", "tiles", "duplex"), duplex=options.flip)
+
+
+def build_art(layout: ArtLayout, options: BuildOptions) -> Document:
+    """Each tile design's front and back alone, for digital tabletops, `px` pixels square."""
+    tiles = _tiles(layout.tiles, f"{layout.name}: tiles")
+    size = tiles.sheet.size
+    pages = []
+    for tile in [tiles.starter, *tiles.tiles]:
+        for side, face in (("front", front(tile)), ("back", back(tile))):
+            pages.append(alone(tile_drawing(face, tiles.sheet, size, 0.0,
+                                            f"{tile.name} {side}"), f"{tile.name}-{side}"))
+    px = options.px or layout.px
+    return Document(tuple(pages), title=f"Marram — {tiles.name} tile art",
+                    subject="Marram tile images", keywords=("marram", "tile art"),
+                    dpi=px * 25.4 / size)
+
+
+def check_art(layout: ArtLayout) -> list[Finding]:
+    try:
+        tiles = _tiles(layout.tiles, f"{layout.name}: tiles")
+    except SheetgenError as exc:
+        return [error("tiles", str(exc))]
+    return [error("tiles", f.message) for f in check_set(tiles)]
+
+
+def build_board(layout: BoardLayout, options: BuildOptions) -> Document:
+    """A picture of the board with each claim marked, and the scores beside it."""
+    tiles = _tiles(layout.tiles, f"{layout.name}: tiles")
+    pages = pad(board_drawing(layout, tiles), options.press, 1)
+    return Document(tuple(pages), title=f"Marram board — {layout.name}",
+                    subject="A Marram board and its score", keywords=("marram", "board"))
+
+
+KINDS = [
+    ComponentKind("marram", "tiles", TileSetLayout, check_set, build_tiles,
+                  "the tile set as duplex print-and-play sheets, with an alignment test",
+                  options=frozenset({"tile_size", "flip"})),
+    ComponentKind("marram", "art", ArtLayout, check_art, build_art,
+                  "every tile design's front and back as its own image",
+                  options=frozenset({"px"})),
+    ComponentKind("marram", "board", BoardLayout, check_board, build_board,
+                  "a board of placed tiles with claims (score with 'marram score')"),
+]

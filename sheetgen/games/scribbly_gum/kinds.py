@@ -1,0 +1,124 @@
+"""The component kinds of this game: layout model, rules check and builder of each."""
+
+from __future__ import annotations
+
+from dataclasses import replace
+
+from sheetgen.draw import Drawing
+from sheetgen.errors import SheetgenError
+from sheetgen.findings import Finding
+from sheetgen.games.scribbly_gum.draw import draw_tree_sheet, name_overlay
+from sheetgen.games.scribbly_gum.model import DigitalLayout, PadLayout, TilesLayout, TreeLayout
+from sheetgen.games.scribbly_gum.rules import check_tiles, check_tree
+from sheetgen.games.scribbly_gum.tiles import build_tiles, screen_tile
+from sheetgen.press import Document, Page, Placement, impose, impose_duplex, pad
+from sheetgen.registry import BuildOptions, ComponentKind
+
+
+def _other_tree(ref: str, where: str) -> TreeLayout:
+    from sheetgen.layout import load_model
+
+    return load_model(ref, TreeLayout, where)
+
+
+def _named(pages: list[Page], overlays: list[Drawing]) -> list[Page]:
+    """Each page with a name drawing laid over its (single) sheet."""
+    return [replace(page, placements=(*page.placements,
+                                      Placement(overlay, page.placements[0].transform)))
+            for page, overlay in zip(pages, overlays, strict=True)]
+
+
+def _sheets(front: TreeLayout, back: TreeLayout | None, options: BuildOptions) -> list[Page]:
+    press = replace(options.press, per_page=1)
+    names = options.names
+    count = len(names) if names else options.copies
+    if back is None:
+        pages = pad(draw_tree_sheet(front), press, count) if not names else \
+            impose([draw_tree_sheet(front)] * count, press)
+        return _named(pages, [name_overlay(front, n) for n in names]) if names else pages
+    f, b = draw_tree_sheet(front), draw_tree_sheet(back)
+    pages = impose_duplex([f] * count, [b] * count, press, flip="long")
+    if not names:
+        return pages
+    overlays = [o for n in names for o in (name_overlay(front, n), name_overlay(back, n))]
+    return _named(pages, overlays)
+
+
+def build_tree(layout: TreeLayout, options: BuildOptions) -> Document:
+    """Pads of one side (or, with --duplex, this side on the front and the other on the back)."""
+    back = None
+    if options.duplex:
+        if not layout.other_side:
+            raise SheetgenError(f"--duplex needs other_side in the {layout.name} layout")
+        back = _other_tree(layout.other_side, f"{layout.name}: other_side")
+    pages = _sheets(layout, back, options)
+    return Document(tuple(pages), title=f"Scribbly Gum — {layout.side} side",
+                    subject="Scribbly Gum tree diagrams", keywords=("scribbly gum", "tree"),
+                    duplex="long" if back else None)
+
+
+def build_pad(layout: PadLayout, options: BuildOptions) -> Document:
+    """The two-sided pad: every leaf has the front tree on one side and the back tree on the
+    other, as the boxed pad does."""
+    front = _other_tree(layout.front, f"{layout.name}: front")
+    back = _other_tree(layout.back, f"{layout.name}: back")
+    leaves = options.copies if options.copies > 1 else layout.leaves
+    pages = _sheets(front, back, replace(options, copies=leaves))
+    return Document(tuple(pages), title=f"Scribbly Gum pad — {front.side} / {back.side}",
+                    subject="Scribbly Gum two-sided pad of tree diagrams",
+                    keywords=("scribbly gum", "pad", "duplex"), duplex="long")
+
+
+def check_pad(layout: PadLayout) -> list[Finding]:
+    """A pad's two sides must be tree layouts that pass their own checks."""
+    out: list[Finding] = []
+    for key in ("front", "back"):
+        try:
+            tree = _other_tree(getattr(layout, key), f"{layout.name}: {key}")
+        except SheetgenError as exc:
+            from sheetgen.findings import error
+
+            out.append(error(key, str(exc)))
+            continue
+        out += [replace(f, where=f"{key}({tree.name}).{f.where}") for f in check_tree(tree)]
+    return out
+
+
+def build_digital(layout: DigitalLayout, options: BuildOptions) -> Document:
+    """The movement tiles as screen images, width_px x height_px each."""
+    from sheetgen.layout import load_model
+    from sheetgen.press import alone
+
+    deck = load_model(layout.tiles, TilesLayout, f"{layout.name}: tiles")
+    pages = [alone(screen_tile(m, i, layout.width_px, layout.height_px, layout.background,
+                               layout.ink, layout.accent), f"{i}-{m.replace('/', '-')}")
+             for i, m in enumerate(deck.movement, start=1)]
+    height_mm = pages[0].height
+    return Document(tuple(pages), title="Scribbly Gum movement tiles for screens",
+                    subject="Digital movement tiles", keywords=("scribbly gum", "digital"),
+                    dpi=layout.height_px * 25.4 / height_mm)
+
+
+def check_digital(layout: DigitalLayout) -> list[Finding]:
+    from sheetgen.findings import error
+    from sheetgen.layout import load_model
+
+    try:
+        deck = load_model(layout.tiles, TilesLayout, f"{layout.name}: tiles")
+    except SheetgenError as exc:
+        return [error("tiles", str(exc))]
+    return check_tiles(deck)
+
+
+TREE = ComponentKind("scribbly-gum", "tree", TreeLayout, check_tree, build_tree,
+                     "tree diagram side: tree, meal tracker, score strip",
+                     options=frozenset({"names", "duplex"}))
+PAD = ComponentKind("scribbly-gum", "pad", PadLayout, check_pad, build_pad,
+                    "two-sided pad: one tree side on each face of every leaf",
+                    options=frozenset({"names"}))
+TILES = ComponentKind("scribbly-gum", "tiles", TilesLayout, check_tiles, build_tiles,
+                      "movement, achievement (gold/silver) and letter tiles",
+                      options=frozenset({"tile_size", "flip"}))
+DIGITAL = ComponentKind("scribbly-gum", "digital", DigitalLayout, check_digital, build_digital,
+                        "movement tiles as 16:9 screen images (PNG, SVG) for video play")
+KINDS = [TREE, PAD, TILES, DIGITAL]

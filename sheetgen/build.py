@@ -2,10 +2,11 @@
 
 from __future__ import annotations
 
+import os
 import sys
 from dataclasses import dataclass, replace
 from pathlib import Path
-from typing import cast
+from typing import Any, cast
 
 from sheetgen.backends import FORMATS, Format, render
 from sheetgen.errors import SheetgenError, UsageError
@@ -60,11 +61,7 @@ class Built:
 def build_one(loaded: Loaded, request: BuildRequest, formats: tuple[Format, ...],
               options: BuildOptions, folder: Path) -> list[Built]:
     """Check, draw, press and render one layout, then write its files atomically."""
-    errors = [f for f in loaded.kind.check(loaded.model) if f.level == "error"]
-    if errors:
-        first = errors[0]
-        more = f" (and {len(errors) - 1} more; run 'sheetgen check')" if len(errors) > 1 else ""
-        raise SheetgenError(f"{first.line(loaded.source)}{more}")
+    _check_all([loaded])
     kept = loaded.kind.options
     document = loaded.kind.build(loaded.model, replace(
         options, names=options.names if "names" in kept else (),
@@ -156,35 +153,63 @@ def kinds_with(option: str) -> list[ComponentKind]:
     return [k for k in kinds().values() if option in k.options]
 
 
+def _check_all(loaded: list[Loaded]) -> None:
+    """Every layout's rules errors, before anything is drawn or written."""
+    for item in loaded:
+        errors = [f for f in item.kind.check(item.model) if f.level == "error"]
+        if errors:
+            more = f" (and {len(errors) - 1} more; run 'sheetgen check')" if len(errors) > 1 \
+                else ""
+            raise SheetgenError(f"{errors[0].line(item.source)}{more}")
+
+
+def _job(args: tuple[Loaded, BuildRequest, tuple[Format, ...], BuildOptions, Path]
+         ) -> list[Built]:
+    return build_one(*args)
+
+
 def run_build(request: BuildRequest) -> list[Built]:
-    """Build every requested layout; all inputs are checked before any file is written."""
+    """Build every requested layout, on every core when there are several; all inputs are
+    checked before any file is written."""
     formats = parse_formats(request.formats)
     refs = list(builtin_layouts()) if request.build_all else []
     refs += [r for r in request.refs if r not in refs]
     loaded = [load(ref) for ref in refs]
     _check_options(request, loaded)
+    _check_all(loaded)
     names = read_names(request.names) if request.names else ()
     options = BuildOptions(PressOptions(paper=parse_paper(request.paper)), copies=request.copies,
                            names=names, duplex=request.duplex, tile_size=request.tile_size,
                            flip=parse_flip(request.flip), offset=parse_offset(request.offset),
                            px=request.px, fit=request.fit)
     folder = prepare_folder(request.out, request.create_out)
+    jobs = [(item, request, formats, options, folder) for item in loaded]
+    workers = min(len(jobs), os.cpu_count() or 1)
     built: list[Built] = []
     show = not request.quiet and len(loaded) > 1 and sys.stderr.isatty()
     from rich.progress import Progress
 
     with Progress(transient=True, disable=not show) as progress:
         task = progress.add_task("building", total=len(loaded))
-        for item in loaded:
-            progress.update(task, description=f"building {item.source}")
-            files = build_one(item, request, formats, options, folder)
-            built += files
-            progress.advance(task)
-            if not request.quiet:
-                for f in files:
-                    progress.console.print(f"wrote {f.path} ({f.size / 1024:,.0f} KiB)",
-                                           highlight=False, soft_wrap=True)
-                    for note in f.notes:
-                        progress.console.print(f"  note: {note}", highlight=False,
-                                               soft_wrap=True)
+        if workers > 1:
+            from concurrent.futures import ProcessPoolExecutor
+
+            with ProcessPoolExecutor(max_workers=workers) as pool:
+                results = pool.map(_job, jobs)
+                for files in results:
+                    built += _report(files, request, progress, task)
+        else:
+            for job in jobs:
+                built += _report(_job(job), request, progress, task)
     return built
+
+
+def _report(files: list[Built], request: BuildRequest, progress: Any, task: Any) -> list[Built]:
+    progress.advance(task)
+    if not request.quiet:
+        for f in files:
+            progress.console.print(f"wrote {f.path} ({f.size / 1024:,.0f} KiB)",
+                                   highlight=False, soft_wrap=True)
+            for note in f.notes:
+                progress.console.print(f"  note: {note}", highlight=False, soft_wrap=True)
+    return files

@@ -4,6 +4,7 @@ from __future__ import annotations
 
 import importlib
 import json
+import os
 import sys
 from pathlib import Path
 from typing import Annotated
@@ -168,4 +169,10 @@ def main() -> None:
     except (KeyboardInterrupt, typer.Abort):
         typer.echo("interrupted", err=True)
         code = 130
+    except Exception as exc:  # a bug: one line for the user, the trace on request
+        if os.environ.get("SHEETGEN_DEBUG"):
+            raise
+        typer.echo(f"error: internal error ({type(exc).__name__}: {exc}); please report it, "
+                   "with SHEETGEN_DEBUG=1 set for the details", err=True)
+        code = 70
     sys.exit(code if isinstance(code, int) else 0)

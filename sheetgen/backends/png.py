@@ -12,7 +12,7 @@ from PIL import Image, ImageDraw, ImageFont
 from sheetgen.draw.fonts import face
 from sheetgen.draw.geometry import Point, ellipse_path, flatten, rounded_rect_path
 from sheetgen.draw.shapes import Circle, Field, Path, Rect, Style, Text
-from sheetgen.draw.transform import Transform, scale
+from sheetgen.draw.transform import Transform, scale, translate
 from sheetgen.draw.walk import Leaf, leaves
 from sheetgen.press.document import Page
 
@@ -41,25 +41,30 @@ def render_png(page: Page, dpi: float = 300, transparent: bool = False) -> bytes
     factor = supersampling(dpi)
     px_per_mm = dpi / 25.4 * factor
     size = (round(page.width * dpi / 25.4) * factor, round(page.height * dpi / 25.4) * factor)
-    image = Image.new("RGBA", size, (255, 255, 255, 0 if transparent else 255))
+    image = Image.new("RGBA", size, (255, 255, 255, 0)) if transparent else \
+        Image.new("RGB", size, (255, 255, 255))
     for placement in page.placements:
         base = scale(px_per_mm) @ placement.transform
         drawing = placement.drawing
-        target = Image.new("RGBA", size, (0, 0, 0, 0)) if drawing.clip else image
-        for leaf, transform in leaves(drawing.children, base):
-            _draw_leaf(target, leaf, transform)
-        if drawing.clip:
-            b = drawing.bleed
-            (x0, y0), (x1, y1) = base.apply(-b, -b), base.apply(drawing.width + b,
-                                                                drawing.height + b)
-            box = (max(0, round(min(x0, x1))), max(0, round(min(y0, y1))),
-                   min(size[0], round(max(x0, x1))), min(size[1], round(max(y0, y1))))
-            if box[2] > box[0] and box[3] > box[1]:
-                image.alpha_composite(target.crop(box), box[:2])
+        if not drawing.clip:
+            for leaf, transform in leaves(drawing.children, base):
+                _draw_leaf(image, leaf, transform, (0, 0, size[0], size[1]))
+            continue
+        # a clipped drawing is drawn on a layer the size of its box, then laid down
+        b = drawing.bleed
+        (x0, y0), (x1, y1) = base.apply(-b, -b), base.apply(drawing.width + b,
+                                                            drawing.height + b)
+        box = (max(0, round(min(x0, x1))), max(0, round(min(y0, y1))),
+               min(size[0], round(max(x0, x1))), min(size[1], round(max(y0, y1))))
+        if box[2] <= box[0] or box[3] <= box[1]:
+            continue
+        layer = Image.new("RGBA", (box[2] - box[0], box[3] - box[1]), (0, 0, 0, 0))
+        shift = translate(-box[0], -box[1]) @ base
+        for leaf, transform in leaves(drawing.children, shift):
+            _draw_leaf(layer, leaf, transform, (0, 0, layer.width, layer.height))
+        _lay(image, layer, box[:2])
     if factor > 1:
         image = image.reduce(factor)
-    if not transparent:
-        image = image.convert("RGB")
     out = io.BytesIO()
     image.save(out, format="PNG", dpi=(round(dpi, 3), round(dpi, 3)), optimize=False)
     return out.getvalue()
@@ -71,8 +76,24 @@ def _as_path(leaf: Circle | Rect | Field) -> Path:
     return rounded_rect_path(leaf.x, leaf.y, leaf.w, leaf.h, leaf.rx, leaf.style)
 
 
-def _draw_leaf(image: Image.Image, leaf: Leaf, transform: Transform) -> None:
+def _lay(image: Image.Image, layer: Image.Image, at: tuple[int, int]) -> None:
+    """Lay an RGBA layer over the image, blending by its alpha."""
+    if image.mode == "RGBA":
+        image.alpha_composite(layer, at)
+    else:
+        image.paste(layer, at, layer)
+
+
+Box = tuple[int, int, int, int]
+
+
+def _draw_leaf(image: Image.Image, leaf: Leaf, transform: Transform, view: Box) -> None:
     if isinstance(leaf, Text):
+        x, y = transform.apply(leaf.x, leaf.y)
+        reach = leaf.size * transform.scale_factor * (len(leaf.text) + 2)
+        if x + reach < view[0] or x - reach > view[2] or y + reach < view[1] or \
+                y - reach > view[3]:
+            return  # wholly outside: skip (tiled pages show a small part of a big drawing)
         _draw_text(image, leaf, transform)
         return
     path = leaf if isinstance(leaf, Path) else _as_path(leaf)
@@ -80,11 +101,15 @@ def _draw_leaf(image: Image.Image, leaf: Leaf, transform: Transform) -> None:
     if not subpaths:
         return
     style = path.style
+    pad = style.width * transform.scale_factor if style.stroke else 0.0
+    xs = [p[0] for pts, _ in subpaths for p in pts]
+    ys = [p[1] for pts, _ in subpaths for p in pts]
+    if max(xs) + pad < view[0] or min(xs) - pad > view[2] or max(ys) + pad < view[1] or \
+            min(ys) - pad > view[3]:
+        return
     if style.opacity >= 1:
         _paint(ImageDraw.Draw(image), subpaths, style, transform.scale_factor, (0.0, 0.0))
         return
-    xs = [p[0] for pts, _ in subpaths for p in pts]
-    ys = [p[1] for pts, _ in subpaths for p in pts]
     pad = style.width * transform.scale_factor + 2
     left, top = max(0, int(min(xs) - pad)), max(0, int(min(ys) - pad))
     right = min(image.width, int(max(xs) + pad) + 1)
@@ -95,7 +120,7 @@ def _draw_leaf(image: Image.Image, leaf: Leaf, transform: Transform) -> None:
     _paint(ImageDraw.Draw(layer), subpaths, style, transform.scale_factor, (left, top))
     alpha = layer.getchannel("A").point(lambda a: round(a * style.opacity))
     layer.putalpha(alpha)
-    image.alpha_composite(layer, (left, top))
+    _lay(image, layer, (left, top))
 
 
 def _paint(draw: ImageDraw.ImageDraw, subpaths: list[tuple[list[Point], bool]], style: Style,
@@ -187,4 +212,4 @@ def _draw_text(image: Image.Image, text: Text, transform: Transform) -> None:
     ink.putalpha(mask)
     left, top = round(x) - reach, round(y) - reach
     visible = ink.crop((max(0, -left), max(0, -top), ink.width, ink.height))
-    image.alpha_composite(visible, (max(0, left), max(0, top)))
+    _lay(image, visible, (max(0, left), max(0, top)))

@@ -5,7 +5,18 @@ from __future__ import annotations
 import math
 from dataclasses import replace
 
-from sheetgen.draw import Drawing, Group, Rect, Shape, Style, label, line, scale, translate
+from sheetgen.draw import (
+    Circle,
+    Drawing,
+    Group,
+    Rect,
+    Shape,
+    Style,
+    label,
+    line,
+    scale,
+    translate,
+)
 from sheetgen.findings import Finding
 from sheetgen.games.scrumpit.draw import (
     INK,
@@ -69,20 +80,22 @@ def _tiled(board: Drawing, layout: BoardLayout, press: PressOptions) -> list[Pag
 
 def _marks(board: Drawing, x: float, y: float, w: float, h: float, lap: float,
            trim_left: bool, trim_top: bool) -> Drawing:
-    """⊕ marks in the overlaps (the same board points on both pages) and dashed trim lines."""
+    """⊕ marks down the middle of every overlap (the same board points on both pages that
+    share it) and dashed trim lines where this page is cut to lie on the one before."""
     shapes: list[Shape] = []
     ink = Style(stroke="#c0262d", width=0.25)
-    step = 40.0
-    pts = [(bx, by) for bx in _range(step / 2, board.width, step)
-           for by in _range(step / 2, board.height, step)]
-    for bx, by in pts:
+    step_x, step_y = w - lap, h - lap
+    xs = _range(step_x + lap / 2, board.width, step_x)  # centres of the vertical overlaps
+    ys = _range(step_y + lap / 2, board.height, step_y)
+    along_y = _range(25.0, board.height, 50.0)
+    along_x = _range(25.0, board.width, 50.0)
+    points = [(bx, by) for bx in xs for by in along_y] + [(bx, by) for by in ys
+                                                           for bx in along_x]
+    for bx, by in points:
         px, py = bx - x, by - y
-        in_band = px < lap or px > w - lap or py < lap or py > h - lap
-        if 2 < px < w - 2 and 2 < py < h - 2 and in_band:
-            shapes += [line(px - 2.5, py, px + 2.5, py, ink), line(px, py - 2.5, px, py + 2.5, ink)]
-            from sheetgen.draw import Circle
-
-            shapes.append(Circle(px, py, 1.6, ink))
+        if 2 < px < w - 2 and 2 < py < h - 2:
+            shapes += [line(px - 2.5, py, px + 2.5, py, ink), line(px, py - 2.5, px, py + 2.5, ink),
+                       Circle(px, py, 1.6, ink)]
     dashed = Style(stroke="#c0262d", width=0.3, dash=(2.0, 1.5))
     if trim_left:
         shapes.append(line(lap / 2, 0, lap / 2, h, dashed))

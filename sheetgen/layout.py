@@ -144,21 +144,22 @@ def _at(key_path: str, text: str, loc: tuple[int | str, ...]) -> str:
 
 def _validation_error(exc: ValidationError, kind: ComponentKind, shown: str,
                       text: str) -> LayoutError:
-    err = exc.errors()[0]
+    # an unknown key usually explains a missing one (a typo), so it is reported first
+    err = sorted(exc.errors(), key=lambda e: e["type"] != "extra_forbidden")[0]
     loc = tuple(err["loc"])
     where = _at(_key_path(loc), text, loc)
     kind_name, more = err["type"], len(exc.errors()) - 1
-    suffix = f"; {more} more problem{'s' if more > 1 else ''} after this" if more else ""
+    note = f"{more} more problem{'s' if more > 1 else ''} after this" if more else ""
     if kind_name == "extra_forbidden":
         known = _known_keys(kind.model, loc[:-1])
-        return LayoutError(shown, where, f"unknown key {loc[-1]!r}{suffix}",
-                           suggest(str(loc[-1]), known))
+        return LayoutError(shown, where, f"unknown key {loc[-1]!r}",
+                           suggest(str(loc[-1]), known), note)
     if kind_name == "missing":
-        return LayoutError(shown, where, f"missing required key{suffix}", "add it")
+        return LayoutError(shown, where, "missing required key", "add it", note)
     shown_input = repr(err.get("input"))
     if len(shown_input) > 40:
         shown_input = shown_input[:37] + "..."
-    return LayoutError(shown, where, f"{err['msg'].rstrip('.')}{suffix}", f"got {shown_input}")
+    return LayoutError(shown, where, err["msg"].rstrip("."), f"got {shown_input}", note)
 
 
 def _known_keys(model: type[LayoutBase], loc: tuple[int | str, ...]) -> list[str]:

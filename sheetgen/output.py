@@ -27,14 +27,21 @@ def prepare_folder(folder: Path, create: bool) -> Path:
     if not folder.is_dir():
         raise SheetgenError(f"{folder}: output folder does not exist (create it, or choose "
                             "another --out)")
-    if not os.access(folder, os.W_OK):
-        raise SheetgenError(f"{folder}: output folder is not writable (choose another --out)")
+    try:  # ask the file system itself: permission bits do not tell root or read-only mounts
+        with tempfile.TemporaryFile(dir=folder):
+            pass
+    except OSError as exc:
+        raise SheetgenError(f"{folder}: output folder is not writable ({exc.strerror}; "
+                            "choose another --out)") from None
     return folder
 
 
 def write_atomic(path: Path, data: bytes) -> None:
     """Write `data` to `path` so that `path` is either its old self or complete, never partial."""
-    fd, tmp = tempfile.mkstemp(prefix=f".{path.name}.", suffix=".part", dir=path.parent)
+    try:
+        fd, tmp = tempfile.mkstemp(prefix=f".{path.name}.", suffix=".part", dir=path.parent)
+    except OSError as exc:
+        raise SheetgenError(f"{path}: cannot write ({exc.strerror})") from None
     try:
         with os.fdopen(fd, "wb") as handle:
             handle.write(data)

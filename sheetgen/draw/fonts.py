@@ -7,6 +7,7 @@ from functools import cache
 from pathlib import Path
 
 from sheetgen.draw.shapes import Anchor, Text, Weight
+from sheetgen.errors import SheetgenError
 from sheetgen.resources import resource_dir
 
 
@@ -60,7 +61,10 @@ def _metrics(path: Path) -> _Metrics:
         cap = getattr(font["OS/2"], "sCapHeight", 0) or font["glyf"][cmap[ord("H")]].yMax
         return _Metrics(font["head"].unitsPerEm, advances, hmtx[".notdef"][0], cap)
     except Exception as exc:  # any parse failure means a corrupt or missing file
-        raise ValueError(f"{path}: font file cannot be read ({exc})") from None
+        reason = exc.strerror if isinstance(exc, OSError) and exc.strerror else \
+            type(exc).__name__
+        raise SheetgenError(f"{path}: font file cannot be read ({reason}); reinstall sheetgen "
+                            "or point SHEETGEN_FONT_DIR at the DejaVu Sans files") from None
 
 
 def text_width(text: str, size: float, weight: Weight = "regular", family: str = "sans") -> float:

@@ -1,0 +1,70 @@
+"""The bad-input catalogue (tests/bad_inputs/, one file a case): every case answered by the
+real CLI with its one-line message and a non-zero exit, no traceback, no file created and an
+existing output left untouched; markup in text is accepted and escaped where it lands."""
+
+from __future__ import annotations
+
+import base64
+import os
+import subprocess
+import sys
+import tomllib
+from pathlib import Path
+
+import pytest
+
+from tests.conftest import ROOT
+
+CASES = sorted((Path(__file__).parent / "bad_inputs").glob("*.toml"))
+
+
+def snapshot(folder: Path) -> dict[str, bytes]:
+    return {str(p.relative_to(folder)): p.read_bytes() for p in sorted(folder.rglob("*"))
+            if p.is_file()}
+
+
+def test_the_catalogue_is_big_enough() -> None:
+    assert len(CASES) >= 40
+
+
+@pytest.mark.parametrize("case_file", CASES, ids=[c.stem for c in CASES])
+def test_bad_input(case_file: Path, tmp_path: Path) -> None:
+    case = tomllib.loads(case_file.read_text(encoding="utf-8"))
+    out = tmp_path / "out"
+    out.mkdir()
+    for name, content in case.get("files", {}).items():
+        target = out / name
+        if name.endswith("/"):
+            target.mkdir(parents=True, exist_ok=True)
+        else:
+            target.parent.mkdir(parents=True, exist_ok=True)
+            target.write_text(content, encoding="utf-8")
+    layout = tmp_path / "layout.toml"
+    if "layout" in case:
+        layout.write_text(case["layout"], encoding="utf-8")
+    elif "layout_base64" in case:
+        layout.write_bytes(base64.b64decode(case["layout_base64"]))
+
+    def fill(text: str) -> str:
+        return text.replace("{layout}", str(layout)).replace("{out}", str(out))
+
+    env = dict(os.environ)
+    env.update({k: fill(v) for k, v in case.get("env", {}).items()})
+    mode = case.get("mode", "error")
+    if mode == "error" and case.get("out_name"):
+        (out / case["out_name"]).write_bytes(b"an earlier build")
+    before = snapshot(out)
+    proc = subprocess.run([sys.executable, "-m", "sheetgen", *map(fill, case["args"])],
+                          capture_output=True, text=True, cwd=ROOT, env=env, timeout=300)
+    assert "Traceback" not in proc.stderr + proc.stdout
+    if mode == "escaped":
+        assert proc.returncode == 0, proc.stderr
+        written = (out / case["out_name"]).read_text(encoding="utf-8")
+        assert case["expect"] not in written  # the markup is escaped, never live
+        return
+    assert proc.returncode == case["exit"] != 0, (proc.returncode, proc.stderr)
+    lines = proc.stderr.strip().splitlines()
+    assert len(lines) == 1, proc.stderr
+    assert lines[0].startswith("error: ") and case["expect"] in lines[0], lines[0]
+    assert len(lines[0]) < 400
+    assert snapshot(out) == before  # nothing created, nothing clobbered

@@ -135,6 +135,25 @@ def build(
     run_build(request)
 
 
+@app.command()
+def gallery(
+    out: Annotated[Path, typer.Option(help="output folder")] = DEFAULT_OUT,
+    dpi: Annotated[int, typer.Option(min=30, max=600, help="PNG resolution")] = 120,
+) -> None:
+    """Write gallery.pdf and gallery.png: a thumbnail of every built-in component."""
+    from sheetgen.backends import render
+    from sheetgen.gallery import gallery as make
+    from sheetgen.output import prepare_folder, write_atomic
+
+    folder = prepare_folder(out, out == DEFAULT_OUT)
+    doc = make()
+    for fmt in ("pdf", "png"):
+        data = render(doc, fmt, dpi=dpi)[0][1]
+        path = folder / f"gallery.{fmt}"
+        write_atomic(path, data)
+        typer.echo(f"wrote {path} ({len(data) / 1024:,.0f} KiB)")
+
+
 def _add_game_commands() -> None:
     from sheetgen.games import COMMANDS
 

@@ -18,3 +18,18 @@ def test_rebuild_is_byte_identical(tmp_path: Path) -> None:
     assert {n.rsplit(".", 1)[1] for n in names} == {"pdf", "svg", "png"}
     for name in names:
         assert (first / name).read_bytes() == (second / name).read_bytes(), name
+
+
+def test_gallery_shows_every_built_in_layout(tmp_path: Path) -> None:
+    from pypdf import PdfReader
+
+    from sheetgen.layout import builtin_layouts
+
+    run = sheetgen("gallery", "--out", str(tmp_path), "--dpi", "40")
+    assert run.code == 0, run.err
+    reader = PdfReader(tmp_path / "gallery.pdf")
+    assert len(reader.pages) == 1
+    text = reader.pages[0].extract_text()
+    for name in builtin_layouts():
+        assert name in text, name
+    assert (tmp_path / "gallery.png").read_bytes().startswith(b"\x89PNG")

@@ -4,6 +4,7 @@ AcroForm fields on request, trim and bleed boxes, byte-identical rebuilds."""
 from __future__ import annotations
 
 import io
+from functools import cache
 
 from reportlab import rl_config
 from reportlab.lib.colors import HexColor
@@ -37,6 +38,11 @@ MM = 72.0 / 25.4
 _CAPS = {"butt": 0, "round": 1, "square": 2}
 _JOINS = {"miter": 0, "round": 1, "bevel": 2}
 _FIELD_FONT = "Helvetica"
+
+
+@cache
+def _colour(hex_colour: str) -> HexColor:
+    return HexColor(hex_colour)
 
 
 def _register_fonts() -> None:
@@ -146,14 +152,14 @@ def _define_form(canvas: Canvas, name: str, drawing: Drawing) -> None:
 def _apply_style(canvas: Canvas, style: Style) -> tuple[bool, bool]:
     stroke, fill = style.stroke is not None and style.width > 0, style.fill is not None
     if stroke:
-        canvas.setStrokeColor(HexColor(style.stroke))
+        canvas.setStrokeColor(_colour(style.stroke))
         canvas.setLineWidth(style.width)
         canvas.setLineCap(_CAPS[style.cap])
         canvas.setLineJoin(_JOINS[style.join])
         if style.dash:
             canvas.setDash(list(style.dash))
     if fill:
-        canvas.setFillColor(HexColor(style.fill))
+        canvas.setFillColor(_colour(style.fill))
     if style.opacity < 1:
         canvas.setStrokeAlpha(style.opacity)
         canvas.setFillAlpha(style.opacity)
@@ -203,7 +209,7 @@ def _draw_text(canvas: Canvas, text: Text) -> None:
     if text.rotation:
         canvas.rotate(-text.rotation)
     canvas.setFont(face(text.family, text.weight).pdf_name, text.size)
-    canvas.setFillColor(HexColor(text.colour))
+    canvas.setFillColor(_colour(text.colour))
     draw = {"start": canvas.drawString, "middle": canvas.drawCentredString,
             "end": canvas.drawRightString}[text.anchor]
     draw(0, 0, text.text)

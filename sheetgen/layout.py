@@ -42,6 +42,9 @@ def resolve(ref: str) -> tuple[Path, str]:
     builtin = builtin_layouts()
     if ref in builtin:
         return builtin[ref], ref
+    if not ref or "\x00" in ref or len(ref) > 4096:
+        raise LayoutError(repr(ref), "", "is not a layout path or built-in name",
+                          "see 'sheetgen list'")
     path = Path(ref)
     if path.exists() or ref.endswith(".toml") or "/" not in ref:
         return path, ref
@@ -189,6 +192,11 @@ def load(ref: str) -> Loaded:
     """Read, merge and validate one layout given by path or built-in name."""
     path, shown = resolve(ref)
     data, text = _raw(path, shown)
+    return validate(data, shown, text)
+
+
+def validate(data: dict[str, Any], shown: str, text: str = "") -> Loaded:
+    """Validate parsed layout data against its kind's model (`text`, the file, for lines)."""
     for key in ("game", "component"):
         if not isinstance(data.get(key), str):
             raise LayoutError(shown, _at(key, text, (key,)), f"missing or non-text key {key!r}",

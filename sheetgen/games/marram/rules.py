@@ -234,11 +234,13 @@ def score_board(board: Board, claims: Sequence[Claim], variant: Variant = "class
 
 def check_board(layout: BoardLayout) -> list[Finding]:
     """Every tile fits where it lies, and every claim sits on a feature."""
-    from sheetgen.layout import load
+    from sheetgen.errors import SheetgenError
+    from sheetgen.layout import load_model
 
-    tiles = load(layout.tiles).model
-    if not isinstance(tiles, TileSetLayout):
-        return [error("tiles", f"{layout.tiles!r} is not a Marram tile set")]
+    try:
+        tiles = load_model(layout.tiles, TileSetLayout, "tiles")
+    except SheetgenError as exc:
+        return [error("tiles", str(exc))]
     board, found = lay(faces_of(tiles), layout)
     for i, c in enumerate(layout.claims):
         if c.at not in board:

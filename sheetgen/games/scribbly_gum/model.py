@@ -2,7 +2,7 @@
 
 from __future__ import annotations
 
-from typing import Literal
+from typing import Annotated, Literal
 
 from pydantic import Field, field_validator, model_validator
 
@@ -13,13 +13,14 @@ Food = Literal["nut", "leaf", "blossom"]
 FOODS: tuple[Food, ...] = ("nut", "leaf", "blossom")
 Content = Literal["nut", "leaf", "blossom", "wild", "empty", "start"]
 Direction = Literal["left", "right", "up", "down"]
+GridIndex = Annotated[int, Field(ge=0, le=40)]
 
 
 class TreeCircle(Section):
     """A circle of the tree: its id, grid point (column, row; row 0 at the top) and content."""
 
     id: str = Field(pattern=r"^[A-Za-z0-9_]{1,12}$")
-    at: tuple[int, int] = Field(description="grid column and row (row 0 is the top)")
+    at: tuple[GridIndex, GridIndex] = Field(description="grid column and row (row 0 is the top)")
     food: Content = Field(description="nut, leaf or blossom (with count), wild, empty or start")
     count: int = Field(1, ge=1, le=3, description="how many of the food (1 to 3)")
 
@@ -94,7 +95,7 @@ class TreeLayout(LayoutBase):
                                    "with --duplex, e.g. scribbly-gum/mooloolah")
     columns: int = Field(ge=3, le=16)
     rows: int = Field(ge=3, le=20)
-    moth: tuple[int, int] = Field(description="grid point of the baby moth picture")
+    moth: tuple[GridIndex, GridIndex] = Field(description="grid point of the baby moth picture")
     circles: list[TreeCircle] = Field(min_length=5, max_length=400)
     lines: list[str] = Field(description="solid lines as 'id-id', horizontal or vertical")
     dotted: list[Dotted] = Field(default_factory=list)

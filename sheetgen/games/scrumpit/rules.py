@@ -182,12 +182,14 @@ def score_game(record: GameRecord, board: BoardLayout, tiles: TilesLayout) -> Ga
 
 def check_game(record: GameRecord) -> list[Finding]:
     """A game record plays out: every tile on a free cell, no zone invaded, known letters."""
-    from sheetgen.layout import load
+    from sheetgen.errors import SheetgenError
+    from sheetgen.layout import load_model
 
-    board = load(record.board).model
-    tiles = load(record.tiles).model
-    if not isinstance(board, BoardLayout) or not isinstance(tiles, TilesLayout):
-        return [error("board", "board and tiles must name a Scrumpit board and tile set")]
+    try:
+        board = load_model(record.board, BoardLayout, "board")
+        tiles = load_model(record.tiles, TilesLayout, "tiles")
+    except SheetgenError as exc:
+        return [error("board", str(exc))]
     values = tiles.values()
     out = []
     for i, turn in enumerate(record.turns):

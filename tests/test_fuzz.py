@@ -1,0 +1,101 @@
+"""Fuzzing: valid and nearly-valid layouts of every kind never end in an unhandled exception;
+each is a named layout error, a finding, or a PDF that qpdf's checks pass."""
+
+from __future__ import annotations
+
+import copy
+import io
+import os
+from typing import Any
+
+import pikepdf
+import pytest
+from hypothesis import HealthCheck, given, settings
+from hypothesis import strategies as st
+
+from sheetgen.backends.pdf import render_pdf
+from sheetgen.errors import SheetgenError
+from sheetgen.layout import _raw, builtin_layouts, validate
+from sheetgen.registry import BuildOptions
+
+EXAMPLES = int(os.environ.get("SHEETGEN_FUZZ_EXAMPLES", "1000"))
+LAYOUTS = sorted(builtin_layouts())
+RAW = {name: _raw(path, name)[0] for name, path in builtin_layouts().items()}
+# renders of the largest documents (each a full print-and-play set) are capped per kind; their
+# layouts are still validated, checked and built every time
+RENDER_BUDGET = {"marram/classic": 40, "marram/art": 40}
+rendered: dict[str, int] = {}
+
+JUNK = st.one_of(st.integers(-10**9, 10**9), st.floats(allow_nan=False, width=32),
+                 st.text(max_size=12), st.booleans(), st.lists(st.integers(-5, 40), max_size=4),
+                 st.just({}), st.sampled_from(["", "#zzzzzz", "../../etc/x", "<b>x</b>"]))
+
+
+def leaves(data: Any, path: tuple[Any, ...] = ()) -> list[tuple[Any, ...]]:
+    """Every key path into nested dicts and lists (lists sampled, not all walked)."""
+    out: list[tuple[Any, ...]] = [path] if path else []
+    if isinstance(data, dict):
+        for k, v in data.items():
+            out += leaves(v, (*path, k))
+    elif isinstance(data, list):
+        for i, v in enumerate(data[:3]):
+            out += leaves(v, (*path, i))
+    return out
+
+
+def parent_of(data: Any, path: tuple[Any, ...]) -> Any:
+    for p in path[:-1]:
+        data = data[p]
+    return data
+
+
+@st.composite
+def nearly_valid(draw: st.DrawFn, name: str) -> dict[str, Any]:
+    data = copy.deepcopy(RAW[name])
+    paths = [p for p in leaves(data) if p[0] not in ("game", "component")]
+    for _ in range(draw(st.sampled_from([0, 1, 1, 1, 2, 2, 3]))):
+        path = draw(st.sampled_from(paths))
+        try:  # an earlier mutation may have removed or replaced the way there
+            holder, key = parent_of(data, path), path[-1]
+            value = holder[key]
+        except (KeyError, IndexError, TypeError):
+            continue
+        if not isinstance(holder, (dict, list)):
+            continue
+        action = draw(st.sampled_from(["drop", "junk", "scale", "rename", "scale"]))
+        if action == "drop" and isinstance(holder, dict):
+            del holder[key]
+        elif action == "rename" and isinstance(holder, dict):
+            holder[f"{key}x"] = holder.pop(key)
+        elif action == "scale" and isinstance(value, (int, float)) and not isinstance(value, bool):
+            factor = draw(st.sampled_from([0, -1, 0.5, 0.9, 1.1, 2, 1000]))
+            holder[key] = type(value)(value * factor)
+        else:
+            holder[key] = draw(JUNK)
+    return data
+
+
+@pytest.mark.parametrize("name", LAYOUTS)
+def test_fuzzed_layouts_never_crash(name: str) -> None:
+    @settings(max_examples=EXAMPLES, deadline=None, derandomize=True,
+              suppress_health_check=list(HealthCheck))
+    @given(nearly_valid(name))
+    def run(data: dict[str, Any]) -> None:
+        try:
+            loaded = validate(data, name)
+        except SheetgenError:
+            return  # a named layout error: fine
+        findings = loaded.kind.check(loaded.model)
+        if any(f.level == "error" for f in findings):
+            return
+        try:
+            doc = loaded.kind.build(loaded.model, BuildOptions())
+        except SheetgenError:
+            return  # e.g. a sheet that no longer fits the paper, said in one line
+        if rendered.get(name, 0) >= RENDER_BUDGET.get(name, 10**9):
+            return
+        rendered[name] = rendered.get(name, 0) + 1
+        with pikepdf.open(io.BytesIO(render_pdf(doc))) as pdf:
+            assert pdf.check_pdf_syntax() == []  # qpdf's own checks, through its library
+
+    run()

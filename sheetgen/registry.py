@@ -5,13 +5,15 @@ from __future__ import annotations
 import difflib
 from collections.abc import Callable
 from dataclasses import dataclass
-from typing import Any
+from typing import Annotated, Any
 
 from pydantic import BaseModel, ConfigDict, Field
 
 from sheetgen.findings import Finding
 from sheetgen.press import Document, PressOptions
 from sheetgen.press.document import Flip
+
+Colour = Annotated[str, Field(pattern=r"^#[0-9a-fA-F]{6}$", description="#rrggbb")]
 
 
 class LayoutBase(BaseModel):

@@ -7,7 +7,7 @@ from typing import Literal
 
 from pydantic import Field, field_validator, model_validator
 
-from sheetgen.registry import LayoutBase, Section
+from sheetgen.registry import Colour, LayoutBase, Section
 
 Kind = Literal["g", "s"]  # grass or sand
 Corner = Literal["NW", "NE", "SE", "SW"]
@@ -18,7 +18,6 @@ SEGMENT_KINDS = {"blue-head": 1, "blue-tail": 1, "blue-body": 2, "orange-end": 1
                  "orange-body": 2, "worm-end": 1, "worm-body": 2, "worm-saddle": 2,
                  "beastly": 2}
 _SEGMENT = re.compile(r"^([a-z-]+):([NESW])(?:-([NESW]))?$")
-COLOUR = r"^#[0-9a-fA-F]{6}$"
 
 
 class Item(Section):
@@ -79,13 +78,13 @@ class Totals(Section):
 class SheetStyle(Section):
     size: float = Field(40.0, ge=15, le=100, description="tile size in mm")
     bleed: float = Field(2.0, ge=0, le=5)
-    grass: str = Field("#7fae4f", pattern=COLOUR)
-    sand: str = Field("#e9d39b", pattern=COLOUR)
-    blue: str = Field("#2f6fb5", pattern=COLOUR)
-    orange: str = Field("#e8812c", pattern=COLOUR)
-    worm: str = Field("#c98b7a", pattern=COLOUR)
-    saddle: str = Field("#e4679a", pattern=COLOUR)
-    ink: str = Field("#2b2a26", pattern=COLOUR)
+    grass: Colour = "#7fae4f"
+    sand: Colour = "#e9d39b"
+    blue: Colour = "#2f6fb5"
+    orange: Colour = "#e8812c"
+    worm: Colour = "#c98b7a"
+    saddle: Colour = "#e4679a"
+    ink: Colour = "#2b2a26"
 
 
 class TileSetLayout(LayoutBase):

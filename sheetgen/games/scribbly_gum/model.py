@@ -6,9 +6,8 @@ from typing import Annotated, Literal
 
 from pydantic import Field, field_validator, model_validator
 
-from sheetgen.registry import LayoutBase, Section
+from sheetgen.registry import Colour, LayoutBase, Section
 
-COLOUR = r"^#[0-9a-fA-F]{6}$"
 Food = Literal["nut", "leaf", "blossom"]
 FOODS: tuple[Food, ...] = ("nut", "leaf", "blossom")
 Content = Literal["nut", "leaf", "blossom", "wild", "empty", "start"]
@@ -41,16 +40,16 @@ class Dotted(Section):
 class Palette(Section):
     """The sheet's colours (the rulebook: light grey tree, dark grey tracker, green score strip)."""
 
-    tree: str = Field("#e4e6e3", pattern=COLOUR)
-    tracker: str = Field("#4d5250", pattern=COLOUR)
-    score: str = Field("#5f9a4c", pattern=COLOUR)
-    ink: str = Field("#2b2f2d", pattern=COLOUR)
-    line: str = Field("#6d7370", pattern=COLOUR)
-    bark: str = Field("#d3cfc4", pattern=COLOUR)
-    leaf: str = Field("#3f8a3a", pattern=COLOUR)
-    nut: str = Field("#8a5a2b", pattern=COLOUR)
-    blossom: str = Field("#d2467a", pattern=COLOUR)
-    achievement: str = Field("#f2c230", pattern=COLOUR)
+    tree: Colour = "#e4e6e3"
+    tracker: Colour = "#4d5250"
+    score: Colour = "#5f9a4c"
+    ink: Colour = "#2b2f2d"
+    line: Colour = "#6d7370"
+    bark: Colour = "#d3cfc4"
+    leaf: Colour = "#3f8a3a"
+    nut: Colour = "#8a5a2b"
+    blossom: Colour = "#d2467a"
+    achievement: Colour = "#f2c230"
 
 
 class Tracker(Section):
@@ -152,10 +151,10 @@ class TileSheet(Section):
 
     size: float = Field(45.0, ge=15, le=120, description="tile size in mm (square)")
     bleed: float = Field(2.0, ge=0, le=5)
-    back: str = Field("#5f9a4c", pattern=COLOUR)
-    gold: str = Field("#e2b23a", pattern=COLOUR)
-    silver: str = Field("#b9c0c4", pattern=COLOUR)
-    ink: str = Field("#2b2f2d", pattern=COLOUR)
+    back: Colour = "#5f9a4c"
+    gold: Colour = "#e2b23a"
+    silver: Colour = "#b9c0c4"
+    ink: Colour = "#2b2f2d"
 
 
 class TilesLayout(LayoutBase):
@@ -179,6 +178,6 @@ class DigitalLayout(LayoutBase):
     tiles: str = Field("scribbly-gum/tiles", description="the tiles layout whose deck to show")
     width_px: int = Field(1920, ge=320, le=7680)
     height_px: int = Field(1080, ge=180, le=4320)
-    background: str = Field("#17301f", pattern=COLOUR)
-    ink: str = Field("#ffffff", pattern=COLOUR)
-    accent: str = Field("#ffd23f", pattern=COLOUR)
+    background: Colour = "#17301f"
+    ink: Colour = "#ffffff"
+    accent: Colour = "#ffd23f"

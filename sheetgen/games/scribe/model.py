@@ -6,10 +6,7 @@ from typing import Literal
 
 from pydantic import Field, field_validator
 
-from sheetgen.registry import LayoutBase, Section
-
-Colour = str  # validated by pattern below
-COLOUR = r"^#[0-9a-fA-F]{6}$"
+from sheetgen.registry import Colour, LayoutBase, Section
 
 
 class Glyph(Section):
@@ -44,10 +41,10 @@ class SheetStyle(Section):
     cell: float = Field(13.0, ge=6, le=25)
     gutter: float = Field(7.0, ge=3, le=20)
     legend_columns: int = Field(10, ge=4, le=19)
-    ink: Colour = Field("#1d2330", pattern=COLOUR)
-    grid: Colour = Field("#5b6475", pattern=COLOUR)
-    accent: Colour = Field("#2f6f8f", pattern=COLOUR)
-    shade: Colour = Field("#e9eef3", pattern=COLOUR)
+    ink: Colour = "#1d2330"
+    grid: Colour = "#5b6475"
+    accent: Colour = "#2f6f8f"
+    shade: Colour = "#e9eef3"
 
 
 class ScribeLayout(LayoutBase):

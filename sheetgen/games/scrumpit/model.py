@@ -5,11 +5,11 @@ from __future__ import annotations
 
 from typing import Literal
 
-from pydantic import Field, field_validator
+from pydantic import Field
 
+from sheetgen.registry import Colour as Hex
 from sheetgen.registry import LayoutBase, Section
 
-COLOUR = r"^#[0-9a-fA-F]{6}$"
 Colour = Literal["yellow", "blue", "red", "green"]
 Side = Literal["north", "east", "south", "west"]
 COLOURS: tuple[Colour, ...] = ("yellow", "blue", "red", "green")
@@ -20,7 +20,7 @@ class Zone(Section):
 
     colour: Colour
     side: Side
-    fill: str = Field(pattern=COLOUR)
+    fill: Hex
 
 
 class BoardLayout(LayoutBase):
@@ -49,17 +49,7 @@ class TilesLayout(LayoutBase):
     component: Literal["tiles"]
     letters: list[Letter] = Field(min_length=1, max_length=26)
     size: float = Field(19.0, ge=10, le=40, description="tile size in mm")
-    colours: dict[Colour, str] = Field(description="tile colour of each bag")
-
-    @field_validator("colours")
-    @classmethod
-    def _hex(cls, value: dict[str, str]) -> dict[str, str]:
-        import re
-
-        for name, colour in value.items():
-            if not re.match(COLOUR, colour):
-                raise ValueError(f"{name}: {colour!r} is not #rrggbb")
-        return value
+    colours: dict[Colour, Hex] = Field(description="tile colour of each bag")
 
     def values(self) -> dict[str, int]:
         return {x.letter: x.value for x in self.letters}

@@ -6,9 +6,8 @@ from typing import Literal
 
 from pydantic import Field, field_validator
 
-from sheetgen.registry import LayoutBase, Section
+from sheetgen.registry import Colour, LayoutBase, Section
 
-COLOUR = r"^#[0-9a-fA-F]{6}$"
 Symbol = Literal["spear", "boomerang", "emu", "kangaroo", "waterhole"]
 SYMBOLS: tuple[Symbol, ...] = ("spear", "boomerang", "emu", "kangaroo", "waterhole")
 WEAPONS = ("spear", "boomerang")
@@ -30,11 +29,11 @@ class MapSheetStyle(Section):
 
     width: float = Field(194.0, ge=100, le=400)
     height: float = Field(263.0, ge=100, le=400)
-    grid_line: str = Field("#b9ad98", pattern=COLOUR)
-    path: str = Field("#2a2622", pattern=COLOUR)
-    ink: str = Field("#2a2622", pattern=COLOUR)
-    accent: str = Field("#b4532a", pattern=COLOUR)
-    paper: str = Field("#fbf6ea", pattern=COLOUR)
+    grid_line: Colour = "#b9ad98"
+    path: Colour = "#2a2622"
+    ink: Colour = "#2a2622"
+    accent: Colour = "#b4532a"
+    paper: Colour = "#fbf6ea"
 
 
 class MapLayout(LayoutBase):
@@ -64,8 +63,8 @@ class Face(Section):
 
 class Die(Section):
     name: str = Field(min_length=1, max_length=12)
-    colour: str = Field(pattern=COLOUR)
-    ink: str = Field(pattern=COLOUR)
+    colour: Colour
+    ink: Colour
     faces: list[Face] = Field(min_length=1, max_length=6)
 
 

@@ -60,8 +60,7 @@ class Built:
 
 def build_one(loaded: Loaded, request: BuildRequest, formats: tuple[Format, ...],
               options: BuildOptions, folder: Path) -> list[Built]:
-    """Check, draw, press and render one layout, then write its files atomically."""
-    _check_all([loaded])
+    """Draw, press and render one checked layout, then write its files atomically."""
     kept = loaded.kind.options
     document = loaded.kind.build(loaded.model, replace(
         options, names=options.names if "names" in kept else (),

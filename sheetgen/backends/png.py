@@ -16,7 +16,6 @@ from sheetgen.draw.transform import Transform, scale, translate
 from sheetgen.draw.walk import Leaf, leaves
 from sheetgen.press.document import Page
 
-MIN_DPI, MAX_DPI = 30, 1200
 _ANCHORS = {"start": "ls", "middle": "ms", "end": "rs"}
 RGBA = tuple[int, int, int, int]
 

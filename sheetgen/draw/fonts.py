@@ -18,7 +18,6 @@ class FontFace:
     file: str
     pdf_name: str
     css_family: str
-    css_weight: str
 
     @property
     def path(self) -> Path:
@@ -26,8 +25,8 @@ class FontFace:
 
 
 FACES: dict[tuple[str, Weight], FontFace] = {
-    ("sans", "regular"): FontFace("DejaVuSans.ttf", "SheetgenSans", "DejaVu Sans", "normal"),
-    ("sans", "bold"): FontFace("DejaVuSans-Bold.ttf", "SheetgenSans-Bold", "DejaVu Sans", "bold"),
+    ("sans", "regular"): FontFace("DejaVuSans.ttf", "SheetgenSans", "DejaVu Sans"),
+    ("sans", "bold"): FontFace("DejaVuSans-Bold.ttf", "SheetgenSans-Bold", "DejaVu Sans"),
 }
 CSS_FALLBACKS = "Verdana, 'Bitstream Vera Sans', Arial, sans-serif"
 
@@ -95,14 +94,6 @@ def label(x: float, cy: float, text: str, size: float, *, anchor: Anchor = "midd
     baseline = cy + cap_height(size, weight) / 2
     return Text(x, baseline, text, size, colour=colour, weight=weight, anchor=anchor,
                 rotation=rotation)
-
-
-def anchor_offset(text: Text) -> float:
-    """How far left of its anchor point a text starts, in mm."""
-    if text.anchor == "start":
-        return 0.0
-    width = text_width(text.text, text.size, text.weight, text.family)
-    return width / 2 if text.anchor == "middle" else width
 
 
 def pt(points: float) -> float:

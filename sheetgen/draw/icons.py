@@ -8,6 +8,7 @@ from __future__ import annotations
 
 import math
 
+from sheetgen.draw.colour import darker
 from sheetgen.draw.geometry import ellipse_path, line, polygon
 from sheetgen.draw.shapes import Circle, Close, CurveTo, Group, MoveTo, Path, Shape, Style
 from sheetgen.draw.transform import rotate, scale, translate
@@ -19,14 +20,9 @@ def _placed(shapes: list[Shape], cx: float, cy: float, size: float, turn: float 
     return Group(tuple(shapes), t)
 
 
-def _darker(colour: str, factor: float = 0.6) -> str:
-    r, g, b = (int(colour[i:i + 2], 16) for i in (1, 3, 5))
-    return "#{:02x}{:02x}{:02x}".format(*(round(v * factor) for v in (r, g, b)))
-
-
 def leaf(cx: float, cy: float, size: float, colour: str = "#3f8a3a") -> Group:
     """A gum leaf: a long pointed blade, slightly curved, with its midrib."""
-    edge = _darker(colour)
+    edge = darker(colour)
     blade = Path((MoveTo(0, -0.5), CurveTo(0.26, -0.22, 0.24, 0.22, 0.02, 0.5),
                   CurveTo(-0.2, 0.24, -0.22, -0.2, 0, -0.5), Close()),
                  Style(stroke=edge, width=0.05, fill=colour, join="round"))
@@ -37,7 +33,7 @@ def leaf(cx: float, cy: float, size: float, colour: str = "#3f8a3a") -> Group:
 
 def nut(cx: float, cy: float, size: float, colour: str = "#8a5a2b") -> Group:
     """A gumnut: a round-bottomed cup with a flat rim marked by a cross of valves."""
-    edge = _darker(colour)
+    edge = darker(colour)
     body = Path((MoveTo(-0.34, -0.2), CurveTo(-0.38, 0.18, -0.2, 0.46, 0, 0.46),
                  CurveTo(0.2, 0.46, 0.38, 0.18, 0.34, -0.2), Close()),
                 Style(stroke=edge, width=0.05, fill=colour, join="round"))
@@ -50,7 +46,7 @@ def nut(cx: float, cy: float, size: float, colour: str = "#8a5a2b") -> Group:
 
 def blossom(cx: float, cy: float, size: float, colour: str = "#d2467a") -> Group:
     """A gum blossom: a round puff of stamens radiating from a small centre."""
-    edge = _darker(colour)
+    edge = darker(colour)
     shapes: list[Shape] = [Circle(0, 0, 0.2, Style(stroke=None, fill=colour, opacity=0.35))]
     for k in range(14):
         a = math.radians(k * 360 / 14)
@@ -87,7 +83,7 @@ def arrows_ring(cx: float, cy: float, radius: float, size: float, colour: str) -
 def moth(cx: float, cy: float, size: float, body: str = "#7b6a58",
          wings: str = "#d8c7a8") -> Group:
     """A round-winged baby moth seen from above, antennae up."""
-    edge = _darker(body, 0.7)
+    edge = darker(body, 0.7)
     wing_style = Style(stroke=edge, width=0.025, fill=wings, join="round")
     shapes: list[Shape] = []
     for side in (-1, 1):
@@ -120,3 +116,13 @@ def arrow(cx: float, cy: float, length: float, width: float, colour: str,
         pts += [(back, head_w / 2), (-tip, 0.0), (back, -head_w / 2)]
     shape = polygon(pts, Style(stroke=None, fill=colour))
     return Group((shape,), translate(cx, cy) @ rotate(heading))
+
+
+def star(cx: float, cy: float, r: float, fill: str, stroke: str, width: float = 0.2) -> Path:
+    """A five-pointed star of outer radius `r`, one point up."""
+    pts = []
+    for k in range(10):
+        rr = r if k % 2 == 0 else r * 0.45
+        a = math.radians(-90 + 36 * k)
+        pts.append((cx + rr * math.cos(a), cy + rr * math.sin(a)))
+    return polygon(pts, Style(stroke=stroke, width=width, fill=fill, join="round"))

@@ -21,6 +21,7 @@ from sheetgen.draw import (
     scale,
     translate,
 )
+from sheetgen.draw.colour import darker
 from sheetgen.draw.shapes import Close, Segment
 from sheetgen.games.marram.board import Face
 from sheetgen.games.marram.model import SheetStyle
@@ -30,11 +31,6 @@ MID = {"N": (U / 2, 0.0), "E": (U, U / 2), "S": (U / 2, U), "W": (0.0, U / 2)}
 CORNER_XY = {"NW": (0.0, 0.0), "NE": (U, 0.0), "SE": (U, U), "SW": (0.0, U)}
 INWARD = {"N": (0.0, 1.0), "E": (-1.0, 0.0), "S": (0.0, -1.0), "W": (1.0, 0.0)}
 EDGE_PAIRS = {"N": ("NW", "NE"), "E": ("NE", "SE"), "S": ("SE", "SW"), "W": ("SW", "NW")}
-
-
-def _darker(colour: str, f: float = 0.7) -> str:
-    r, g, b = (int(colour[i:i + 2], 16) for i in (1, 3, 5))
-    return "#{:02x}{:02x}{:02x}".format(*(round(v * f) for v in (r, g, b)))
 
 
 def _oval_in_box(cx: float, cy: float, rx: float, ry: float, b: float, fill: str) -> Shape:
@@ -74,11 +70,11 @@ def _patches(face: Face, st: SheetStyle, bleed: float) -> list[Shape]:
             if kind == "g":
                 out.append(Path((MoveTo(x - 0.9, y + 0.8), LineTo(x, y - 1.0),
                                  LineTo(x + 0.9, y + 0.8)),
-                                Style(stroke=_darker(st.grass, 0.8), width=0.35, cap="round",
+                                Style(stroke=darker(st.grass, 0.8), width=0.35, cap="round",
                                       join="round")))
             else:
                 out.append(Circle(x + k * 0.3, y, 0.45, Style(stroke=None,
-                                                              fill=_darker(st.sand, 0.82))))
+                                                              fill=darker(st.sand, 0.82))))
     return out
 
 
@@ -133,10 +129,10 @@ def _beast(seg_kind: str, edges: tuple[str, ...], st: SheetStyle) -> list[Shape]
         return out
     colour = {"blue": st.blue, "orange": st.orange, "worm": st.worm}[beast]
     width = 5.2 if beast != "worm" else 4.4
-    out = [Path(path, Style(stroke=_darker(colour, 0.6), width=width + 1.0, cap="butt")),
+    out = [Path(path, Style(stroke=darker(colour, 0.6), width=width + 1.0, cap="butt")),
            Path(path, Style(stroke=colour, width=width, cap="butt"))]
     if beast == "worm":
-        out.append(Path(path, Style(stroke=_darker(colour, 0.75), width=width * 0.9,
+        out.append(Path(path, Style(stroke=darker(colour, 0.75), width=width * 0.9,
                                     dash=(0.35, 1.6), cap="butt")))
     if beast == "blue":
         out.append(Path(path, Style(stroke="#9cc3ee", width=1.0, dash=(1.2, 2.4), cap="round")))
@@ -152,7 +148,7 @@ def _beast(seg_kind: str, edges: tuple[str, ...], st: SheetStyle) -> list[Shape]
             tongue = (x + math.cos(t) * (r + 2.6), y + math.sin(t) * (r + 2.6))
             out += [Path((MoveTo(x + math.cos(t) * r, y + math.sin(t) * r), LineTo(*tongue)),
                          Style(stroke="#c0262d", width=0.5, cap="round")),
-                    Circle(x, y, r, Style(stroke=_darker(colour, 0.6), width=0.6, fill=colour))]
+                    Circle(x, y, r, Style(stroke=darker(colour, 0.6), width=0.6, fill=colour))]
             out += _eyes(x, y, heading, r)
         elif seg_kind == "blue-tail":
             t = math.radians(heading)
@@ -160,14 +156,14 @@ def _beast(seg_kind: str, edges: tuple[str, ...], st: SheetStyle) -> list[Shape]
             tip = (x + math.cos(t) * 5, y + math.sin(t) * 5)
             out.append(polygon([(x + nx * width / 2, y + ny * width / 2), tip,
                                 (x - nx * width / 2, y - ny * width / 2)],
-                               Style(stroke=_darker(colour, 0.6), width=0.5, fill=colour,
+                               Style(stroke=darker(colour, 0.6), width=0.5, fill=colour,
                                      join="round")))
         elif seg_kind == "orange-end":
             r = 3.1
-            out += [Circle(x, y, r, Style(stroke=_darker(colour, 0.6), width=0.6, fill=colour))]
+            out += [Circle(x, y, r, Style(stroke=darker(colour, 0.6), width=0.6, fill=colour))]
             out += _eyes(x, y, heading, r)
         else:  # worm end: a blunt pink tip
-            out.append(Circle(x, y, 2.4, Style(stroke=_darker(colour, 0.6), width=0.5,
+            out.append(Circle(x, y, 2.4, Style(stroke=darker(colour, 0.6), width=0.5,
                                                fill=colour)))
     return out
 

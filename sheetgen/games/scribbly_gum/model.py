@@ -11,7 +11,6 @@ from sheetgen.registry import Colour, LayoutBase, Section
 Food = Literal["nut", "leaf", "blossom"]
 FOODS: tuple[Food, ...] = ("nut", "leaf", "blossom")
 Content = Literal["nut", "leaf", "blossom", "wild", "empty", "start"]
-Direction = Literal["left", "right", "up", "down"]
 GridIndex = Annotated[int, Field(ge=0, le=40)]
 
 

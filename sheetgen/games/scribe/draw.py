@@ -38,7 +38,6 @@ class Plan:
     grid_size: float
     tally_y: float
     legend_y: float
-    legend_rows: int
     rules_y: float
     bottom: float
 
@@ -55,7 +54,7 @@ def plan(layout: ScribeLayout) -> Plan:
     rows = -(-len(layout.glyphs) // s.legend_columns)
     rules_y = legend_y + 6.0 + rows * LEGEND_ROW + 2.0
     bottom = rules_y + len(layout.rules) * RULE_LINE
-    return Plan(grid_x, grid_y, size, tally_y, legend_y, rows, rules_y, bottom)
+    return Plan(grid_x, grid_y, size, tally_y, legend_y, rules_y, bottom)
 
 
 def cell_origin(layout: ScribeLayout, p: Plan, row: int, col: int) -> tuple[float, float]:

@@ -159,11 +159,6 @@ def score_super(rows: Sequence[str], table: GlyphTable) -> MatchScore:
     return MatchScore(minis, wins)
 
 
-def square_name(row: int, col: int) -> str:
-    """A super grid square as the sheet labels it: column letter A–I and row number 1–9."""
-    return f"{COLUMNS[col]}{row + 1}"
-
-
 def parse_square(text: str) -> Cell:
     """`E5` as (row 4, column 4); a GridError otherwise."""
     text = text.strip().upper()

@@ -2,8 +2,6 @@
 
 from __future__ import annotations
 
-import math
-
 from sheetgen.draw import (
     Drawing,
     Field,
@@ -17,6 +15,8 @@ from sheetgen.draw import (
     scale,
     translate,
 )
+from sheetgen.draw.colour import lighter
+from sheetgen.draw.icons import star
 from sheetgen.games.scrumpit.model import BoardLayout, Letter, PadLayout
 from sheetgen.games.scrumpit.rules import zone_cells
 
@@ -31,20 +31,6 @@ def board_extent(layout: BoardLayout) -> int:
     return layout.size + 2 * len(layout.row_cells)
 
 
-def star(cx: float, cy: float, r: float, fill: str) -> Shape:
-    pts = []
-    for k in range(10):
-        rr = r if k % 2 == 0 else r * 0.45
-        a = math.radians(-90 + 36 * k)
-        pts.append((cx + rr * math.cos(a), cy + rr * math.sin(a)))
-    return polygon(pts, Style(stroke=INK, width=0.04, fill=fill, join="round"))
-
-
-def _tint(colour: str, t: float) -> str:
-    r, g, b = (int(colour[i:i + 2], 16) for i in (1, 3, 5))
-    return "#{:02x}{:02x}{:02x}".format(*(round(v + (255 - v) * t) for v in (r, g, b)))
-
-
 def board_shapes(layout: BoardLayout) -> list[Shape]:
     """The board in cell units (1 = one cell), origin at the whole board's top-left."""
     z = len(layout.row_cells)
@@ -55,15 +41,15 @@ def board_shapes(layout: BoardLayout) -> list[Shape]:
         out.append(line(z + k, z, z + k, z + n, thin))
         out.append(line(z, z + k, z + n, z + k, thin))
     out.append(Rect(z, z, n, n, Style(stroke=INK, width=0.06)))
-    out.append(star(z + n / 2, z + n / 2, 0.42, "#f2c230"))
+    out.append(star(z + n / 2, z + n / 2, 0.42, "#f2c230", INK, 0.04))
     fills: dict[str, str] = {zone.colour: zone.fill for zone in layout.zones}
     for (x, y), (colour, row) in zone_cells(layout).items():
         cx, cy = x + z, y + z
         apex = row == len(layout.row_cells)
-        out.append(Rect(cx, cy, 1, 1, Style(stroke=_tint(fills[colour], 0.0), width=0.05,
-                                             fill=_tint(fills[colour], 0.55 if apex else 0.72))))
+        out.append(Rect(cx, cy, 1, 1, Style(stroke=fills[colour], width=0.05,
+                                             fill=lighter(fills[colour], 0.55 if apex else 0.72))))
         if apex:
-            out.append(star(cx + 0.5, cy + 0.5, 0.4, fills[colour]))
+            out.append(star(cx + 0.5, cy + 0.5, 0.4, fills[colour], INK, 0.04))
         out.append(label(cx + 0.12, cy + 0.28, str(row), 0.26, anchor="start", weight="bold",
                          colour=INK))
     for zone in layout.zones:

@@ -20,6 +20,7 @@ from sheetgen.draw import (
     scale,
     translate,
 )
+from sheetgen.draw.colour import mix
 from sheetgen.games.walkabout.grid import STEP, Node, turn
 from sheetgen.games.walkabout.model import DiceLayout, Die, Face
 from sheetgen.games.walkabout.rules import TURNS
@@ -104,17 +105,11 @@ def _head(a: tuple[float, float], b: tuple[float, float], size: float, ink: str)
                     (bx + uy * size * 0.55, by - ux * size * 0.55)], Style(stroke=None, fill=ink))
 
 
-def _mix(a: str, b: str, t: float) -> str:
-    ca = [int(a[i:i + 2], 16) for i in (1, 3, 5)]
-    cb = [int(b[i:i + 2], 16) for i in (1, 3, 5)]
-    return "#" + "".join(f"{round(x + (y - x) * t):02x}" for x, y in zip(ca, cb, strict=True))
-
-
 def face_drawing(die: Die, face: Face, size: float, widest: float = 3.0) -> Drawing:
     """One die face: its colour, the movement top-left and the symbol bottom-right, all inside
     a safe square 1 mm in from the edge (drawn at 16 mm and scaled)."""
     unit = 16.0
-    dots = _mix(die.colour, die.ink, 0.35)
+    dots = mix(die.colour, die.ink, 0.35)
     shapes: list[Shape] = [Rect(0, 0, unit, unit, Style(stroke=None, fill=die.colour)),
                            Group((movement(face, 11.0, die.ink, widest, dots),),
                                  translate(1.0, 1.0)),

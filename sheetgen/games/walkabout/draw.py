@@ -2,7 +2,6 @@
 
 from __future__ import annotations
 
-import math
 from collections.abc import Sequence
 
 from sheetgen.draw import (
@@ -18,8 +17,9 @@ from sheetgen.draw import (
     polyline,
     text_width,
 )
+from sheetgen.draw.icons import star
 from sheetgen.draw.shapes import Weight
-from sheetgen.games.walkabout.grid import Grid, Node
+from sheetgen.games.walkabout.grid import Grid, Node, segment
 from sheetgen.games.walkabout.model import SYMBOLS, MapLayout, PlacedSymbol
 from sheetgen.games.walkabout.symbols import symbol
 
@@ -47,15 +47,6 @@ def node_xy(layout: MapLayout, node: Node) -> tuple[float, float]:
     return ox + x, oy + y
 
 
-def star_shape(cx: float, cy: float, r: float, fill: str, stroke: str) -> Shape:
-    pts = []
-    for k in range(10):
-        rr = r if k % 2 == 0 else r * 0.45
-        a = math.radians(-90 + 36 * k)
-        pts.append((cx + rr * math.cos(a), cy + rr * math.sin(a)))
-    return polygon(pts, Style(stroke=stroke, width=0.2, fill=fill, join="round"))
-
-
 def _grid_lines(layout: MapLayout) -> list[Shape]:
     g = Grid(layout.columns, layout.rows, layout.edge)
     thin = Style(stroke=layout.sheet.grid_line, width=0.25, cap="round")
@@ -66,8 +57,6 @@ def _grid_lines(layout: MapLayout) -> list[Shape]:
             other = g.neighbour(node, d)
             if other is None:
                 continue
-            from sheetgen.games.walkabout.grid import segment
-
             style = border if g.is_border(segment(node, other)) else thin
             out.append(line(*node_xy(layout, node), *node_xy(layout, other), style))
     return out
@@ -94,7 +83,7 @@ def symbol_shapes(layout: MapLayout, symbols: Sequence[PlacedSymbol]) -> list[Sh
 
 
 def _stars_on_map(layout: MapLayout) -> list[Shape]:
-    return [star_shape(*node_xy(layout, s), 2.1, "#f2c230", layout.sheet.ink)
+    return [star(*node_xy(layout, s), 2.1, "#f2c230", layout.sheet.ink)
             for s in layout.stars]
 
 
@@ -122,7 +111,7 @@ def _scoring_box(layout: MapLayout, top: float) -> list[Shape]:
         cx = 16 + i * 7.5
         out.append(Circle(cx, top + 2, 2.8, Style(stroke=ink, width=0.3, fill="#ffffff")))
         if i == 0:
-            out.append(star_shape(cx, top + 2, 2.1, "#f2c230", ink))
+            out.append(star(cx, top + 2, 2.1, "#f2c230", ink))
         out.append(Field(f"star_{i + 1}", "checkbox", cx - 2.8, top - 0.8, 5.6, 5.6,
                          Style(stroke=None), rx=2.8))
     out.append(label(16 + layout.star_circles * 7.5, top + 2, "you begin with the first "

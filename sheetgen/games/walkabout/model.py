@@ -4,7 +4,7 @@ from __future__ import annotations
 
 from typing import Literal
 
-from pydantic import Field, field_validator
+from pydantic import Field
 
 from sheetgen.registry import Colour, LayoutBase, Section
 
@@ -75,11 +75,6 @@ class DiceLayout(LayoutBase):
     component: Literal["dice"]
     dice: list[Die] = Field(min_length=1, max_length=3)
     face_size: float = Field(16.0, ge=10, le=40, description="die face size in mm")
-
-    @field_validator("face_size")
-    @classmethod
-    def _sensible(cls, value: float) -> float:
-        return round(value, 3)
 
 
 class MatLayout(LayoutBase):

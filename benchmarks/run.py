@@ -46,8 +46,10 @@ def main() -> None:
     for ref in MAIN_SHEETS:
         t1, b1 = measure(ref, 1, args.repeat)
         t100, b100 = measure(ref, 100, args.repeat)
-        print(f"{ref:24} {t1 * 1000:8.0f}ms {t100 * 1000:8.0f}ms {t100 / t1:7.2f} "
-              f"{b100 / b1:8.3f}   ({b1:,} -> {b100:,} bytes)")
+        print(
+            f"{ref:24} {t1 * 1000:8.0f}ms {t100 * 1000:8.0f}ms {t100 / t1:7.2f} "
+            f"{b100 / b1:8.3f}   ({b1:,} -> {b100:,} bytes)"
+        )
     alternatives(args.repeat)
     startup(args.repeat)
     build_all()
@@ -79,17 +81,24 @@ def alternatives(repeat: int) -> None:
     page = doc.pages[0]
     ours = best(lambda: render_pdf(doc), repeat)
     theirs = best(lambda: cairosvg.svg2pdf(bytestring=render_svg(page, doc.title)), repeat)
-    print(f"\n{'PDF of the tree':24} sheetgen {ours * 1000:6.0f}ms   SVG + cairosvg "
-          f"{theirs * 1000:6.0f}ms   sheetgen {theirs / ours:5.1f}x faster")
+    print(
+        f"\n{'PDF of the tree':24} sheetgen {ours * 1000:6.0f}ms   SVG + cairosvg "
+        f"{theirs * 1000:6.0f}ms   sheetgen {theirs / ours:5.1f}x faster"
+    )
     with tempfile.TemporaryDirectory() as tmp:
         pdf = Path(tmp) / "tree.pdf"
         pdf.write_bytes(render_pdf(doc))
         png = best(lambda: render_png(page, 300), max(1, repeat // 2))
-        poppler = best(lambda: subprocess.run(["pdftoppm", "-r", "300", "-png", str(pdf),
-                                               str(Path(tmp) / "p")], check=True),
-                       max(1, repeat // 2))
-    print(f"{'PNG of the tree, 300 dpi':24} sheetgen {png * 1000:6.0f}ms   pdftoppm     "
-          f"{poppler * 1000:6.0f}ms   ratio {png / poppler:5.2f} (sheetgen / pdftoppm)")
+        poppler = best(
+            lambda: subprocess.run(
+                ["pdftoppm", "-r", "300", "-png", str(pdf), str(Path(tmp) / "p")], check=True
+            ),
+            max(1, repeat // 2),
+        )
+    print(
+        f"{'PNG of the tree, 300 dpi':24} sheetgen {png * 1000:6.0f}ms   pdftoppm     "
+        f"{poppler * 1000:6.0f}ms   ratio {png / poppler:5.2f} (sheetgen / pdftoppm)"
+    )
 
 
 def startup(repeat: int) -> None:
@@ -100,8 +109,10 @@ def startup(repeat: int) -> None:
 
     typer_only = best(lambda: run("-c", "import typer"), repeat)
     helped = best(lambda: run("-m", "sheetgen", "--help"), repeat)
-    print(f"{'start-up':24} --help {helped * 1000:6.0f}ms   import typer {typer_only * 1000:6.0f}"
-          f"ms   ratio {helped / typer_only:5.2f}")
+    print(
+        f"{'start-up':24} --help {helped * 1000:6.0f}ms   import typer {typer_only * 1000:6.0f}"
+        f"ms   ratio {helped / typer_only:5.2f}"
+    )
 
 
 def build_all() -> None:
@@ -111,12 +122,17 @@ def build_all() -> None:
 
     with tempfile.TemporaryDirectory() as tmp:
         start = time.perf_counter()
-        subprocess.run([sys.executable, "-m", "sheetgen", "build", "--all", "-q", "--out", tmp],
-                       check=True, cwd=Path(__file__).resolve().parent.parent)
+        subprocess.run(
+            [sys.executable, "-m", "sheetgen", "build", "--all", "-q", "--out", tmp],
+            check=True,
+            cwd=Path(__file__).resolve().parent.parent,
+        )
         wall = time.perf_counter() - start
         files = len(os.listdir(tmp))
-    print(f"{'build --all':24} {wall:6.1f}s wall for {files} files (PDF, SVG, PNG at 300 dpi) "
-          f"on {os.cpu_count()} cores")
+    print(
+        f"{'build --all':24} {wall:6.1f}s wall for {files} files (PDF, SVG, PNG at 300 dpi) "
+        f"on {os.cpu_count()} cores"
+    )
 
 
 def simulation(repeat: int) -> None:

@@ -14,9 +14,13 @@ import typer
 from sheetgen import __version__
 from sheetgen.errors import SheetgenError, UsageError
 
-app = typer.Typer(help="Board and tile layouts in; print-ready and screen-ready components out.",
-                  no_args_is_help=True, add_completion=False, pretty_exceptions_enable=False,
-                  rich_markup_mode=None)
+app = typer.Typer(
+    help="Board and tile layouts in; print-ready and screen-ready components out.",
+    no_args_is_help=True,
+    add_completion=False,
+    pretty_exceptions_enable=False,
+    rich_markup_mode=None,
+)
 DEFAULT_OUT = Path("output")
 MAX_COPIES = 1000
 
@@ -29,8 +33,12 @@ def _version(value: bool) -> None:
 
 @app.callback()
 def main_options(
-    version: Annotated[bool, typer.Option("--version", callback=_version, is_eager=True,
-                                          help="print the version and exit")] = False,
+    version: Annotated[
+        bool,
+        typer.Option(
+            "--version", callback=_version, is_eager=True, help="print the version and exit"
+        ),
+    ] = False,
 ) -> None:
     """sheetgen turns layout files into print-ready PDF, SVG and PNG game components."""
 
@@ -41,8 +49,9 @@ def list_layouts() -> None:
     from sheetgen.layout import builtin_layouts, load
     from sheetgen.registry import kinds
 
-    typer.echo("Built-in layouts (build or check them by name, e.g. 'sheetgen build "
-               "scribe/standard'):")
+    typer.echo(
+        "Built-in layouts (build or check them by name, e.g. 'sheetgen build scribe/standard'):"
+    )
     for name in builtin_layouts():
         loaded = load(name)
         typer.echo(f"  {name:24} {loaded.kind.key:22} {loaded.model.description}")
@@ -73,16 +82,18 @@ def check(
         failed |= errors > 0
         if not errors:
             warnings = len(findings)
-            typer.echo(f"{loaded.source}: ok" + (f" ({warnings} warning"
-                                                  f"{'s' if warnings != 1 else ''})"
-                                                  if warnings else ""))
+            typer.echo(
+                f"{loaded.source}: ok"
+                + (f" ({warnings} warning{'s' if warnings != 1 else ''})" if warnings else "")
+            )
     if failed:
         raise typer.Exit(1)
 
 
 @app.command()
-def schema(kind: Annotated[str, typer.Argument(help="a component kind, e.g. scribe/supergrid")]
-           ) -> None:
+def schema(
+    kind: Annotated[str, typer.Argument(help="a component kind, e.g. scribe/supergrid")],
+) -> None:
     """Print the JSON Schema of a component kind's layout files (for editors)."""
     from sheetgen.registry import kind_for, kinds, suggest
 
@@ -94,44 +105,70 @@ def schema(kind: Annotated[str, typer.Argument(help="a component kind, e.g. scri
 
 @app.command()
 def build(
-    layouts: Annotated[list[str] | None, typer.Argument(
-        help="layout files or built-in names (see 'sheetgen list')")] = None,
+    layouts: Annotated[
+        list[str] | None,
+        typer.Argument(help="layout files or built-in names (see 'sheetgen list')"),
+    ] = None,
     build_all: Annotated[bool, typer.Option("--all", help="build every built-in layout")] = False,
-    formats: Annotated[str, typer.Option("--format", "-f",
-                                         help="comma-separated: pdf, svg, png")] = "pdf,svg,png",
+    formats: Annotated[
+        str, typer.Option("--format", "-f", help="comma-separated: pdf, svg, png")
+    ] = "pdf,svg,png",
     paper: Annotated[str, typer.Option(help="A4, Letter, A3, Tabloid or WxH in mm")] = "A4",
-    copies: Annotated[int, typer.Option(min=1, max=MAX_COPIES,
-                                        help="pages in the PDF pad")] = 1,
+    copies: Annotated[int, typer.Option(min=1, max=MAX_COPIES, help="pages in the PDF pad")] = 1,
     out: Annotated[Path, typer.Option(help="output folder")] = DEFAULT_OUT,
     dpi: Annotated[int, typer.Option(min=30, max=1200, help="PNG resolution")] = 300,
     fillable: Annotated[bool, typer.Option(help="add PDF form fields to type into")] = False,
     transparent: Annotated[bool, typer.Option(help="PNG with a transparent background")] = False,
     quiet: Annotated[bool, typer.Option("--quiet", "-q", help="print only errors")] = False,
-    names: Annotated[Path | None, typer.Option(
-        help="a text file of player names, one a line: one named sheet each")] = None,
-    duplex: Annotated[bool, typer.Option(
-        help="print the layout's other side on the back of every sheet")] = False,
-    flip: Annotated[str | None, typer.Option(
-        help="duplex flip: long or short edge (tile sheets)")] = None,
-    offset: Annotated[str | None, typer.Option(
-        help="shift every back by X,Y mm to correct a drifting printer (tile sheets)")] = None,
-    px: Annotated[int | None, typer.Option(
-        min=32, max=4096, help="image size in pixels (tile art)")] = None,
-    fit: Annotated[bool, typer.Option(
-        help="shrink a board to fit one page of the paper (Scrumpit board)")] = False,
-    tile_size: Annotated[float | None, typer.Option(
-        min=10, max=120, help="tile or die face size in mm")] = None,
+    names: Annotated[
+        Path | None,
+        typer.Option(help="a text file of player names, one a line: one named sheet each"),
+    ] = None,
+    duplex: Annotated[
+        bool, typer.Option(help="print the layout's other side on the back of every sheet")
+    ] = False,
+    flip: Annotated[
+        str | None, typer.Option(help="duplex flip: long or short edge (tile sheets)")
+    ] = None,
+    offset: Annotated[
+        str | None,
+        typer.Option(help="shift every back by X,Y mm to correct a drifting printer (tile sheets)"),
+    ] = None,
+    px: Annotated[
+        int | None, typer.Option(min=32, max=4096, help="image size in pixels (tile art)")
+    ] = None,
+    fit: Annotated[
+        bool, typer.Option(help="shrink a board to fit one page of the paper (Scrumpit board)")
+    ] = False,
+    tile_size: Annotated[
+        float | None, typer.Option(min=10, max=120, help="tile or die face size in mm")
+    ] = None,
 ) -> None:
     """Build layouts into PDF, SVG and PNG files in the output folder."""
     from sheetgen.build import BuildRequest, run_build
 
     if not layouts and not build_all:
         raise UsageError("name layouts to build, or pass --all (see 'sheetgen list')")
-    request = BuildRequest(refs=tuple(layouts or ()), build_all=build_all, formats=formats,
-                           paper=paper, copies=copies, out=out, create_out=out == DEFAULT_OUT,
-                           dpi=dpi, fillable=fillable, transparent=transparent, quiet=quiet,
-                           names=names, duplex=duplex, tile_size=tile_size, flip=flip,
-                           offset=offset, px=px, fit=fit)
+    request = BuildRequest(
+        refs=tuple(layouts or ()),
+        build_all=build_all,
+        formats=formats,
+        paper=paper,
+        copies=copies,
+        out=out,
+        create_out=out == DEFAULT_OUT,
+        dpi=dpi,
+        fillable=fillable,
+        transparent=transparent,
+        quiet=quiet,
+        names=names,
+        duplex=duplex,
+        tile_size=tile_size,
+        flip=flip,
+        offset=offset,
+        px=px,
+        fit=fit,
+    )
     run_build(request)
 
 
@@ -191,7 +228,10 @@ def main() -> None:
     except Exception as exc:  # a bug: one line for the user, the trace on request
         if os.environ.get("SHEETGEN_DEBUG"):
             raise
-        typer.echo(f"error: internal error ({type(exc).__name__}: {exc}); please report it, "
-                   "with SHEETGEN_DEBUG=1 set for the details", err=True)
+        typer.echo(
+            f"error: internal error ({type(exc).__name__}: {exc}); please report it, "
+            "with SHEETGEN_DEBUG=1 set for the details",
+            err=True,
+        )
         code = 70
     sys.exit(code if isinstance(code, int) else 0)

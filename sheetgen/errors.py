@@ -18,8 +18,7 @@ class UsageError(SheetgenError):
 class LayoutError(SheetgenError):
     """A layout file is unreadable or invalid: `file:where: what is wrong (what would be right)`."""
 
-    def __init__(self, file: str, where: str, problem: str, hint: str = "",
-                 note: str = "") -> None:
+    def __init__(self, file: str, where: str, problem: str, hint: str = "", note: str = "") -> None:
         self.file, self.where, self.problem, self.hint = file, where, problem, hint
         text = f"{file}:{where}: {problem}" if where else f"{file}: {problem}"
         text = f"{text} ({hint})" if hint else text

@@ -22,10 +22,25 @@ def gallery() -> Document:
     cell_w = (WIDTH - 2 * MARGIN) / cols
     cell_h = (HEIGHT - 2 * MARGIN - HEAD) / rows
     placements: list[Placement] = []
-    frame: list[Shape] = [label(MARGIN, MARGIN + 5, "sheetgen gallery", 6, anchor="start",
-                                weight="bold", colour="#2b2a26"),
-                          label(WIDTH - MARGIN, MARGIN + 5, f"{len(names)} built-in layouts:"
-                                " the first page of each", 3, anchor="end", colour="#2b2a26")]
+    frame: list[Shape] = [
+        label(
+            MARGIN,
+            MARGIN + 5,
+            "sheetgen gallery",
+            6,
+            anchor="start",
+            weight="bold",
+            colour="#2b2a26",
+        ),
+        label(
+            WIDTH - MARGIN,
+            MARGIN + 5,
+            f"{len(names)} built-in layouts: the first page of each",
+            3,
+            anchor="end",
+            colour="#2b2a26",
+        ),
+    ]
     for i, name in enumerate(names):
         loaded = load(name)
         page = loaded.kind.build(loaded.model, BuildOptions()).pages[0]
@@ -36,18 +51,41 @@ def gallery() -> Document:
         k = min(room_w / page.width, room_h / page.height)
         ox = x0 + (cell_w - page.width * k) / 2
         oy = y0 + 1 + (room_h - page.height * k) / 2
-        frame.append(Rect(ox, oy, page.width * k, page.height * k,
-                          Style(stroke="#b8b2a4", width=0.2, fill="#ffffff")))
+        frame.append(
+            Rect(
+                ox,
+                oy,
+                page.width * k,
+                page.height * k,
+                Style(stroke="#b8b2a4", width=0.2, fill="#ffffff"),
+            )
+        )
         to_cell = translate(ox, oy) @ scale(k)
         placements += [Placement(p.drawing, to_cell @ p.transform) for p in page.placements]
-        frame.append(label(x0 + cell_w / 2, y0 + cell_h - CAPTION / 2 - 0.5, name, 2.6,
-                           weight="bold", colour="#2b2a26", max_width=cell_w - 2))
-    backdrop = Drawing(WIDTH, HEIGHT, tuple(s for s in frame if isinstance(s, Rect)),
-                       title="gallery frames")
-    captions = Drawing(WIDTH, HEIGHT, tuple(s for s in frame if not isinstance(s, Rect)),
-                       title="gallery captions")
+        frame.append(
+            label(
+                x0 + cell_w / 2,
+                y0 + cell_h - CAPTION / 2 - 0.5,
+                name,
+                2.6,
+                weight="bold",
+                colour="#2b2a26",
+                max_width=cell_w - 2,
+            )
+        )
+    backdrop = Drawing(
+        WIDTH, HEIGHT, tuple(s for s in frame if isinstance(s, Rect)), title="gallery frames"
+    )
+    captions = Drawing(
+        WIDTH, HEIGHT, tuple(s for s in frame if not isinstance(s, Rect)), title="gallery captions"
+    )
     origin = translate(0, 0)
-    page = Page(WIDTH, HEIGHT, (Placement(backdrop, origin), *placements,
-                                Placement(captions, origin)))
-    return Document((page,), title="sheetgen gallery", subject="Every built-in component",
-                    keywords=("sheetgen", "gallery"))
+    page = Page(
+        WIDTH, HEIGHT, (Placement(backdrop, origin), *placements, Placement(captions, origin))
+    )
+    return Document(
+        (page,),
+        title="sheetgen gallery",
+        subject="Every built-in component",
+        keywords=("sheetgen", "gallery"),
+    )

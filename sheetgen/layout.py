@@ -43,8 +43,9 @@ def resolve(ref: str) -> tuple[Path, str]:
     if ref in builtin:
         return builtin[ref], ref
     if not ref or "\x00" in ref or len(ref) > 4096:
-        raise LayoutError(repr(ref), "", "is not a layout path or built-in name",
-                          "see 'sheetgen list'")
+        raise LayoutError(
+            repr(ref), "", "is not a layout path or built-in name", "see 'sheetgen list'"
+        )
     path = Path(ref)
     if path.exists() or ref.endswith(".toml") or "/" not in ref:
         return path, ref
@@ -58,21 +59,32 @@ def _read_text(path: Path, shown: str) -> str:
     try:
         data = path.read_bytes()
     except FileNotFoundError:
-        raise LayoutError(shown, "", "no such file",
-                          "give a path to a .toml file or a built-in name from 'sheetgen list'"
-                          ) from None
+        raise LayoutError(
+            shown,
+            "",
+            "no such file",
+            "give a path to a .toml file or a built-in name from 'sheetgen list'",
+        ) from None
     except OSError as exc:
         raise LayoutError(shown, "", f"cannot be read ({exc.strerror})") from None
     if len(data) > MAX_LAYOUT_BYTES:
-        raise LayoutError(shown, "", f"is {len(data):,} bytes, over the {MAX_LAYOUT_BYTES:,} "
-                          "byte limit for a layout", "layouts are small TOML files")
+        raise LayoutError(
+            shown,
+            "",
+            f"is {len(data):,} bytes, over the {MAX_LAYOUT_BYTES:,} byte limit for a layout",
+            "layouts are small TOML files",
+        )
     if not data.strip():
         raise LayoutError(shown, "", "is empty", "a layout needs game, component and name keys")
     try:
         return data.decode("utf-8")
     except UnicodeDecodeError as exc:
-        raise LayoutError(shown, "", f"is not UTF-8 text (bad byte at offset {exc.start})",
-                          "save the layout as UTF-8 TOML") from None
+        raise LayoutError(
+            shown,
+            "",
+            f"is not UTF-8 text (bad byte at offset {exc.start})",
+            "save the layout as UTF-8 TOML",
+        ) from None
 
 
 def _parse(text: str, shown: str) -> dict[str, Any]:
@@ -83,8 +95,9 @@ def _parse(text: str, shown: str) -> dict[str, Any]:
         where = _TOML_WHERE.search(message)
         problem = _TOML_WHERE.sub("", message)
         line = f"line {where[1]}, column {where[2]}" if where else ""
-        raise LayoutError(shown, line, f"TOML syntax error: {problem}",
-                          "see https://toml.io for the syntax") from None
+        raise LayoutError(
+            shown, line, f"TOML syntax error: {problem}", "see https://toml.io for the syntax"
+        ) from None
 
 
 def _merge(base: dict[str, Any], over: dict[str, Any]) -> dict[str, Any]:
@@ -107,8 +120,12 @@ def _raw(path: Path, shown: str, seen: tuple[str, ...] = ()) -> tuple[dict[str, 
     builtin = builtin_layouts()
     if not isinstance(parent, str) or parent not in builtin:
         hint = suggest(str(parent), list(builtin))
-        raise LayoutError(shown, _at("extends", text, ("extends",)),
-                          f"extends {parent!r}, which is not a built-in layout", hint)
+        raise LayoutError(
+            shown,
+            _at("extends", text, ("extends",)),
+            f"extends {parent!r}, which is not a built-in layout",
+            hint,
+        )
     if parent in seen:
         raise LayoutError(shown, "extends", f"extends {parent!r} in a loop", "break the cycle")
     base, _ = _raw(builtin[parent], parent, (*seen, parent))
@@ -130,8 +147,9 @@ def _line_of(text: str, loc: tuple[int | str, ...]) -> int | None:
     for part in loc:
         if not isinstance(part, str):
             continue
-        pattern = re.compile(rf"^[ \t]*\[*[ \t]*(?:[\w.-]+\.)?{re.escape(part)}[ \t]*(?:=|\]|\.)",
-                             re.MULTILINE)
+        pattern = re.compile(
+            rf"^[ \t]*\[*[ \t]*(?:[\w.-]+\.)?{re.escape(part)}[ \t]*(?:=|\]|\.)", re.MULTILINE
+        )
         match = pattern.search(text, pos)
         if match is None:
             break
@@ -145,8 +163,9 @@ def _at(key_path: str, text: str, loc: tuple[int | str, ...]) -> str:
     return f"{key_path} (line {line})" if line else key_path
 
 
-def _validation_error(exc: ValidationError, kind: ComponentKind, shown: str,
-                      text: str) -> LayoutError:
+def _validation_error(
+    exc: ValidationError, kind: ComponentKind, shown: str, text: str
+) -> LayoutError:
     # an unknown key usually explains a missing one (a typo), so it is reported first
     err = sorted(exc.errors(), key=lambda e: e["type"] != "extra_forbidden")[0]
     loc = tuple(err["loc"])
@@ -155,8 +174,9 @@ def _validation_error(exc: ValidationError, kind: ComponentKind, shown: str,
     note = f"{more} more problem{'s' if more > 1 else ''} after this" if more else ""
     if kind_name == "extra_forbidden":
         known = _known_keys(kind.model, loc[:-1])
-        return LayoutError(shown, where, f"unknown key {loc[-1]!r}",
-                           suggest(str(loc[-1]), known), note)
+        return LayoutError(
+            shown, where, f"unknown key {loc[-1]!r}", suggest(str(loc[-1]), known), note
+        )
     if kind_name == "missing":
         return LayoutError(shown, where, "missing required key", "add it", note)
     shown_input = repr(err.get("input"))
@@ -199,14 +219,22 @@ def validate(data: dict[str, Any], shown: str, text: str = "") -> Loaded:
     """Validate parsed layout data against its kind's model (`text`, the file, for lines)."""
     for key in ("game", "component"):
         if not isinstance(data.get(key), str):
-            raise LayoutError(shown, _at(key, text, (key,)), f"missing or non-text key {key!r}",
-                              "every layout names its game and component, e.g. "
-                              "game = \"scribe\", component = \"supergrid\"")
+            raise LayoutError(
+                shown,
+                _at(key, text, (key,)),
+                f"missing or non-text key {key!r}",
+                "every layout names its game and component, e.g. "
+                'game = "scribe", component = "supergrid"',
+            )
     key = f"{data['game']}/{data['component']}"
     kind = kind_for(key)
     if kind is None:
-        raise LayoutError(shown, _at("component", text, ("component",)),
-                          f"unknown component kind {key!r}", suggest(key, list(kinds())))
+        raise LayoutError(
+            shown,
+            _at("component", text, ("component",)),
+            f"unknown component kind {key!r}",
+            suggest(key, list(kinds())),
+        )
     try:
         model = kind.model.model_validate(data)
     except ValidationError as exc:

@@ -22,17 +22,20 @@ def prepare_folder(folder: Path, create: bool) -> Path:
         try:
             folder.mkdir(parents=True, exist_ok=True)
         except OSError as exc:
-            raise SheetgenError(f"{folder}: cannot create the output folder ({exc.strerror})"
-                                ) from None
+            raise SheetgenError(
+                f"{folder}: cannot create the output folder ({exc.strerror})"
+            ) from None
     if not folder.is_dir():
-        raise SheetgenError(f"{folder}: output folder does not exist (create it, or choose "
-                            "another --out)")
+        raise SheetgenError(
+            f"{folder}: output folder does not exist (create it, or choose another --out)"
+        )
     try:  # ask the file system itself: permission bits do not tell root or read-only mounts
         with tempfile.TemporaryFile(dir=folder):
             pass
     except OSError as exc:
-        raise SheetgenError(f"{folder}: output folder is not writable ({exc.strerror}; "
-                            "choose another --out)") from None
+        raise SheetgenError(
+            f"{folder}: output folder is not writable ({exc.strerror}; choose another --out)"
+        ) from None
     return folder
 
 

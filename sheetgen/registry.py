@@ -23,8 +23,9 @@ class LayoutBase(BaseModel):
 
     game: str = Field(description="the game this layout belongs to, e.g. 'scribe'")
     component: str = Field(description="the component kind within the game, e.g. 'supergrid'")
-    name: str = Field(pattern=r"^[a-z0-9][a-z0-9-]{0,39}$",
-                      description="short name used in output file names")
+    name: str = Field(
+        pattern=r"^[a-z0-9][a-z0-9-]{0,39}$", description="short name used in output file names"
+    )
     extends: str | None = Field(None, description="a built-in layout (game/name) to start from")
     description: str = ""
 

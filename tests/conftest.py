@@ -22,8 +22,13 @@ class Run:
 
 def sheetgen(*args: str, cwd: Path | None = None) -> Run:
     """Run `python -m sheetgen ARGS` in a subprocess, as a user would."""
-    proc = subprocess.run([sys.executable, "-m", "sheetgen", *args], capture_output=True,
-                          text=True, cwd=cwd or ROOT, timeout=300)
+    proc = subprocess.run(
+        [sys.executable, "-m", "sheetgen", *args],
+        capture_output=True,
+        text=True,
+        cwd=cwd or ROOT,
+        timeout=300,
+    )
     return Run(proc.returncode, proc.stdout, proc.stderr)
 
 

@@ -19,8 +19,9 @@ CASES = sorted((Path(__file__).parent / "bad_inputs").glob("*.toml"))
 
 
 def snapshot(folder: Path) -> dict[str, bytes]:
-    return {str(p.relative_to(folder)): p.read_bytes() for p in sorted(folder.rglob("*"))
-            if p.is_file()}
+    return {
+        str(p.relative_to(folder)): p.read_bytes() for p in sorted(folder.rglob("*")) if p.is_file()
+    }
 
 
 def test_the_catalogue_is_big_enough() -> None:
@@ -54,8 +55,14 @@ def test_bad_input(case_file: Path, tmp_path: Path) -> None:
     if mode == "error" and case.get("out_name"):
         (out / case["out_name"]).write_bytes(b"an earlier build")
     before = snapshot(out)
-    proc = subprocess.run([sys.executable, "-m", "sheetgen", *map(fill, case["args"])],
-                          capture_output=True, text=True, cwd=ROOT, env=env, timeout=300)
+    proc = subprocess.run(
+        [sys.executable, "-m", "sheetgen", *map(fill, case["args"])],
+        capture_output=True,
+        text=True,
+        cwd=ROOT,
+        env=env,
+        timeout=300,
+    )
     assert "Traceback" not in proc.stderr + proc.stdout
     if mode == "escaped":
         assert proc.returncode == 0, proc.stderr

@@ -15,8 +15,10 @@ HEADER = 'game = "scribe"\ncomponent = "supergrid"\nname = "mine"\n'
 def variant(tmp_path: Path, old: str, new: str, count: int = 1) -> Path:
     assert old in STANDARD
     path = tmp_path / "mine.toml"
-    path.write_text(STANDARD.replace(old, new, count).replace('name = "standard"',
-                                                              'name = "mine"'), encoding="utf-8")
+    path.write_text(
+        STANDARD.replace(old, new, count).replace('name = "standard"', 'name = "mine"'),
+        encoding="utf-8",
+    )
     return path
 
 
@@ -36,8 +38,10 @@ def one_line_error(args: list[str], code: int = 1) -> str:
 def test_misspelled_key_names_the_line_and_the_right_key(tmp_path: Path) -> None:
     path = variant(tmp_path, "cell = 13.0", "cel = 13.0")
     message = one_line_error(["check", str(path)])
-    assert message == (f"error: {path}:sheet.cel (line {line_of(path, 'cel = ')}): "
-                       "unknown key 'cel' (did you mean 'cell'?)")
+    assert message == (
+        f"error: {path}:sheet.cel (line {line_of(path, 'cel = ')}): "
+        "unknown key 'cel' (did you mean 'cell'?)"
+    )
 
 
 def test_toml_syntax_error_gives_line_and_column(tmp_path: Path) -> None:
@@ -63,8 +67,10 @@ def test_out_of_range_value(tmp_path: Path) -> None:
 def test_missing_required_key(tmp_path: Path) -> None:
     path = tmp_path / "mine.toml"
     path.write_text(HEADER, encoding="utf-8")
-    assert one_line_error(["check", str(path)]) == \
-        f"error: {path}:glyphs: missing required key (add it)"
+    assert (
+        one_line_error(["check", str(path)])
+        == f"error: {path}:glyphs: missing required key (add it)"
+    )
 
 
 def test_bad_glyph_pattern_is_pinned_to_its_glyph(tmp_path: Path) -> None:
@@ -85,8 +91,10 @@ def test_rules_faults_are_listed_as_findings(tmp_path: Path) -> None:
     path = variant(tmp_path, 'pattern = "..#/###/#.#"', 'pattern = "#../#.#/###"')
     run = sheetgen("check", str(path))
     assert run.code == 1
-    assert run.err.strip() == (f"{path}:glyphs[11].pattern: error: J is Chair turned or "
-                               "mirrored (glyphs must differ under rotation and reflection)")
+    assert run.err.strip() == (
+        f"{path}:glyphs[11].pattern: error: J is Chair turned or "
+        "mirrored (glyphs must differ under rotation and reflection)"
+    )
 
 
 def test_points_that_disagree_with_dots_fail_check_and_build(tmp_path: Path) -> None:
@@ -99,11 +107,14 @@ def test_points_that_disagree_with_dots_fail_check_and_build(tmp_path: Path) -> 
     assert not list(tmp_path.glob("*.pdf"))
 
 
-@pytest.mark.parametrize(("content", "expected"), [
-    (b"", "is empty (a layout needs game, component and name keys)"),
-    (b"game = \"scribe\"\n\xff\xfe = 1\n", "is not UTF-8 text (bad byte at offset 16)"),
-    (b"\x00\x01\x02binary", "TOML syntax error"),
-])
+@pytest.mark.parametrize(
+    ("content", "expected"),
+    [
+        (b"", "is empty (a layout needs game, component and name keys)"),
+        (b'game = "scribe"\n\xff\xfe = 1\n', "is not UTF-8 text (bad byte at offset 16)"),
+        (b"\x00\x01\x02binary", "TOML syntax error"),
+    ],
+)
 def test_empty_binary_and_non_utf8_files(tmp_path: Path, content: bytes, expected: str) -> None:
     path = tmp_path / "mine.toml"
     path.write_bytes(content)
@@ -126,8 +137,11 @@ def test_extends_an_unknown_layout(tmp_path: Path) -> None:
 
 def test_extending_a_builtin_layout_works(tmp_path: Path) -> None:
     path = tmp_path / "mine.toml"
-    path.write_text(HEADER + 'extends = "scribe/standard"\ntitle = "Scribe club"\n'
-                    "[sheet]\naccent = \"#8f2f4f\"\n", encoding="utf-8")
+    path.write_text(
+        HEADER + 'extends = "scribe/standard"\ntitle = "Scribe club"\n'
+        '[sheet]\naccent = "#8f2f4f"\n',
+        encoding="utf-8",
+    )
     run = sheetgen("build", str(path), "-f", "svg", "--out", str(tmp_path), "-q")
     assert run.code == 0, run.err
     svg = (tmp_path / "scribe-mine-supergrid.svg").read_text(encoding="utf-8")
@@ -144,14 +158,19 @@ def test_a_failed_build_leaves_existing_output_untouched(tmp_path: Path) -> None
     assert sorted(p.name for p in tmp_path.iterdir()) == ["mine.toml", target.name]
 
 
-@pytest.mark.parametrize(("args", "expected"), [
-    (["build", "scribe/standard", "--paper", "B5"], "--paper 'B5' is not a paper size"),
-    (["build", "scribe/standard", "--format", "jpg"], "--format 'jpg': use one or more of"),
-    (["build", "scribe/standard", "--out", "/nonexistent/folder"],
-     "/nonexistent/folder: output folder does not exist"),
-    (["build"], "name layouts to build, or pass --all"),
-    (["schema", "scribe/grid"], "unknown component kind 'scribe/grid'"),
-])
+@pytest.mark.parametrize(
+    ("args", "expected"),
+    [
+        (["build", "scribe/standard", "--paper", "B5"], "--paper 'B5' is not a paper size"),
+        (["build", "scribe/standard", "--format", "jpg"], "--format 'jpg': use one or more of"),
+        (
+            ["build", "scribe/standard", "--out", "/nonexistent/folder"],
+            "/nonexistent/folder: output folder does not exist",
+        ),
+        (["build"], "name layouts to build, or pass --all"),
+        (["schema", "scribe/grid"], "unknown component kind 'scribe/grid'"),
+    ],
+)
 def test_bad_options_get_one_line(args: list[str], expected: str) -> None:
     run = sheetgen(*args)
     assert run.code in (1, 2)
@@ -161,5 +180,7 @@ def test_bad_options_get_one_line(args: list[str], expected: str) -> None:
 def test_absurd_copies_are_refused_before_any_work() -> None:
     run = sheetgen("build", "scribe/standard", "--copies", "10000000")
     assert run.code == 2
-    assert run.err.strip() == ("error: Invalid value for '--copies': Input should be less than or "
-                               "equal to 1000 (see 'python -m sheetgen build --help')")
+    assert run.err.strip() == (
+        "error: Invalid value for '--copies': Input should be less than or "
+        "equal to 1000 (see 'python -m sheetgen build --help')"
+    )

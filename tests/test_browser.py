@@ -13,8 +13,16 @@ from PIL import Image
 from tests.conftest import sheetgen
 
 CHROMIUM = shutil.which("chromium") or "/usr/bin/chromium"
-ARGS = ["--headless=new", "--no-sandbox", "--disable-gpu", "--disable-quic", "--no-first-run",
-        "--disable-background-networking", "--disable-component-update", "--disable-sync"]
+ARGS = [
+    "--headless=new",
+    "--no-sandbox",
+    "--disable-gpu",
+    "--disable-quic",
+    "--no-first-run",
+    "--disable-background-networking",
+    "--disable-component-update",
+    "--disable-sync",
+]
 
 
 @pytest.fixture(scope="module")
@@ -28,8 +36,9 @@ def browser() -> Iterator[Any]:
         b.close()
 
 
-def open_page(browser: Any, path: Path, width: int = 1280,
-              height: int = 800) -> tuple[Any, list[str], list[str]]:
+def open_page(
+    browser: Any, path: Path, width: int = 1280, height: int = 800
+) -> tuple[Any, list[str], list[str]]:
     page = browser.new_page(viewport={"width": width, "height": height})
     requests: list[str] = []
     errors: list[str] = []
@@ -73,13 +82,16 @@ def test_deck_plays_three_rounds_of_seven_and_ends(browser: Any, deck_file: Path
     assert page.evaluate("window.sheetgenDeck.state()")["turn"] == 7
     page.click("#new")
     assert page.evaluate("window.sheetgenDeck.state()") == {
-        **page.evaluate("window.sheetgenDeck.state()"), "round": 1, "turn": 0, "over": False}
+        **page.evaluate("window.sheetgenDeck.state()"),
+        "round": 1,
+        "turn": 0,
+        "over": False,
+    }
     assert requests == [deck_file.as_uri()]  # no network request at all
     assert errors == []
 
 
-def test_deck_screenshot_has_the_tile_ink(browser: Any, deck_file: Path,
-                                          tmp_path: Path) -> None:
+def test_deck_screenshot_has_the_tile_ink(browser: Any, deck_file: Path, tmp_path: Path) -> None:
     page, _, _ = open_page(browser, deck_file)
     page.keyboard.press("Space")
     shot = tmp_path / "stage.png"

@@ -3,7 +3,6 @@
 from __future__ import annotations
 
 import re
-import shutil
 import subprocess
 import sys
 
@@ -13,8 +12,11 @@ BACKEND_IMPORT = re.compile(r"^\s*(import|from)\s+(reportlab|svgwrite|PIL|pikepd
 
 
 def test_game_code_never_imports_a_backend_library() -> None:
-    offenders = [str(p.relative_to(ROOT)) for p in (ROOT / "sheetgen" / "games").rglob("*.py")
-                 if BACKEND_IMPORT.search(p.read_text(encoding="utf-8"))]
+    offenders = [
+        str(p.relative_to(ROOT))
+        for p in (ROOT / "sheetgen" / "games").rglob("*.py")
+        if BACKEND_IMPORT.search(p.read_text(encoding="utf-8"))
+    ]
     assert offenders == []
     for folder in ("draw", "press"):
         for p in (ROOT / "sheetgen" / folder).rglob("*.py"):
@@ -22,13 +24,24 @@ def test_game_code_never_imports_a_backend_library() -> None:
 
 
 def test_ruff_is_clean() -> None:
-    ruff = shutil.which("ruff") or "ruff"
-    result = subprocess.run([ruff, "check", "sheetgen", "tests", "benchmarks"], cwd=ROOT,
-                            capture_output=True, text=True)
+    result = subprocess.run(
+        [sys.executable, "-m", "ruff", "check", "."], cwd=ROOT, capture_output=True, text=True
+    )
+    assert result.returncode == 0, result.stdout + result.stderr
+
+
+def test_ruff_format_is_kept() -> None:
+    result = subprocess.run(
+        [sys.executable, "-m", "ruff", "format", "--check", "."],
+        cwd=ROOT,
+        capture_output=True,
+        text=True,
+    )
     assert result.returncode == 0, result.stdout + result.stderr
 
 
 def test_mypy_is_clean() -> None:
-    result = subprocess.run([sys.executable, "-m", "mypy"], cwd=ROOT, capture_output=True,
-                            text=True)
+    result = subprocess.run(
+        [sys.executable, "-m", "mypy"], cwd=ROOT, capture_output=True, text=True
+    )
     assert result.returncode == 0, result.stdout + result.stderr

@@ -25,8 +25,9 @@ def test_arc_ends_on_the_circle() -> None:
     path = arc(0, 0, 10, 0, 135, Style())
     points = flatten(path.segments, scale(1), tolerance=0.01)[0][0]
     assert points[0] == pytest.approx((10, 0))
-    assert points[-1] == pytest.approx((10 * math.cos(math.radians(135)),
-                                        10 * math.sin(math.radians(135))))
+    assert points[-1] == pytest.approx(
+        (10 * math.cos(math.radians(135)), 10 * math.sin(math.radians(135)))
+    )
     assert all(abs(math.hypot(x, y) - 10) < 0.01 for x, y in points)
 
 

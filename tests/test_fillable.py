@@ -19,8 +19,19 @@ from tests.conftest import sheetgen
 @pytest.fixture(scope="module")
 def fillable(tmp_path_factory: pytest.TempPathFactory) -> Path:
     out = tmp_path_factory.mktemp("fill")
-    run = sheetgen("build", "scribe/standard", "scribbly-gum/kuringgai", "walkabout/map-1",
-                   "scrumpit/scorepad", "-f", "pdf", "--fillable", "--out", str(out), "-q")
+    run = sheetgen(
+        "build",
+        "scribe/standard",
+        "scribbly-gum/kuringgai",
+        "walkabout/map-1",
+        "scrumpit/scorepad",
+        "-f",
+        "pdf",
+        "--fillable",
+        "--out",
+        str(out),
+        "-q",
+    )
     assert run.code == 0, run.err
     return out
 
@@ -46,8 +57,17 @@ def test_scribbly_gum_boxes_and_numbers(fillable: Path) -> None:
     circles = [c for c in tree.circles if c.food != "start"]  # type: ignore[attr-defined]
     assert all(found[f"p1s1.tree_{c.id}"] == "/Btn" for c in circles)
     assert sum(".tracker_" in n and v == "/Btn" for n, v in found.items()) == 45
-    for name in ("round_1", "round_2", "round_3", "column_bonus", "achievement_A",
-                 "achievement_B", "achievement_C", "final_score", "name"):
+    for name in (
+        "round_1",
+        "round_2",
+        "round_3",
+        "column_bonus",
+        "achievement_A",
+        "achievement_B",
+        "achievement_C",
+        "final_score",
+        "name",
+    ):
         assert found[f"p1s1.{name}"] == "/Tx", name
 
 
@@ -65,8 +85,9 @@ def test_a_ticked_tree_circle_renders_filled(fillable: Path, tmp_path: Path) -> 
     layout = tree.model
     target = next(c for c in layout.circles if c.food == "empty")  # type: ignore[attr-defined]
     writer = PdfWriter(clone_from=str(source))
-    writer.update_page_form_field_values(writer.pages[0], {f"p1s1.tree_{target.id}": "/Yes"},
-                                         auto_regenerate=False)
+    writer.update_page_form_field_values(
+        writer.pages[0], {f"p1s1.tree_{target.id}": "/Yes"}, auto_regenerate=False
+    )
     ticked = tmp_path / "ticked.pdf"
     with open(ticked, "wb") as handle:
         writer.write(handle)
@@ -89,12 +110,24 @@ def test_a_ticked_tree_circle_renders_filled(fillable: Path, tmp_path: Path) -> 
 
 
 def test_fillable_pages_still_share_one_drawing(tmp_path: Path) -> None:
-    run = sheetgen("build", "scribbly-gum/kuringgai", "--fillable", "--copies", "3", "-f", "pdf",
-                   "--out", str(tmp_path), "-q")
+    run = sheetgen(
+        "build",
+        "scribbly-gum/kuringgai",
+        "--fillable",
+        "--copies",
+        "3",
+        "-f",
+        "pdf",
+        "--out",
+        str(tmp_path),
+        "-q",
+    )
     assert run.code == 0, run.err
     reader = PdfReader(tmp_path / "scribbly-gum-kuringgai-tree.pdf")
-    forms = {p["/Resources"]["/XObject"].raw_get("/FormXob.d1").idnum  # type: ignore[index]
-             for p in reader.pages}
+    forms = {
+        p["/Resources"]["/XObject"].raw_get("/FormXob.d1").idnum  # type: ignore[index]
+        for p in reader.pages
+    }
     assert len(forms) == 1
     names = list(reader.get_fields() or {})
     assert len(names) == len(set(names)) == 3 * 133

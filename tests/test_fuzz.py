@@ -26,9 +26,15 @@ RAW = {name: _raw(path, name)[0] for name, path in builtin_layouts().items()}
 RENDER_BUDGET = {"marram/classic": 40, "marram/art": 40}
 rendered: dict[str, int] = {}
 
-JUNK = st.one_of(st.integers(-10**9, 10**9), st.floats(allow_nan=False, width=32),
-                 st.text(max_size=12), st.booleans(), st.lists(st.integers(-5, 40), max_size=4),
-                 st.just({}), st.sampled_from(["", "#zzzzzz", "../../etc/x", "<b>x</b>"]))
+JUNK = st.one_of(
+    st.integers(-(10**9), 10**9),
+    st.floats(allow_nan=False, width=32),
+    st.text(max_size=12),
+    st.booleans(),
+    st.lists(st.integers(-5, 40), max_size=4),
+    st.just({}),
+    st.sampled_from(["", "#zzzzzz", "../../etc/x", "<b>x</b>"]),
+)
 
 
 def leaves(data: Any, path: tuple[Any, ...] = ()) -> list[tuple[Any, ...]]:
@@ -77,8 +83,12 @@ def nearly_valid(draw: st.DrawFn, name: str) -> dict[str, Any]:
 
 @pytest.mark.parametrize("name", LAYOUTS)
 def test_fuzzed_layouts_never_crash(name: str) -> None:
-    @settings(max_examples=EXAMPLES, deadline=None, derandomize=True,
-              suppress_health_check=list(HealthCheck))
+    @settings(
+        max_examples=EXAMPLES,
+        deadline=None,
+        derandomize=True,
+        suppress_health_check=list(HealthCheck),
+    )
     @given(nearly_valid(name))
     def run(data: dict[str, Any]) -> None:
         try:

@@ -19,8 +19,9 @@ from tests.conftest import sheetgen
 SET: TileSetLayout = load("marram/classic").model  # type: ignore[assignment]
 
 
-def face(corners: str, *segments: str, items: tuple[tuple[str, str], ...] = (),
-         centre: str | None = None) -> Face:
+def face(
+    corners: str, *segments: str, items: tuple[tuple[str, str], ...] = (), centre: str | None = None
+) -> Face:
     tile = TileType(name="t", count=1, corners=corners, segments=list(segments), centre=centre)  # type: ignore[arg-type]
     f = front(tile)
     return replace(f, items=items)
@@ -30,8 +31,12 @@ def claim(player: str, at: tuple[int, int], feature: str) -> Claim:
     return Claim(player=player, at=at, feature=feature)
 
 
-def points_for(board: dict[tuple[int, int], Face], claims: list[Claim], variant: str = "classic",
-               end_game: bool = False) -> dict[str, int]:
+def points_for(
+    board: dict[tuple[int, int], Face],
+    claims: list[Claim],
+    variant: str = "classic",
+    end_game: bool = False,
+) -> dict[str, int]:
     return score_board(board, claims, variant, end_game)[1]  # type: ignore[arg-type]
 
 
@@ -45,19 +50,22 @@ def test_broken_sets_get_named_findings() -> None:
     tiles = list(SET.tiles)
     tiles[0] = tiles[0].model_copy(update={"count": 5})
     tiles[1] = tiles[1].model_copy(update={"segments": ["blue-head:E", "orange-end:E"]})
-    tiles[6] = tiles[6].model_copy(update={"items": [Item(kind="gold", corner="NE")],
-                                           "corners": "gsss"})
+    tiles[6] = tiles[6].model_copy(
+        update={"items": [Item(kind="gold", corner="NE")], "corners": "gsss"}
+    )
     tiles[8] = tiles[8].model_copy(update={"back": "ssss"})
     found = [f"{f.where}: {f.message}" for f in check_set(SET.model_copy(update={"tiles": tiles}))]
     assert "totals.tiles: the file declares 95 but the tiles hold 96" in found
     assert any("the E edge carries 2 beast connections" in m for m in found)
     assert any("a gold coin must sit in grass, but NE is sand" in m for m in found)
-    assert any("tiles[8].back: tile orange-end-meadow: back 'ssss' should be 'gggg'" in m
-               for m in found)
+    assert any(
+        "tiles[8].back: tile orange-end-meadow: back 'ssss' should be 'gggg'" in m for m in found
+    )
     spade_start = SET.starter.model_copy(update={"spade": True})
     assert "starter.spade: the starter tile has no spade symbol" in [
-        f"{f.where}: {f.message}" for f in check_set(SET.model_copy(update={"starter":
-                                                                              spade_start}))]
+        f"{f.where}: {f.message}"
+        for f in check_set(SET.model_copy(update={"starter": spade_start}))
+    ]
 
 
 def test_backs_mirror_and_spade_backs_swap() -> None:
@@ -91,29 +99,43 @@ def test_beastly_takes_one_type_and_refuses_two() -> None:
 
 def test_rulebook_beasts() -> None:
     g = "gggg"
-    blue = {(0, 0): face(g, "blue-head:E"), (1, 0): face(g, "blue-body:W-E"),
-            (2, 0): face(g, "blue-tail:W")}
+    blue = {
+        (0, 0): face(g, "blue-head:E"),
+        (1, 0): face(g, "blue-body:W-E"),
+        (2, 0): face(g, "blue-tail:W"),
+    }
     assert points_for(blue, [claim("ann", (1, 0), "beast:W")]) == {"ann": 9}
     orange = {(0, 0): face(g, "orange-end:E"), (1, 0): face(g, "orange-end:W")}
     assert points_for(orange, [claim("ann", (0, 0), "beast:E")]) == {"ann": 2}
-    worm = {(0, 0): face(g, "worm-end:E"), (1, 0): face(g, "worm-saddle:W-E"),
-            (2, 0): face(g, "worm-end:W")}
+    worm = {
+        (0, 0): face(g, "worm-end:E"),
+        (1, 0): face(g, "worm-saddle:W-E"),
+        (2, 0): face(g, "worm-end:W"),
+    }
     assert points_for(worm, [claim("bob", (2, 0), "beast:W")]) == {"bob": 6}
     freak = {(0, 0): face(g, "blue-head:E"), (1, 0): face(g, "blue-head:W")}
     assert points_for(freak, [claim("bob", (0, 0), "beast:E")]) == {"bob": 3}
-    no_saddle = {(0, 0): face(g, "worm-end:E"), (1, 0): face(g, "worm-body:W-E"),
-                 (2, 0): face(g, "worm-end:W")}
+    no_saddle = {
+        (0, 0): face(g, "worm-end:E"),
+        (1, 0): face(g, "worm-body:W-E"),
+        (2, 0): face(g, "worm-end:W"),
+    }
     assert points_for(no_saddle, [claim("bob", (0, 0), "beast:E")]) == {"bob": 3}
 
 
 def circle_board() -> dict[tuple[int, int], Face]:
-    return {(0, 0): face("ssgs"), (1, 0): face("sssg"), (0, 1): face("sgss"),
-            (1, 1): face("gsss")}
+    return {(0, 0): face("ssgs"), (1, 0): face("sssg"), (0, 1): face("sgss"), (1, 1): face("gsss")}
 
 
 def dumbbell_board() -> dict[tuple[int, int], Face]:
-    return {(0, 0): face("ssgs"), (1, 0): face("ssgg"), (2, 0): face("sssg"),
-            (0, 1): face("sgss"), (1, 1): face("ggss"), (2, 1): face("gsss")}
+    return {
+        (0, 0): face("ssgs"),
+        (1, 0): face("ssgg"),
+        (2, 0): face("sssg"),
+        (0, 1): face("sgss"),
+        (1, 1): face("ggss"),
+        (2, 1): face("gsss"),
+    }
 
 
 def test_a_circle_patch_has_one_bulge_and_a_dumbbell_two() -> None:
@@ -188,8 +210,19 @@ def test_every_back_centre_mirrors_its_front_within_a_tenth(flip: str) -> None:
 
 
 def test_sheets_and_art_build(tmp_path: Path) -> None:
-    run = sheetgen("build", "marram/classic", "-f", "pdf", "--offset", "0.5,-0.2", "--flip",
-                   "short", "--out", str(tmp_path), "-q")
+    run = sheetgen(
+        "build",
+        "marram/classic",
+        "-f",
+        "pdf",
+        "--offset",
+        "0.5,-0.2",
+        "--flip",
+        "short",
+        "--out",
+        str(tmp_path),
+        "-q",
+    )
     assert run.code == 0, run.err
     reader = PdfReader(tmp_path / "marram-classic-tiles.pdf")
     assert len(reader.pages) == 10  # 4 sheets front and back, then the alignment test
@@ -197,8 +230,7 @@ def test_sheets_and_art_build(tmp_path: Path) -> None:
     assert "DUPLEX ALIGNMENT TEST" in reader.pages[-2].extract_text()
     page = reader.pages[0]
     assert abs(float(page.trimbox.width) - (4 * 44 - 4) * 72 / 25.4) < 0.5  # bleed outside
-    run = sheetgen("build", "marram/art", "-f", "png", "--px", "128", "--out", str(tmp_path),
-                   "-q")
+    run = sheetgen("build", "marram/art", "-f", "png", "--px", "128", "--out", str(tmp_path), "-q")
     assert run.code == 0, run.err
     images = sorted(tmp_path.glob("marram-art-art-*.png"))
     assert len(images) == 2 * (len(SET.tiles) + 1)

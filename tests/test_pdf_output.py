@@ -45,14 +45,24 @@ def test_fonts_are_embedded_subsets(scribe_out: Path) -> None:
     assert fonts, "no font descriptors found"
     assert all(fonts.values()), fonts
     assert all("+" in name for name in fonts)  # subset tag, e.g. AAAAAA+DejaVuSans
-    assert {n.split("+")[1] for n in fonts} == {"/DejaVuSans", "/DejaVuSans-Bold"} or \
-        {n.split("+")[1] for n in fonts} == {"DejaVuSans", "DejaVuSans-Bold"}
+    assert {n.split("+")[1] for n in fonts} == {"/DejaVuSans", "/DejaVuSans-Bold"} or {
+        n.split("+")[1] for n in fonts
+    } == {"DejaVuSans", "DejaVuSans-Bold"}
 
 
 def test_text_is_extractable(scribe_out: Path) -> None:
     text = PdfReader(scribe_out / "scribe-standard-supergrid.pdf").pages[0].extract_text()
-    for word in ("SCRIBE", "Mark Steere", "Single", "Ottoman", "9-block", "9 points",
-                 "Mini grids won", "100 mm", "4 in"):
+    for word in (
+        "SCRIBE",
+        "Mark Steere",
+        "Single",
+        "Ottoman",
+        "9-block",
+        "9 points",
+        "Mini grids won",
+        "100 mm",
+        "4 in",
+    ):
         assert word in text, word
 
 
@@ -77,8 +87,11 @@ def test_ruler_is_100_mm_long(scribe_out: Path) -> None:
     y_top = round((297 - 8 - 9 + 1) * px)
     row = y_top + round(1.1 * px)  # the middle of the 100 mm bar
     # search 1 mm either side of the bar (the '100 mm' label starts 2 mm past its end)
-    inked = [x for x in range(x_start - round(px), x_start + round(101 * px))
-             if grey.getpixel((x, row)) < 128]
+    inked = [
+        x
+        for x in range(x_start - round(px), x_start + round(101 * px))
+        if grey.getpixel((x, row)) < 128
+    ]
     outline = 0.15  # the bar's outline adds half its width at each end
     length_mm = (inked[-1] - inked[0] + 1) / px - outline
     assert abs(length_mm - 100.0) <= 0.1, length_mm
@@ -101,21 +114,25 @@ def test_a_pad_reuses_one_drawing(tmp_path: Path) -> None:
     one = sheetgen("build", "scribe/standard", "-f", "pdf", "--out", str(tmp_path), "-q")
     assert one.code == 0, one.err
     single = (tmp_path / "scribe-standard-supergrid.pdf").read_bytes()
-    pad = sheetgen("build", "scribe/standard", "-f", "pdf", "--copies", "100", "--out",
-                   str(tmp_path), "-q")
+    pad = sheetgen(
+        "build", "scribe/standard", "-f", "pdf", "--copies", "100", "--out", str(tmp_path), "-q"
+    )
     assert pad.code == 0, pad.err
     reader = PdfReader(tmp_path / "scribe-standard-supergrid.pdf")
     assert len(reader.pages) == 100
-    forms = {page["/Resources"]["/XObject"].raw_get("/FormXob.d1").idnum  # type: ignore[index]
-             for page in reader.pages}
+    forms = {
+        page["/Resources"]["/XObject"].raw_get("/FormXob.d1").idnum  # type: ignore[index]
+        for page in reader.pages
+    }
     assert len(forms) == 1  # every page draws the same form XObject
     assert len((tmp_path / "scribe-standard-supergrid.pdf").read_bytes()) < 1.5 * len(single)
 
 
 def test_pad_layout_puts_two_sheets_on_a_landscape_page(tmp_path: Path) -> None:
     for paper in ("A4", "Letter"):
-        run = sheetgen("build", "scribe/pad", "-f", "pdf", "--paper", paper, "--out",
-                       str(tmp_path), "-q")
+        run = sheetgen(
+            "build", "scribe/pad", "-f", "pdf", "--paper", paper, "--out", str(tmp_path), "-q"
+        )
         assert run.code == 0, run.err
         page = PdfReader(tmp_path / "scribe-pad-supergrid.pdf").pages[0]
         assert page.mediabox.width > page.mediabox.height  # landscape

@@ -51,8 +51,11 @@ def test_a_drawing_too_big_for_the_paper_is_refused_with_the_fix() -> None:
 def test_crop_marks_line_up_with_every_trim_edge() -> None:
     page = impose([card() for _ in range(2)], PressOptions(crop_marks=True))[0]
     marks = next(p.drawing for p in page.placements if p.drawing.title == "crop marks")
-    verticals = {round(s.segments[0].x, 3) for s in marks.children  # type: ignore[union-attr]
-                 if isinstance(s, Path) and s.segments[0].x == s.segments[1].x}  # type: ignore
+    verticals = {
+        round(s.segments[0].x, 3)
+        for s in marks.children  # type: ignore[union-attr]
+        if isinstance(s, Path) and s.segments[0].x == s.segments[1].x
+    }  # type: ignore
     cells = sorted(p.transform.e for p in page.placements if p.drawing.title == "")
     assert verticals == {round(cells[0], 3), round(cells[0] + 63, 3), round(cells[1] + 63, 3)}
 

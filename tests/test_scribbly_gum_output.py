@@ -22,8 +22,18 @@ PX = DPI / 25.4
 @pytest.fixture(scope="module")
 def built(tmp_path_factory: pytest.TempPathFactory) -> Path:
     out = tmp_path_factory.mktemp("sg")
-    run = sheetgen("build", "scribbly-gum/kuringgai", "scribbly-gum/mooloolah",
-                   "scribbly-gum/tiles", "scribbly-gum/pad", "-f", "pdf", "--out", str(out), "-q")
+    run = sheetgen(
+        "build",
+        "scribbly-gum/kuringgai",
+        "scribbly-gum/mooloolah",
+        "scribbly-gum/tiles",
+        "scribbly-gum/pad",
+        "-f",
+        "pdf",
+        "--out",
+        str(out),
+        "-q",
+    )
     assert run.code == 0, run.err
     return out
 
@@ -33,15 +43,20 @@ def test_every_tree_circle_is_inked_where_the_layout_puts_it(built: Path, name: 
     loaded = load(f"scribbly-gum/{name}")
     tree: TreeLayout = loaded.model  # type: ignore[assignment]
     offset = loaded.kind.build(tree, BuildOptions()).pages[0].placements[0].transform
-    image = pdfium.PdfDocument(str(built / f"scribbly-gum-{name}-tree.pdf"))[0].render(
-        scale=DPI / 72).to_pil().convert("L")
+    image = (
+        pdfium.PdfDocument(str(built / f"scribbly-gum-{name}-tree.pdf"))[0]
+        .render(scale=DPI / 72)
+        .to_pil()
+        .convert("L")
+    )
     r = tree.sheet.circle / 2
     for c in tree.circles:
         x, y = circle_centre(tree, c.at)
         cx, cy = offset.e + x, offset.f + y
-        ring = [image.getpixel((round((cx + r * math.cos(a)) * PX),
-                                round((cy + r * math.sin(a)) * PX)))
-                for a in (k * math.pi / 8 + 0.1 for k in range(16))]
+        ring = [
+            image.getpixel((round((cx + r * math.cos(a)) * PX), round((cy + r * math.sin(a)) * PX)))
+            for a in (k * math.pi / 8 + 0.1 for k in range(16))
+        ]
         dark = sum(1 for v in ring if isinstance(v, int) and v < 110)
         assert dark >= 12, (c.id, ring)
         centre = image.getpixel((round(cx * PX), round(cy * PX)))
@@ -56,8 +71,17 @@ def test_every_tree_circle_is_inked_where_the_layout_puts_it(built: Path, name: 
 
 def test_sheet_text_names_the_side_and_the_score_area(built: Path) -> None:
     text = PdfReader(built / "scribbly-gum-kuringgai-tree.pdf").pages[0].extract_text()
-    for word in ("Scribbly Gum", "Kuringgai side", "MEAL TRACKER", "total meals",
-                 "column bonus", "achievements", "final score", "Name", "+3"):
+    for word in (
+        "Scribbly Gum",
+        "Kuringgai side",
+        "MEAL TRACKER",
+        "total meals",
+        "column bonus",
+        "achievements",
+        "final score",
+        "Name",
+        "+3",
+    ):
         assert word in text, word
 
 
@@ -75,12 +99,22 @@ def test_two_sided_pad_alternates_the_sides(built: Path) -> None:
 def test_names_print_one_sheet_a_player(tmp_path: Path) -> None:
     names = tmp_path / "class.txt"
     names.write_text("Ada Lovelace\n\nGrace Hopper\nAlan Turing\n", encoding="utf-8")
-    run = sheetgen("build", "scribbly-gum/kuringgai", "--names", str(names), "-f", "pdf",
-                   "--out", str(tmp_path), "-q")
+    run = sheetgen(
+        "build",
+        "scribbly-gum/kuringgai",
+        "--names",
+        str(names),
+        "-f",
+        "pdf",
+        "--out",
+        str(tmp_path),
+        "-q",
+    )
     assert run.code == 0, run.err
     pages = PdfReader(tmp_path / "scribbly-gum-kuringgai-tree.pdf").pages
-    assert [("Ada Lovelace" in p.extract_text(), "Alan Turing" in p.extract_text())
-            for p in pages] == [(True, False), (False, False), (False, True)]
+    assert [
+        ("Ada Lovelace" in p.extract_text(), "Alan Turing" in p.extract_text()) for p in pages
+    ] == [(True, False), (False, False), (False, True)]
     bad = tmp_path / "bad.txt"
     bad.write_text("x" * 60 + "\n", encoding="utf-8")
     run = sheetgen("build", "scribbly-gum/kuringgai", "--names", str(bad), "--out", str(tmp_path))
@@ -107,15 +141,25 @@ def test_tile_backs_line_up_behind_their_fronts() -> None:
 
 
 def test_tile_size_option_scales_the_tiles(tmp_path: Path) -> None:
-    run = sheetgen("build", "scribbly-gum/tiles", "--tile-size", "30", "-f", "pdf", "--out",
-                   str(tmp_path), "-q")
+    run = sheetgen(
+        "build",
+        "scribbly-gum/tiles",
+        "--tile-size",
+        "30",
+        "-f",
+        "pdf",
+        "--out",
+        str(tmp_path),
+        "-q",
+    )
     assert run.code == 0, run.err
     loaded = load("scribbly-gum/tiles")
     from dataclasses import replace
 
     doc = loaded.kind.build(loaded.model, replace(BuildOptions(), tile_size=30.0))
-    sizes = {(p.drawing.width, p.drawing.height) for p in doc.pages[0].placements
-             if p.drawing.bleed}
+    sizes = {
+        (p.drawing.width, p.drawing.height) for p in doc.pages[0].placements if p.drawing.bleed
+    }
     assert sizes == {(30.0, 30.0)}
     run = sheetgen("build", "scribe/standard", "--tile-size", "30", "--out", str(tmp_path))
     assert run.code == 2

@@ -44,8 +44,10 @@ def test_a_diagonal_solid_line_is_named() -> None:
     diagonal = next(c for c in KURINGGAI.circles if c.at == (a.at[0] + 1, a.at[1] + 1))
     tree = KURINGGAI.model_copy(update={"lines": [*KURINGGAI.lines, f"{a.id}-{diagonal.id}"]})
     found = messages(tree)
-    assert f"lines[{len(KURINGGAI.lines)}]: line {a.id}-{diagonal.id} is not horizontal or " \
+    assert (
+        f"lines[{len(KURINGGAI.lines)}]: line {a.id}-{diagonal.id} is not horizontal or "
         "vertical (solid lines run left, right, up or down)" in found
+    )
     assert b  # the tree has at least two circles
 
 
@@ -53,16 +55,19 @@ def test_an_orphan_circle_is_named() -> None:
     orphan = TreeCircle(id="zz", at=(0, 0), food="leaf")
     assert all(c.at != (0, 0) for c in KURINGGAI.circles)
     found = messages(with_circles(KURINGGAI, [*KURINGGAI.circles, orphan]))
-    assert f"circles[{len(KURINGGAI.circles)}]: circle zz cannot be reached from the start " \
+    assert (
+        f"circles[{len(KURINGGAI.circles)}]: circle zz cannot be reached from the start "
         "circles" in found
+    )
 
 
 def test_a_missing_start_circle_is_named() -> None:
     circles = list(KURINGGAI.circles)
     k = next(i for i, c in enumerate(circles) if c.food == "start")
     circles[k] = circles[k].model_copy(update={"food": "leaf"})
-    assert "circles: the tree has 3 start circles; it needs exactly 4, around the moth" in \
-        messages(with_circles(KURINGGAI, circles))
+    assert "circles: the tree has 3 start circles; it needs exactly 4, around the moth" in messages(
+        with_circles(KURINGGAI, circles)
+    )
 
 
 def test_a_start_circle_away_from_the_moth_is_named() -> None:
@@ -85,17 +90,20 @@ def test_crossing_lines_and_lines_through_circles_are_named() -> None:
 def test_food_shortfall_meal_order_and_no_dotted_lines() -> None:
     tracker = KURINGGAI.tracker.model_copy(update={"meals": [1, 2, 3, 2, *range(4, 15)]})
     found = messages(KURINGGAI.model_copy(update={"tracker": tracker, "dotted": []}))
-    assert "tracker.meals[3]: meal number 2 beside row 4 is lower than 3 above it (meal numbers " \
+    assert (
+        "tracker.meals[3]: meal number 2 beside row 4 is lower than 3 above it (meal numbers "
         "never decrease down the rows)" in found
+    )
     assert "dotted: the tree has no dotted line (the dotted-line tile needs at least one)" in found
-    few = [c.model_copy(update={"food": "empty", "count": 1}) if c.food == "nut" else c
-           for c in KURINGGAI.circles]
+    few = [
+        c.model_copy(update={"food": "empty", "count": 1}) if c.food == "nut" else c
+        for c in KURINGGAI.circles
+    ]
     assert any("holds only" in m and "nut" in m for m in messages(with_circles(KURINGGAI, few)))
 
 
 def test_a_grid_too_big_for_the_page_is_named() -> None:
-    big = KURINGGAI.model_copy(update={"sheet": KURINGGAI.sheet.model_copy(
-        update={"pitch": 20.0})})
+    big = KURINGGAI.model_copy(update={"sheet": KURINGGAI.sheet.model_copy(update={"pitch": 20.0})})
     assert any(m.startswith("sheet.pitch: the 9 x 13 grid needs") for m in messages(big))
 
 
@@ -117,15 +125,19 @@ def test_check_command_names_the_fault(tmp_path: Path) -> None:
 TABLE = KURINGGAI.tracker.meals  # [1, 1, 1, 2, 2, 3, 3, 4, 4, 5, 6, 7, 8, 9, 11]
 
 
-@pytest.mark.parametrize(("tracker", "expected"), [
-    ((0, 5, 9), 0),      # no blossom yet: no complete row
-    ((1, 1, 1), 1),      # row 1 complete
-    ((4, 9, 6), 2),      # lowest complete row is 4
-    ((10, 12, 15), 5),   # row 10
-    ((15, 15, 15), 11),  # every row
-])
-def test_meals_are_the_number_beside_the_lowest_complete_row(tracker: tuple[int, int, int],
-                                                             expected: int) -> None:
+@pytest.mark.parametrize(
+    ("tracker", "expected"),
+    [
+        ((0, 5, 9), 0),  # no blossom yet: no complete row
+        ((1, 1, 1), 1),  # row 1 complete
+        ((4, 9, 6), 2),  # lowest complete row is 4
+        ((10, 12, 15), 5),  # row 10
+        ((15, 15, 15), 11),  # every row
+    ],
+)
+def test_meals_are_the_number_beside_the_lowest_complete_row(
+    tracker: tuple[int, int, int], expected: int
+) -> None:
     assert TABLE == [1, 1, 1, 2, 2, 3, 3, 4, 4, 5, 6, 7, 8, 9, 11]
     assert meals(TABLE, tracker) == expected
 
@@ -150,25 +162,43 @@ def test_achievement_conditions_are_evaluated() -> None:
     progress = Progress(set(board.bottom_row), [3, 15, 2], dotted_lines=2)
 
     def ach(kind: str, count: int = 1) -> Achievement:
-        return Achievement(title="x", text="x", kind=kind, count=count, icon="meal",  # type: ignore[arg-type]
-                           gold=5, silver=2)
+        return Achievement(
+            title="x",
+            text="x",
+            kind=kind,
+            count=count,
+            icon="meal",  # type: ignore[arg-type]
+            gold=5,
+            silver=2,
+        )
 
     assert achieved(ach("fill_bottom_row"), board, progress)
     assert not achieved(ach("fill_top_row", 3), board, progress)
     assert achieved(ach("dotted_lines", 2), board, progress)
     assert not achieved(ach("dotted_lines", 3), board, progress)
     assert achieved(ach("full_columns"), board, progress)
-    assert achieved(ach("meals", 1), board, progress) and not achieved(ach("meals", 2), board,
-                                                                       progress)
+    assert achieved(ach("meals", 1), board, progress) and not achieved(
+        ach("meals", 2), board, progress
+    )
     assert not achieved(ach("reach_both_edges"), board, Progress({board.starts[0]}))
 
 
 def test_two_lines_crossing_between_circles_are_named() -> None:
-    circles = [TreeCircle(id=i, at=at, food=f) for i, at, f in (  # type: ignore[arg-type]
-        ("n", (1, 0), "leaf"), ("s", (1, 2), "nut"), ("w", (0, 1), "blossom"),
-        ("e", (2, 1), "leaf"), ("s1", (3, 3), "start"), ("s2", (5, 3), "start"),
-        ("s3", (4, 2), "start"), ("s4", (4, 4), "start"))]
-    tree = KURINGGAI.model_copy(update={
-        "circles": circles, "moth": (4, 3), "lines": ["n-s", "w-e"], "dotted": []})
+    circles = [
+        TreeCircle(id=i, at=at, food=f)
+        for i, at, f in (  # type: ignore[arg-type]
+            ("n", (1, 0), "leaf"),
+            ("s", (1, 2), "nut"),
+            ("w", (0, 1), "blossom"),
+            ("e", (2, 1), "leaf"),
+            ("s1", (3, 3), "start"),
+            ("s2", (5, 3), "start"),
+            ("s3", (4, 2), "start"),
+            ("s4", (4, 4), "start"),
+        )
+    ]
+    tree = KURINGGAI.model_copy(
+        update={"circles": circles, "moth": (4, 3), "lines": ["n-s", "w-e"], "dotted": []}
+    )
     found = messages(tree)
     assert "lines[0]: line n-s crosses line w-e" in found

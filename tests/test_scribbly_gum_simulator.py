@@ -16,8 +16,10 @@ from sheetgen.layout import load
 from tests.conftest import sheetgen
 
 TILES: TilesLayout = load("scribbly-gum/tiles").model  # type: ignore[assignment]
-TREES: dict[str, TreeLayout] = {n: load(f"scribbly-gum/{n}").model  # type: ignore[misc]
-                                for n in ("kuringgai", "mooloolah")}
+TREES: dict[str, TreeLayout] = {
+    n: load(f"scribbly-gum/{n}").model  # type: ignore[misc]
+    for n in ("kuringgai", "mooloolah")
+}
 
 
 def traces(name: str, player: str, games: int = 40) -> list[list[tuple[object, ...]]]:
@@ -61,8 +63,9 @@ def test_games_follow_the_rules(name: str, player: str) -> None:
             elif e[0] == "move":
                 target = e[2]
                 assert target not in filled  # never a filled circle twice
-                assert any(board.step[d][s] == target for d in board.step for s in filled) or \
-                    any(target in board.dotted[s] for s in filled)
+                assert any(board.step[d][s] == target for d in board.step for s in filled) or any(
+                    target in board.dotted[s] for s in filled
+                )
                 filled.add(target)
 
 
@@ -78,8 +81,9 @@ def test_seeded_runs_are_reproducible() -> None:
 def test_greedy_medians_sit_in_the_20_to_39_band_and_the_sides_balance() -> None:
     means = {}
     for name, tree in TREES.items():
-        random_player, greedy = simulate(compile_board(tree), TILES.movement, TILES.achievements,
-                                         1500, seed=7)
+        random_player, greedy = simulate(
+            compile_board(tree), TILES.movement, TILES.achievements, 1500, seed=7
+        )
         assert 20 <= greedy.median <= 39, (name, greedy)
         assert greedy.mean > random_player.mean + 5  # playing well pays
         means[name] = greedy.mean
@@ -93,8 +97,11 @@ def test_simulate_command_prints_the_distribution() -> None:
     assert "Kuringgai side, 500 solo games a player, seed 3" in run.out
     lines = {line.split()[0]: line for line in run.out.splitlines()[2:]}
     assert set(lines) == {"random", "greedy"}
-    data = json.loads(sheetgen("scribbly-gum", "simulate", "kuringgai", "--games", "500",
-                               "--seed", "3", "--json").out)
+    data = json.loads(
+        sheetgen(
+            "scribbly-gum", "simulate", "kuringgai", "--games", "500", "--seed", "3", "--json"
+        ).out
+    )
     greedy = data["players"][1]
     assert greedy["player"] == "greedy" and greedy["games"] == 500
     assert abs(sum(greedy["bands"].values()) - 1) < 1e-9

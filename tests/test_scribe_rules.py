@@ -80,14 +80,14 @@ def test_known_positions() -> None:
 def test_no_filled_mini_grid_ties() -> None:
     assert tie_example(TABLE) is None
     for marks in itertools.product("+O", repeat=9):
-        rows = ["".join(marks[i:i + 3]) for i in (0, 3, 6)]
+        rows = ["".join(marks[i : i + 3]) for i in (0, 3, 6)]
         plus, o = points("/".join(rows))
         assert plus != o
 
 
 @given(st.lists(st.sampled_from("+O."), min_size=9, max_size=9))
 def test_score_is_the_same_under_all_eight_symmetries(marks: list[str]) -> None:
-    grid = "/".join("".join(marks[i:i + 3]) for i in (0, 3, 6))
+    grid = "/".join("".join(marks[i : i + 3]) for i in (0, 3, 6))
     expected = points(grid)
     for other in symmetries(grid):
         assert points(other) == expected
@@ -118,8 +118,7 @@ def test_a_custom_set_that_allows_a_tie_is_warned() -> None:
     assert "can tie" in found[0].message
 
 
-SUPER = ("+O+O+O+O+/O+O+O+O+O/+O+O+O+O+/OOO+++OOO/OOO+++OOO/OOO+++OOO/"
-         "+++++++++/OOOOOOOOO/+++++++++")
+SUPER = "+O+O+O+O+/O+O+O+O+O/+O+O+O+O+/OOO+++OOO/OOO+++OOO/OOO+++OOO/+++++++++/OOOOOOOOO/+++++++++"
 
 
 def test_super_grid_winners_and_match() -> None:
@@ -157,11 +156,14 @@ def test_cli_scores_a_super_grid_and_the_next_move() -> None:
     assert "bottom right (G7-I9)     4   3  not full" in run.out
 
 
-@pytest.mark.parametrize(("grid", "message"), [
-    ("+O+/O+O", "mini grid has 2 rows; it needs 3 rows of 3"),
-    ("+O+/O+X/OO+", "mini grid row 2 has 'X' at position 3"),
-    ("+O+/O+OO/OO+", "mini grid row 2 'O+OO' has 4 marks; it needs 3"),
-])
+@pytest.mark.parametrize(
+    ("grid", "message"),
+    [
+        ("+O+/O+O", "mini grid has 2 rows; it needs 3 rows of 3"),
+        ("+O+/O+X/OO+", "mini grid row 2 has 'X' at position 3"),
+        ("+O+/O+OO/OO+", "mini grid row 2 'O+OO' has 4 marks; it needs 3"),
+    ],
+)
 def test_cli_bad_grids_get_one_line(grid: str, message: str) -> None:
     run = sheetgen("scribe", "score", grid)
     assert run.code == 2

@@ -67,14 +67,21 @@ def test_board_checks() -> None:
     assert {row for _, row in ZONES.values()} == set(range(1, 8))
     messages = [f.message for f in check_board(BOARD.model_copy(update={"size": 13}))]
     assert any("Scrumpit's is 15 x 15" in m for m in messages)
-    messages = [f.message for f in check_board(BOARD.model_copy(
-        update={"row_cells": [13, 11, 9, 7, 5, 3]}))]
+    messages = [
+        f.message for f in check_board(BOARD.model_copy(update={"row_cells": [13, 11, 9, 7, 5, 3]}))
+    ]
     assert any("a Scrump Zone has rows 1 to 7" in m for m in messages)
-    messages = [f.message for f in check_board(BOARD.model_copy(
-        update={"row_cells": [13, 11, 9, 7, 5, 3, 3]}))]
+    messages = [
+        f.message
+        for f in check_board(BOARD.model_copy(update={"row_cells": [13, 11, 9, 7, 5, 3, 3]}))
+    ]
     assert "row 7 is the Apex Star: one cell" in messages
-    zones = [BOARD.zones[0], BOARD.zones[1], BOARD.zones[2],
-             BOARD.zones[3].model_copy(update={"side": "south"})]
+    zones = [
+        BOARD.zones[0],
+        BOARD.zones[1],
+        BOARD.zones[2],
+        BOARD.zones[3].model_copy(update={"side": "south"}),
+    ]
     messages = [f.message for f in check_board(BOARD.model_copy(update={"zones": zones}))]
     assert any("two zones share a side" in m for m in messages)
 
@@ -82,12 +89,20 @@ def test_board_checks() -> None:
 def test_every_bag_has_its_high_letters() -> None:
     assert check_tiles(TILES) == []
     assert {x.letter: (x.value, x.count) for x in TILES.letters if x.letter in "QZXJ"} == {
-        "Q": (12, 1), "Z": (10, 1), "X": (10, 1), "J": (10, 1)}
+        "Q": (12, 1),
+        "Z": (10, 1),
+        "X": (10, 1),
+        "J": (10, 1),
+    }
     no_q = TILES.model_copy(update={"letters": [x for x in TILES.letters if x.letter != "Q"]})
     assert any("no Q" in f.message for f in check_tiles(no_q))
-    bad_t = TILES.model_copy(update={"letters": [x.model_copy(update={"value": 3})
-                                                 if x.letter == "T" else x
-                                                 for x in TILES.letters]})
+    bad_t = TILES.model_copy(
+        update={
+            "letters": [
+                x.model_copy(update={"value": 3}) if x.letter == "T" else x for x in TILES.letters
+            ]
+        }
+    )
     assert any("T + A + X = 13" in f.message for f in check_tiles(bad_t))
 
 
@@ -110,23 +125,26 @@ def test_game_command_runs_totals_and_rack_deductions() -> None:
 
 
 def test_board_tiled_and_on_one_page(tmp_path: Path) -> None:
-    run = sheetgen("build", "scrumpit/standard", "scrumpit/single", "-f", "pdf", "--out",
-                   str(tmp_path))
+    run = sheetgen(
+        "build", "scrumpit/standard", "scrumpit/single", "-f", "pdf", "--out", str(tmp_path)
+    )
     assert run.code == 0, run.err
     assert "cells 19 mm on 9 tiled pages of A4" in run.out
     assert "cells 6.6 mm on one page of A4" in run.out
     tiled = PdfReader(tmp_path / "scrumpit-standard-board.pdf")
     assert len(tiled.pages) == 9
     assert "page A1" in tiled.pages[0].extract_text()
-    run = sheetgen("build", "scrumpit/standard", "--fit", "--paper", "A3", "-f", "pdf",
-                   "--out", str(tmp_path))
+    run = sheetgen(
+        "build", "scrumpit/standard", "--fit", "--paper", "A3", "-f", "pdf", "--out", str(tmp_path)
+    )
     assert "on one page of A3" in run.out
     assert len(PdfReader(tmp_path / "scrumpit-standard-board.pdf").pages) == 1
 
 
 def test_tile_sheets_and_score_pad(tmp_path: Path) -> None:
-    run = sheetgen("build", "scrumpit/tiles", "scrumpit/scorepad", "-f", "pdf", "--out",
-                   str(tmp_path), "-q")
+    run = sheetgen(
+        "build", "scrumpit/tiles", "scrumpit/scorepad", "-f", "pdf", "--out", str(tmp_path), "-q"
+    )
     assert run.code == 0, run.err
     tiles = PdfReader(tmp_path / "scrumpit-tiles-tiles.pdf")
     assert len(tiles.pages) == 4  # one sheet a bag colour

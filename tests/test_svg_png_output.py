@@ -31,8 +31,11 @@ def test_svg_root_is_sized_in_mm_with_searchable_text(scribe_out: Path) -> None:
 
 def test_svg_renders_with_grid_lines_in_place(scribe_out: Path) -> None:
     dpi = 100
-    png = cairosvg.svg2png(url=str(scribe_out / "scribe-standard-supergrid.svg"), dpi=dpi,
-                           output_width=round(210 / 25.4 * dpi))
+    png = cairosvg.svg2png(
+        url=str(scribe_out / "scribe-standard-supergrid.svg"),
+        dpi=dpi,
+        output_width=round(210 / 25.4 * dpi),
+    )
     image = Image.open(io.BytesIO(png)).convert("RGBA")
     flat = Image.new("RGBA", image.size, "white")
     flat.alpha_composite(image)
@@ -48,8 +51,18 @@ def test_png_is_paper_size_times_dpi_with_grid_lines_in_place(scribe_out: Path) 
 
 
 def test_png_anti_aliased_and_transparent_on_request(tmp_path: Path) -> None:
-    run = sheetgen("build", "scribe/standard", "-f", "png", "--dpi", "50", "--transparent",
-                   "--out", str(tmp_path), "-q")
+    run = sheetgen(
+        "build",
+        "scribe/standard",
+        "-f",
+        "png",
+        "--dpi",
+        "50",
+        "--transparent",
+        "--out",
+        str(tmp_path),
+        "-q",
+    )
     assert run.code == 0, run.err
     image = Image.open(tmp_path / "scribe-standard-supergrid.png")
     assert image.mode == "RGBA"

@@ -22,9 +22,20 @@ from tests.conftest import sheetgen
 @pytest.fixture(scope="module")
 def built(tmp_path_factory: pytest.TempPathFactory) -> Path:
     out = tmp_path_factory.mktemp("wk")
-    run = sheetgen("build", "walkabout/map-1", "walkabout/dice", "walkabout/mat",
-                   "walkabout/example-game", "-f", "pdf,png", "--dpi", "150", "--out", str(out),
-                   "-q")
+    run = sheetgen(
+        "build",
+        "walkabout/map-1",
+        "walkabout/dice",
+        "walkabout/mat",
+        "walkabout/example-game",
+        "-f",
+        "pdf,png",
+        "--dpi",
+        "150",
+        "--out",
+        str(out),
+        "-q",
+    )
     assert run.code == 0, run.err
     return out
 
@@ -34,8 +45,12 @@ def test_grid_ink_at_every_node(built: Path) -> None:
     layout: MapLayout = loaded.model  # type: ignore[assignment]
     t = loaded.kind.build(layout, BuildOptions()).pages[0].placements[0].transform
     dpi = 200
-    image = pdfium.PdfDocument(str(built / "walkabout-map-1-map.pdf"))[0].render(
-        scale=dpi / 72).to_pil().convert("L")
+    image = (
+        pdfium.PdfDocument(str(built / "walkabout-map-1-map.pdf"))[0]
+        .render(scale=dpi / 72)
+        .to_pil()
+        .convert("L")
+    )
     px = dpi / 25.4
     grid = Grid(layout.columns, layout.rows, layout.edge)
     for node in grid.nodes():
@@ -51,8 +66,15 @@ def test_grid_ink_at_every_node(built: Path) -> None:
 
 def test_map_text_has_title_scoring_and_rules(built: Path) -> None:
     text = PdfReader(built / "walkabout-map-1-map.pdf").pages[0].extract_text()
-    for words in ("WALKABOUT", "Map 1", "SCORE", "Unused stars", "TOTAL", "EACH DAY",
-                  "Roll all three dice"):
+    for words in (
+        "WALKABOUT",
+        "Map 1",
+        "SCORE",
+        "Unused stars",
+        "TOTAL",
+        "EACH DAY",
+        "Roll all three dice",
+    ):
         assert words in text, words
 
 
@@ -65,8 +87,12 @@ def test_a_16_mm_face_is_16_mm(built: Path) -> None:
         assert abs(width_mm - 16.0) <= 0.1 and abs(height_mm - 16.0) <= 0.1
     # on the cut-out sheet, the cut lines of one row stand 16 mm apart
     dpi = 600
-    sheet = pdfium.PdfDocument(str(built / "walkabout-dice-dice.pdf"))[0].render(
-        scale=dpi / 72).to_pil().convert("L")
+    sheet = (
+        pdfium.PdfDocument(str(built / "walkabout-dice-dice.pdf"))[0]
+        .render(scale=dpi / 72)
+        .to_pil()
+        .convert("L")
+    )
     loaded = load("walkabout/dice")
     doc = loaded.kind.build(loaded.model, BuildOptions())
     t = doc.pages[0].placements[0].transform
@@ -85,13 +111,22 @@ def test_each_face_has_its_own_image(built: Path) -> None:
     assert len(faces) == 18
     image = Image.open(built / "walkabout-dice-dice-dark-6.png")
     assert image.size == (round(16 / 25.4 * 150), round(16 / 25.4 * 150))
-    assert image.getpixel((2, 2)) == (0x5b, 0x3a, 0x29)  # the dark die's colour to the edge
+    assert image.getpixel((2, 2)) == (0x5B, 0x3A, 0x29)  # the dark die's colour to the edge
 
 
 def test_other_die_sizes_work(tmp_path: Path) -> None:
     for size in ("12", "19", "25"):
-        run = sheetgen("build", "walkabout/dice", "--tile-size", size, "-f", "pdf", "--out",
-                       str(tmp_path), "-q")
+        run = sheetgen(
+            "build",
+            "walkabout/dice",
+            "--tile-size",
+            size,
+            "-f",
+            "pdf",
+            "--out",
+            str(tmp_path),
+            "-q",
+        )
         assert run.code == 0, run.err
         page = PdfReader(tmp_path / "walkabout-dice-dice.pdf").pages[5]
         assert abs(float(page.mediabox.width) * 25.4 / 72 - float(size)) <= 0.1

@@ -44,15 +44,20 @@ def test_broken_maps_are_named() -> None:
     def msgs(**update: object) -> list[str]:
         return [f"{f.where}: {f.message}" for f in check_map(MAP.model_copy(update=update))]
 
-    assert any("path[2]: node [11, 25] is not one step along a grid line" in m
-               for m in msgs(path=[(9, 29), (9, 27), (11, 25)]))
+    assert any(
+        "path[2]: node [11, 25] is not one step along a grid line" in m
+        for m in msgs(path=[(9, 29), (9, 27), (11, 25)])
+    )
     assert any("walks the segment" in m for m in msgs(path=[(9, 29), (9, 27), (9, 25), (9, 27)]))
     assert any("must enter from the southern edge" in m for m in msgs(path=[(9, 21), (9, 19)]))
     assert any("must enter heading north" in m for m in msgs(path=[(9, 29), (10, 28)]))
-    assert any("stars[0]: star [9, 27] sits on yesterday's path" in m
-               for m in msgs(stars=[(9, 27)]))
-    assert any("already holds a symbol" in m
-               for m in msgs(symbols=[sym("waterhole", (4, 9)), sym("emu", (4, 9), "N")]))
+    assert any(
+        "stars[0]: star [9, 27] sits on yesterday's path" in m for m in msgs(stars=[(9, 27)])
+    )
+    assert any(
+        "already holds a symbol" in m
+        for m in msgs(symbols=[sym("waterhole", (4, 9)), sym("emu", (4, 9), "N")])
+    )
     assert any("a kangaroo needs a facing" in m for m in msgs(symbols=[sym("kangaroo", (4, 9))]))
     assert any("leaves no room" in m for m in msgs(edge=14.0))
     # the built-in sheets may differ only in their symbols
@@ -61,17 +66,26 @@ def test_broken_maps_are_named() -> None:
 
 def test_broken_dice_are_named() -> None:
     light = DICE.dice[0]
-    bad = light.model_copy(update={"faces": [
-        Face(move=["L", "F"], symbol="spear"), *light.faces[1:5],
-        Face(move=["F", "HL", "HL", "HL"], symbol="emu")]})
-    found = [f"{f.where}: {f.message}" for f in check_dice(
-        DICE.model_copy(update={"dice": [bad, *DICE.dice[1:]]}))]
+    bad = light.model_copy(
+        update={
+            "faces": [
+                Face(move=["L", "F"], symbol="spear"),
+                *light.faces[1:5],
+                Face(move=["F", "HL", "HL", "HL"], symbol="emu"),
+            ]
+        }
+    )
+    found = [
+        f"{f.where}: {f.message}"
+        for f in check_dice(DICE.model_copy(update={"dice": [bad, *DICE.dice[1:]]}))
+    ]
     assert "dice[0].faces[0].move: a movement begins with one forward step (F)" in found
     assert any("dice[0].faces: the Light die shows" in m for m in found)
     assert "dice[0].faces[5].move: the movement walks one segment twice" in found
     twin = DICE.dice[1].model_copy(update={"faces": [light.faces[0], *DICE.dice[1].faces[1:]]})
-    found = [f.message for f in check_dice(DICE.model_copy(update={"dice": [light, twin,
-                                                                           DICE.dice[2]]}))]
+    found = [
+        f.message for f in check_dice(DICE.model_copy(update={"dice": [light, twin, DICE.dice[2]]}))
+    ]
     assert "the movement F L is also on the Light die's face 1" in found
 
 
@@ -82,12 +96,15 @@ GRID = Grid(MAP.columns, MAP.rows, MAP.edge)
 
 def test_options_with_and_without_the_first_step() -> None:
     path = list(MAP.path)  # ends at [10, 22] facing north
-    roll = [Face(move=["F", "R"], symbol="spear"), Face(move=["F", "F"], symbol="emu"),
-            Face(move=["F", "L", "L"], symbol="?")]
+    roll = [
+        Face(move=["F", "R"], symbol="spear"),
+        Face(move=["F", "F"], symbol="emu"),
+        Face(move=["F", "L", "L"], symbol="?"),
+    ]
     options = legal_moves(GRID, path, roll, stars=0)
     got = {(o.kind, o.die, o.nodes) for o in options}
-    assert ("die", 0, ((10, 20), (11, 19))) in got        # N then NE
-    assert ("die-short", 0, ((11, 21),)) in got           # just the turn right: NE
+    assert ("die", 0, ((10, 20), (11, 19))) in got  # N then NE
+    assert ("die-short", 0, ((11, 21),)) in got  # just the turn right: NE
     assert ("die", 1, ((10, 20), (10, 18))) in got
     assert ("die-short", 1, ((10, 20),)) in got
     assert ("die", 2, ((10, 20), (9, 19), (8, 20))) in got  # N, NW, SW
@@ -100,8 +117,7 @@ def test_a_move_that_reuses_a_segment_or_leaves_the_map_is_not_offered() -> None
     path = [(9, 29), (9, 27), (9, 25), (10, 24), (10, 22), (11, 23), (10, 24)]
     roll = [Face(move=["F", "L"], symbol="spear")] * 3
     options = legal_moves(GRID, path, roll, stars=0)
-    assert {(o.kind, o.nodes) for o in options} == {("die-short", ((10, 26),)),
-                                                    ("quit", ())}
+    assert {(o.kind, o.nodes) for o in options} == {("die-short", ((10, 26),)), ("quit", ())}
     # against the western edge facing north: F then NW leaves the map, and so does NW alone
     options = legal_moves(GRID, [(0, 28), (0, 26)], roll, stars=0)
     assert [o.kind for o in options] == ["stay", "quit"]
@@ -133,8 +149,7 @@ def _inside(grid: Grid, space: tuple[int, int], x: float, y: float) -> bool:
 
 @pytest.mark.parametrize("facing", ["N", "NE", "SE", "S", "SW", "NW"])
 @pytest.mark.parametrize("space", [(8, 14), (9, 14), (3, 7), (14, 21)])
-def test_pointing_matches_a_ray_marched_across_the_map(space: tuple[int, int],
-                                                       facing: str) -> None:
+def test_pointing_matches_a_ray_marched_across_the_map(space: tuple[int, int], facing: str) -> None:
     from sheetgen.games.walkabout.grid import unit
 
     source = sym("spear", space, facing)
@@ -217,19 +232,38 @@ def test_animals_point_to_or_from_waterholes_in_one_region() -> None:
 
 
 def test_four_and_five_kinds_of_symbol() -> None:
-    four = [sym("spear", (0, 2), "S"), sym("boomerang", (2, 2), "S"), sym("emu", (4, 6), "N"),
-            sym("waterhole", (1, 9))]
+    four = [
+        sym("spear", (0, 2), "S"),
+        sym("boomerang", (2, 2), "S"),
+        sym("emu", (4, 6), "N"),
+        sym("waterhole", (1, 9)),
+    ]
     assert score_of(four) == [1]
     assert score_of([*four, sym("kangaroo", (5, 9), "S")]) == [3]
 
 
 def test_a_finished_game_adds_halves_and_stars() -> None:
     layout = MAP
-    path = [*MAP.path, (10, 20), (10, 18), (9, 17), (9, 15), (9, 13), (10, 12), (10, 10),
-            (9, 9)]  # walks onto the star at [9, 9]
-    record = GameRecord(game="walkabout", component="game", name="t", map="walkabout/map-1",
-                        path=path, symbols=[sym("waterhole", (9, 20)), sym("waterhole", (9, 18)),
-                                            sym("emu", (8, 20), "N")], stars_used=0)
+    path = [
+        *MAP.path,
+        (10, 20),
+        (10, 18),
+        (9, 17),
+        (9, 15),
+        (9, 13),
+        (10, 12),
+        (10, 10),
+        (9, 9),
+    ]  # walks onto the star at [9, 9]
+    record = GameRecord(
+        game="walkabout",
+        component="game",
+        name="t",
+        map="walkabout/map-1",
+        path=path,
+        symbols=[sym("waterhole", (9, 20)), sym("waterhole", (9, 18)), sym("emu", (8, 20), "N")],
+        stars_used=0,
+    )
     score = score_game(layout, record)
     assert score.stars_collected == 1 and score.unused_stars == 2
     assert score.most == {"spear": 1, "boomerang": 0, "emu": 2, "kangaroo": 1, "waterhole": 3}

@@ -10,8 +10,14 @@ Format = Literal["pdf", "svg", "png"]
 FORMATS: tuple[Format, ...] = ("pdf", "svg", "png")
 
 
-def render(doc: Document, fmt: Format, *, dpi: float = 300, fillable: bool = False,
-           transparent: bool = False) -> list[tuple[str, bytes]]:
+def render(
+    doc: Document,
+    fmt: Format,
+    *,
+    dpi: float = 300,
+    fillable: bool = False,
+    transparent: bool = False,
+) -> list[tuple[str, bytes]]:
     """The document in one format, as (label, bytes): one PDF, or one SVG/PNG a distinct page
     (a pad's copies once), labelled by the page's label or number when there are several."""
     if fmt == "pdf":
@@ -19,15 +25,14 @@ def render(doc: Document, fmt: Format, *, dpi: float = 300, fillable: bool = Fal
 
         return [("", render_pdf(doc, fillable=fillable))]
     pages = doc.distinct_pages()
-    labels = [p.label or f"p{i}" for i, p in enumerate(pages, start=1)] if len(pages) > 1 \
-        else [""]
+    labels = [p.label or f"p{i}" for i, p in enumerate(pages, start=1)] if len(pages) > 1 else [""]
     if fmt == "svg":
         from sheetgen.backends.svg import render_svg
 
-        return [(lab, render_svg(page, doc.title)) for lab, page in zip(labels, pages,
-                                                                          strict=True)]
+        return [(lab, render_svg(page, doc.title)) for lab, page in zip(labels, pages, strict=True)]
     from sheetgen.backends.png import render_png
 
     dpi = doc.dpi or dpi
-    return [(lab, render_png(page, dpi, transparent)) for lab, page in zip(labels, pages,
-                                                                             strict=True)]
+    return [
+        (lab, render_png(page, dpi, transparent)) for lab, page in zip(labels, pages, strict=True)
+    ]

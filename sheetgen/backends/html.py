@@ -16,7 +16,7 @@ def inline_svg(drawing: Drawing, prefix: str) -> str:
     from sheetgen.backends.svg import render_svg
 
     text = render_svg(alone(drawing), drawing.title, prefix).decode("utf-8")
-    return text[text.index("<svg"):]
+    return text[text.index("<svg") :]
 
 
 def _sha256(text: str) -> str:
@@ -25,8 +25,10 @@ def _sha256(text: str) -> str:
 
 def page(title: str, body: str, style: str, script: str) -> str:
     """A complete HTML document; `body` must already be escaped where it holds user text."""
-    csp = (f"default-src 'none'; script-src '{_sha256(script)}'; "
-           f"style-src '{_sha256(style)}'; img-src data:; base-uri 'none'; form-action 'none'")
+    csp = (
+        f"default-src 'none'; script-src '{_sha256(script)}'; "
+        f"style-src '{_sha256(style)}'; img-src data:; base-uri 'none'; form-action 'none'"
+    )
     return (
         "<!DOCTYPE html>\n"
         '<html lang="en">\n<head>\n<meta charset="utf-8">\n'

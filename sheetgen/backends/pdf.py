@@ -57,8 +57,13 @@ def render_pdf(doc: Document, *, fillable: bool = False) -> bytes:
     rl_config.useA85 = 0  # plain binary streams: smaller and faster than ASCII85 text
     out = io.BytesIO()
     first = doc.pages[0]
-    canvas = Canvas(out, pagesize=(first.width * MM, first.height * MM), invariant=1,
-                    pageCompression=1, initialFontName=FACES[("sans", "regular")].pdf_name)
+    canvas = Canvas(
+        out,
+        pagesize=(first.width * MM, first.height * MM),
+        invariant=1,
+        pageCompression=1,
+        initialFontName=FACES[("sans", "regular")].pdf_name,
+    )
     canvas.setTitle(doc.title)
     canvas.setAuthor(doc.author)
     canvas.setSubject(doc.subject)
@@ -66,8 +71,9 @@ def render_pdf(doc: Document, *, fillable: bool = False) -> bytes:
     canvas.setKeywords(", ".join(doc.keywords))
     canvas.setViewerPreference("PrintScaling", "None")
     if doc.duplex:
-        canvas.setViewerPreference("Duplex", "DuplexFlipLongEdge" if doc.duplex == "long"
-                                   else "DuplexFlipShortEdge")
+        canvas.setViewerPreference(
+            "Duplex", "DuplexFlipLongEdge" if doc.duplex == "long" else "DuplexFlipShortEdge"
+        )
     # Fields must be unique to each page, so fillable documents draw every page; otherwise
     # each distinct page is drawn once and repeated by reference in `_finish`.
     drawn = list(doc.pages) if fillable else doc.distinct_pages()
@@ -101,8 +107,13 @@ def _finish(data: bytes, order: list[int]) -> bytes:
                 if empty in page.obj:
                     del page.obj[empty]
         out = io.BytesIO()
-        pdf.save(out, object_stream_mode=pikepdf.ObjectStreamMode.generate, deterministic_id=True,
-                 compress_streams=True, qdf=False)
+        pdf.save(
+            out,
+            object_stream_mode=pikepdf.ObjectStreamMode.generate,
+            deterministic_id=True,
+            compress_streams=True,
+            qdf=False,
+        )
         return out.getvalue()
 
 
@@ -182,8 +193,9 @@ def _draw(canvas: Canvas, shape: Shape) -> None:
             canvas.circle(shape.cx, shape.cy, shape.r, stroke=int(stroke), fill=int(fill))
         elif isinstance(shape, (Rect, Field)):
             if shape.rx > 0:
-                canvas.roundRect(shape.x, shape.y, shape.w, shape.h, shape.rx, stroke=int(stroke),
-                                 fill=int(fill))
+                canvas.roundRect(
+                    shape.x, shape.y, shape.w, shape.h, shape.rx, stroke=int(stroke), fill=int(fill)
+                )
             else:
                 canvas.rect(shape.x, shape.y, shape.w, shape.h, stroke=int(stroke), fill=int(fill))
     canvas.restoreState()
@@ -210,8 +222,11 @@ def _draw_text(canvas: Canvas, text: Text) -> None:
         canvas.rotate(-text.rotation)
     canvas.setFont(face(text.family, text.weight).pdf_name, text.size)
     canvas.setFillColor(_colour(text.colour))
-    draw = {"start": canvas.drawString, "middle": canvas.drawCentredString,
-            "end": canvas.drawRightString}[text.anchor]
+    draw = {
+        "start": canvas.drawString,
+        "middle": canvas.drawCentredString,
+        "end": canvas.drawRightString,
+    }[text.anchor]
     draw(0, 0, text.text)
 
 
@@ -220,22 +235,42 @@ def _add_fields(canvas: Canvas, drawing: Drawing, to_pdf: Transform, prefix: str
     for shape, transform in leaves(drawing.children, to_pdf):
         if not isinstance(shape, Field):
             continue
-        (x1, y1), (x2, y2) = (transform.apply(shape.x, shape.y),
-                              transform.apply(shape.x + shape.w, shape.y + shape.h))
+        (x1, y1), (x2, y2) = (
+            transform.apply(shape.x, shape.y),
+            transform.apply(shape.x + shape.w, shape.y + shape.h),
+        )
         x, y, w, h = min(x1, x2), min(y1, y2), abs(x2 - x1), abs(y2 - y1)
         name = f"{prefix}.{shape.name}"
         if shape.kind == "checkbox":
             # a round box ticks as a filled disc (a tree or tracker circle), a square one as ✓
             round_box = shape.rx >= min(shape.w, shape.h) / 2 - 1e-6
-            canvas.acroForm.checkbox(name=name, x=x, y=y, size=min(w, h),
-                                     buttonStyle="circle" if round_box else "check",
-                                     shape="circle" if round_box else "square",
-                                     borderWidth=0, fillColor=None, borderColor=None,
-                                     textColor=HexColor("#1f3a93"), forceBorder=False)
+            canvas.acroForm.checkbox(
+                name=name,
+                x=x,
+                y=y,
+                size=min(w, h),
+                buttonStyle="circle" if round_box else "check",
+                shape="circle" if round_box else "square",
+                borderWidth=0,
+                fillColor=None,
+                borderColor=None,
+                textColor=HexColor("#1f3a93"),
+                forceBorder=False,
+            )
         else:
             extra = {"maxlen": shape.max_length} if shape.max_length else {}
-            canvas.acroForm.textfield(name=name, x=x, y=y, width=w, height=h,
-                                      fontName=_FIELD_FONT, fontSize=min(h * 0.7, 14),
-                                      borderWidth=0, fillColor=None, borderColor=None,
-                                      textColor=HexColor("#1f3a93"), forceBorder=False,
-                                      **extra)
+            canvas.acroForm.textfield(
+                name=name,
+                x=x,
+                y=y,
+                width=w,
+                height=h,
+                fontName=_FIELD_FONT,
+                fontSize=min(h * 0.7, 14),
+                borderWidth=0,
+                fillColor=None,
+                borderColor=None,
+                textColor=HexColor("#1f3a93"),
+                forceBorder=False,
+                **extra,
+            )

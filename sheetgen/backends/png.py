@@ -26,8 +26,7 @@ def supersampling(dpi: float) -> int:
 
 
 def _rgba(colour: str, opacity: float = 1.0) -> RGBA:
-    return (int(colour[1:3], 16), int(colour[3:5], 16), int(colour[5:7], 16),
-            round(255 * opacity))
+    return (int(colour[1:3], 16), int(colour[3:5], 16), int(colour[5:7], 16), round(255 * opacity))
 
 
 @cache
@@ -40,8 +39,11 @@ def render_png(page: Page, dpi: float = 300, transparent: bool = False) -> bytes
     factor = supersampling(dpi)
     px_per_mm = dpi / 25.4 * factor
     size = (round(page.width * dpi / 25.4) * factor, round(page.height * dpi / 25.4) * factor)
-    image = Image.new("RGBA", size, (255, 255, 255, 0)) if transparent else \
-        Image.new("RGB", size, (255, 255, 255))
+    image = (
+        Image.new("RGBA", size, (255, 255, 255, 0))
+        if transparent
+        else Image.new("RGB", size, (255, 255, 255))
+    )
     for placement in page.placements:
         base = scale(px_per_mm) @ placement.transform
         drawing = placement.drawing
@@ -51,10 +53,13 @@ def render_png(page: Page, dpi: float = 300, transparent: bool = False) -> bytes
             continue
         # a clipped drawing is drawn on a layer the size of its box, then laid down
         b = drawing.bleed
-        (x0, y0), (x1, y1) = base.apply(-b, -b), base.apply(drawing.width + b,
-                                                            drawing.height + b)
-        box = (max(0, round(min(x0, x1))), max(0, round(min(y0, y1))),
-               min(size[0], round(max(x0, x1))), min(size[1], round(max(y0, y1))))
+        (x0, y0), (x1, y1) = base.apply(-b, -b), base.apply(drawing.width + b, drawing.height + b)
+        box = (
+            max(0, round(min(x0, x1))),
+            max(0, round(min(y0, y1))),
+            min(size[0], round(max(x0, x1))),
+            min(size[1], round(max(y0, y1))),
+        )
         if box[2] <= box[0] or box[3] <= box[1]:
             continue
         layer = Image.new("RGBA", (box[2] - box[0], box[3] - box[1]), (0, 0, 0, 0))
@@ -90,8 +95,7 @@ def _draw_leaf(image: Image.Image, leaf: Leaf, transform: Transform, view: Box) 
     if isinstance(leaf, Text):
         x, y = transform.apply(leaf.x, leaf.y)
         reach = leaf.size * transform.scale_factor * (len(leaf.text) + 2)
-        if x + reach < view[0] or x - reach > view[2] or y + reach < view[1] or \
-                y - reach > view[3]:
+        if x + reach < view[0] or x - reach > view[2] or y + reach < view[1] or y - reach > view[3]:
             return  # wholly outside: skip (tiled pages show a small part of a big drawing)
         _draw_text(image, leaf, transform)
         return
@@ -103,8 +107,12 @@ def _draw_leaf(image: Image.Image, leaf: Leaf, transform: Transform, view: Box) 
     pad = style.width * transform.scale_factor if style.stroke else 0.0
     xs = [p[0] for pts, _ in subpaths for p in pts]
     ys = [p[1] for pts, _ in subpaths for p in pts]
-    if max(xs) + pad < view[0] or min(xs) - pad > view[2] or max(ys) + pad < view[1] or \
-            min(ys) - pad > view[3]:
+    if (
+        max(xs) + pad < view[0]
+        or min(xs) - pad > view[2]
+        or max(ys) + pad < view[1]
+        or min(ys) - pad > view[3]
+    ):
         return
     if style.opacity >= 1:
         _paint(ImageDraw.Draw(image), subpaths, style, transform.scale_factor, (0.0, 0.0))
@@ -122,8 +130,13 @@ def _draw_leaf(image: Image.Image, leaf: Leaf, transform: Transform, view: Box) 
     _lay(image, layer, (left, top))
 
 
-def _paint(draw: ImageDraw.ImageDraw, subpaths: list[tuple[list[Point], bool]], style: Style,
-           factor: float, origin: tuple[float, float]) -> None:
+def _paint(
+    draw: ImageDraw.ImageDraw,
+    subpaths: list[tuple[list[Point], bool]],
+    style: Style,
+    factor: float,
+    origin: tuple[float, float],
+) -> None:
     ox, oy = origin
     shifted = [([(x - ox, y - oy) for x, y in pts], closed) for pts, closed in subpaths]
     if style.fill is not None:
@@ -141,8 +154,9 @@ def _paint(draw: ImageDraw.ImageDraw, subpaths: list[tuple[list[Point], bool]], 
                 _stroke(draw, run, style.width * factor, colour, style.cap == "round")
 
 
-def _stroke(draw: ImageDraw.ImageDraw, run: list[Point], width: float, colour: RGBA,
-            round_cap: bool) -> None:
+def _stroke(
+    draw: ImageDraw.ImageDraw, run: list[Point], width: float, colour: RGBA, round_cap: bool
+) -> None:
     """A polyline `width` px wide: thin ones as lines, thick ones as a quad a segment with
     round joins, which stays clean where Pillow's wide lines fray on tight curves."""
     if width <= 2.5:
@@ -154,8 +168,10 @@ def _stroke(draw: ImageDraw.ImageDraw, run: list[Point], width: float, colour: R
         if length == 0:
             continue
         nx, ny = -(y1 - y0) / length * r, (x1 - x0) / length * r
-        draw.polygon([(x0 + nx, y0 + ny), (x1 + nx, y1 + ny), (x1 - nx, y1 - ny),
-                      (x0 - nx, y0 - ny)], fill=colour)
+        draw.polygon(
+            [(x0 + nx, y0 + ny), (x1 + nx, y1 + ny), (x1 - nx, y1 - ny), (x0 - nx, y0 - ny)],
+            fill=colour,
+        )
     joints = run[1:-1] if not round_cap else run
     if len(run) > 2 and run[0] == run[-1]:
         joints = run
@@ -199,13 +215,15 @@ def _draw_text(image: Image.Image, text: Text, transform: Transform) -> None:
     angle = math.degrees(math.atan2(transform.b, transform.a)) + text.rotation
     colour = _rgba(text.colour)
     if abs(angle) < 1e-6:
-        ImageDraw.Draw(image).text((x, y), text.text, font=font, fill=colour,
-                                   anchor=_ANCHORS[text.anchor])
+        ImageDraw.Draw(image).text(
+            (x, y), text.text, font=font, fill=colour, anchor=_ANCHORS[text.anchor]
+        )
         return
     reach = int(font.getlength(text.text) + 2 * size_px)
     mask = Image.new("L", (2 * reach, 2 * reach), 0)
-    ImageDraw.Draw(mask).text((reach, reach), text.text, font=font, fill=255,
-                              anchor=_ANCHORS[text.anchor])
+    ImageDraw.Draw(mask).text(
+        (reach, reach), text.text, font=font, fill=255, anchor=_ANCHORS[text.anchor]
+    )
     mask = mask.rotate(-angle, resample=Image.Resampling.BICUBIC, center=(reach, reach))
     ink = Image.new("RGBA", mask.size, colour)
     ink.putalpha(mask)

@@ -38,9 +38,12 @@ def _matrix(t: Transform) -> str:
 def render_svg(page: Page, title: str, prefix: str = "") -> bytes:
     """One page as a standalone SVG document; `prefix` keeps ids unique when several SVGs
     share one HTML page."""
-    dwg = svgwrite.Drawing(size=(f"{_n(page.width)}mm", f"{_n(page.height)}mm"),
-                           viewBox=f"0 0 {_n(page.width)} {_n(page.height)}", profile="full",
-                           debug=False)
+    dwg = svgwrite.Drawing(
+        size=(f"{_n(page.width)}mm", f"{_n(page.height)}mm"),
+        viewBox=f"0 0 {_n(page.width)} {_n(page.height)}",
+        profile="full",
+        debug=False,
+    )
     dwg.set_desc(title=title)
     ids: dict[int, str] = {}
     for placement in page.placements:
@@ -91,8 +94,9 @@ def _path_data(path: Path) -> str:
         elif isinstance(seg, LineTo):
             parts.append(f"L{_n(seg.x)} {_n(seg.y)}")
         elif isinstance(seg, CurveTo):
-            parts.append("C" + " ".join(_n(v) for v in (seg.x1, seg.y1, seg.x2, seg.y2, seg.x,
-                                                         seg.y)))
+            parts.append(
+                "C" + " ".join(_n(v) for v in (seg.x1, seg.y1, seg.x2, seg.y2, seg.x, seg.y))
+            )
         elif isinstance(seg, Close):
             parts.append("Z")
     return "".join(parts)
@@ -125,9 +129,13 @@ def _element(dwg: svgwrite.Drawing, shape: Shape) -> BaseElement:
 
 def _text(dwg: svgwrite.Drawing, text: Text) -> BaseElement:
     font = face(text.family, text.weight)
-    element = dwg.text(text.text, insert=(_n(text.x), _n(text.y)), fill=text.colour,
-                       font_size=_n(text.size),
-                       font_family=f"'{font.css_family}', {CSS_FALLBACKS}")
+    element = dwg.text(
+        text.text,
+        insert=(_n(text.x), _n(text.y)),
+        fill=text.colour,
+        font_size=_n(text.size),
+        font_family=f"'{font.css_family}', {CSS_FALLBACKS}",
+    )
     if text.weight == "bold":
         element["font-weight"] = "bold"
     if text.anchor != "start":

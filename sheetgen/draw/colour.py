@@ -9,8 +9,9 @@ def _rgb(colour: str) -> tuple[int, int, int]:
 
 def mix(a: str, b: str, t: float) -> str:
     """The colour `t` of the way from `a` to `b` (0 is `a`, 1 is `b`)."""
-    return "#" + "".join(f"{round(x + (y - x) * t):02x}"
-                         for x, y in zip(_rgb(a), _rgb(b), strict=True))
+    return "#" + "".join(
+        f"{round(x + (y - x) * t):02x}" for x, y in zip(_rgb(a), _rgb(b), strict=True)
+    )
 
 
 def darker(colour: str, factor: float = 0.6) -> str:

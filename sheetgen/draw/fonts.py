@@ -60,10 +60,11 @@ def _metrics(path: Path) -> _Metrics:
         cap = getattr(font["OS/2"], "sCapHeight", 0) or font["glyf"][cmap[ord("H")]].yMax
         return _Metrics(font["head"].unitsPerEm, advances, hmtx[".notdef"][0], cap)
     except Exception as exc:  # any parse failure means a corrupt or missing file
-        reason = exc.strerror if isinstance(exc, OSError) and exc.strerror else \
-            type(exc).__name__
-        raise SheetgenError(f"{path}: font file cannot be read ({reason}); reinstall sheetgen "
-                            "or point SHEETGEN_FONT_DIR at the DejaVu Sans files") from None
+        reason = exc.strerror if isinstance(exc, OSError) and exc.strerror else type(exc).__name__
+        raise SheetgenError(
+            f"{path}: font file cannot be read ({reason}); reinstall sheetgen "
+            "or point SHEETGEN_FONT_DIR at the DejaVu Sans files"
+        ) from None
 
 
 def text_width(text: str, size: float, weight: Weight = "regular", family: str = "sans") -> float:
@@ -78,22 +79,33 @@ def cap_height(size: float, weight: Weight = "regular", family: str = "sans") ->
     return m.cap_height * size / m.units
 
 
-def fit_size(text: str, max_width: float, size: float, weight: Weight = "regular",
-             family: str = "sans") -> float:
+def fit_size(
+    text: str, max_width: float, size: float, weight: Weight = "regular", family: str = "sans"
+) -> float:
     """`size`, shrunk just enough that `text` is no wider than `max_width`."""
     width = text_width(text, size, weight, family)
     return size if width <= max_width else size * max_width / width
 
 
-def label(x: float, cy: float, text: str, size: float, *, anchor: Anchor = "middle",
-          weight: Weight = "regular", colour: str = "#000000", max_width: float | None = None,
-          rotation: float = 0.0) -> Text:
+def label(
+    x: float,
+    cy: float,
+    text: str,
+    size: float,
+    *,
+    anchor: Anchor = "middle",
+    weight: Weight = "regular",
+    colour: str = "#000000",
+    max_width: float | None = None,
+    rotation: float = 0.0,
+) -> Text:
     """Text whose capitals are centred vertically on `cy`, shrunk to `max_width` if given."""
     if max_width is not None:
         size = fit_size(text, max_width, size, weight)
     baseline = cy + cap_height(size, weight) / 2
-    return Text(x, baseline, text, size, colour=colour, weight=weight, anchor=anchor,
-                rotation=rotation)
+    return Text(
+        x, baseline, text, size, colour=colour, weight=weight, anchor=anchor, rotation=rotation
+    )
 
 
 def pt(points: float) -> float:

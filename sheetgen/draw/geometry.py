@@ -32,8 +32,9 @@ def polygon(points: Sequence[Point], style: Style = Style()) -> Path:
     return polyline(points, style, closed=True)
 
 
-def regular_polygon(cx: float, cy: float, r: float, sides: int, style: Style = Style(),
-                    start_deg: float = -90.0) -> Path:
+def regular_polygon(
+    cx: float, cy: float, r: float, sides: int, style: Style = Style(), start_deg: float = -90.0
+) -> Path:
     """A regular polygon with its first vertex at `start_deg` (-90 is straight up)."""
     pts = [_polar(cx, cy, r, start_deg + 360.0 * i / sides) for i in range(sides)]
     return polygon(pts, style)
@@ -56,13 +57,22 @@ def arc_segments(cx: float, cy: float, r: float, start_deg: float, end_deg: floa
         a1 = math.radians(start_deg + (i + 1) * step)
         x0, y0 = cx + r * math.cos(a0), cy + r * math.sin(a0)
         x3, y3 = cx + r * math.cos(a1), cy + r * math.sin(a1)
-        out.append(CurveTo(x0 - k * r * math.sin(a0), y0 + k * r * math.cos(a0),
-                           x3 + k * r * math.sin(a1), y3 - k * r * math.cos(a1), x3, y3))
+        out.append(
+            CurveTo(
+                x0 - k * r * math.sin(a0),
+                y0 + k * r * math.cos(a0),
+                x3 + k * r * math.sin(a1),
+                y3 - k * r * math.cos(a1),
+                x3,
+                y3,
+            )
+        )
     return out
 
 
-def arc(cx: float, cy: float, r: float, start_deg: float, end_deg: float,
-        style: Style = Style()) -> Path:
+def arc(
+    cx: float, cy: float, r: float, start_deg: float, end_deg: float, style: Style = Style()
+) -> Path:
     """An open circular arc."""
     start = MoveTo(*_polar(cx, cy, r, start_deg))
     return Path((start, *arc_segments(cx, cy, r, start_deg, end_deg)), style)
@@ -72,14 +82,23 @@ def ellipse_path(cx: float, cy: float, rx: float, ry: float, style: Style = Styl
     """A closed ellipse as four Béziers."""
     segs: list[Segment] = [MoveTo(cx + rx, cy)]
     for c in arc_segments(0.0, 0.0, 1.0, 0.0, 360.0):
-        segs.append(CurveTo(cx + rx * c.x1, cy + ry * c.y1, cx + rx * c.x2, cy + ry * c.y2,
-                            cx + rx * c.x, cy + ry * c.y))
+        segs.append(
+            CurveTo(
+                cx + rx * c.x1,
+                cy + ry * c.y1,
+                cx + rx * c.x2,
+                cy + ry * c.y2,
+                cx + rx * c.x,
+                cy + ry * c.y,
+            )
+        )
     segs.append(Close())
     return Path(tuple(segs), style)
 
 
-def rounded_rect_path(x: float, y: float, w: float, h: float, r: float,
-                      style: Style = Style()) -> Path:
+def rounded_rect_path(
+    x: float, y: float, w: float, h: float, r: float, style: Style = Style()
+) -> Path:
     """A rectangle with corner radius `r`, as a closed path."""
     r = max(0.0, min(r, w / 2, h / 2))
     if r == 0:
@@ -96,8 +115,9 @@ def rounded_rect_path(x: float, y: float, w: float, h: float, r: float,
     return Path(tuple(segs), style)
 
 
-def flatten(segments: Iterable[Segment], transform: Transform,
-            tolerance: float = 0.25) -> list[tuple[list[Point], bool]]:
+def flatten(
+    segments: Iterable[Segment], transform: Transform, tolerance: float = 0.25
+) -> list[tuple[list[Point], bool]]:
     """Subpaths as (points, closed) after `transform`, curves split until within `tolerance`."""
     out: list[tuple[list[Point], bool]] = []
     pts: list[Point] = []
@@ -123,8 +143,12 @@ def flatten(segments: Iterable[Segment], transform: Transform,
                 t = i / n
                 u = 1 - t
                 k0, k1, k2, k3 = u**3, 3 * u * u * t, 3 * u * t * t, t**3
-                pts.append((k0 * p0[0] + k1 * p1[0] + k2 * p2[0] + k3 * p3[0],
-                            k0 * p0[1] + k1 * p1[1] + k2 * p2[1] + k3 * p3[1]))
+                pts.append(
+                    (
+                        k0 * p0[0] + k1 * p1[0] + k2 * p2[0] + k3 * p3[0],
+                        k0 * p0[1] + k1 * p1[1] + k2 * p2[1] + k3 * p3[1],
+                    )
+                )
             cur = (seg.x, seg.y)
         else:
             if pts:

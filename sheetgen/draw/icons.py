@@ -23,23 +23,39 @@ def _placed(shapes: list[Shape], cx: float, cy: float, size: float, turn: float 
 def leaf(cx: float, cy: float, size: float, colour: str = "#3f8a3a") -> Group:
     """A gum leaf: a long pointed blade, slightly curved, with its midrib."""
     edge = darker(colour)
-    blade = Path((MoveTo(0, -0.5), CurveTo(0.26, -0.22, 0.24, 0.22, 0.02, 0.5),
-                  CurveTo(-0.2, 0.24, -0.22, -0.2, 0, -0.5), Close()),
-                 Style(stroke=edge, width=0.05, fill=colour, join="round"))
-    rib = Path((MoveTo(0, -0.42), CurveTo(0.04, -0.1, 0.05, 0.2, 0.02, 0.48)),
-               Style(stroke="#ffffff", width=0.035, cap="round", opacity=0.85))
+    blade = Path(
+        (
+            MoveTo(0, -0.5),
+            CurveTo(0.26, -0.22, 0.24, 0.22, 0.02, 0.5),
+            CurveTo(-0.2, 0.24, -0.22, -0.2, 0, -0.5),
+            Close(),
+        ),
+        Style(stroke=edge, width=0.05, fill=colour, join="round"),
+    )
+    rib = Path(
+        (MoveTo(0, -0.42), CurveTo(0.04, -0.1, 0.05, 0.2, 0.02, 0.48)),
+        Style(stroke="#ffffff", width=0.035, cap="round", opacity=0.85),
+    )
     return _placed([blade, rib], cx, cy, size, turn=35.0)
 
 
 def nut(cx: float, cy: float, size: float, colour: str = "#8a5a2b") -> Group:
     """A gumnut: a round-bottomed cup with a flat rim marked by a cross of valves."""
     edge = darker(colour)
-    body = Path((MoveTo(-0.34, -0.2), CurveTo(-0.38, 0.18, -0.2, 0.46, 0, 0.46),
-                 CurveTo(0.2, 0.46, 0.38, 0.18, 0.34, -0.2), Close()),
-                Style(stroke=edge, width=0.05, fill=colour, join="round"))
+    body = Path(
+        (
+            MoveTo(-0.34, -0.2),
+            CurveTo(-0.38, 0.18, -0.2, 0.46, 0, 0.46),
+            CurveTo(0.2, 0.46, 0.38, 0.18, 0.34, -0.2),
+            Close(),
+        ),
+        Style(stroke=edge, width=0.05, fill=colour, join="round"),
+    )
     rim = ellipse_path(0, -0.22, 0.36, 0.13, Style(stroke=edge, width=0.05, fill=edge))
-    valves = [line(-0.16, -0.22, 0.16, -0.22, Style(stroke="#f3e3c8", width=0.05, cap="round")),
-              line(0, -0.3, 0, -0.14, Style(stroke="#f3e3c8", width=0.05, cap="round"))]
+    valves = [
+        line(-0.16, -0.22, 0.16, -0.22, Style(stroke="#f3e3c8", width=0.05, cap="round")),
+        line(0, -0.3, 0, -0.14, Style(stroke="#f3e3c8", width=0.05, cap="round")),
+    ]
     stalk = line(0, -0.35, 0.06, -0.5, Style(stroke=edge, width=0.07, cap="round"))
     return _placed([stalk, body, rim, *valves], cx, cy, size)
 
@@ -51,8 +67,15 @@ def blossom(cx: float, cy: float, size: float, colour: str = "#d2467a") -> Group
     for k in range(14):
         a = math.radians(k * 360 / 14)
         x, y = 0.42 * math.cos(a), 0.42 * math.sin(a)
-        shapes.append(line(0.12 * math.cos(a), 0.12 * math.sin(a), x, y,
-                           Style(stroke=colour, width=0.045, cap="round")))
+        shapes.append(
+            line(
+                0.12 * math.cos(a),
+                0.12 * math.sin(a),
+                x,
+                y,
+                Style(stroke=colour, width=0.045, cap="round"),
+            )
+        )
         shapes.append(Circle(x, y, 0.065, Style(stroke=None, fill=edge)))
     shapes.append(Circle(0, 0, 0.13, Style(stroke=edge, width=0.04, fill="#f6d36b")))
     return _placed(shapes, cx, cy, size)
@@ -74,14 +97,19 @@ def arrows_ring(cx: float, cy: float, radius: float, size: float, colour: str) -
     """Four small arrowheads pointing outward around a circle of `radius`: an extra move."""
     shapes: list[Shape] = []
     for k in range(4):
-        head = polygon([(radius + size, 0), (radius + 0.15 * size, -0.6 * size),
-                        (radius + 0.15 * size, 0.6 * size)], Style(stroke=None, fill=colour))
+        head = polygon(
+            [
+                (radius + size, 0),
+                (radius + 0.15 * size, -0.6 * size),
+                (radius + 0.15 * size, 0.6 * size),
+            ],
+            Style(stroke=None, fill=colour),
+        )
         shapes.append(Group((head,), rotate(90 * k)))
     return Group(tuple(shapes), translate(cx, cy))
 
 
-def moth(cx: float, cy: float, size: float, body: str = "#7b6a58",
-         wings: str = "#d8c7a8") -> Group:
+def moth(cx: float, cy: float, size: float, body: str = "#7b6a58", wings: str = "#d8c7a8") -> Group:
     """A round-winged baby moth seen from above, antennae up."""
     edge = darker(body, 0.7)
     wing_style = Style(stroke=edge, width=0.025, fill=wings, join="round")
@@ -89,11 +117,16 @@ def moth(cx: float, cy: float, size: float, body: str = "#7b6a58",
     for side in (-1, 1):
         shapes.append(ellipse_path(0.2 * side, -0.1, 0.22, 0.2, wing_style))
         shapes.append(ellipse_path(0.16 * side, 0.16, 0.15, 0.14, wing_style))
-        shapes.append(Circle(0.22 * side, -0.12, 0.06, Style(stroke=None, fill=edge,
-                                                               opacity=0.5)))
-        shapes.append(Path((MoveTo(0.03 * side, -0.3), CurveTo(0.06 * side, -0.42, 0.14 * side,
-                                                              -0.47, 0.2 * side, -0.46)),
-                           Style(stroke=edge, width=0.03, cap="round")))
+        shapes.append(Circle(0.22 * side, -0.12, 0.06, Style(stroke=None, fill=edge, opacity=0.5)))
+        shapes.append(
+            Path(
+                (
+                    MoveTo(0.03 * side, -0.3),
+                    CurveTo(0.06 * side, -0.42, 0.14 * side, -0.47, 0.2 * side, -0.46),
+                ),
+                Style(stroke=edge, width=0.03, cap="round"),
+            )
+        )
         shapes.append(Circle(0.2 * side, -0.46, 0.03, Style(stroke=None, fill=edge)))
     shapes.append(ellipse_path(0, 0.02, 0.07, 0.3, Style(stroke=edge, width=0.025, fill=body)))
     shapes.append(Circle(0, -0.28, 0.07, Style(stroke=edge, width=0.025, fill=body)))
@@ -103,15 +136,29 @@ def moth(cx: float, cy: float, size: float, body: str = "#7b6a58",
 FOOD_ICONS = {"nut": nut, "leaf": leaf, "blossom": blossom}
 
 
-def arrow(cx: float, cy: float, length: float, width: float, colour: str,
-          heading: float = 0.0, both: bool = False) -> Group:
+def arrow(
+    cx: float,
+    cy: float,
+    length: float,
+    width: float,
+    colour: str,
+    heading: float = 0.0,
+    both: bool = False,
+) -> Group:
     """A bold arrow `length` mm long centred on (cx, cy), pointing along `heading` degrees
     (0 = right, 90 = down); `both` puts a head at each end."""
     head_l, head_w, shaft = 0.36 * length, width, width * 0.38
     tip = length / 2
     back = -tip + (head_l if both else 0.0)
-    pts = [(back, -shaft / 2), (tip - head_l, -shaft / 2), (tip - head_l, -head_w / 2),
-           (tip, 0.0), (tip - head_l, head_w / 2), (tip - head_l, shaft / 2), (back, shaft / 2)]
+    pts = [
+        (back, -shaft / 2),
+        (tip - head_l, -shaft / 2),
+        (tip - head_l, -head_w / 2),
+        (tip, 0.0),
+        (tip - head_l, head_w / 2),
+        (tip - head_l, shaft / 2),
+        (back, shaft / 2),
+    ]
     if both:
         pts += [(back, head_w / 2), (-tip, 0.0), (back, -head_w / 2)]
     shape = polygon(pts, Style(stroke=None, fill=colour))

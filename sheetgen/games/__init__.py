@@ -11,14 +11,19 @@ if TYPE_CHECKING:
     from sheetgen.registry import ComponentKind
 
 GAMES = ("scribe", "scribbly_gum", "walkabout", "marram", "scrumpit")
-COMMANDS = {"scribe": "sheetgen.games.scribe.commands",
-            "scribbly-gum": "sheetgen.games.scribbly_gum.commands",
-            "walkabout": "sheetgen.games.walkabout.commands",
-            "marram": "sheetgen.games.marram.commands",
-            "scrumpit": "sheetgen.games.scrumpit.commands"}
+COMMANDS = {
+    "scribe": "sheetgen.games.scribe.commands",
+    "scribbly-gum": "sheetgen.games.scribbly_gum.commands",
+    "walkabout": "sheetgen.games.walkabout.commands",
+    "marram": "sheetgen.games.marram.commands",
+    "scrumpit": "sheetgen.games.scrumpit.commands",
+}
 
 
 def all_kinds() -> list[ComponentKind]:
     """Every game's component kinds, in the order the games are listed."""
-    return [kind for game in GAMES
-            for kind in importlib.import_module(f"sheetgen.games.{game}.kinds").KINDS]
+    return [
+        kind
+        for game in GAMES
+        for kind in importlib.import_module(f"sheetgen.games.{game}.kinds").KINDS
+    ]

@@ -5,16 +5,16 @@ from sheetgen.press.impose import PressOptions, impose, impose_duplex, pad, plan
 from sheetgen.press.paper import NAMED, Paper, parse_paper
 
 __all__ = [
-           "NAMED",
-           "Document",
-           "Page",
-           "Paper",
-           "Placement",
-           "PressOptions",
-           "alone",
-           "impose",
-           "impose_duplex",
-           "pad",
-           "parse_paper",
-           "plan_grid",
+    "NAMED",
+    "Document",
+    "Page",
+    "Paper",
+    "Placement",
+    "PressOptions",
+    "alone",
+    "impose",
+    "impose_duplex",
+    "pad",
+    "parse_paper",
+    "plan_grid",
 ]

@@ -33,8 +33,12 @@ class Page:
 
     def signature(self) -> tuple[object, ...]:
         """Equal for pages that would print the same, so image backends can skip repeats."""
-        return (self.width, self.height, self.label,
-                tuple((id(p.drawing), p.transform) for p in self.placements))
+        return (
+            self.width,
+            self.height,
+            self.label,
+            tuple((id(p.drawing), p.transform) for p in self.placements),
+        )
 
 
 def alone(drawing: Drawing, label: str = "") -> Page:
@@ -43,9 +47,14 @@ def alone(drawing: Drawing, label: str = "") -> Page:
 
     b = drawing.bleed
     trim = (b, b, drawing.width, drawing.height)
-    return Page(drawing.width + 2 * b, drawing.height + 2 * b,
-                (Placement(drawing, translate(b, b)),), trim,
-                (0.0, 0.0, drawing.width + 2 * b, drawing.height + 2 * b), label)
+    return Page(
+        drawing.width + 2 * b,
+        drawing.height + 2 * b,
+        (Placement(drawing, translate(b, b)),),
+        trim,
+        (0.0, 0.0, drawing.width + 2 * b, drawing.height + 2 * b),
+        label,
+    )
 
 
 @dataclass(frozen=True)

@@ -70,8 +70,9 @@ def _fit(span: float, size: float, gap: float) -> int:
     return max(0, math.floor((span + gap + 1e-9) / (size + gap)))
 
 
-def _capacity(w: float, h: float, bleed: float, opts: PressOptions,
-              landscape: bool) -> tuple[int, int]:
+def _capacity(
+    w: float, h: float, bleed: float, opts: PressOptions, landscape: bool
+) -> tuple[int, int]:
     """How many columns and rows of w × h cells fit the paper in this orientation."""
     page_w, page_h = opts.paper.oriented(landscape)
     cols = _fit(page_w - 2 * opts.margin, w + 2 * bleed, opts.gap)
@@ -79,8 +80,9 @@ def _capacity(w: float, h: float, bleed: float, opts: PressOptions,
     return cols, rows
 
 
-def _grid_for(w: float, h: float, bleed: float, opts: PressOptions, landscape: bool,
-              count: int) -> Grid:
+def _grid_for(
+    w: float, h: float, bleed: float, opts: PressOptions, landscape: bool, count: int
+) -> Grid:
     page_w, page_h = opts.paper.oriented(landscape)
     avail_w, avail_h = page_w - 2 * opts.margin, page_h - 2 * opts.margin
     cols, rows = _capacity(w, h, bleed, opts, landscape)
@@ -92,8 +94,11 @@ def _grid_for(w: float, h: float, bleed: float, opts: PressOptions, landscape: b
     block_w = cols * (w + 2 * bleed) + max(0, cols - 1) * opts.gap
     block_h = rows * (h + 2 * bleed) + max(0, rows - 1) * opts.gap
     spare_h = avail_h - block_h
-    reserve = RULER_HEIGHT + RULER_CLEARANCE if opts.ruler and spare_h >= RULER_HEIGHT + \
-        RULER_CLEARANCE and avail_w >= RULER_WIDTH else 0.0
+    reserve = (
+        RULER_HEIGHT + RULER_CLEARANCE
+        if opts.ruler and spare_h >= RULER_HEIGHT + RULER_CLEARANCE and avail_w >= RULER_WIDTH
+        else 0.0
+    )
     x0 = (page_w - block_w) / 2 + bleed
     y0 = opts.margin + (avail_h - reserve - block_h) / 2 + bleed
     return Grid(page_w, page_h, cols, rows, w, h, bleed, opts.gap, x0, y0)
@@ -113,7 +118,8 @@ def plan_grid(w: float, h: float, bleed: float, opts: PressOptions, count: int =
         raise PressError(
             f"a {w:g} × {h:g} mm sheet (plus {bleed:g} mm bleed) does not fit on "
             f"{opts.paper.name} ({opts.paper.width:g} × {opts.paper.height:g} mm) inside "
-            f"{opts.margin:g} mm margins (use a larger --paper, e.g. A3)")
+            f"{opts.margin:g} mm margins (use a larger --paper, e.g. A3)"
+        )
     return grid
 
 
@@ -122,8 +128,9 @@ def _crop_marks(grid: Grid) -> Drawing:
     bx, by, bw, bh = grid.block
     style = Style(stroke="#000000", width=0.15)
     xs = sorted({round(grid.slot(c)[0] + dx, 4) for c in range(grid.cols) for dx in (0, grid.w)})
-    ys = sorted({round(grid.slot(r * grid.cols)[1] + dy, 4)
-                 for r in range(grid.rows) for dy in (0, grid.h)})
+    ys = sorted(
+        {round(grid.slot(r * grid.cols)[1] + dy, 4) for r in range(grid.rows) for dy in (0, grid.h)}
+    )
     shapes: list[Shape] = []
     top, bottom = by - MARK_CLEARANCE, by + bh + MARK_CLEARANCE
     left, right = bx - MARK_CLEARANCE, bx + bw + MARK_CLEARANCE
@@ -131,12 +138,16 @@ def _crop_marks(grid: Grid) -> Drawing:
     length_x = min(MARK_LENGTH, left - 1.0, grid.page_w - right - 1.0)
     if length_y > 0.5:
         for x in xs:
-            shapes += [line(x, top, x, top - length_y, style),
-                       line(x, bottom, x, bottom + length_y, style)]
+            shapes += [
+                line(x, top, x, top - length_y, style),
+                line(x, bottom, x, bottom + length_y, style),
+            ]
     if length_x > 0.5:
         for y in ys:
-            shapes += [line(left, y, left - length_x, y, style),
-                       line(right, y, right + length_x, y, style)]
+            shapes += [
+                line(left, y, left - length_x, y, style),
+                line(right, y, right + length_x, y, style),
+            ]
     return Drawing(grid.page_w, grid.page_h, tuple(shapes), title="crop marks")
 
 
@@ -147,15 +158,20 @@ def _extras(grid: Grid, opts: PressOptions) -> list[Placement]:
         out.append(Placement(_crop_marks(grid), translate(0, 0)))
     _bx, by, _bw, bh = grid.block
     ruler_top = grid.page_h - opts.margin - RULER_HEIGHT
-    if opts.ruler and ruler_top - (by + bh) >= RULER_CLEARANCE - 1e-6 and \
-            grid.page_w - 2 * opts.margin >= RULER_WIDTH:
-        out.append(Placement(calibration_ruler(), translate((grid.page_w - RULER_WIDTH) / 2,
-                                                             ruler_top)))
+    if (
+        opts.ruler
+        and ruler_top - (by + bh) >= RULER_CLEARANCE - 1e-6
+        and grid.page_w - 2 * opts.margin >= RULER_WIDTH
+    ):
+        out.append(
+            Placement(calibration_ruler(), translate((grid.page_w - RULER_WIDTH) / 2, ruler_top))
+        )
     return out
 
 
-def _page(grid: Grid, cells: Sequence[tuple[Drawing, float, float]],
-          extras: list[Placement]) -> Page:
+def _page(
+    grid: Grid, cells: Sequence[tuple[Drawing, float, float]], extras: list[Placement]
+) -> Page:
     placed = tuple(Placement(d, translate(x, y)) for d, x, y in cells)
     xs = [x for _, x, _ in cells]
     ys = [y for _, _, y in cells]
@@ -182,14 +198,19 @@ def impose(drawings: Sequence[Drawing], opts: PressOptions) -> list[Page]:
     extras = _extras(grid, opts)
     pages = []
     for start in range(0, len(drawings), grid.count):
-        chunk = drawings[start:start + grid.count]
+        chunk = drawings[start : start + grid.count]
         cells = [(d, *grid.slot(i)) for i, d in enumerate(chunk)]
         pages.append(_page(grid, cells, extras))
     return pages
 
 
-def impose_duplex(fronts: Sequence[Drawing], backs: Sequence[Drawing], opts: PressOptions,
-                  flip: Flip = "long", offset: tuple[float, float] = (0.0, 0.0)) -> list[Page]:
+def impose_duplex(
+    fronts: Sequence[Drawing],
+    backs: Sequence[Drawing],
+    opts: PressOptions,
+    flip: Flip = "long",
+    offset: tuple[float, float] = (0.0, 0.0),
+) -> list[Page]:
     """Front pages each followed by a back page whose cells land behind their fronts.
 
     Flipping over the long edge mirrors left-right on a portrait page (top-bottom on a landscape
@@ -205,11 +226,11 @@ def impose_duplex(fronts: Sequence[Drawing], backs: Sequence[Drawing], opts: Pre
     front_extras = _extras(grid, opts)
     pages = []
     for start in range(0, len(fronts), grid.count):
-        chunk = fronts[start:start + grid.count]
+        chunk = fronts[start : start + grid.count]
         slots = [grid.slot(i) for i in range(len(chunk))]
         front_cells = [(d, x, y) for d, (x, y) in zip(chunk, slots, strict=True)]
         back_cells = []
-        for d, (x, y) in zip(backs[start:start + grid.count], slots, strict=True):
+        for d, (x, y) in zip(backs[start : start + grid.count], slots, strict=True):
             bx = grid.page_w - x - w if mirror_x else x
             by = y if mirror_x else grid.page_h - y - h
             back_cells.append((d, bx + offset[0], by + offset[1]))

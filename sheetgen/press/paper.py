@@ -37,8 +37,10 @@ def parse_paper(text: str) -> Paper:
         return named
     match = _CUSTOM.match(text)
     if not match:
-        raise UsageError(f"--paper {text!r} is not a paper size (use A4, Letter, A3, Tabloid "
-                         "or WxH in mm, e.g. 300x200)")
+        raise UsageError(
+            f"--paper {text!r} is not a paper size (use A4, Letter, A3, Tabloid "
+            "or WxH in mm, e.g. 300x200)"
+        )
     w, h = float(match[1]), float(match[2])
     if not (MIN_SIDE <= w <= MAX_SIDE and MIN_SIDE <= h <= MAX_SIDE):
         raise UsageError(f"--paper {text!r}: each side must be {MIN_SIDE:g} to {MAX_SIDE:g} mm")

@@ -18,14 +18,14 @@ def _bar(y: float, length: float, divisions: int, text: str) -> list[Shape]:
     """A bar of `length` mm split into `divisions` alternately filled cells, with its label."""
     step = length / divisions
     shapes: list[Shape] = [
-        Rect(i * step, y, step, BAR, Style(stroke=None, fill=INK))
-        for i in range(0, divisions, 2)
+        Rect(i * step, y, step, BAR, Style(stroke=None, fill=INK)) for i in range(0, divisions, 2)
     ]
     shapes.append(Rect(0, y, length, BAR, Style(stroke=INK, width=0.15)))
     shapes.append(line(0, y - 0.8, 0, y + BAR + 0.8, Style(stroke=INK, width=0.15)))
     shapes.append(line(length, y - 0.8, length, y + BAR + 0.8, Style(stroke=INK, width=0.15)))
-    shapes.append(label(length + 2.0, y + BAR / 2, text, 2.6, anchor="start", weight="bold",
-                        colour=INK))
+    shapes.append(
+        label(length + 2.0, y + BAR / 2, text, 2.6, anchor="start", weight="bold", colour=INK)
+    )
     return shapes
 
 
@@ -34,8 +34,10 @@ def calibration_ruler() -> Drawing:
     """The ruler drawing (one shared object, so a PDF holds it once)."""
     shapes = _bar(1.0, 100.0, 10, "100 mm") + _bar(5.6, 101.6, 16, "4 in")
     note = 121.0
-    shapes.append(label(note, 2.2, "Printed at actual size (100%),", 2.3, anchor="start",
-                        colour=INK))
-    shapes.append(label(note, 6.7, "the bars are 100 mm and 4 in long.", 2.3, anchor="start",
-                        colour=INK))
+    shapes.append(
+        label(note, 2.2, "Printed at actual size (100%),", 2.3, anchor="start", colour=INK)
+    )
+    shapes.append(
+        label(note, 6.7, "the bars are 100 mm and 4 in long.", 2.3, anchor="start", colour=INK)
+    )
     return Drawing(RULER_WIDTH, RULER_HEIGHT, tuple(shapes), title="calibration ruler")

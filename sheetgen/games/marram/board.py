@@ -72,9 +72,14 @@ def _centre(corners: str, given: str | None) -> str:
 
 def front(tile: TileType) -> Face:
     """A tile's front as printed, unturned."""
-    return Face(tuple(zip(CORNERS, tile.corners, strict=True)), _centre(tile.corners, tile.centre),
-                tuple(parse_segment(s) for s in tile.segments),
-                tuple((i.kind, i.corner) for i in tile.items), tile.spade, tile.name)
+    return Face(
+        tuple(zip(CORNERS, tile.corners, strict=True)),
+        _centre(tile.corners, tile.centre),
+        tuple(parse_segment(s) for s in tile.segments),
+        tuple((i.kind, i.corner) for i in tile.items),
+        tile.spade,
+        tile.name,
+    )
 
 
 def back_corners(tile: TileType) -> str:
@@ -94,8 +99,14 @@ def back(tile: TileType) -> Face:
         items: tuple[tuple[str, str], ...] = ()
     else:
         items = tuple((i.kind, MIRROR[i.corner]) for i in tile.items)
-    return Face(tuple(zip(CORNERS, corners, strict=True)), centre,
-                tuple(parse_segment(s) for s in tile.segments), items, tile.spade, tile.name)
+    return Face(
+        tuple(zip(CORNERS, corners, strict=True)),
+        centre,
+        tuple(parse_segment(s) for s in tile.segments),
+        items,
+        tile.spade,
+        tile.name,
+    )
 
 
 def turn(face: Face, turns: int) -> Face:
@@ -110,9 +121,14 @@ def turn(face: Face, turns: int) -> Face:
         return EDGES[(EDGES.index(name) + turns) % 4]
 
     corners = dict((c(k), v) for k, v in face.corners)
-    return Face(tuple((k, corners[k]) for k in CORNERS), face.centre,
-                tuple(Segment(s.kind, tuple(e(x) for x in s.edges)) for s in face.segments),
-                tuple((kind, c(corner)) for kind, corner in face.items), face.spade, face.name)
+    return Face(
+        tuple((k, corners[k]) for k in CORNERS),
+        face.centre,
+        tuple(Segment(s.kind, tuple(e(x) for x in s.edges)) for s in face.segments),
+        tuple((kind, c(corner)) for kind, corner in face.items),
+        face.spade,
+        face.name,
+    )
 
 
 def compatible(a: str | None, b: str | None) -> bool:
@@ -124,8 +140,9 @@ def edge_matches(face: Face, edge: str, other: Face) -> bool:
     """Whether `face`'s `edge` fits against `other` lying across that edge."""
     mine = [face.kind(c) for c in EDGE_CORNERS[edge]]
     theirs = [other.kind(c) for c in EDGE_CORNERS[OPPOSITE[edge]]]
-    return mine == theirs[::-1] and compatible(face.connection(edge),
-                                               other.connection(OPPOSITE[edge]))
+    return mine == theirs[::-1] and compatible(
+        face.connection(edge), other.connection(OPPOSITE[edge])
+    )
 
 
 Board = Mapping[Pos, Face]
@@ -240,8 +257,11 @@ def patches(board: Board) -> list[Patch]:
             patch.points.add((pos[0] + LATTICE[c][0], pos[1] + LATTICE[c][1]))
             patch.items += [kind for kind, corner in face.items if corner == c]
     for patch in groups.values():
-        full = [p for p in patch.points if all((p[0] - dx, p[1] - dy) in board
-                                               for dx, dy in LATTICE.values())]
+        full = [
+            p
+            for p in patch.points
+            if all((p[0] - dx, p[1] - dy) in board for dx, dy in LATTICE.values())
+        ]
         patch.bulges = len(full)
         patch.complete = len(full) == len(patch.points)
     return list(groups.values())

@@ -10,8 +10,11 @@ import typer
 if TYPE_CHECKING:
     from sheetgen.games.marram.model import BoardLayout, TileSetLayout
 
-app = typer.Typer(help="Marram: score boards, test where a tile fits.", no_args_is_help=True,
-                  rich_markup_mode=None)
+app = typer.Typer(
+    help="Marram: score boards, test where a tile fits.",
+    no_args_is_help=True,
+    rich_markup_mode=None,
+)
 
 
 def _board(ref: str) -> tuple[BoardLayout, TileSetLayout]:
@@ -24,7 +27,7 @@ def _board(ref: str) -> tuple[BoardLayout, TileSetLayout]:
 
 @app.command()
 def score(
-    board: Annotated[str, typer.Argument(help="a board layout (component = \"board\")")],
+    board: Annotated[str, typer.Argument(help='a board layout (component = "board")')],
     as_json: Annotated[bool, typer.Option("--json", help="print JSON for machines")] = False,
 ) -> None:
     """Score a board: each claimed feature's points and owners, and every player's total."""
@@ -35,14 +38,31 @@ def score(
     scores, totals = score_board(placed, layout.claims, layout.variant, layout.end_game)
     players = sorted({c.player for c in layout.claims})
     if as_json:
-        typer.echo(json.dumps({"variant": layout.variant, "end_game": layout.end_game,
-                               "features": [{"feature": s.feature, "complete": s.complete,
-                                             "points": s.points, "owners": list(s.owners),
-                                             "claims": s.claims} for s in scores],
-                               "totals": {p: totals.get(p, 0) for p in players}}, indent=2))
+        typer.echo(
+            json.dumps(
+                {
+                    "variant": layout.variant,
+                    "end_game": layout.end_game,
+                    "features": [
+                        {
+                            "feature": s.feature,
+                            "complete": s.complete,
+                            "points": s.points,
+                            "owners": list(s.owners),
+                            "claims": s.claims,
+                        }
+                        for s in scores
+                    ],
+                    "totals": {p: totals.get(p, 0) for p in players},
+                },
+                indent=2,
+            )
+        )
         return
-    typer.echo(f"{layout.name}: {layout.variant} scoring"
-               f"{', with unfinished features (end of game)' if layout.end_game else ''}")
+    typer.echo(
+        f"{layout.name}: {layout.variant} scoring"
+        f"{', with unfinished features (end of game)' if layout.end_game else ''}"
+    )
     for s in scores:
         typer.echo(f"  {s.points:3d}  {s.feature} -> {', '.join(s.owners)}")
     for p in players:

@@ -28,9 +28,13 @@ def build_tiles(layout: TileSetLayout, options: BuildOptions) -> Document:
     press = replace(options.press, crop_marks=True)
     pages = tile_pages(layout, press, size, options.flip, options.offset)
     pages += alignment_pages(options.press, options.flip, options.offset)
-    return Document(tuple(pages), title=f"Marram — {layout.name} tiles ({size:g} mm)",
-                    subject="Marram print-and-play tiles, fronts and backs for duplex",
-                    keywords=("marram", "tiles", "duplex"), duplex=options.flip)
+    return Document(
+        tuple(pages),
+        title=f"Marram — {layout.name} tiles ({size:g} mm)",
+        subject="Marram print-and-play tiles, fronts and backs for duplex",
+        keywords=("marram", "tiles", "duplex"),
+        duplex=options.flip,
+    )
 
 
 def build_art(layout: ArtLayout, options: BuildOptions) -> Document:
@@ -40,12 +44,20 @@ def build_art(layout: ArtLayout, options: BuildOptions) -> Document:
     pages = []
     for tile in [tiles.starter, *tiles.tiles]:
         for side, face in (("front", front(tile)), ("back", back(tile))):
-            pages.append(alone(tile_drawing(face, tiles.sheet, size, 0.0,
-                                            f"{tile.name} {side}"), f"{tile.name}-{side}"))
+            pages.append(
+                alone(
+                    tile_drawing(face, tiles.sheet, size, 0.0, f"{tile.name} {side}"),
+                    f"{tile.name}-{side}",
+                )
+            )
     px = options.px or layout.px
-    return Document(tuple(pages), title=f"Marram — {tiles.name} tile art",
-                    subject="Marram tile images", keywords=("marram", "tile art"),
-                    dpi=px * 25.4 / size)
+    return Document(
+        tuple(pages),
+        title=f"Marram — {tiles.name} tile art",
+        subject="Marram tile images",
+        keywords=("marram", "tile art"),
+        dpi=px * 25.4 / size,
+    )
 
 
 def check_art(layout: ArtLayout) -> list[Finding]:
@@ -60,17 +72,39 @@ def build_board(layout: BoardLayout, options: BuildOptions) -> Document:
     """A picture of the board with each claim marked, and the scores beside it."""
     tiles = _tiles(layout.tiles, f"{layout.name}: tiles")
     pages = pad(board_drawing(layout, tiles), options.press, 1)
-    return Document(tuple(pages), title=f"Marram board — {layout.name}",
-                    subject="A Marram board and its score", keywords=("marram", "board"))
+    return Document(
+        tuple(pages),
+        title=f"Marram board — {layout.name}",
+        subject="A Marram board and its score",
+        keywords=("marram", "board"),
+    )
 
 
 KINDS = [
-    ComponentKind("marram", "tiles", TileSetLayout, check_set, build_tiles,
-                  "the tile set as duplex print-and-play sheets, with an alignment test",
-                  options=frozenset({"tile_size", "flip"})),
-    ComponentKind("marram", "art", ArtLayout, check_art, build_art,
-                  "every tile design's front and back as its own image",
-                  options=frozenset({"px"})),
-    ComponentKind("marram", "board", BoardLayout, check_board, build_board,
-                  "a board of placed tiles with claims (score with 'marram score')"),
+    ComponentKind(
+        "marram",
+        "tiles",
+        TileSetLayout,
+        check_set,
+        build_tiles,
+        "the tile set as duplex print-and-play sheets, with an alignment test",
+        options=frozenset({"tile_size", "flip"}),
+    ),
+    ComponentKind(
+        "marram",
+        "art",
+        ArtLayout,
+        check_art,
+        build_art,
+        "every tile design's front and back as its own image",
+        options=frozenset({"px"}),
+    ),
+    ComponentKind(
+        "marram",
+        "board",
+        BoardLayout,
+        check_board,
+        build_board,
+        "a board of placed tiles with claims (score with 'marram score')",
+    ),
 ]

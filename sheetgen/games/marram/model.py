@@ -14,9 +14,17 @@ Corner = Literal["NW", "NE", "SE", "SW"]
 Edge = Literal["N", "E", "S", "W"]
 CORNERS: tuple[Corner, ...] = ("NW", "NE", "SE", "SW")
 EDGES: tuple[Edge, ...] = ("N", "E", "S", "W")
-SEGMENT_KINDS = {"blue-head": 1, "blue-tail": 1, "blue-body": 2, "orange-end": 1,
-                 "orange-body": 2, "worm-end": 1, "worm-body": 2, "worm-saddle": 2,
-                 "beastly": 2}
+SEGMENT_KINDS = {
+    "blue-head": 1,
+    "blue-tail": 1,
+    "blue-body": 2,
+    "orange-end": 1,
+    "orange-body": 2,
+    "worm-end": 1,
+    "worm-body": 2,
+    "worm-saddle": 2,
+    "beastly": 2,
+}
 _SEGMENT = re.compile(r"^([a-z-]+):([NESW])(?:-([NESW]))?$")
 
 
@@ -52,12 +60,16 @@ class TileType(Section):
         for text in value:
             m = _SEGMENT.match(text)
             if not m or m[1] not in SEGMENT_KINDS:
-                raise ValueError(f"segment {text!r} is not 'kind:edge' or 'kind:edge-edge' with "
-                                 f"kind one of {', '.join(SEGMENT_KINDS)}")
+                raise ValueError(
+                    f"segment {text!r} is not 'kind:edge' or 'kind:edge-edge' with "
+                    f"kind one of {', '.join(SEGMENT_KINDS)}"
+                )
             ends = 2 if m[3] else 1
             if ends != SEGMENT_KINDS[m[1]]:
-                raise ValueError(f"segment {text!r}: a {m[1]} joins {SEGMENT_KINDS[m[1]]} "
-                                 f"edge{'s' if SEGMENT_KINDS[m[1]] > 1 else ''}")
+                raise ValueError(
+                    f"segment {text!r}: a {m[1]} joins {SEGMENT_KINDS[m[1]]} "
+                    f"edge{'s' if SEGMENT_KINDS[m[1]] > 1 else ''}"
+                )
             if m[3] and m[2] == m[3]:
                 raise ValueError(f"segment {text!r} joins an edge to itself")
         return value
@@ -131,8 +143,10 @@ class Claim(Section):
 
     player: str = Field(min_length=1, max_length=30)
     at: tuple[int, int]
-    feature: str = Field(pattern=r"^(beast:[NESW]|patch:(NW|NE|SE|SW))$",
-                         description="'beast:E' (the beast at that edge) or 'patch:NW'")
+    feature: str = Field(
+        pattern=r"^(beast:[NESW]|patch:(NW|NE|SE|SW))$",
+        description="'beast:E' (the beast at that edge) or 'patch:NW'",
+    )
 
 
 class BoardLayout(LayoutBase):

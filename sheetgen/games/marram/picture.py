@@ -19,12 +19,14 @@ def board_drawing(layout: BoardLayout, tiles: TileSetLayout) -> Drawing:
     size = min(36.0, WIDTH / cols, 170.0 / rows)
     ox = (WIDTH - cols * size) / 2 - min(xs) * size
     oy = 14 - min(ys) * size
-    shapes: list[Shape] = [label(0, 5, f"MARRAM — {layout.name}", 5, anchor="start",
-                                 weight="bold", colour="#2b2a26")]
+    shapes: list[Shape] = [
+        label(0, 5, f"MARRAM — {layout.name}", 5, anchor="start", weight="bold", colour="#2b2a26")
+    ]
     for (tx, ty), face in sorted(board.items()):
         shapes.append(placed_group(face, tiles.sheet, size, ox + tx * size, oy + ty * size))
-        shapes.append(Rect(ox + tx * size, oy + ty * size, size, size,
-                           Style(stroke="#ffffff", width=0.15)))
+        shapes.append(
+            Rect(ox + tx * size, oy + ty * size, size, size, Style(stroke="#ffffff", width=0.15))
+        )
     players = sorted({c.player for c in layout.claims})
     k = size / U
     for c in layout.claims:
@@ -40,21 +42,50 @@ def board_drawing(layout: BoardLayout, tiles: TileSetLayout) -> Drawing:
             px, py = cx + (11 if cx == 0 else -11), cy + (11 if cy == 0 else -11)
         colour = PLAYER_COLOURS[players.index(c.player) % len(PLAYER_COLOURS)]
         x, y = ox + c.at[0] * size + px * k, oy + c.at[1] * size + py * k
-        shapes += [Circle(x, y, max(1.6, size * 0.07), Style(stroke="#ffffff", width=0.3,
-                                                             fill=colour)),
-                   label(x, y, c.player[0].upper(), max(1.6, size * 0.07), weight="bold",
-                         colour="#ffffff")]
+        shapes += [
+            Circle(x, y, max(1.6, size * 0.07), Style(stroke="#ffffff", width=0.3, fill=colour)),
+            label(
+                x, y, c.player[0].upper(), max(1.6, size * 0.07), weight="bold", colour="#ffffff"
+            ),
+        ]
     scores, totals = score_board(board, layout.claims, layout.variant, layout.end_game)
     y = oy + (max(ys) + 1) * size + 8
-    shapes.append(label(0, y, f"Scores ({layout.variant}"
-                        f"{', end of game' if layout.end_game else ''})", 3.2, anchor="start",
-                        weight="bold", colour="#2b2a26"))
+    shapes.append(
+        label(
+            0,
+            y,
+            f"Scores ({layout.variant}{', end of game' if layout.end_game else ''})",
+            3.2,
+            anchor="start",
+            weight="bold",
+            colour="#2b2a26",
+        )
+    )
     for s in scores[: max(0, int((HEIGHT - y - 20) / 4.2))]:
         y += 4.2
-        shapes.append(label(0, y, f"{s.feature}: {s.points} to {', '.join(s.owners)}", 2.6,
-                            anchor="start", colour="#2b2a26", max_width=WIDTH))
+        shapes.append(
+            label(
+                0,
+                y,
+                f"{s.feature}: {s.points} to {', '.join(s.owners)}",
+                2.6,
+                anchor="start",
+                colour="#2b2a26",
+                max_width=WIDTH,
+            )
+        )
     y += 6
     line = "   ".join(f"{p}: {totals.get(p, 0)}" for p in players)
-    shapes.append(label(0, y, f"Totals   {line}", 3.0, anchor="start", weight="bold",
-                        colour="#2b2a26", max_width=WIDTH))
+    shapes.append(
+        label(
+            0,
+            y,
+            f"Totals   {line}",
+            3.0,
+            anchor="start",
+            weight="bold",
+            colour="#2b2a26",
+            max_width=WIDTH,
+        )
+    )
     return Drawing(WIDTH, HEIGHT, tuple(shapes), title=f"Marram board {layout.name}")

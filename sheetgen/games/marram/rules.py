@@ -32,9 +32,11 @@ from sheetgen.games.marram.model import (
     Variant,
 )
 
-PATCH_VALUES = {"classic": {"bulge": 5, "gold": 5, "silver": 3, "flower": 4},
-                "pitchfork": {"bulge": 3, "gold": 4, "silver": 2, "flower": 3},
-                "animals": {"bulge": 3, "gold": 4, "silver": 2, "flower": 3}}
+PATCH_VALUES = {
+    "classic": {"bulge": 5, "gold": 5, "silver": 3, "flower": 4},
+    "pitchfork": {"bulge": 3, "gold": 4, "silver": 2, "flower": 3},
+    "animals": {"bulge": 3, "gold": 4, "silver": 2, "flower": 3},
+}
 FREAK = 3
 
 
@@ -53,26 +55,51 @@ def check_tile(tile: TileType, where: str) -> list[Finding]:
     used: Counter[str] = Counter(e for s in tile.segments for e in s.split(":")[1].split("-"))
     for edge, n in used.items():
         if n > 1:
-            out.append(error(f"{where}.segments", f"tile {tile.name}: the {edge} edge carries "
-                             f"{n} beast connections (one at most)"))
+            out.append(
+                error(
+                    f"{where}.segments",
+                    f"tile {tile.name}: the {edge} edge carries "
+                    f"{n} beast connections (one at most)",
+                )
+            )
     kinds = dict(zip(("NW", "NE", "SE", "SW"), tile.corners, strict=True))
     for i, item in enumerate(tile.items):
         ground = "g" if item.kind in ("gold", "silver") else "s"
         if kinds[item.corner] != ground:
-            out.append(error(f"{where}.items[{i}]", f"tile {tile.name}: a {item.kind} "
-                             f"{'coin ' if ground == 'g' else ''}must sit in "
-                             f"{'grass' if ground == 'g' else 'sand'}, but {item.corner} is "
-                             f"{'grass' if kinds[item.corner] == 'g' else 'sand'}"))
+            out.append(
+                error(
+                    f"{where}.items[{i}]",
+                    f"tile {tile.name}: a {item.kind} "
+                    f"{'coin ' if ground == 'g' else ''}must sit in "
+                    f"{'grass' if ground == 'g' else 'sand'}, but {item.corner} is "
+                    f"{'grass' if kinds[item.corner] == 'g' else 'sand'}",
+                )
+            )
     if tile.spade and tile.items:
-        out.append(error(f"{where}.items", f"tile {tile.name}: a spade tile swaps grass and sand "
-                         "on its back, so it can carry no coins or flowers"))
+        out.append(
+            error(
+                f"{where}.items",
+                f"tile {tile.name}: a spade tile swaps grass and sand "
+                "on its back, so it can carry no coins or flowers",
+            )
+        )
     if tile.back is not None and tile.back != back_corners(tile):
         rule = "grass and sand swapped" if tile.spade else "mirrored left to right"
-        out.append(error(f"{where}.back", f"tile {tile.name}: back {tile.back!r} should be "
-                         f"{back_corners(tile)!r} (the front {rule})"))
+        out.append(
+            error(
+                f"{where}.back",
+                f"tile {tile.name}: back {tile.back!r} should be "
+                f"{back_corners(tile)!r} (the front {rule})",
+            )
+        )
     if tile.corners in ("gsgs", "sgsg") and tile.centre is None:
-        out.append(error(f"{where}.centre", f"tile {tile.name}: a chequered tile must say which "
-                         "kind joins across its middle (centre = \"g\" or \"s\")"))
+        out.append(
+            error(
+                f"{where}.centre",
+                f"tile {tile.name}: a chequered tile must say which "
+                'kind joins across its middle (centre = "g" or "s")',
+            )
+        )
     return out
 
 
@@ -91,8 +118,13 @@ def check_set(layout: TileSetLayout) -> list[Finding]:
     for i, tile in enumerate(layout.tiles):
         for pair, conn in _edge_sigs(tile):
             if not any(other == pair[::-1] and compatible(conn, c2) for other, c2 in all_sigs):
-                out.append(error(f"tiles[{i}]", f"tile {tile.name}: no tile can match an edge "
-                                 f"of {''.join(pair)} with {conn or 'no beast'}"))
+                out.append(
+                    error(
+                        f"tiles[{i}]",
+                        f"tile {tile.name}: no tile can match an edge "
+                        f"of {''.join(pair)} with {conn or 'no beast'}",
+                    )
+                )
                 break
     out += _check_totals(layout)
     return out
@@ -113,16 +145,30 @@ def _check_totals(layout: TileSetLayout) -> list[Finding]:
     declared = layout.totals.model_dump()
     for key, value in actual.items():
         if declared[key] != value:
-            out.append(error(f"totals.{key}", f"the file declares {declared[key]} but the tiles "
-                             f"hold {value}"))
+            out.append(
+                error(
+                    f"totals.{key}", f"the file declares {declared[key]} but the tiles hold {value}"
+                )
+            )
     if actual["tiles"] != 95:
-        out.append(error("tiles", f"the set holds {actual['tiles']} tiles; Marram has 95 plus "
-                         "the starter"))
-    spade_beasts = Counter(s.split("-")[0].split(":")[0] for t in tiles if t.spade
-                           for s in t.segments for _ in range(t.count))
+        out.append(
+            error("tiles", f"the set holds {actual['tiles']} tiles; Marram has 95 plus the starter")
+        )
+    spade_beasts = Counter(
+        s.split("-")[0].split(":")[0]
+        for t in tiles
+        if t.spade
+        for s in t.segments
+        for _ in range(t.count)
+    )
     if spade_beasts.get("worm", 0) != 1 or spade_beasts.get("orange", 0) != 2:
-        out.append(error("tiles", "the rulebook's spade tiles with beasts are one worm tile and "
-                         f"two orange snake tiles; the set has {dict(spade_beasts) or 'none'}"))
+        out.append(
+            error(
+                "tiles",
+                "the rulebook's spade tiles with beasts are one worm tile and "
+                f"two orange snake tiles; the set has {dict(spade_beasts) or 'none'}",
+            )
+        )
     return out
 
 
@@ -133,8 +179,9 @@ def faces_of(layout: TileSetLayout) -> dict[str, TileType]:
     return {t.name: t for t in [layout.starter, *layout.tiles]}
 
 
-def lay(tiles: dict[str, TileType], board_layout: BoardLayout) -> tuple[dict[Pos, Face],
-                                                                        list[Finding]]:
+def lay(
+    tiles: dict[str, TileType], board_layout: BoardLayout
+) -> tuple[dict[Pos, Face], list[Finding]]:
     """The board's tiles laid in order, each checked to fit where it is put."""
     board: dict[Pos, Face] = {}
     found: list[Finding] = []
@@ -146,8 +193,12 @@ def lay(tiles: dict[str, TileType], board_layout: BoardLayout) -> tuple[dict[Pos
         face = turn(front(tile) if p.side == "front" else back(tile), p.turns)
         ok, why = fits(board, face, p.at)
         if not ok:
-            found.append(error(f"placed[{i}]", f"{p.tile} ({p.side}, {p.turns} turns) cannot "
-                               f"go at {list(p.at)}: {why}"))
+            found.append(
+                error(
+                    f"placed[{i}]",
+                    f"{p.tile} ({p.side}, {p.turns} turns) cannot go at {list(p.at)}: {why}",
+                )
+            )
             continue
         board[p.at] = face
     return board, found
@@ -164,8 +215,11 @@ def beast_points(beast: Beast, complete: bool) -> tuple[int, str]:
         regular = kinds["blue-head"] == 1 and kinds["blue-tail"] == 1 and n >= 3
         return (3 * n, f"blue snake of {n}") if regular else (FREAK, "freak blue snake")
     if kind == "orange":
-        return (n, f"orange snake of {n}") if kinds["orange-end"] == 2 else \
-            (FREAK, "freak orange snake")
+        return (
+            (n, f"orange snake of {n}")
+            if kinds["orange-end"] == 2
+            else (FREAK, "freak orange snake")
+        )
     if kind == "worm":
         regular = kinds["worm-end"] == 2 and kinds["worm-saddle"] == 1
         return (2 * n, f"worm of {n}") if regular else (FREAK, "freak worm")
@@ -196,17 +250,21 @@ def _owners(claims: Counter[str]) -> tuple[str, ...]:
     return tuple(sorted(p for p, n in claims.items() if n == best))
 
 
-def score_board(board: Board, claims: Sequence[Claim], variant: Variant = "classic",
-                end_game: bool = False) -> tuple[list[FeatureScore], dict[str, int]]:
+def score_board(
+    board: Board, claims: Sequence[Claim], variant: Variant = "classic", end_game: bool = False
+) -> tuple[list[FeatureScore], dict[str, int]]:
     """Points for every claimed feature: completed ones always, unfinished ones at the end
     of the game; the majority of boots takes them, tied majorities all take them."""
     scores: list[FeatureScore] = []
     totals: Counter[str] = Counter()
     for beast in beasts(board):
         members = set(beast.parts)
-        got = Counter(c.player for c in claims if c.feature.startswith("beast:")
-                      and (c.at, board[c.at].segment_at(c.feature[6:]) if c.at in board else None)
-                      in members)
+        got = Counter(
+            c.player
+            for c in claims
+            if c.feature.startswith("beast:")
+            and (c.at, board[c.at].segment_at(c.feature[6:]) if c.at in board else None) in members
+        )
         if not got or not (beast.complete or end_game):
             continue
         points, what = beast_points(beast, beast.complete)
@@ -216,15 +274,20 @@ def score_board(board: Board, claims: Sequence[Claim], variant: Variant = "class
             totals[o] += points
     for patch in patches(board):
         quarters = set(patch.quarters)
-        got = Counter(c.player for c in claims if c.feature.startswith("patch:")
-                      and (c.at, c.feature[6:]) in quarters)
+        got = Counter(
+            c.player
+            for c in claims
+            if c.feature.startswith("patch:") and (c.at, c.feature[6:]) in quarters
+        )
         if not got or not (patch.complete or end_game):
             continue
         points = patch_points(patch, variant, patch.complete)
         name = "grass" if patch.kind == "g" else "sand"
-        what = f"{'' if patch.complete else 'unfinished '}{name} patch, {patch.bulges} bulge" \
-            f"{'s' if patch.bulges != 1 else ''}" + (f", {', '.join(sorted(patch.items))}"
-                                                     if patch.items else "")
+        what = (
+            f"{'' if patch.complete else 'unfinished '}{name} patch, {patch.bulges} bulge"
+            f"{'s' if patch.bulges != 1 else ''}"
+            + (f", {', '.join(sorted(patch.items))}" if patch.items else "")
+        )
         owners = _owners(got)
         scores.append(FeatureScore(what, patch.complete, points, owners, dict(got)))
         for o in owners:
@@ -246,6 +309,10 @@ def check_board(layout: BoardLayout) -> list[Finding]:
         if c.at not in board:
             found.append(error(f"claims[{i}].at", f"no tile at {list(c.at)}"))
         elif c.feature.startswith("beast:") and board[c.at].segment_at(c.feature[6:]) is None:
-            found.append(error(f"claims[{i}].feature", f"the tile at {list(c.at)} has no beast "
-                               f"at its {c.feature[6:]} edge"))
+            found.append(
+                error(
+                    f"claims[{i}].feature",
+                    f"the tile at {list(c.at)} has no beast at its {c.feature[6:]} edge",
+                )
+            )
     return found

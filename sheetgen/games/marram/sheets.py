@@ -15,8 +15,9 @@ SCALE_REACH = 3.0  # mm either side of each alignment mark
 INK = "#2b2a26"
 
 
-def tile_pages(layout: TileSetLayout, press: PressOptions, size: float, flip: Flip,
-               offset: tuple[float, float]) -> list[Page]:
+def tile_pages(
+    layout: TileSetLayout, press: PressOptions, size: float, flip: Flip, offset: tuple[float, float]
+) -> list[Page]:
     """Fronts and backs on alternating pages, each back exactly behind its front."""
     st, b = layout.sheet, layout.sheet.bleed
     fronts: list[Drawing] = []
@@ -41,13 +42,20 @@ def _scale(x: float, y: float, horizontal: bool, sign: int) -> list[Shape]:
         if horizontal:
             out.append(line(x + t, y + 6, x + t, y + 6 + long, thin))
             if k % 4 == 0:
-                out.append(label(x + t, y + 12.5, f"{sign * t:+g}" if t else "0", 2.0,
-                                 colour=INK))
+                out.append(label(x + t, y + 12.5, f"{sign * t:+g}" if t else "0", 2.0, colour=INK))
         else:
             out.append(line(x + 6, y + t, x + 6 + long, y + t, thin))
             if k % 4 == 0:
-                out.append(label(x + 11.0, y + t, f"{sign * t:+g}" if t else "0", 2.0,
-                                 colour=INK, anchor="start"))
+                out.append(
+                    label(
+                        x + 11.0,
+                        y + t,
+                        f"{sign * t:+g}" if t else "0",
+                        2.0,
+                        colour=INK,
+                        anchor="start",
+                    )
+                )
     return out
 
 
@@ -65,12 +73,29 @@ def alignment_pages(press: PressOptions, flip: Flip, offset: tuple[float, float]
     spots = [(w / 2, h / 2), (30, 40), (w - 30, 40), (30, h - 40), (w - 30, h - 40)]
     front_shapes: list[Shape] = [
         label(w / 2, 14, "DUPLEX ALIGNMENT TEST", 5, weight="bold", colour=INK),
-        label(w / 2, 21, f"Print this page and the next double-sided ({flip}-edge flip), at "
-              "actual size.", 2.8, colour=INK),
-        label(w / 2, 26, "Hold the sheet to the light: where each line printed on the back "
-              "crosses a scale, read the number.", 2.8, colour=INK),
-        label(w / 2, 31, "Those readings (x along, y down) are the correction: sheetgen build "
-              "marram/classic --offset X,Y", 2.8, colour=INK),
+        label(
+            w / 2,
+            21,
+            f"Print this page and the next double-sided ({flip}-edge flip), at actual size.",
+            2.8,
+            colour=INK,
+        ),
+        label(
+            w / 2,
+            26,
+            "Hold the sheet to the light: where each line printed on the back "
+            "crosses a scale, read the number.",
+            2.8,
+            colour=INK,
+        ),
+        label(
+            w / 2,
+            31,
+            "Those readings (x along, y down) are the correction: sheetgen build "
+            "marram/classic --offset X,Y",
+            2.8,
+            colour=INK,
+        ),
     ]
     back_shapes: list[Shape] = []
     line_style = Style(stroke="#c0262d", width=0.2)
@@ -80,12 +105,15 @@ def alignment_pages(press: PressOptions, flip: Flip, offset: tuple[float, float]
         front_shapes += _scale(x, y, False, -1 if mirror_x else 1)
         bx = w - x if mirror_x else x
         by = y if mirror_x else h - y
-        back_shapes += [line(bx + offset[0], by + offset[1] - 16, bx + offset[0],
-                             by + offset[1] + 16, line_style),
-                        line(bx + offset[0] - 16, by + offset[1], bx + offset[0] + 16,
-                             by + offset[1], line_style)]
-    back_shapes.append(label(w / 2, h - 12, "Back of the duplex alignment test", 2.6,
-                             colour=INK))
+        back_shapes += [
+            line(
+                bx + offset[0], by + offset[1] - 16, bx + offset[0], by + offset[1] + 16, line_style
+            ),
+            line(
+                bx + offset[0] - 16, by + offset[1], bx + offset[0] + 16, by + offset[1], line_style
+            ),
+        ]
+    back_shapes.append(label(w / 2, h - 12, "Back of the duplex alignment test", 2.6, colour=INK))
     f = Drawing(w, h, tuple(front_shapes), title="duplex alignment front")
     k = Drawing(w, h, tuple(back_shapes), title="duplex alignment back")
     origin = translate(0, 0)

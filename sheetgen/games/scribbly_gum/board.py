@@ -70,7 +70,8 @@ def compile_board(layout: TreeLayout) -> Board:
     rows = [y for _, y in at]
     cols = [x for x, _ in at]
     return Board(
-        ids=tuple(c.id for c in layout.circles), at=at,
+        ids=tuple(c.id for c in layout.circles),
+        at=at,
         kind=tuple(KIND_INDEX[c.food] for c in layout.circles),
         count=tuple(c.count for c in layout.circles),
         step={d: tuple(v) for d, v in step.items()},
@@ -83,8 +84,11 @@ def compile_board(layout: TreeLayout) -> Board:
         meals=tuple(layout.tracker.meals),
         arrows=tuple(frozenset(layout.tracker.arrows.get(f, [])) for f in FOODS),  # type: ignore
         column_bonus=layout.tracker.column_bonus,
-        neighbours=tuple(tuple(step[d][i] for d in DIRECTIONS if step[d][i] >= 0)
-                         for i in range(len(at))),
-        arrows_upto=tuple(tuple(sum(1 for r in layout.tracker.arrows.get(f, []) if r <= row)
-                                for row in range(16)) for f in FOODS),
+        neighbours=tuple(
+            tuple(step[d][i] for d in DIRECTIONS if step[d][i] >= 0) for i in range(len(at))
+        ),
+        arrows_upto=tuple(
+            tuple(sum(1 for r in layout.tracker.arrows.get(f, []) if r <= row) for row in range(16))
+            for f in FOODS
+        ),
     )

@@ -13,8 +13,9 @@ import typer
 if TYPE_CHECKING:
     from sheetgen.games.scribbly_gum.model import TilesLayout, TreeLayout
 
-app = typer.Typer(help="Scribbly Gum: simulate solo games on a tree.", no_args_is_help=True,
-                  rich_markup_mode=None)
+app = typer.Typer(
+    help="Scribbly Gum: simulate solo games on a tree.", no_args_is_help=True, rich_markup_mode=None
+)
 MAX_GAMES = 1_000_000
 
 
@@ -38,8 +39,9 @@ def simulate(
     tree: Annotated[str, typer.Argument(help="a tree: kuringgai, mooloolah, or a layout path")],
     games: Annotated[int, typer.Option(min=1, max=MAX_GAMES, help="games per player")] = 10_000,
     seed: Annotated[int, typer.Option(help="random seed: the same seed, the same figures")] = 7,
-    tiles: Annotated[str, typer.Option(help="tiles layout (movement deck, achievements)")
-                     ] = "scribbly-gum/tiles",
+    tiles: Annotated[
+        str, typer.Option(help="tiles layout (movement deck, achievements)")
+    ] = "scribbly-gum/tiles",
     as_json: Annotated[bool, typer.Option("--json", help="print JSON for machines")] = False,
 ) -> None:
     """Play the solo game many times with a random and a greedy player; print the scores."""
@@ -53,27 +55,41 @@ def simulate(
     summaries = run(compile_board(layout), deck.movement, deck.achievements, games, seed)
     seconds = time.perf_counter() - start
     if as_json:
-        typer.echo(json.dumps({"tree": layout.name, "seed": seed,
-                               "players": [asdict(s) for s in summaries]}, indent=2))
+        typer.echo(
+            json.dumps(
+                {"tree": layout.name, "seed": seed, "players": [asdict(s) for s in summaries]},
+                indent=2,
+            )
+        )
         return
-    typer.echo(f"{layout.side} side, {games:,} solo games a player, seed {seed} "
-               f"({2 * games / seconds:,.0f} games/s)")
+    typer.echo(
+        f"{layout.side} side, {games:,} solo games a player, seed {seed} "
+        f"({2 * games / seconds:,.0f} games/s)"
+    )
     names = [name for _, _, name in BANDS]
-    typer.echo(f"{'player':8} {'mean':>6} {'p10':>5} {'median':>6} {'p90':>5}  "
-               + " ".join(f"{n:>6}" for n in names))
+    typer.echo(
+        f"{'player':8} {'mean':>6} {'p10':>5} {'median':>6} {'p90':>5}  "
+        + " ".join(f"{n:>6}" for n in names)
+    )
     for s in summaries:
-        typer.echo(f"{s.player:8} {s.mean:6.1f} {s.p10:5.0f} {s.median:6.0f} {s.p90:5.0f}  "
-                   + " ".join(f"{s.bands[n]:6.1%}" for n in names))
+        typer.echo(
+            f"{s.player:8} {s.mean:6.1f} {s.p10:5.0f} {s.median:6.0f} {s.p90:5.0f}  "
+            + " ".join(f"{s.bands[n]:6.1%}" for n in names)
+        )
 
 
 @app.command()
 def deck(
-    out: Annotated[Path | None, typer.Option(help="the HTML file to write (default "
-                                             "output/scribbly-gum-deck.html)")] = None,
-    tiles: Annotated[str, typer.Option(help="tiles layout (the movement deck)")
-                     ] = "scribbly-gum/tiles",
-    screen: Annotated[str, typer.Option(help="screen tile layout (size, colours)")
-                      ] = "scribbly-gum/digital",
+    out: Annotated[
+        Path | None,
+        typer.Option(help="the HTML file to write (default output/scribbly-gum-deck.html)"),
+    ] = None,
+    tiles: Annotated[
+        str, typer.Option(help="tiles layout (the movement deck)")
+    ] = "scribbly-gum/tiles",
+    screen: Annotated[
+        str, typer.Option(help="screen tile layout (size, colours)")
+    ] = "scribbly-gum/digital",
 ) -> None:
     """Write the offline HTML tile deck: shuffle, set one aside, reveal one a turn."""
     from sheetgen.games.scribbly_gum.deck import deck_html

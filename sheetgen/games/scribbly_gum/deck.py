@@ -132,10 +132,15 @@ def deck_html(tiles: TilesLayout, screen: DigitalLayout) -> str:
     from sheetgen.backends.html import inline_svg, page
 
     drawings: list[Drawing] = [
-        screen_tile(m, i, screen.width_px, screen.height_px, screen.background, screen.ink,
-                    screen.accent) for i, m in enumerate(tiles.movement, start=1)]
-    templates = "\n".join(f'<template id="tile-{i}">{inline_svg(d, f"t{i}-")}</template>'
-                          for i, d in enumerate(drawings))
+        screen_tile(
+            m, i, screen.width_px, screen.height_px, screen.background, screen.ink, screen.accent
+        )
+        for i, m in enumerate(tiles.movement, start=1)
+    ]
+    templates = "\n".join(
+        f'<template id="tile-{i}">{inline_svg(d, f"t{i}-")}</template>'
+        for i, d in enumerate(drawings)
+    )
     data = json.dumps([{"move": m, "name": MOVE_NAMES[m]} for m in tiles.movement])
     # inside <script> nothing is unescaped: keep '<', '>' and '&' out of the raw text instead
     data = data.replace("<", "\\u003c").replace(">", "\\u003e").replace("&", "\\u0026")
@@ -149,5 +154,4 @@ def deck_html(tiles: TilesLayout, screen: DigitalLayout) -> str:
         f'<script type="application/json" id="deck-data">{data}</script>\n'
         f"{templates}"
     )
-    return page(f"Scribbly Gum — movement tiles ({html.escape(tiles.name)})", body, STYLE,
-                SCRIPT)
+    return page(f"Scribbly Gum — movement tiles ({html.escape(tiles.name)})", body, STYLE, SCRIPT)

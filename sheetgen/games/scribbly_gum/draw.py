@@ -59,11 +59,15 @@ def food_group(food: str, count: int, cx: float, cy: float, r: float, c: Palette
     if count == 1:
         return [icon(cx, cy, 1.45 * r, colour)]
     if count == 2:
-        return [icon(cx - 0.42 * r, cy, 0.92 * r, colour),
-                icon(cx + 0.42 * r, cy, 0.92 * r, colour)]
-    return [icon(cx, cy - 0.42 * r, 0.78 * r, colour),
-            icon(cx - 0.45 * r, cy + 0.34 * r, 0.78 * r, colour),
-            icon(cx + 0.45 * r, cy + 0.34 * r, 0.78 * r, colour)]
+        return [
+            icon(cx - 0.42 * r, cy, 0.92 * r, colour),
+            icon(cx + 0.42 * r, cy, 0.92 * r, colour),
+        ]
+    return [
+        icon(cx, cy - 0.42 * r, 0.78 * r, colour),
+        icon(cx - 0.45 * r, cy + 0.34 * r, 0.78 * r, colour),
+        icon(cx + 0.45 * r, cy + 0.34 * r, 0.78 * r, colour),
+    ]
 
 
 def _tree_circle(layout: TreeLayout, c: TreeCircle) -> list[Shape]:
@@ -78,8 +82,9 @@ def _tree_circle(layout: TreeLayout, c: TreeCircle) -> list[Shape]:
         out.append(wild(cx, cy, 1.55 * r, (col.nut, col.leaf, col.blossom)))
     elif c.food != "empty":
         out += food_group(c.food, c.count, cx, cy, r, col)
-    out.append(Field(f"tree_{c.id}", "checkbox", cx - r, cy - r, 2 * r, 2 * r,
-                     Style(stroke=None), rx=r))
+    out.append(
+        Field(f"tree_{c.id}", "checkbox", cx - r, cy - r, 2 * r, 2 * r, Style(stroke=None), rx=r)
+    )
     return out
 
 
@@ -112,8 +117,9 @@ def _solid_lines(layout: TreeLayout) -> list[Shape]:
     return out
 
 
-def dotted_curve(layout: TreeLayout, a: tuple[int, int], b: tuple[int, int],
-                 bend: float) -> tuple[MoveTo, CurveTo]:
+def dotted_curve(
+    layout: TreeLayout, a: tuple[int, int], b: tuple[int, int], bend: float
+) -> tuple[MoveTo, CurveTo]:
     """The dotted shortcut's curve from circle edge to circle edge, bowed sideways by `bend`."""
     (x1, y1), (x2, y2) = circle_centre(layout, a), circle_centre(layout, b)
     length = math.hypot(x2 - x1, y2 - y1)
@@ -131,19 +137,29 @@ def dotted_curve(layout: TreeLayout, a: tuple[int, int], b: tuple[int, int],
 def _dotted_lines(layout: TreeLayout) -> list[Shape]:
     at = {c.id: c.at for c in layout.circles}
     style = Style(stroke=layout.colours.ink, width=1.0, dash=(0.01, 1.6), cap="round")
-    return [Path(dotted_curve(layout, at[d.ends[0]], at[d.ends[1]], d.bend), style)
-            for d in layout.dotted]
+    return [
+        Path(dotted_curve(layout, at[d.ends[0]], at[d.ends[1]], d.bend), style)
+        for d in layout.dotted
+    ]
 
 
 def _tree_panel(layout: TreeLayout) -> list[Shape]:
     s, col = layout.sheet, layout.colours
     panel_w = s.width - s.tracker_width - GAP
     panel_h = s.height - s.score_height - GAP
-    out: list[Shape] = [Rect(0, 0, panel_w, panel_h, Style(stroke=None, fill=col.tree), rx=4),
-                        label(PAD + 1, 7.5, "Scribbly Gum", 6.2, anchor="start", weight="bold",
-                              colour=col.score),
-                        label(panel_w - PAD - 1, 7.5, f"{layout.side} side", 4.2, anchor="end",
-                              weight="bold", colour=col.ink)]
+    out: list[Shape] = [
+        Rect(0, 0, panel_w, panel_h, Style(stroke=None, fill=col.tree), rx=4),
+        label(PAD + 1, 7.5, "Scribbly Gum", 6.2, anchor="start", weight="bold", colour=col.score),
+        label(
+            panel_w - PAD - 1,
+            7.5,
+            f"{layout.side} side",
+            4.2,
+            anchor="end",
+            weight="bold",
+            colour=col.ink,
+        ),
+    ]
     out += _branches(layout) + _solid_lines(layout) + _dotted_lines(layout)
     mx, my = circle_centre(layout, layout.moth)
     out.append(moth(mx, my, s.pitch * 0.95))
@@ -156,10 +172,10 @@ def _tracker(layout: TreeLayout) -> list[Shape]:
     s, col = layout.sheet, layout.colours
     x0 = s.width - s.tracker_width
     height = s.height - s.score_height - GAP
-    out: list[Shape] = [Rect(x0, 0, s.tracker_width, height, Style(stroke=None, fill=col.tracker),
-                             rx=4),
-                        label(x0 + s.tracker_width / 2, 4.5, "MEAL TRACKER", 2.6, weight="bold",
-                              colour=WHITE)]
+    out: list[Shape] = [
+        Rect(x0, 0, s.tracker_width, height, Style(stroke=None, fill=col.tracker), rx=4),
+        label(x0 + s.tracker_width / 2, 4.5, "MEAL TRACKER", 2.6, weight="bold", colour=WHITE),
+    ]
     number_w = 9.0
     col_w = (s.tracker_width - number_w - 2) / 3
     row_h = (height - TRACKER_HEAD - TRACKER_FOOT) / 15
@@ -173,60 +189,76 @@ def _tracker(layout: TreeLayout) -> list[Shape]:
         for row in range(1, 16):
             cy = TRACKER_HEAD + (row - 0.5) * row_h
             out.append(Circle(cx, cy, r, Style(stroke=None, fill=WHITE)))
-            out.append(Circle(cx, cy, r * 0.28, Style(stroke=None, fill=getattr(col, food),
-                                                      opacity=0.35)))
+            out.append(
+                Circle(cx, cy, r * 0.28, Style(stroke=None, fill=getattr(col, food), opacity=0.35))
+            )
             if row in arrows:
                 out.append(arrows_ring(cx, cy, r + 0.35, 1.1, WHITE))
-            out.append(Field(f"tracker_{food}_{row}", "checkbox", cx - r, cy - r, 2 * r, 2 * r,
-                             Style(stroke=None), rx=r))
+            out.append(
+                Field(
+                    f"tracker_{food}_{row}",
+                    "checkbox",
+                    cx - r,
+                    cy - r,
+                    2 * r,
+                    2 * r,
+                    Style(stroke=None),
+                    rx=r,
+                )
+            )
         by = height - TRACKER_FOOT / 2 - 1
         out.append(Circle(cx, by, 4.2, Style(stroke=WHITE, width=0.4, fill=col.score)))
-        out.append(label(cx, by, f"+{layout.tracker.column_bonus}", 3.0, weight="bold",
-                         colour=WHITE))
-    out.append(label(x0 + 1 + number_w / 2, height - TRACKER_FOOT / 2 - 1, "bonus", 1.9,
-                     colour=WHITE))
+        out.append(
+            label(cx, by, f"+{layout.tracker.column_bonus}", 3.0, weight="bold", colour=WHITE)
+        )
+    out.append(
+        label(x0 + 1 + number_w / 2, height - TRACKER_FOOT / 2 - 1, "bonus", 1.9, colour=WHITE)
+    )
     for row, meals in enumerate(layout.tracker.meals, start=1):
         cy = TRACKER_HEAD + (row - 0.5) * row_h
-        out.append(label(x0 + 1 + number_w / 2, cy, str(meals), 3.2, weight="bold",
-                         colour=WHITE))
+        out.append(label(x0 + 1 + number_w / 2, cy, str(meals), 3.2, weight="bold", colour=WHITE))
     return out
 
 
-def _score_circle(cx: float, cy: float, r: float, fill: str, name: str, caption: str,
-                  ink: str, letter: str = "") -> list[Shape]:
+def _score_circle(
+    cx: float, cy: float, r: float, fill: str, name: str, caption: str, ink: str, letter: str = ""
+) -> list[Shape]:
     out: list[Shape] = [Circle(cx, cy, r, Style(stroke=ink, width=0.4, fill=fill))]
     if letter:
         out.append(label(cx, cy - r + 2.4, letter, 2.4, weight="bold", colour=ink))
     out.append(label(cx, cy + r + 3.2, caption, 2.3, colour=WHITE, max_width=2 * r + 6))
-    out.append(Field(name, "text", cx - r * 0.7, cy - r * 0.55, r * 1.4, r * 1.1,
-                     Style(stroke=None)))
+    out.append(
+        Field(name, "text", cx - r * 0.7, cy - r * 0.55, r * 1.4, r * 1.1, Style(stroke=None))
+    )
     return out
 
 
 def _score_strip(layout: TreeLayout) -> list[Shape]:
     s, col = layout.sheet, layout.colours
     y0 = s.height - s.score_height
-    out: list[Shape] = [Rect(0, y0, s.width, s.score_height,
-                             Style(stroke=None, fill=col.score), rx=4),
-                        label(4, y0 + 6.5, "Name", 3.2, anchor="start", weight="bold",
-                              colour=WHITE),
-                        line(15, y0 + 8.2, 95, y0 + 8.2, Style(stroke=WHITE, width=0.4)),
-                        Field("name", "text", 15, y0 + 2.5, 80, 5.6, Style(stroke=None))]
+    out: list[Shape] = [
+        Rect(0, y0, s.width, s.score_height, Style(stroke=None, fill=col.score), rx=4),
+        label(4, y0 + 6.5, "Name", 3.2, anchor="start", weight="bold", colour=WHITE),
+        line(15, y0 + 8.2, 95, y0 + 8.2, Style(stroke=WHITE, width=0.4)),
+        Field("name", "text", 15, y0 + 2.5, 80, 5.6, Style(stroke=None)),
+    ]
     cy = y0 + s.score_height / 2 + 3
     r = 6.0
     xs = [12.0, 30.0, 48.0]
     for i, x in enumerate(xs, start=1):
         out += _score_circle(x, cy, r, WHITE, f"round_{i}", f"round {i}", col.ink)
-    out.append(label((xs[0] + xs[-1]) / 2, y0 + 12.5, "total meals", 2.4, weight="bold",
-                     colour=WHITE))
+    out.append(
+        label((xs[0] + xs[-1]) / 2, y0 + 12.5, "total meals", 2.4, weight="bold", colour=WHITE)
+    )
     ops = [(21.0, "+"), (39.0, "+"), (57.0, "+"), (81.0, "+"), (145.0, "=")]
     for x, op in ops:
         out.append(label(x, cy, op, 4.5, weight="bold", colour=WHITE))
     out += _score_circle(69.0, cy, r, WHITE, "column_bonus", "column bonus", col.ink)
     for k, letter in enumerate("ABC"):
         x = 95.0 + k * 17.0
-        out += _score_circle(x, cy, r, col.achievement, f"achievement_{letter}",
-                             "", col.ink, letter)
+        out += _score_circle(
+            x, cy, r, col.achievement, f"achievement_{letter}", "", col.ink, letter
+        )
         if k < 2:
             out.append(label(x + 8.5, cy, "+", 4.0, weight="bold", colour=WHITE))
     out.append(label(112.0, cy + r + 3.2, "achievements", 2.3, colour=WHITE))
@@ -238,13 +270,16 @@ def _score_strip(layout: TreeLayout) -> list[Shape]:
 def draw_tree_sheet(layout: TreeLayout) -> Drawing:
     """One side of the tree diagram at its printed size."""
     shapes = _tree_panel(layout) + _tracker(layout) + _score_strip(layout)
-    return Drawing(layout.sheet.width, layout.sheet.height, tuple(shapes),
-                   title=f"Scribbly Gum tree diagram, {layout.side} side")
+    return Drawing(
+        layout.sheet.width,
+        layout.sheet.height,
+        tuple(shapes),
+        title=f"Scribbly Gum tree diagram, {layout.side} side",
+    )
 
 
 def name_overlay(layout: TreeLayout, name: str) -> Drawing:
     """Just a player's name on the name line, to lay over a shared sheet drawing."""
     y0 = layout.sheet.height - layout.sheet.score_height
-    text = label(17, y0 + 5.6, name, 4.0, anchor="start", weight="bold", colour=WHITE,
-                 max_width=76)
+    text = label(17, y0 + 5.6, name, 4.0, anchor="start", weight="bold", colour=WHITE, max_width=76)
     return Drawing(layout.sheet.width, layout.sheet.height, (text,), title=f"name {name}")

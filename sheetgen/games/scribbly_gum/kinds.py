@@ -23,9 +23,12 @@ def _other_tree(ref: str, where: str) -> TreeLayout:
 
 def _named(pages: list[Page], overlays: list[Drawing]) -> list[Page]:
     """Each page with a name drawing laid over its (single) sheet."""
-    return [replace(page, placements=(*page.placements,
-                                      Placement(overlay, page.placements[0].transform)))
-            for page, overlay in zip(pages, overlays, strict=True)]
+    return [
+        replace(
+            page, placements=(*page.placements, Placement(overlay, page.placements[0].transform))
+        )
+        for page, overlay in zip(pages, overlays, strict=True)
+    ]
 
 
 def _sheets(front: TreeLayout, back: TreeLayout | None, options: BuildOptions) -> list[Page]:
@@ -33,8 +36,11 @@ def _sheets(front: TreeLayout, back: TreeLayout | None, options: BuildOptions) -
     names = options.names
     count = len(names) if names else options.copies
     if back is None:
-        pages = pad(draw_tree_sheet(front), press, count) if not names else \
-            impose([draw_tree_sheet(front)] * count, press)
+        pages = (
+            pad(draw_tree_sheet(front), press, count)
+            if not names
+            else impose([draw_tree_sheet(front)] * count, press)
+        )
         return _named(pages, [name_overlay(front, n) for n in names]) if names else pages
     f, b = draw_tree_sheet(front), draw_tree_sheet(back)
     pages = impose_duplex([f] * count, [b] * count, press, flip="long")
@@ -52,9 +58,13 @@ def build_tree(layout: TreeLayout, options: BuildOptions) -> Document:
             raise SheetgenError(f"--duplex needs other_side in the {layout.name} layout")
         back = _other_tree(layout.other_side, f"{layout.name}: other_side")
     pages = _sheets(layout, back, options)
-    return Document(tuple(pages), title=f"Scribbly Gum — {layout.side} side",
-                    subject="Scribbly Gum tree diagrams", keywords=("scribbly gum", "tree"),
-                    duplex="long" if back else None)
+    return Document(
+        tuple(pages),
+        title=f"Scribbly Gum — {layout.side} side",
+        subject="Scribbly Gum tree diagrams",
+        keywords=("scribbly gum", "tree"),
+        duplex="long" if back else None,
+    )
 
 
 def build_pad(layout: PadLayout, options: BuildOptions) -> Document:
@@ -64,9 +74,13 @@ def build_pad(layout: PadLayout, options: BuildOptions) -> Document:
     back = _other_tree(layout.back, f"{layout.name}: back")
     leaves = options.copies if options.copies > 1 else layout.leaves
     pages = _sheets(front, back, replace(options, copies=leaves))
-    return Document(tuple(pages), title=f"Scribbly Gum pad — {front.side} / {back.side}",
-                    subject="Scribbly Gum two-sided pad of tree diagrams",
-                    keywords=("scribbly gum", "pad", "duplex"), duplex="long")
+    return Document(
+        tuple(pages),
+        title=f"Scribbly Gum pad — {front.side} / {back.side}",
+        subject="Scribbly Gum two-sided pad of tree diagrams",
+        keywords=("scribbly gum", "pad", "duplex"),
+        duplex="long",
+    )
 
 
 def check_pad(layout: PadLayout) -> list[Finding]:
@@ -90,13 +104,29 @@ def build_digital(layout: DigitalLayout, options: BuildOptions) -> Document:
     from sheetgen.press import alone
 
     deck = load_model(layout.tiles, TilesLayout, f"{layout.name}: tiles")
-    pages = [alone(screen_tile(m, i, layout.width_px, layout.height_px, layout.background,
-                               layout.ink, layout.accent), f"{i}-{m.replace('/', '-')}")
-             for i, m in enumerate(deck.movement, start=1)]
+    pages = [
+        alone(
+            screen_tile(
+                m,
+                i,
+                layout.width_px,
+                layout.height_px,
+                layout.background,
+                layout.ink,
+                layout.accent,
+            ),
+            f"{i}-{m.replace('/', '-')}",
+        )
+        for i, m in enumerate(deck.movement, start=1)
+    ]
     height_mm = pages[0].height
-    return Document(tuple(pages), title="Scribbly Gum movement tiles for screens",
-                    subject="Digital movement tiles", keywords=("scribbly gum", "digital"),
-                    dpi=layout.height_px * 25.4 / height_mm)
+    return Document(
+        tuple(pages),
+        title="Scribbly Gum movement tiles for screens",
+        subject="Digital movement tiles",
+        keywords=("scribbly gum", "digital"),
+        dpi=layout.height_px * 25.4 / height_mm,
+    )
 
 
 def check_digital(layout: DigitalLayout) -> list[Finding]:
@@ -110,15 +140,39 @@ def check_digital(layout: DigitalLayout) -> list[Finding]:
     return check_tiles(deck)
 
 
-TREE = ComponentKind("scribbly-gum", "tree", TreeLayout, check_tree, build_tree,
-                     "tree diagram side: tree, meal tracker, score strip",
-                     options=frozenset({"names", "duplex"}))
-PAD = ComponentKind("scribbly-gum", "pad", PadLayout, check_pad, build_pad,
-                    "two-sided pad: one tree side on each face of every leaf",
-                    options=frozenset({"names"}))
-TILES = ComponentKind("scribbly-gum", "tiles", TilesLayout, check_tiles, build_tiles,
-                      "movement, achievement (gold/silver) and letter tiles",
-                      options=frozenset({"tile_size", "flip"}))
-DIGITAL = ComponentKind("scribbly-gum", "digital", DigitalLayout, check_digital, build_digital,
-                        "movement tiles as 16:9 screen images (PNG, SVG) for video play")
+TREE = ComponentKind(
+    "scribbly-gum",
+    "tree",
+    TreeLayout,
+    check_tree,
+    build_tree,
+    "tree diagram side: tree, meal tracker, score strip",
+    options=frozenset({"names", "duplex"}),
+)
+PAD = ComponentKind(
+    "scribbly-gum",
+    "pad",
+    PadLayout,
+    check_pad,
+    build_pad,
+    "two-sided pad: one tree side on each face of every leaf",
+    options=frozenset({"names"}),
+)
+TILES = ComponentKind(
+    "scribbly-gum",
+    "tiles",
+    TilesLayout,
+    check_tiles,
+    build_tiles,
+    "movement, achievement (gold/silver) and letter tiles",
+    options=frozenset({"tile_size", "flip"}),
+)
+DIGITAL = ComponentKind(
+    "scribbly-gum",
+    "digital",
+    DigitalLayout,
+    check_digital,
+    build_digital,
+    "movement tiles as 16:9 screen images (PNG, SVG) for video play",
+)
 KINDS = [TREE, PAD, TILES, DIGITAL]

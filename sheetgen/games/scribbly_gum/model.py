@@ -54,10 +54,13 @@ class Palette(Section):
 class Tracker(Section):
     """The meal tracker: meals beside each of the 15 rows, and the rows whose circle has arrows."""
 
-    meals: list[int] = Field(min_length=15, max_length=15,
-                             description="the meal number printed beside rows 1 to 15")
-    arrows: dict[Food, list[int]] = Field(description="for each food, the rows (1-15) whose "
-                                          "tracker circle carries four arrows (an extra move)")
+    meals: list[int] = Field(
+        min_length=15, max_length=15, description="the meal number printed beside rows 1 to 15"
+    )
+    arrows: dict[Food, list[int]] = Field(
+        description="for each food, the rows (1-15) whose "
+        "tracker circle carries four arrows (an extra move)"
+    )
     column_bonus: int = Field(3, ge=0, le=20)
 
     @field_validator("arrows")
@@ -89,8 +92,11 @@ class TreeLayout(LayoutBase):
     game: Literal["scribbly-gum"]
     component: Literal["tree"]
     side: str = Field(min_length=1, max_length=30, description="the side's name, e.g. Kuringgai")
-    other_side: str | None = Field(None, description="built-in layout printed on the back "
-                                   "with --duplex, e.g. scribbly-gum/mooloolah")
+    other_side: str | None = Field(
+        None,
+        description="built-in layout printed on the back "
+        "with --duplex, e.g. scribbly-gum/mooloolah",
+    )
     columns: int = Field(ge=3, le=16)
     rows: int = Field(ge=3, le=20)
     moth: tuple[GridIndex, GridIndex] = Field(description="grid point of the baby moth picture")
@@ -122,8 +128,16 @@ class PadLayout(LayoutBase):
 
 
 Move = Literal["left", "right", "up", "down", "left/right", "up/down", "dotted"]
-AchievementKind = Literal["fill_bottom_row", "fill_top_row", "reach_both_edges", "dotted_lines",
-                          "big_circles", "wild_circles", "meals", "full_columns"]
+AchievementKind = Literal[
+    "fill_bottom_row",
+    "fill_top_row",
+    "reach_both_edges",
+    "dotted_lines",
+    "big_circles",
+    "wild_circles",
+    "meals",
+    "full_columns",
+]
 Icon = Literal["roots", "crown", "edges", "dotted", "feast", "wild", "meal", "column"]
 
 
@@ -164,8 +178,7 @@ class TilesLayout(LayoutBase):
     movement: list[Move] = Field(min_length=8, max_length=8)
     duplicate_note: str = Field("", max_length=200, description="why one kind appears twice")
     achievements: list[Achievement] = Field(min_length=1, max_length=8)
-    letters: list[str] = Field(default_factory=lambda: ["A", "B", "C"], min_length=1,
-                               max_length=3)
+    letters: list[str] = Field(default_factory=lambda: ["A", "B", "C"], min_length=1, max_length=3)
     sheet: TileSheet = TileSheet()
 
 

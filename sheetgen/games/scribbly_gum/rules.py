@@ -25,8 +25,9 @@ def _between(a: tuple[int, int], b: tuple[int, int]) -> list[tuple[int, int]]:
     return [(ax, y) for y in range(min(ay, by) + 1, max(ay, by))]
 
 
-def _crosses(p: tuple[tuple[int, int], tuple[int, int]],
-             q: tuple[tuple[int, int], tuple[int, int]]) -> bool:
+def _crosses(
+    p: tuple[tuple[int, int], tuple[int, int]], q: tuple[tuple[int, int], tuple[int, int]]
+) -> bool:
     """True when two horizontal/vertical segments share a point other than a common end."""
     (a, b), (c, d) = p, q
     shared_end = {a, b} & {c, d}
@@ -47,8 +48,13 @@ def check_tree(layout: TreeLayout) -> list[Finding]:
         ids.setdefault(c.id, i)
         x, y = c.at
         if not (0 <= x < layout.columns and 0 <= y < layout.rows):
-            found.append(error(f"{key}.at", f"circle {c.id} at {list(c.at)} is outside the "
-                               f"{layout.columns} x {layout.rows} grid"))
+            found.append(
+                error(
+                    f"{key}.at",
+                    f"circle {c.id} at {list(c.at)} is outside the "
+                    f"{layout.columns} x {layout.rows} grid",
+                )
+            )
         if c.at in where:
             found.append(error(f"{key}.at", f"circle {c.id} sits on circle {where[c.at]}"))
         where.setdefault(c.at, c.id)
@@ -65,14 +71,24 @@ def check_tree(layout: TreeLayout) -> list[Finding]:
             continue
         d = direction_of(at[a], at[b])
         if d is None:
-            found.append(error(key, f"line {a}-{b} is not horizontal or vertical "
-                               "(solid lines run left, right, up or down)"))
+            found.append(
+                error(
+                    key,
+                    f"line {a}-{b} is not horizontal or vertical "
+                    "(solid lines run left, right, up or down)",
+                )
+            )
             continue
         back = {"left": "right", "right": "left", "up": "down", "down": "up"}[d]
         for circle, direction in ((a, d), (b, back)):
             if (circle, direction) in leaving:
-                found.append(error(key, f"circle {circle} already has a line going {direction} "
-                                   f"({leaving[(circle, direction)]})"))
+                found.append(
+                    error(
+                        key,
+                        f"circle {circle} already has a line going {direction} "
+                        f"({leaving[(circle, direction)]})",
+                    )
+                )
             leaving.setdefault((circle, direction), f"{a}-{b}")
         for point in _between(at[a], at[b]):
             if point in where:
@@ -81,7 +97,7 @@ def check_tree(layout: TreeLayout) -> list[Finding]:
                 found.append(error(key, f"line {a}-{b} passes through the moth picture"))
         segments.append((i, f"{a}-{b}", (at[a], at[b])))
     for n, (i, name, seg) in enumerate(segments):
-        for _, other, seg2 in segments[n + 1:]:
+        for _, other, seg2 in segments[n + 1 :]:
             if _crosses(seg, seg2):
                 found.append(error(f"lines[{i}]", f"line {name} crosses line {other}"))
     for i, dot in enumerate(layout.dotted):
@@ -92,8 +108,9 @@ def check_tree(layout: TreeLayout) -> list[Finding]:
         if a == b:
             found.append(error(f"dotted[{i}].ends", f"dotted line joins circle {a} to itself"))
     if not layout.dotted:
-        found.append(error("dotted", "the tree has no dotted line (the dotted-line tile needs "
-                           "at least one)"))
+        found.append(
+            error("dotted", "the tree has no dotted line (the dotted-line tile needs at least one)")
+        )
     found += _check_starts(layout, at)
     if not found:
         found += _check_reach(layout)
@@ -107,14 +124,23 @@ def _check_starts(layout: TreeLayout, at: dict[str, tuple[int, int]]) -> list[Fi
     starts = [c for c in layout.circles if c.food == "start"]
     out = []
     if len(starts) != 4:
-        out.append(error("circles", f"the tree has {len(starts)} start circles; it needs "
-                         "exactly 4, around the moth"))
+        out.append(
+            error(
+                "circles",
+                f"the tree has {len(starts)} start circles; it needs exactly 4, around the moth",
+            )
+        )
     mx, my = layout.moth
     for c in starts:
         x, y = c.at
         if abs(x - mx) + abs(y - my) != 1:
-            out.append(error(f"circles[{layout.circles.index(c)}]", f"start circle {c.id} is "
-                             "not next to the moth (it must touch it left, right, above or below)"))
+            out.append(
+                error(
+                    f"circles[{layout.circles.index(c)}]",
+                    f"start circle {c.id} is "
+                    "not next to the moth (it must touch it left, right, above or below)",
+                )
+            )
     return out
 
 
@@ -132,8 +158,11 @@ def _check_reach(layout: TreeLayout) -> list[Finding]:
             if j >= 0 and j not in seen:
                 seen.add(j)
                 queue.append(j)
-    return [error(f"circles[{i}]", f"circle {board.ids[i]} cannot be reached from the start "
-                  "circles") for i in range(board.size) if i not in seen]
+    return [
+        error(f"circles[{i}]", f"circle {board.ids[i]} cannot be reached from the start circles")
+        for i in range(board.size)
+        if i not in seen
+    ]
 
 
 def _check_food(layout: TreeLayout) -> list[Finding]:
@@ -142,16 +171,27 @@ def _check_food(layout: TreeLayout) -> list[Finding]:
     for food in FOODS:
         total = sum(c.count for c in layout.circles if c.food == food) + wild
         if total < TRACKER_ROWS:
-            out.append(error("circles", f"the tree holds only {total} {food} (wild included); "
-                             f"a column of {TRACKER_ROWS} must be reachable"))
+            out.append(
+                error(
+                    "circles",
+                    f"the tree holds only {total} {food} (wild included); "
+                    f"a column of {TRACKER_ROWS} must be reachable",
+                )
+            )
     return out
 
 
 def _check_tracker(layout: TreeLayout) -> list[Finding]:
     meals = layout.tracker.meals
-    return [error(f"tracker.meals[{i}]", f"meal number {meals[i]} beside row {i + 1} is lower "
-                  f"than {meals[i - 1]} above it (meal numbers never decrease down the rows)")
-            for i in range(1, len(meals)) if meals[i] < meals[i - 1]]
+    return [
+        error(
+            f"tracker.meals[{i}]",
+            f"meal number {meals[i]} beside row {i + 1} is lower "
+            f"than {meals[i - 1]} above it (meal numbers never decrease down the rows)",
+        )
+        for i in range(1, len(meals))
+        if meals[i] < meals[i - 1]
+    ]
 
 
 def _check_fit(layout: TreeLayout) -> list[Finding]:
@@ -163,29 +203,48 @@ def _check_fit(layout: TreeLayout) -> list[Finding]:
     need_h = (layout.rows - 1) * s.pitch + s.circle
     out = []
     if need_w > area_w or need_h > area_h:
-        out.append(error("sheet.pitch", f"the {layout.columns} x {layout.rows} grid needs "
-                         f"{need_w:.0f} x {need_h:.0f} mm but the tree area is {area_w:.0f} x "
-                         f"{area_h:.0f} mm; use a smaller pitch or fewer rows/columns"))
+        out.append(
+            error(
+                "sheet.pitch",
+                f"the {layout.columns} x {layout.rows} grid needs "
+                f"{need_w:.0f} x {need_h:.0f} mm but the tree area is {area_w:.0f} x "
+                f"{area_h:.0f} mm; use a smaller pitch or fewer rows/columns",
+            )
+        )
     if s.circle > s.pitch - 2:
-        out.append(error("sheet.circle", f"circles of {s.circle:g} mm leave no room for lines "
-                         f"at a {s.pitch:g} mm pitch"))
+        out.append(
+            error(
+                "sheet.circle",
+                f"circles of {s.circle:g} mm leave no room for lines at a {s.pitch:g} mm pitch",
+            )
+        )
     if s.width > 199.9 or s.height > 263.4:
-        out.append(error("sheet", f"the sheet ({s.width:g} x {s.height:g} mm) does not fit both "
-                         "A4 and Letter inside 8 mm margins (at most 199.9 x 263.4 mm)"))
+        out.append(
+            error(
+                "sheet",
+                f"the sheet ({s.width:g} x {s.height:g} mm) does not fit both "
+                "A4 and Letter inside 8 mm margins (at most 199.9 x 263.4 mm)",
+            )
+        )
     return out
 
 
 def check_tiles(layout: TilesLayout) -> list[Finding]:
     """The movement deck holds every kind the rulebook names, one of them twice."""
     kinds = ["left", "right", "up", "down", "left/right", "up/down", "dotted"]
-    out = [error("movement", f"the deck has no {k!r} tile") for k in kinds
-           if k not in layout.movement]
+    out = [
+        error("movement", f"the deck has no {k!r} tile") for k in kinds if k not in layout.movement
+    ]
     letters = layout.letters
     if len(set(letters)) != len(letters):
         out.append(error("letters", "letter tiles repeat"))
     if len(layout.achievements) < len(letters):
-        out.append(error("achievements", f"{len(letters)} letter tiles but only "
-                         f"{len(layout.achievements)} achievements"))
+        out.append(
+            error(
+                "achievements",
+                f"{len(letters)} letter tiles but only {len(layout.achievements)} achievements",
+            )
+        )
     return out
 
 

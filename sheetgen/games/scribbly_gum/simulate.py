@@ -19,18 +19,36 @@ from sheetgen.games.scribbly_gum.model import Achievement
 from sheetgen.games.scribbly_gum.rules import TRACKER_ROWS, Progress, achieved
 
 Player = Literal["random", "greedy"]
-BANDS = ((0, 19, "0-19"), (20, 24, "20-24"), (25, 29, "25-29"), (30, 34, "30-34"),
-         (35, 39, "35-39"), (40, 10**9, "40+"))
+BANDS = (
+    (0, 19, "0-19"),
+    (20, 24, "20-24"),
+    (25, 29, "25-29"),
+    (30, 34, "30-34"),
+    (35, 39, "35-39"),
+    (40, 10**9, "40+"),
+)
 ROUNDS, TURNS = 3, 7
-TILE_DIRECTIONS = {"left": ("left",), "right": ("right",), "up": ("up",), "down": ("down",),
-                   "left/right": ("left", "right"), "up/down": ("up", "down"), "dotted": ()}
+TILE_DIRECTIONS = {
+    "left": ("left",),
+    "right": ("right",),
+    "up": ("up",),
+    "down": ("down",),
+    "left/right": ("left", "right"),
+    "up/down": ("up", "down"),
+    "dotted": (),
+}
 
 
 class Game:
     """One solo game in progress on a board."""
 
-    def __init__(self, board: Board, rng: random.Random, player: Player,
-                 trace: list[tuple[object, ...]] | None = None) -> None:
+    def __init__(
+        self,
+        board: Board,
+        rng: random.Random,
+        player: Player,
+        trace: list[tuple[object, ...]] | None = None,
+    ) -> None:
         self.board, self.rng, self.player, self.trace = board, rng, player, trace
         n = board.size
         self.filled = bytearray(n)
@@ -153,9 +171,14 @@ class Game:
         return Progress(self.filled_set, self.tracker, self.dotted_lines)
 
 
-def play(board: Board, deck: Sequence[str], achievements: Sequence[Achievement],
-         player: Player, rng: random.Random,
-         trace: list[tuple[object, ...]] | None = None) -> int:
+def play(
+    board: Board,
+    deck: Sequence[str],
+    achievements: Sequence[Achievement],
+    player: Player,
+    rng: random.Random,
+    trace: list[tuple[object, ...]] | None = None,
+) -> int:
     """One solo game's final score."""
     game = Game(board, rng, player, trace)
     chosen = rng.sample(list(achievements), min(3, len(achievements)))
@@ -166,13 +189,18 @@ def play(board: Board, deck: Sequence[str], achievements: Sequence[Achievement],
     for round_number in range(1, ROUNDS + 1):
         open_ones = [i for i in side if i not in scored and side[i] != "gone"]
         if open_ones:
-            pick = rng.choice(open_ones) if player == "random" else max(
-                open_ones, key=lambda i: (not achieved(chosen[i], board, game.progress()),
-                                          chosen[i].gold))
+            pick = (
+                rng.choice(open_ones)
+                if player == "random"
+                else max(
+                    open_ones,
+                    key=lambda i: (not achieved(chosen[i], board, game.progress()), chosen[i].gold),
+                )
+            )
             side[pick] = "silver" if side[pick] == "gold" else "gone"
         tiles = list(deck)
         rng.shuffle(tiles)
-        hidden, tiles = tiles[0], tiles[1:1 + TURNS]
+        hidden, tiles = tiles[0], tiles[1 : 1 + TURNS]
         if trace is not None:
             trace.append(("round", round_number, hidden))
         for tile in tiles:
@@ -207,14 +235,23 @@ class Summary:
 def summarise(player: Player, scores: list[int]) -> Summary:
     ordered = sorted(scores)
     deciles = statistics.quantiles(ordered, n=10, method="inclusive")
-    bands = {name: sum(1 for s in ordered if lo <= s <= hi) / len(ordered)
-             for lo, hi, name in BANDS}
-    return Summary(player, len(ordered), statistics.fmean(ordered), deciles[0],
-                   statistics.median(ordered), deciles[-1], bands)
+    bands = {
+        name: sum(1 for s in ordered if lo <= s <= hi) / len(ordered) for lo, hi, name in BANDS
+    }
+    return Summary(
+        player,
+        len(ordered),
+        statistics.fmean(ordered),
+        deciles[0],
+        statistics.median(ordered),
+        deciles[-1],
+        bands,
+    )
 
 
-def simulate(board: Board, deck: Sequence[str], achievements: Sequence[Achievement],
-             games: int, seed: int) -> list[Summary]:
+def simulate(
+    board: Board, deck: Sequence[str], achievements: Sequence[Achievement], games: int, seed: int
+) -> list[Summary]:
     """Play `games` solo games for each kind of player; the same seed gives the same figures."""
     out = []
     for offset, player in enumerate(("random", "greedy")):

@@ -19,9 +19,14 @@ def check(layout: ScribeLayout) -> list[Finding]:
     found = check_layout(layout)
     bottom = plan(layout).bottom
     if bottom > layout.sheet.height + 1e-6:
-        found.append(error("sheet.height", f"the sheet's parts need {bottom:.1f} mm but the sheet "
-                           f"is {layout.sheet.height:g} mm tall; raise sheet.height or shorten "
-                           "the rules"))
+        found.append(
+            error(
+                "sheet.height",
+                f"the sheet's parts need {bottom:.1f} mm but the sheet "
+                f"is {layout.sheet.height:g} mm tall; raise sheet.height or shorten "
+                "the rules",
+            )
+        )
     return found
 
 
@@ -29,9 +34,21 @@ def build(layout: ScribeLayout, options: BuildOptions) -> Document:
     """A pad of super grid sheets, as many a page as fit the paper."""
     press = replace(options.press, gap=max(options.press.gap, SHEET_GAP))
     pages = pad(draw_sheet(layout), press, options.copies)
-    return Document(tuple(pages), title=f"{layout.title} — {layout.name}",
-                    subject="Scribe super grid sheets", keywords=("scribe", "super grid", "pad"))
+    return Document(
+        tuple(pages),
+        title=f"{layout.title} — {layout.name}",
+        subject="Scribe super grid sheets",
+        keywords=("scribe", "super grid", "pad"),
+    )
 
 
-KINDS = [ComponentKind("scribe", "supergrid", ScribeLayout, check, build,
-                      "super grid sheet: nine mini grids, winner boxes, glyph legend, rules")]
+KINDS = [
+    ComponentKind(
+        "scribe",
+        "supergrid",
+        ScribeLayout,
+        check,
+        build,
+        "super grid sheet: nine mini grids, winner boxes, glyph legend, rules",
+    )
+]

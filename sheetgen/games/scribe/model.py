@@ -14,16 +14,19 @@ class Glyph(Section):
 
     name: str = Field(min_length=1, max_length=20)
     points: int = Field(ge=1, le=9)
-    pattern: str = Field(description="three rows of three, '#' a dot, '.' empty, '/' between rows",
-                         examples=["###/.#./.#."])
+    pattern: str = Field(
+        description="three rows of three, '#' a dot, '.' empty, '/' between rows",
+        examples=["###/.#./.#."],
+    )
 
     @field_validator("pattern")
     @classmethod
     def _three_by_three(cls, value: str) -> str:
         rows = [row.strip() for row in value.split("/")]
         if len(rows) != 3 or any(len(r) != 3 or set(r) - {"#", "."} for r in rows):
-            raise ValueError("must be three rows of three '#' or '.' separated by '/', "
-                             "e.g. '###/.#./.#.'")
+            raise ValueError(
+                "must be three rows of three '#' or '.' separated by '/', e.g. '###/.#./.#.'"
+            )
         return "/".join(rows)
 
     def cells(self) -> frozenset[tuple[int, int]]:
@@ -54,7 +57,10 @@ class ScribeLayout(LayoutBase):
     component: Literal["supergrid"]
     title: str = Field("Scribe", max_length=40)
     byline: str = Field("", max_length=90)
-    rules: list[str] = Field(default_factory=list, max_length=8,
-                             description="lines of the rules summary printed on the sheet")
+    rules: list[str] = Field(
+        default_factory=list,
+        max_length=8,
+        description="lines of the rules summary printed on the sheet",
+    )
     glyphs: list[Glyph] = Field(min_length=1, max_length=40)
     sheet: SheetStyle = SheetStyle()

@@ -98,8 +98,10 @@ def parse_rows(text: str, size: int, what: str) -> list[str]:
     """`size` rows of `size` marks (`+`, `O`, `.`), separated by `/`; a GridError otherwise."""
     rows = [row.strip() for row in text.strip().split("/")]
     if len(rows) != size:
-        raise GridError(f"{what} has {len(rows)} row{'s' if len(rows) != 1 else ''}; "
-                        f"it needs {size} rows of {size} separated by '/'")
+        raise GridError(
+            f"{what} has {len(rows)} row{'s' if len(rows) != 1 else ''}; "
+            f"it needs {size} rows of {size} separated by '/'"
+        )
     out = []
     for number, row in enumerate(rows, start=1):
         row = row.replace("o", "O").replace("0", "O").replace("-", EMPTY)
@@ -107,8 +109,10 @@ def parse_rows(text: str, size: int, what: str) -> list[str]:
             raise GridError(f"{what} row {number} {row!r} has {len(row)} marks; it needs {size}")
         for column, mark in enumerate(row, start=1):
             if mark not in ("+", "O", EMPTY):
-                raise GridError(f"{what} row {number} has {mark!r} at position {column}; "
-                                "use '+', 'O' or '.' for an empty square")
+                raise GridError(
+                    f"{what} row {number} has {mark!r} at position {column}; "
+                    "use '+', 'O' or '.' for an empty square"
+                )
         out.append(row)
     return out
 
@@ -149,7 +153,7 @@ class MatchScore:
 def mini_rows(rows: Sequence[str], index: int) -> list[str]:
     """The three rows of mini grid `index` (0 top-left … 8 bottom-right) of a 9x9 grid."""
     r0, c0 = 3 * (index // 3), 3 * (index % 3)
-    return [rows[r0 + i][c0:c0 + 3] for i in range(3)]
+    return [rows[r0 + i][c0 : c0 + 3] for i in range(3)]
 
 
 def score_super(rows: Sequence[str], table: GlyphTable) -> MatchScore:
@@ -174,14 +178,23 @@ def forced_mini(rows: Sequence[str], last: Cell) -> int | None:
     return None if full else target
 
 
-MINI_NAMES = ("top left", "top middle", "top right", "middle left", "centre", "middle right",
-              "bottom left", "bottom middle", "bottom right")
+MINI_NAMES = (
+    "top left",
+    "top middle",
+    "top right",
+    "middle left",
+    "centre",
+    "middle right",
+    "bottom left",
+    "bottom middle",
+    "bottom right",
+)
 
 
 def tie_example(table: GlyphTable) -> str | None:
     """A filled mini grid that ties under this glyph set, if there is one."""
     for marks in itertools.product(PLAYERS, repeat=9):
-        rows = ["".join(marks[i:i + 3]) for i in (0, 3, 6)]
+        rows = ["".join(marks[i : i + 3]) for i in (0, 3, 6)]
         score = score_mini(rows, table)
         if score.scores["+"].points == score.scores["O"].points:
             return "/".join(rows)
@@ -205,15 +218,29 @@ def check_glyphs(glyphs: Sequence[Glyph], expected: int = 19) -> list[Finding]:
             found.append(error(f"{where}.pattern", f"{glyph.name} has no dots"))
             continue
         if not connected(cells):
-            found.append(error(f"{where}.pattern", f"{glyph.name}'s dots are not orthogonally "
-                               "connected (diagonals do not join)"))
+            found.append(
+                error(
+                    f"{where}.pattern",
+                    f"{glyph.name}'s dots are not orthogonally connected (diagonals do not join)",
+                )
+            )
         if glyph.points != len(cells):
-            found.append(error(f"{where}.points", f"{glyph.name} is worth {glyph.points} but has "
-                               f"{len(cells)} dots (a glyph is worth its dots)"))
+            found.append(
+                error(
+                    f"{where}.points",
+                    f"{glyph.name} is worth {glyph.points} but has "
+                    f"{len(cells)} dots (a glyph is worth its dots)",
+                )
+            )
         shape = canonical(cells)
         if shape in seen:
-            found.append(error(f"{where}.pattern", f"{glyph.name} is {seen[shape]} turned or "
-                               "mirrored (glyphs must differ under rotation and reflection)"))
+            found.append(
+                error(
+                    f"{where}.pattern",
+                    f"{glyph.name} is {seen[shape]} turned or "
+                    "mirrored (glyphs must differ under rotation and reflection)",
+                )
+            )
         seen.setdefault(shape, glyph.name)
     if not any(f.level == "error" for f in found):
         tie = tie_example(GlyphTable.of(glyphs))
@@ -228,6 +255,11 @@ def check_layout(layout: ScribeLayout) -> list[Finding]:
     s = layout.sheet
     grid = 9 * s.cell + 2 * s.gutter
     if grid + 2 * s.cell > s.width:
-        found.append(error("sheet.cell", f"the super grid ({grid:g} mm plus labels) is wider than "
-                           f"the sheet ({s.width:g} mm); use a smaller cell or gutter"))
+        found.append(
+            error(
+                "sheet.cell",
+                f"the super grid ({grid:g} mm plus labels) is wider than "
+                f"the sheet ({s.width:g} mm); use a smaller cell or gutter",
+            )
+        )
     return found

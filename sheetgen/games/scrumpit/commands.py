@@ -12,8 +12,9 @@ from sheetgen.errors import UsageError
 if TYPE_CHECKING:
     from sheetgen.games.scrumpit.model import TilesLayout
 
-app = typer.Typer(help="Scrumpit: score words and recorded games.", no_args_is_help=True,
-                  rich_markup_mode=None)
+app = typer.Typer(
+    help="Scrumpit: score words and recorded games.", no_args_is_help=True, rich_markup_mode=None
+)
 
 
 def _tiles(ref: str) -> TilesLayout:
@@ -26,10 +27,15 @@ def _tiles(ref: str) -> TilesLayout:
 @app.command()
 def score(
     word: Annotated[str, typer.Argument(help="the letters that score, e.g. TAX")],
-    row: Annotated[int | None, typer.Option(min=0, max=7,
-                                            help="the home row every letter is on (1-7)")] = None,
-    rows: Annotated[str | None, typer.Option(help="each letter's home row, e.g. 4,4,5 "
-                                             "(0 for a letter outside the home zone)")] = None,
+    row: Annotated[
+        int | None, typer.Option(min=0, max=7, help="the home row every letter is on (1-7)")
+    ] = None,
+    rows: Annotated[
+        str | None,
+        typer.Option(
+            help="each letter's home row, e.g. 4,4,5 (0 for a letter outside the home zone)"
+        ),
+    ] = None,
     tiles: Annotated[str, typer.Option(help="the tile set (letter values)")] = "scrumpit/tiles",
     as_json: Annotated[bool, typer.Option("--json", help="print JSON for machines")] = False,
 ) -> None:
@@ -40,26 +46,38 @@ def score(
     letters = word.strip().upper()
     bad = sorted({ch for ch in letters if ch not in values})
     if not letters or bad:
-        raise UsageError(f"{word!r}: {'letters ' + ''.join(bad) + ' are' if bad else 'a word is'}"
-                         " not in the bags (use the letters A-Z)")
+        raise UsageError(
+            f"{word!r}: {'letters ' + ''.join(bad) + ' are' if bad else 'a word is'}"
+            " not in the bags (use the letters A-Z)"
+        )
     if (row is None) == (rows is None):
-        raise UsageError("give --row R (every letter on row R) or --rows r1,r2,... (one a "
-                         "letter)")
+        raise UsageError("give --row R (every letter on row R) or --rows r1,r2,... (one a letter)")
     if rows is not None:
         try:
             each = [int(r) for r in rows.split(",")]
         except ValueError:
             raise UsageError(f"--rows {rows!r}: give whole numbers 0-7, e.g. 4,4,5") from None
         if len(each) != len(letters) or not all(0 <= r <= 7 for r in each):
-            raise UsageError(f"--rows {rows!r}: give one row (0-7) for each of the "
-                             f"{len(letters)} letters")
+            raise UsageError(
+                f"--rows {rows!r}: give one row (0-7) for each of the {len(letters)} letters"
+            )
     else:
         each = [row or 0] * len(letters)
     total = score_letters(letters, each, values)
     if as_json:
-        typer.echo(json.dumps({"word": letters, "rows": each, "points": total,
-                               "letters": [{"letter": ch, "value": values[ch], "row": r}
-                                           for ch, r in zip(letters, each, strict=True)]}))
+        typer.echo(
+            json.dumps(
+                {
+                    "word": letters,
+                    "rows": each,
+                    "points": total,
+                    "letters": [
+                        {"letter": ch, "value": values[ch], "row": r}
+                        for ch, r in zip(letters, each, strict=True)
+                    ],
+                }
+            )
+        )
         return
     parts = " + ".join(f"{ch} {values[ch]}×{r}" for ch, r in zip(letters, each, strict=True))
     typer.echo(f"{total}  ({letters}: {parts})")
@@ -67,7 +85,7 @@ def score(
 
 @app.command()
 def game(
-    record: Annotated[str, typer.Argument(help="a game record (component = \"game\")")],
+    record: Annotated[str, typer.Argument(help='a game record (component = "game")')],
     as_json: Annotated[bool, typer.Option("--json", help="print JSON for machines")] = False,
 ) -> None:
     """Score a recorded game turn by turn, with running totals and the rack deductions."""
@@ -79,15 +97,27 @@ def game(
     board = load_model(rec.board, BoardLayout, f"{record}: board")
     result = score_game(rec, board, _tiles(rec.tiles))
     if as_json:
-        typer.echo(json.dumps({"turns": [{"player": t.player, "words": t.words,
-                                          "points": t.points} for t in result.turns],
-                               "running": result.running, "deductions": result.deductions,
-                               "totals": result.totals}, indent=2))
+        typer.echo(
+            json.dumps(
+                {
+                    "turns": [
+                        {"player": t.player, "words": t.words, "points": t.points}
+                        for t in result.turns
+                    ],
+                    "running": result.running,
+                    "deductions": result.deductions,
+                    "totals": result.totals,
+                },
+                indent=2,
+            )
+        )
         return
     for i, (turn, running) in enumerate(zip(result.turns, result.running, strict=True), 1):
         words = ", ".join(f"{w} {p}" for w, p in turn.words) or "no word"
-        typer.echo(f"turn {i:2d} {turn.player:6} {turn.points:4d}  ({words})  "
-                   f"running {running[turn.player]}")
+        typer.echo(
+            f"turn {i:2d} {turn.player:6} {turn.points:4d}  ({words})  "
+            f"running {running[turn.player]}"
+        )
     for p, d in result.deductions.items():
         typer.echo(f"rack deduction {p}: -{d}")
     typer.echo("totals: " + ", ".join(f"{p} {t}" for p, t in result.totals.items()))

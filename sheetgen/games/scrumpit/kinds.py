@@ -44,8 +44,13 @@ LABEL_BAND = 9.0
 def fit_cell(layout: BoardLayout, press: PressOptions) -> float:
     """The largest cell (mm, to 0.1) at which the whole board fits one page of the paper."""
     side = min(press.paper.width, press.paper.height) - 2 * press.margin
-    room = min(side, max(press.paper.width, press.paper.height) - 2 * press.margin
-               - RULER_HEIGHT - RULER_CLEARANCE)
+    room = min(
+        side,
+        max(press.paper.width, press.paper.height)
+        - 2 * press.margin
+        - RULER_HEIGHT
+        - RULER_CLEARANCE,
+    )
     return math.floor(room / board_extent(layout) * 10) / 10
 
 
@@ -63,23 +68,38 @@ def _tiled(board: Drawing, layout: BoardLayout, press: PressOptions) -> list[Pag
             name = f"{chr(65 + r)}{c + 1}"
             view = window(board, x, y, win_w, win_h, f"board page {name}")
             extras = _marks(board, x, y, win_w, win_h, lap, c > 0, r > 0)
-            note = (f"Scrumpit board, page {name} (row {chr(65 + r)}, column {c + 1}) of "
-                    f"{rows} x {cols}, cells {layout.cell:g} mm. Overlap {lap:g} mm: trim this "
-                    "page along its dashed lines and lay it on the page before, matching the ⊕ "
-                    "marks.")
-            head = Drawing(win_w, LABEL_BAND, (label(0, 3.5, note, 2.3, anchor="start",
-                                                     colour=INK, max_width=win_w),),
-                           title=f"page label {name}")
-            placements = (Placement(view, translate(press.margin, press.margin + LABEL_BAND)),
-                          Placement(extras, translate(press.margin, press.margin + LABEL_BAND)),
-                          Placement(head, translate(press.margin, press.margin)))
+            note = (
+                f"Scrumpit board, page {name} (row {chr(65 + r)}, column {c + 1}) of "
+                f"{rows} x {cols}, cells {layout.cell:g} mm. Overlap {lap:g} mm: trim this "
+                "page along its dashed lines and lay it on the page before, matching the ⊕ "
+                "marks."
+            )
+            head = Drawing(
+                win_w,
+                LABEL_BAND,
+                (label(0, 3.5, note, 2.3, anchor="start", colour=INK, max_width=win_w),),
+                title=f"page label {name}",
+            )
+            placements = (
+                Placement(view, translate(press.margin, press.margin + LABEL_BAND)),
+                Placement(extras, translate(press.margin, press.margin + LABEL_BAND)),
+                Placement(head, translate(press.margin, press.margin)),
+            )
             trim = (press.margin, press.margin + LABEL_BAND, win_w, win_h)
             pages.append(Page(w0, h0, placements, trim, trim, name))
     return pages
 
 
-def _marks(board: Drawing, x: float, y: float, w: float, h: float, lap: float,
-           trim_left: bool, trim_top: bool) -> Drawing:
+def _marks(
+    board: Drawing,
+    x: float,
+    y: float,
+    w: float,
+    h: float,
+    lap: float,
+    trim_left: bool,
+    trim_top: bool,
+) -> Drawing:
     """⊕ marks down the middle of every overlap (the same board points on both pages that
     share it) and dashed trim lines where this page is cut to lie on the one before."""
     shapes: list[Shape] = []
@@ -89,13 +109,15 @@ def _marks(board: Drawing, x: float, y: float, w: float, h: float, lap: float,
     ys = _range(step_y + lap / 2, board.height, step_y)
     along_y = _range(25.0, board.height, 50.0)
     along_x = _range(25.0, board.width, 50.0)
-    points = [(bx, by) for bx in xs for by in along_y] + [(bx, by) for by in ys
-                                                           for bx in along_x]
+    points = [(bx, by) for bx in xs for by in along_y] + [(bx, by) for by in ys for bx in along_x]
     for bx, by in points:
         px, py = bx - x, by - y
         if 2 < px < w - 2 and 2 < py < h - 2:
-            shapes += [line(px - 2.5, py, px + 2.5, py, ink), line(px, py - 2.5, px, py + 2.5, ink),
-                       Circle(px, py, 1.6, ink)]
+            shapes += [
+                line(px - 2.5, py, px + 2.5, py, ink),
+                line(px, py - 2.5, px, py + 2.5, ink),
+                Circle(px, py, 1.6, ink),
+            ]
     dashed = Style(stroke="#c0262d", width=0.3, dash=(2.0, 1.5))
     if trim_left:
         shapes.append(line(lap / 2, 0, lap / 2, h, dashed))
@@ -126,9 +148,13 @@ def build_board(layout: BoardLayout, options: BuildOptions) -> Document:
         pages = _tiled(board, layout, press)
         how = f"{len(pages)} tiled pages"
     note = f"{layout.name}: cells {cell:g} mm on {how} of {press.paper.name}"
-    return Document(tuple(pages), title=f"Scrumpit board ({cell:g} mm cells)",
-                    subject="Scrumpit board with four home Scrump Zones",
-                    keywords=("scrumpit", "board"), notes=(note,))
+    return Document(
+        tuple(pages),
+        title=f"Scrumpit board ({cell:g} mm cells)",
+        subject="Scrumpit board with four home Scrump Zones",
+        keywords=("scrumpit", "board"),
+        notes=(note,),
+    )
 
 
 def build_tiles(layout: TilesLayout, options: BuildOptions) -> Document:
@@ -137,14 +163,22 @@ def build_tiles(layout: TilesLayout, options: BuildOptions) -> Document:
     press = replace(options.press, crop_marks=True)
     pages: list[Page] = []
     for colour, fill in layout.colours.items():
-        tiles = [tile_drawing(letter, fill, size) for letter in layout.letters
-                 for _ in range(letter.count)]
+        tiles = [
+            tile_drawing(letter, fill, size)
+            for letter in layout.letters
+            for _ in range(letter.count)
+        ]
         bag = impose(tiles, press)
-        pages += [replace(p, label=f"{colour}-{i}" if len(bag) > 1 else colour)
-                  for i, p in enumerate(bag, start=1)]
-    return Document(tuple(pages), title="Scrumpit letter tiles",
-                    subject="Scrumpit tiles for the yellow, blue, red and green bags",
-                    keywords=("scrumpit", "tiles"))
+        pages += [
+            replace(p, label=f"{colour}-{i}" if len(bag) > 1 else colour)
+            for i, p in enumerate(bag, start=1)
+        ]
+    return Document(
+        tuple(pages),
+        title="Scrumpit letter tiles",
+        subject="Scrumpit tiles for the yellow, blue, red and green bags",
+        keywords=("scrumpit", "tiles"),
+    )
 
 
 def build_pad(layout: PadLayout, options: BuildOptions) -> Document:
@@ -154,8 +188,12 @@ def build_pad(layout: PadLayout, options: BuildOptions) -> Document:
         count = min(2, layout.games - first + 1)
         pages += pad(pad_drawing(layout, first, count), options.press, 1)
     pages = pages * options.copies
-    return Document(tuple(pages), title="Scrumpit score pad", subject="Scrumpit running totals",
-                    keywords=("scrumpit", "score pad"))
+    return Document(
+        tuple(pages),
+        title="Scrumpit score pad",
+        subject="Scrumpit running totals",
+        keywords=("scrumpit", "score pad"),
+    )
 
 
 def build_game(record: GameRecord, options: BuildOptions) -> Document:
@@ -177,20 +215,37 @@ def build_game(record: GameRecord, options: BuildOptions) -> Document:
     z = len(board_layout.row_cells)
     letters: list[Shape] = []
     for (x, y), ch in grid.items():
-        letters.append(Rect(x + z + 0.08, y + z + 0.08, 0.84, 0.84,
-                            Style(stroke=INK, width=0.03, fill="#fffaf0"), rx=0.1))
+        letters.append(
+            Rect(
+                x + z + 0.08,
+                y + z + 0.08,
+                0.84,
+                0.84,
+                Style(stroke=INK, width=0.03, fill="#fffaf0"),
+                rx=0.1,
+            )
+        )
         letters.append(label(x + z + 0.5, y + z + 0.52, ch, 0.6, weight="bold", colour=INK))
     totals = "   ".join(f"{p}: {t}" for p, t in score.totals.items())
-    overlay = Drawing(base.width, base.height, (Group(tuple(letters), scale(cell)),
-                                                label(base.width, base.height + 4,
-                                                      f"Totals   {totals}", 3, anchor="end",
-                                                      colour=INK)),
-                      title="letters")
+    overlay = Drawing(
+        base.width,
+        base.height,
+        (
+            Group(tuple(letters), scale(cell)),
+            label(base.width, base.height + 4, f"Totals   {totals}", 3, anchor="end", colour=INK),
+        ),
+        title="letters",
+    )
     page = pad(base, options.press, 1)[0]
-    page = replace(page, placements=(*page.placements,
-                                     Placement(overlay, page.placements[0].transform)))
-    return Document((page,), title=f"Scrumpit — {record.name}", subject="A Scrumpit game",
-                    keywords=("scrumpit", "game"))
+    page = replace(
+        page, placements=(*page.placements, Placement(overlay, page.placements[0].transform))
+    )
+    return Document(
+        (page,),
+        title=f"Scrumpit — {record.name}",
+        subject="A Scrumpit game",
+        keywords=("scrumpit", "game"),
+    )
 
 
 def check_pad(layout: PadLayout) -> list[Finding]:
@@ -198,14 +253,38 @@ def check_pad(layout: PadLayout) -> list[Finding]:
 
 
 KINDS = [
-    ComponentKind("scrumpit", "board", BoardLayout, check_board, build_board,
-                  "the 15 x 15 board with four home Scrump Zones: tiled, or fitted (--fit)",
-                  options=frozenset({"fit"})),
-    ComponentKind("scrumpit", "tiles", TilesLayout, check_tiles, build_tiles,
-                  "letter tiles for the four colour bags, with crop marks",
-                  options=frozenset({"tile_size"})),
-    ComponentKind("scrumpit", "scorepad", PadLayout, check_pad, build_pad,
-                  "running-total score pad, a rack deduction each game"),
-    ComponentKind("scrumpit", "game", GameRecord, check_game, build_game,
-                  "a recorded game: the final board and scores (score with 'scrumpit game')"),
+    ComponentKind(
+        "scrumpit",
+        "board",
+        BoardLayout,
+        check_board,
+        build_board,
+        "the 15 x 15 board with four home Scrump Zones: tiled, or fitted (--fit)",
+        options=frozenset({"fit"}),
+    ),
+    ComponentKind(
+        "scrumpit",
+        "tiles",
+        TilesLayout,
+        check_tiles,
+        build_tiles,
+        "letter tiles for the four colour bags, with crop marks",
+        options=frozenset({"tile_size"}),
+    ),
+    ComponentKind(
+        "scrumpit",
+        "scorepad",
+        PadLayout,
+        check_pad,
+        build_pad,
+        "running-total score pad, a rack deduction each game",
+    ),
+    ComponentKind(
+        "scrumpit",
+        "game",
+        GameRecord,
+        check_game,
+        build_game,
+        "a recorded game: the final board and scores (score with 'scrumpit game')",
+    ),
 ]

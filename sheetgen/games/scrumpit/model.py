@@ -75,8 +75,9 @@ class Placement(Section):
 class Turn(Section):
     player: Colour
     tiles: list[Placement] = Field(default_factory=list)
-    scrumped: list[tuple[int, int]] = Field(default_factory=list,
-                                            description="cells whose letters were taken first")
+    scrumped: list[tuple[int, int]] = Field(
+        default_factory=list, description="cells whose letters were taken first"
+    )
 
 
 class GameRecord(LayoutBase):
@@ -88,5 +89,6 @@ class GameRecord(LayoutBase):
     tiles: str = "scrumpit/tiles"
     turns: list[Turn] = Field(min_length=1)
     finisher: Colour | None = None
-    racks: dict[Colour, str] = Field(default_factory=dict,
-                                     description="letters left on each rack at the end")
+    racks: dict[Colour, str] = Field(
+        default_factory=dict, description="letters left on each rack at the end"
+    )

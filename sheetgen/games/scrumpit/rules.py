@@ -27,8 +27,12 @@ def zone_cells(layout: BoardLayout) -> dict[Cell, tuple[str, int]]:
         for r, width in enumerate(layout.row_cells, start=1):
             start = (n - width) // 2
             for k in range(start, start + width):
-                cell = {"south": (k, n - 1 + r), "north": (k, -r), "east": (n - 1 + r, k),
-                        "west": (-r, k)}[zone.side]
+                cell = {
+                    "south": (k, n - 1 + r),
+                    "north": (k, -r),
+                    "east": (n - 1 + r, k),
+                    "west": (-r, k),
+                }[zone.side]
                 out[cell] = (zone.colour, r)
     return out
 
@@ -37,27 +41,46 @@ def check_board(layout: BoardLayout) -> list[Finding]:
     """15 x 15 with four zones of rows 1-7, the apex at 7, no zone on the board or another."""
     out: list[Finding] = []
     if layout.size != 15:
-        out.append(error("size", f"the central board is {layout.size} x {layout.size}; "
-                         "Scrumpit's is 15 x 15"))
+        out.append(
+            error(
+                "size", f"the central board is {layout.size} x {layout.size}; Scrumpit's is 15 x 15"
+            )
+        )
     if len(layout.row_cells) != HOME_ROWS:
-        out.append(error("row_cells", f"{len(layout.row_cells)} home rows; a Scrump Zone has "
-                         f"rows 1 to {HOME_ROWS}"))
+        out.append(
+            error(
+                "row_cells",
+                f"{len(layout.row_cells)} home rows; a Scrump Zone has rows 1 to {HOME_ROWS}",
+            )
+        )
     elif layout.row_cells[-1] != 1:
         out.append(error("row_cells[6]", "row 7 is the Apex Star: one cell"))
     for i in range(1, len(layout.row_cells)):
         if layout.row_cells[i] > layout.row_cells[i - 1]:
-            out.append(error(f"row_cells[{i}]", "a zone narrows towards its apex: row "
-                             f"{i + 1} is wider than row {i}"))
+            out.append(
+                error(
+                    f"row_cells[{i}]",
+                    f"a zone narrows towards its apex: row {i + 1} is wider than row {i}",
+                )
+            )
     for i, w in enumerate(layout.row_cells):
         if w > layout.size or w < 1 or w % 2 != layout.size % 2:
-            out.append(error(f"row_cells[{i}]", f"row {i + 1} has {w} cells; it must be 1 to "
-                             f"{layout.size} and {'odd' if layout.size % 2 else 'even'} to sit "
-                             "centred on the board's side"))
+            out.append(
+                error(
+                    f"row_cells[{i}]",
+                    f"row {i + 1} has {w} cells; it must be 1 to "
+                    f"{layout.size} and {'odd' if layout.size % 2 else 'even'} to sit "
+                    "centred on the board's side",
+                )
+            )
     colours = [z.colour for z in layout.zones]
     sides = [z.side for z in layout.zones]
     if sorted(colours) != sorted(COLOURS):
-        out.append(error("zones", f"zones are {colours}; there is one each for yellow, blue, "
-                         "red and green"))
+        out.append(
+            error(
+                "zones", f"zones are {colours}; there is one each for yellow, blue, red and green"
+            )
+        )
     if len(set(sides)) != len(sides):
         out.append(error("zones", f"two zones share a side ({sides}); one a side"))
     if not out:
@@ -79,17 +102,27 @@ def check_tiles(layout: TilesLayout) -> list[Finding]:
         if letter not in by:
             out.append(error("letters", f"the bags have no {letter} (every bag has one)"))
         elif by[letter].value != value or by[letter].count != 1:
-            out.append(error(f"letters[{layout.letters.index(by[letter])}]", f"{letter} is worth "
-                             f"{value} with one in each bag (it has value {by[letter].value}, "
-                             f"count {by[letter].count})"))
+            out.append(
+                error(
+                    f"letters[{layout.letters.index(by[letter])}]",
+                    f"{letter} is worth "
+                    f"{value} with one in each bag (it has value {by[letter].value}, "
+                    f"count {by[letter].count})",
+                )
+            )
     if len(by) != len(layout.letters):
         out.append(error("letters", "a letter is listed twice"))
     values = layout.values()
     if all(k in values for k in "TAXIS"):
         tax = sum(values[k] for k in "TAX")
         if tax != 13 or values["I"] != 1 or values["S"] != 1:
-            out.append(error("letters", f"the rulebook's TAX example needs T + A + X = 13 and "
-                             f"I = S = 1 (here {tax}, {values['I']}, {values['S']})"))
+            out.append(
+                error(
+                    "letters",
+                    f"the rulebook's TAX example needs T + A + X = 13 and "
+                    f"I = S = 1 (here {tax}, {values['I']}, {values['S']})",
+                )
+            )
     missing = [c for c in COLOURS if c not in layout.colours]
     if missing:
         out.append(error("colours", f"no tile colour for the {', '.join(missing)} bag"))
@@ -122,8 +155,12 @@ def _word_through(grid: Mapping[Cell, str], cell: Cell, step: Cell) -> list[Cell
     return out
 
 
-def play_turn(grid: dict[Cell, str], turn: Turn, zones: Mapping[Cell, tuple[str, int]],
-              values: Mapping[str, int]) -> TurnScore:
+def play_turn(
+    grid: dict[Cell, str],
+    turn: Turn,
+    zones: Mapping[Cell, tuple[str, int]],
+    values: Mapping[str, int],
+) -> TurnScore:
     """Lay a turn's tiles (after any scrumped letters are lifted) and score every new word:
     each of its letters in the player's own home zone is worth its value times its row."""
     for cell in turn.scrumped:
@@ -147,8 +184,7 @@ def play_turn(grid: dict[Cell, str], turn: Turn, zones: Mapping[Cell, tuple[str,
                 continue
             seen.add(tuple(word))
             letters = "".join(grid[c] for c in word)
-            rows = [zones[c][1] if c in zones and zones[c][0] == turn.player else 0
-                    for c in word]
+            rows = [zones[c][1] if c in zones and zones[c][0] == turn.player else 0 for c in word]
             score.words.append((letters, score_letters(letters, rows, values)))
     return score
 
@@ -174,8 +210,11 @@ def score_game(record: GameRecord, board: BoardLayout, tiles: TilesLayout) -> Ga
         totals[turn.player] = totals.get(turn.player, 0) + result.points
         turns.append(result)
         running.append(dict(totals))
-    deductions: dict[str, int] = {p: sum(values[ch] for ch in rack)
-                                  for p, rack in record.racks.items() if p != record.finisher}
+    deductions: dict[str, int] = {
+        p: sum(values[ch] for ch in rack)
+        for p, rack in record.racks.items()
+        if p != record.finisher
+    }
     final = {p: t - deductions.get(p, 0) for p, t in totals.items()}
     return GameScore(turns, running, deductions, final)
 

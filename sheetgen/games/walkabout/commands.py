@@ -13,8 +13,11 @@ from sheetgen.errors import UsageError
 if TYPE_CHECKING:
     from sheetgen.games.walkabout.model import GameRecord, MapLayout
 
-app = typer.Typer(help="Walkabout: score finished sheets, list legal moves.",
-                  no_args_is_help=True, rich_markup_mode=None)
+app = typer.Typer(
+    help="Walkabout: score finished sheets, list legal moves.",
+    no_args_is_help=True,
+    rich_markup_mode=None,
+)
 
 
 def _record(ref: str) -> tuple[GameRecord, MapLayout]:
@@ -34,8 +37,12 @@ def _half(value: object) -> str:
 
 @app.command()
 def score(
-    games: Annotated[list[str], typer.Argument(help="game record files (two or more: the "
-                                               "multi-player rule for symbol points)")],
+    games: Annotated[
+        list[str],
+        typer.Argument(
+            help="game record files (two or more: the multi-player rule for symbol points)"
+        ),
+    ],
     as_json: Annotated[bool, typer.Option("--json", help="print JSON for machines")] = False,
 ) -> None:
     """Score finished sheets: each region's best way, the symbol counts, stars, the total."""
@@ -51,16 +58,31 @@ def score(
     for i, (record, layout) in enumerate(records):
         others = [b for j, b in enumerate(bests) if j != i] if len(records) > 1 else None
         s = score_game(layout, record, others)
-        results.append({
-            "player": record.player or record.name, "map": record.map,
-            "regions": [{"region": r.region + 1, "spaces": r.spaces, "points": r.points,
-                         "way": r.way, "counts": r.counts} for r in s.regions],
-            "region_total": s.region_total,
-            "most_in_one_region": s.most,
-            "symbol_points": {k: float(v) for k, v in s.symbol_points.items()},
-            "stars": {"collected": s.stars_collected, "used": record.stars_used,
-                      "unused": s.unused_stars},
-            "total": float(s.total)})
+        results.append(
+            {
+                "player": record.player or record.name,
+                "map": record.map,
+                "regions": [
+                    {
+                        "region": r.region + 1,
+                        "spaces": r.spaces,
+                        "points": r.points,
+                        "way": r.way,
+                        "counts": r.counts,
+                    }
+                    for r in s.regions
+                ],
+                "region_total": s.region_total,
+                "most_in_one_region": s.most,
+                "symbol_points": {k: float(v) for k, v in s.symbol_points.items()},
+                "stars": {
+                    "collected": s.stars_collected,
+                    "used": record.stars_used,
+                    "unused": s.unused_stars,
+                },
+                "total": float(s.total),
+            }
+        )
     if as_json:
         typer.echo(json.dumps(results if len(results) > 1 else results[0], indent=2))
         return
@@ -78,8 +100,10 @@ def score(
         sym = sum(res["symbol_points"].values())
         typer.echo(f"  most in one region: {most} -> {_half(sym)} points")
         st = res["stars"]
-        typer.echo(f"  stars: 1 + {st['collected']} collected - {st['used']} used = "
-                   f"{st['unused']} unused -> {st['unused']} points")
+        typer.echo(
+            f"  stars: 1 + {st['collected']} collected - {st['used']} used = "
+            f"{st['unused']} unused -> {st['unused']} points"
+        )
         typer.echo(f"  total: {_half(res['total'])}")
 
 
@@ -88,8 +112,9 @@ def moves(
     game: Annotated[str, typer.Argument(help="a game record: the path so far")],
     roll: Annotated[str, typer.Option(help="the faces rolled, die by die, e.g. 1,4,6")],
     dice: Annotated[str, typer.Option(help="the dice layout")] = "walkabout/dice",
-    stars: Annotated[int | None, typer.Option(help="stars in hand (default: from the "
-                                              "record)")] = None,
+    stars: Annotated[
+        int | None, typer.Option(help="stars in hand (default: from the record)")
+    ] = None,
 ) -> None:
     """List the day's legal options for a roll, as the rules allow them."""
     from sheetgen.games.walkabout.model import DiceLayout
@@ -101,14 +126,13 @@ def moves(
     try:
         numbers = [int(x) for x in roll.split(",")]
     except ValueError:
-        raise UsageError(f"--roll {roll!r}: give one face number (1-6) a die, e.g. 1,4,6") \
-            from None
+        raise UsageError(f"--roll {roll!r}: give one face number (1-6) a die, e.g. 1,4,6") from None
     if len(numbers) != len(loaded.dice) or not all(1 <= n <= 6 for n in numbers):
-        raise UsageError(f"--roll {roll!r}: give one face number (1-6) for each of the "
-                         f"{len(loaded.dice)} dice")
+        raise UsageError(
+            f"--roll {roll!r}: give one face number (1-6) for each of the {len(loaded.dice)} dice"
+        )
     faces = [die.faces[n - 1] for die, n in zip(loaded.dice, numbers, strict=True)]
-    held = stars if stars is not None else 1 + stars_collected(layout, record) - \
-        record.stars_used
+    held = stars if stars is not None else 1 + stars_collected(layout, record) - record.stars_used
     names = [d.name for d in loaded.dice]
     for option in legal_moves(grid_of(layout), record.path, faces, held):
         typer.echo(option.describe(names))
@@ -116,8 +140,10 @@ def moves(
 
 @app.command()
 def roller(
-    out: Annotated[Path | None, typer.Option(help="the HTML file to write (default "
-                                             "output/walkabout-roller.html)")] = None,
+    out: Annotated[
+        Path | None,
+        typer.Option(help="the HTML file to write (default output/walkabout-roller.html)"),
+    ] = None,
     dice: Annotated[str, typer.Option(help="the dice layout")] = "walkabout/dice",
 ) -> None:
     """Write the offline HTML dice roller: the three dice rolled together, a list of days."""

@@ -27,7 +27,7 @@ from sheetgen.games.walkabout.rules import TURNS
 from sheetgen.games.walkabout.symbols import symbol
 
 FORWARD = "NW"  # the ↖ of the dice mat
-SQ3 = 3 ** 0.5
+SQ3 = 3**0.5
 
 
 def move_nodes(face: Face) -> list[Node]:
@@ -54,8 +54,7 @@ def span(faces: list[Face]) -> float:
     return widest
 
 
-def movement(face: Face, box: float, ink: str, widest: float,
-             lattice: str | None = None) -> Group:
+def movement(face: Face, box: float, ink: str, widest: float, lattice: str | None = None) -> Group:
     """The movement centred in a `box` mm square at the origin, drawn at the scale that fits
     the `widest` movement: grid dots, start ring, path and arrowhead."""
     nodes = move_nodes(face)
@@ -79,14 +78,18 @@ def movement(face: Face, box: float, ink: str, widest: float,
                     continue
                 px, py = place(*_xy((q, v)))
                 if 0.3 <= px <= box - 0.3 and 0.3 <= py <= box - 0.3:
-                    shapes.append(Circle(px, py, max(0.12, k * 0.05),
-                                         Style(stroke=None, fill=lattice)))
+                    shapes.append(
+                        Circle(px, py, max(0.12, k * 0.05), Style(stroke=None, fill=lattice))
+                    )
     width = max(0.35, k * 0.12)
-    shapes.append(polyline([*at[:-1], _short(at[-2], at[-1], width * 2.2)],
-                           Style(stroke=ink, width=width, cap="round", join="round")))
+    shapes.append(
+        polyline(
+            [*at[:-1], _short(at[-2], at[-1], width * 2.2)],
+            Style(stroke=ink, width=width, cap="round", join="round"),
+        )
+    )
     shapes.append(_head(at[-2], at[-1], width * 3.0, ink))
-    shapes.append(Circle(*at[0], width * 1.1, Style(stroke=ink, width=width * 0.6,
-                                                    fill="#ffffff")))
+    shapes.append(Circle(*at[0], width * 1.1, Style(stroke=ink, width=width * 0.6, fill="#ffffff")))
     return Group(tuple(shapes))
 
 
@@ -101,8 +104,14 @@ def _head(a: tuple[float, float], b: tuple[float, float], size: float, ink: str)
     n = (dx * dx + dy * dy) ** 0.5
     ux, uy = dx / n, dy / n
     bx, by = b[0] - ux * size, b[1] - uy * size
-    return polygon([b, (bx - uy * size * 0.55, by + ux * size * 0.55),
-                    (bx + uy * size * 0.55, by - ux * size * 0.55)], Style(stroke=None, fill=ink))
+    return polygon(
+        [
+            b,
+            (bx - uy * size * 0.55, by + ux * size * 0.55),
+            (bx + uy * size * 0.55, by - ux * size * 0.55),
+        ],
+        Style(stroke=None, fill=ink),
+    )
 
 
 def face_drawing(die: Die, face: Face, size: float, widest: float = 3.0) -> Drawing:
@@ -110,10 +119,11 @@ def face_drawing(die: Die, face: Face, size: float, widest: float = 3.0) -> Draw
     a safe square 1 mm in from the edge (drawn at 16 mm and scaled)."""
     unit = 16.0
     dots = mix(die.colour, die.ink, 0.35)
-    shapes: list[Shape] = [Rect(0, 0, unit, unit, Style(stroke=None, fill=die.colour)),
-                           Group((movement(face, 11.0, die.ink, widest, dots),),
-                                 translate(1.0, 1.0)),
-                           symbol(face.symbol, 12.3, 12.3, 5.0, "N", die.ink)]
+    shapes: list[Shape] = [
+        Rect(0, 0, unit, unit, Style(stroke=None, fill=die.colour)),
+        Group((movement(face, 11.0, die.ink, widest, dots),), translate(1.0, 1.0)),
+        symbol(face.symbol, 12.3, 12.3, 5.0, "N", die.ink),
+    ]
     body = Group(tuple(shapes), scale(size / unit))
     return Drawing(size, size, (body,), title=f"{die.name} die face")
 
@@ -123,24 +133,40 @@ def face_sheet(layout: DiceLayout, size: float) -> Drawing:
     label_w, gap = 22.0, 6.0
     width = label_w + 6 * size
     height = len(layout.dice) * (size + gap) + 14
-    shapes: list[Shape] = [label(0, 3, f"Walkabout dice faces, {size:g} mm: cut along the "
-                                 "lines and tape one face to each side of a blank die", 2.6,
-                                 anchor="start", colour="#2a2622", max_width=width)]
+    shapes: list[Shape] = [
+        label(
+            0,
+            3,
+            f"Walkabout dice faces, {size:g} mm: cut along the "
+            "lines and tape one face to each side of a blank die",
+            2.6,
+            anchor="start",
+            colour="#2a2622",
+            max_width=width,
+        )
+    ]
     cut = Style(stroke="#2a2622", width=0.15)
     widest = span([f for die in layout.dice for f in die.faces])
     for d, die in enumerate(layout.dice):
         y = 9 + d * (size + gap)
-        shapes.append(label(0, y + size / 2, die.name, 3.2, anchor="start", weight="bold",
-                            colour="#2a2622", max_width=label_w - 2))
+        shapes.append(
+            label(
+                0,
+                y + size / 2,
+                die.name,
+                3.2,
+                anchor="start",
+                weight="bold",
+                colour="#2a2622",
+                max_width=label_w - 2,
+            )
+        )
         for i, face in enumerate(die.faces):
             x = label_w + i * size
-            shapes.append(Group(face_drawing(die, face, size, widest).children,
-                                translate(x, y)))
-            shapes.append(label(x + size / 2, y + size + 2.0, str(i + 1), 2.0,
-                                colour="#6d6358"))
+            shapes.append(Group(face_drawing(die, face, size, widest).children, translate(x, y)))
+            shapes.append(label(x + size / 2, y + size + 2.0, str(i + 1), 2.0, colour="#6d6358"))
         for i in range(len(die.faces) + 1):
-            shapes.append(line(label_w + i * size, y - 2, label_w + i * size, y + size + 0.5,
-                               cut))
+            shapes.append(line(label_w + i * size, y - 2, label_w + i * size, y + size + 0.5, cut))
         for yy in (y, y + size):
             shapes.append(line(label_w - 2, yy, label_w + len(die.faces) * size + 2, yy, cut))
     return Drawing(width, height, tuple(shapes), title="dice face sheet")
@@ -151,12 +177,33 @@ def mat_drawing(layout: DiceLayout, title: str) -> Drawing:
     width, height = 194.0, 263.0
     ink = "#2a2622"
     shapes: list[Shape] = [
-        label(0, 6, f"WALKABOUT — {title}".upper(), 6.0, anchor="start", weight="bold",
-              colour="#b4532a"),
-        label(0, 13, "Put each die on its column at the face it rolled. Turn your map so your "
-              "travel direction points", 2.7, anchor="start", colour=ink),
-        label(0, 17.5, "the same way as this ↖ arrow: each drawing then shows where that die "
-              "takes you (○ is where you stand).", 2.7, anchor="start", colour=ink),
+        label(
+            0,
+            6,
+            f"WALKABOUT — {title}".upper(),
+            6.0,
+            anchor="start",
+            weight="bold",
+            colour="#b4532a",
+        ),
+        label(
+            0,
+            13,
+            "Put each die on its column at the face it rolled. Turn your map so your "
+            "travel direction points",
+            2.7,
+            anchor="start",
+            colour=ink,
+        ),
+        label(
+            0,
+            17.5,
+            "the same way as this ↖ arrow: each drawing then shows where that die "
+            "takes you (○ is where you stand).",
+            2.7,
+            anchor="start",
+            colour=ink,
+        ),
         label(width, 10, "↖", 12, anchor="end", weight="bold", colour="#b4532a"),
     ]
     col_w = width / len(layout.dice)
@@ -165,17 +212,32 @@ def mat_drawing(layout: DiceLayout, title: str) -> Drawing:
     for d, die in enumerate(layout.dice):
         x = d * col_w
         shapes.append(Rect(x + 1, 22, col_w - 2, 7, Style(stroke=None, fill=die.colour), rx=1.5))
-        shapes.append(label(x + col_w / 2, 25.5, f"{die.name} die", 3.4, weight="bold",
-                            colour=die.ink))
+        shapes.append(
+            label(x + col_w / 2, 25.5, f"{die.name} die", 3.4, weight="bold", colour=die.ink)
+        )
         for i, face in enumerate(die.faces):
             y = 30 + i * cell_h
-            shapes.append(Rect(x + 1, y + 1, col_w - 2, cell_h - 2,
-                               Style(stroke="#c9bda8", width=0.3, fill="#fbf6ea"), rx=2))
+            shapes.append(
+                Rect(
+                    x + 1,
+                    y + 1,
+                    col_w - 2,
+                    cell_h - 2,
+                    Style(stroke="#c9bda8", width=0.3, fill="#fbf6ea"),
+                    rx=2,
+                )
+            )
             box = cell_h - 6
-            shapes.append(Group((movement(face, box, ink, widest, lattice="#b9ad98"),),
-                                translate(x + 4, y + 3)))
-            shapes.append(label(x + col_w - 4, y + 6, str(i + 1), 3.2, anchor="end",
-                                weight="bold", colour=ink))
+            shapes.append(
+                Group(
+                    (movement(face, box, ink, widest, lattice="#b9ad98"),), translate(x + 4, y + 3)
+                )
+            )
+            shapes.append(
+                label(
+                    x + col_w - 4, y + 6, str(i + 1), 3.2, anchor="end", weight="bold", colour=ink
+                )
+            )
             shapes.append(symbol(face.symbol, x + col_w - 11, y + cell_h / 2 + 3, 11, "N"))
             shapes.append(label(x + col_w - 11, y + cell_h - 4, _name(face), 2.2, colour=ink))
     return Drawing(width, height, tuple(shapes), title="dice mat")

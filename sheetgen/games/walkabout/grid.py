@@ -17,8 +17,14 @@ Space = tuple[int, int]
 Segment = frozenset[Node]
 
 DIRECTIONS = ("N", "NE", "SE", "S", "SW", "NW")  # clockwise
-STEP: dict[str, Node] = {"N": (0, -2), "NE": (1, -1), "SE": (1, 1), "S": (0, 2),
-                         "SW": (-1, 1), "NW": (-1, -1)}
+STEP: dict[str, Node] = {
+    "N": (0, -2),
+    "NE": (1, -1),
+    "SE": (1, 1),
+    "S": (0, 2),
+    "SW": (-1, 1),
+    "NW": (-1, -1),
+}
 SQRT3 = math.sqrt(3)
 
 

@@ -22,8 +22,12 @@ from sheetgen.registry import BuildOptions, ComponentKind
 def build_map(layout: MapLayout, options: BuildOptions) -> Document:
     """A pad of one map sheet."""
     pages = pad(draw_map(layout), options.press, options.copies)
-    return Document(tuple(pages), title=f"Walkabout — map {layout.sheet_number}",
-                    subject="Walkabout map sheets", keywords=("walkabout", "map"))
+    return Document(
+        tuple(pages),
+        title=f"Walkabout — map {layout.sheet_number}",
+        subject="Walkabout map sheets",
+        keywords=("walkabout", "map"),
+    )
 
 
 def build_dice(layout: DiceLayout, options: BuildOptions) -> Document:
@@ -33,10 +37,13 @@ def build_dice(layout: DiceLayout, options: BuildOptions) -> Document:
     widest = span([f for die in layout.dice for f in die.faces])
     for die in layout.dice:
         for i, face in enumerate(die.faces, start=1):
-            pages.append(alone(face_drawing(die, face, size, widest),
-                               f"{die.name.lower()}-{i}"))
-    return Document(tuple(pages), title=f"Walkabout dice faces ({size:g} mm)",
-                    subject="Walkabout custom dice face art", keywords=("walkabout", "dice"))
+            pages.append(alone(face_drawing(die, face, size, widest), f"{die.name.lower()}-{i}"))
+    return Document(
+        tuple(pages),
+        title=f"Walkabout dice faces ({size:g} mm)",
+        subject="Walkabout custom dice face art",
+        keywords=("walkabout", "dice"),
+    )
 
 
 def _dice(ref: str, where: str) -> DiceLayout:
@@ -46,10 +53,17 @@ def _dice(ref: str, where: str) -> DiceLayout:
 
 
 def build_mat(layout: MatLayout, options: BuildOptions) -> Document:
-    pages = pad(mat_drawing(_dice(layout.dice, f"{layout.name}: dice"), layout.title),
-                options.press, options.copies)
-    return Document(tuple(pages), title="Walkabout — dice mat", subject="Walkabout dice mat",
-                    keywords=("walkabout", "dice", "mat"))
+    pages = pad(
+        mat_drawing(_dice(layout.dice, f"{layout.name}: dice"), layout.title),
+        options.press,
+        options.copies,
+    )
+    return Document(
+        tuple(pages),
+        title="Walkabout — dice mat",
+        subject="Walkabout dice mat",
+        keywords=("walkabout", "dice", "mat"),
+    )
 
 
 def check_mat(layout: MatLayout) -> list[Finding]:
@@ -79,15 +93,23 @@ def build_game(record: GameRecord, options: BuildOptions) -> Document:
             cy = sum(s[1] for s in spaces) / len(spaces) / 2
             spot = min(spaces, key=lambda s: (s[0] - cx) ** 2 + (s[1] / 2 - cy) ** 2)
             marks.append((spot, str(r.points)))
-    box = {"regions": str(score.region_total), "stars": str(score.unused_stars),
-           "symbols": _num(sum(score.symbol_points.values())), "total": _num(score.total),
-           "name": record.player or record.name}
+    box = {
+        "regions": str(score.region_total),
+        "stars": str(score.unused_stars),
+        "symbols": _num(sum(score.symbol_points.values())),
+        "total": _num(score.total),
+        "name": record.player or record.name,
+    }
     box.update({f"most_{k}": str(v) for k, v in score.most.items()})
     scored = [r for r in score.regions if r.points][:9]
     box.update({f"region_{i}": str(r.points) for i, r in enumerate(scored, start=1)})
     pages = pad(draw_map(layout, record.path, record.symbols, marks, box), options.press, 1)
-    return Document(tuple(pages), title=f"Walkabout — {record.player or record.name}",
-                    subject="A finished Walkabout sheet", keywords=("walkabout", "game"))
+    return Document(
+        tuple(pages),
+        title=f"Walkabout — {record.player or record.name}",
+        subject="A finished Walkabout sheet",
+        keywords=("walkabout", "game"),
+    )
 
 
 def _num(value: object) -> str:
@@ -96,13 +118,37 @@ def _num(value: object) -> str:
 
 
 KINDS = [
-    ComponentKind("walkabout", "map", MapLayout, check_map, build_map,
-                  "map sheet: triangular grid, path, symbols, stars, scoring box, rules"),
-    ComponentKind("walkabout", "dice", DiceLayout, check_dice, build_dice,
-                  "the three custom dice: cut-out face sheet and each face alone",
-                  options=frozenset({"tile_size"})),
-    ComponentKind("walkabout", "mat", MatLayout, check_mat, build_mat,
-                  "dice mat: every face's movement, forward marked ↖"),
-    ComponentKind("walkabout", "game", GameRecord, check_game, build_game,
-                  "a finished game record: path and symbols (score with 'walkabout score')"),
+    ComponentKind(
+        "walkabout",
+        "map",
+        MapLayout,
+        check_map,
+        build_map,
+        "map sheet: triangular grid, path, symbols, stars, scoring box, rules",
+    ),
+    ComponentKind(
+        "walkabout",
+        "dice",
+        DiceLayout,
+        check_dice,
+        build_dice,
+        "the three custom dice: cut-out face sheet and each face alone",
+        options=frozenset({"tile_size"}),
+    ),
+    ComponentKind(
+        "walkabout",
+        "mat",
+        MatLayout,
+        check_mat,
+        build_mat,
+        "dice mat: every face's movement, forward marked ↖",
+    ),
+    ComponentKind(
+        "walkabout",
+        "game",
+        GameRecord,
+        check_game,
+        build_game,
+        "a finished game record: path and symbols (score with 'walkabout score')",
+    ),
 ]

@@ -45,8 +45,11 @@ class MapLayout(LayoutBase):
     columns: int = Field(ge=5, le=40, description="node columns (vertical grid lines)")
     rows: int = Field(ge=4, le=40, description="edges from the top of the grid to the bottom")
     edge: float = Field(11.0, ge=5, le=25, description="edge length in mm")
-    path: list[tuple[int, int]] = Field(min_length=2, description="yesterday's path as nodes "
-                                        "[q, v], from the southern edge to the current location")
+    path: list[tuple[int, int]] = Field(
+        min_length=2,
+        description="yesterday's path as nodes "
+        "[q, v], from the southern edge to the current location",
+    )
     symbols: list[PlacedSymbol] = Field(default_factory=list)
     stars: list[tuple[int, int]] = Field(default_factory=list, description="star nodes [q, v]")
     star_circles: int = Field(8, ge=1, le=12)

@@ -95,11 +95,25 @@ def roller_html(layout: DiceLayout) -> str:
     widest = span([f for die in layout.dice for f in die.faces])
     templates = "\n".join(
         f'<template id="face-{d}-{i}">'
-        f'{inline_svg(face_drawing(die, face, 30, widest), f"f{d}{i}-")}</template>'
-        for d, die in enumerate(layout.dice) for i, face in enumerate(die.faces))
-    data = json.dumps([{"name": die.name, "faces": [
-        {"move": describe_move(f), "symbol": "any symbol" if f.symbol == "?" else f.symbol}
-        for f in die.faces]} for die in layout.dice])
+        f"{inline_svg(face_drawing(die, face, 30, widest), f'f{d}{i}-')}</template>"
+        for d, die in enumerate(layout.dice)
+        for i, face in enumerate(die.faces)
+    )
+    data = json.dumps(
+        [
+            {
+                "name": die.name,
+                "faces": [
+                    {
+                        "move": describe_move(f),
+                        "symbol": "any symbol" if f.symbol == "?" else f.symbol,
+                    }
+                    for f in die.faces
+                ],
+            }
+            for die in layout.dice
+        ]
+    )
     data = data.replace("<", "\\u003c").replace(">", "\\u003e").replace("&", "\\u0026")
     body = (
         '<header><h1>WALKABOUT</h1><span>Day <b id="day">0</b></span>'

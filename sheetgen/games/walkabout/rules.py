@@ -46,24 +46,39 @@ def check_path(grid: Grid, path: Sequence[Node], where: str = "path") -> list[Fi
     used: set[Segment] = set()
     for i, node in enumerate(path):
         if not grid.has_node(tuple(node)):  # type: ignore[arg-type]
-            out.append(error(f"{where}[{i}]", f"node {list(node)} is not on the map's grid "
-                             f"({grid.columns} columns, {grid.rows} edges tall, q + v even)"))
+            out.append(
+                error(
+                    f"{where}[{i}]",
+                    f"node {list(node)} is not on the map's grid "
+                    f"({grid.columns} columns, {grid.rows} edges tall, q + v even)",
+                )
+            )
             return out
     for i, (a, b) in enumerate(itertools.pairwise(path), start=1):
         if direction_between(a, b) is None:
-            out.append(error(f"{where}[{i}]", f"node {list(b)} is not one step along a grid line "
-                             f"from {list(a)}"))
+            out.append(
+                error(
+                    f"{where}[{i}]",
+                    f"node {list(b)} is not one step along a grid line from {list(a)}",
+                )
+            )
             continue
         seg = segment(a, b)
         if seg in used:
-            out.append(error(f"{where}[{i}]", f"the path walks the segment {list(a)}-{list(b)} "
-                             "a second time (it may cross itself only at a node)"))
+            out.append(
+                error(
+                    f"{where}[{i}]",
+                    f"the path walks the segment {list(a)}-{list(b)} "
+                    "a second time (it may cross itself only at a node)",
+                )
+            )
         used.add(seg)
     return out
 
 
-def check_symbols(grid: Grid, symbols: Sequence[PlacedSymbol], where: str = "symbols",
-                  taken: Iterable[Space] = ()) -> list[Finding]:
+def check_symbols(
+    grid: Grid, symbols: Sequence[PlacedSymbol], where: str = "symbols", taken: Iterable[Space] = ()
+) -> list[Finding]:
     """Each symbol in a space of the map, one to a space, pointing only if it may."""
     out: list[Finding] = []
     seen = set(taken)
@@ -77,8 +92,11 @@ def check_symbols(grid: Grid, symbols: Sequence[PlacedSymbol], where: str = "sym
         if s.symbol == "waterhole" and s.facing is not None:
             out.append(error(f"{key}.facing", "a waterhole points nowhere: leave facing out"))
         if s.symbol != "waterhole" and s.facing is None:
-            out.append(error(f"{key}.facing", f"a {s.symbol} needs a facing (one of "
-                             f"{', '.join(DIRECTIONS)})"))
+            out.append(
+                error(
+                    f"{key}.facing", f"a {s.symbol} needs a facing (one of {', '.join(DIRECTIONS)})"
+                )
+            )
     return out
 
 
@@ -89,8 +107,13 @@ def check_map(layout: MapLayout) -> list[Finding]:
     if not out:
         first, second = layout.path[0], layout.path[1]
         if first[1] < grid.max_v - 1:
-            out.append(error("path[0]", f"yesterday's path must enter from the southern edge "
-                             f"(v = {grid.max_v - 1} or {grid.max_v}), not at {list(first)}"))
+            out.append(
+                error(
+                    "path[0]",
+                    f"yesterday's path must enter from the southern edge "
+                    f"(v = {grid.max_v - 1} or {grid.max_v}), not at {list(first)}",
+                )
+            )
         if direction_between(first, second) != "N":
             out.append(error("path[1]", "yesterday's path must enter heading north"))
     out += check_symbols(grid, layout.symbols)
@@ -103,10 +126,15 @@ def check_map(layout: MapLayout) -> list[Finding]:
     from sheetgen.games.walkabout.draw import MAP_TOP, map_fits
 
     if not map_fits(layout):
-        out.append(error("edge", f"a {layout.columns} x {layout.rows} grid of {layout.edge:g} mm "
-                         f"edges ({grid.width:.0f} x {grid.height:.0f} mm) leaves no room on "
-                         f"the {layout.sheet.width:g} x {layout.sheet.height:g} mm sheet below "
-                         f"the {MAP_TOP:g} mm title band; use a shorter edge or fewer rows"))
+        out.append(
+            error(
+                "edge",
+                f"a {layout.columns} x {layout.rows} grid of {layout.edge:g} mm "
+                f"edges ({grid.width:.0f} x {grid.height:.0f} mm) leaves no room on "
+                f"the {layout.sheet.width:g} x {layout.sheet.height:g} mm sheet below "
+                f"the {MAP_TOP:g} mm title band; use a shorter edge or fewer rows",
+            )
+        )
     out += _check_siblings(layout)
     return out
 
@@ -124,8 +152,13 @@ def _check_siblings(layout: MapLayout) -> list[Finding]:
         other = load(ref).model
         if other.name != layout.name and other.model_dump(exclude=ignore) != mine:
             differ = sorted(k for k in mine if mine[k] != other.model_dump(exclude=ignore)[k])
-            out.append(error(differ[0], f"sheet {layout.name} differs from {other.name} in "
-                             f"{', '.join(differ)}; the sheets may differ only in symbols"))
+            out.append(
+                error(
+                    differ[0],
+                    f"sheet {layout.name} differs from {other.name} in "
+                    f"{', '.join(differ)}; the sheets may differ only in symbols",
+                )
+            )
     return out
 
 
@@ -161,12 +194,18 @@ def check_dice(layout: DiceLayout) -> list[Finding]:
     for d, die in enumerate(layout.dice):
         key = f"dice[{d}]"
         if len(die.faces) != 6:
-            out.append(error(f"{key}.faces", f"the {die.name} die has {len(die.faces)} faces; "
-                             "a die has 6"))
+            out.append(
+                error(f"{key}.faces", f"the {die.name} die has {len(die.faces)} faces; a die has 6")
+            )
         symbols = [f.symbol for f in die.faces]
         if sorted(symbols, key=str) != sorted([*SYMBOLS, "?"], key=str):
-            out.append(error(f"{key}.faces", f"the {die.name} die shows {symbols}; it needs "
-                             "each of the five symbols once and '?' once"))
+            out.append(
+                error(
+                    f"{key}.faces",
+                    f"the {die.name} die shows {symbols}; it needs "
+                    "each of the five symbols once and '?' once",
+                )
+            )
         for i, face in enumerate(die.faces):
             fk = f"{key}.faces[{i}].move"
             if face.move[0] != "F":
@@ -192,8 +231,9 @@ class Option:
     nodes: tuple[Node, ...]
 
     def describe(self, names: Sequence[str] = ()) -> str:
-        name = names[self.die] if self.die is not None and self.die < len(names) else \
-            f"die {self.die}"
+        name = (
+            names[self.die] if self.die is not None and self.die < len(names) else f"die {self.die}"
+        )
         if self.kind == "die":
             return f"{name}: the whole movement to {list(self.nodes[-1])}"
         if self.kind == "die-short":
@@ -209,8 +249,9 @@ def facing_of(path: Sequence[Node]) -> str:
     return d
 
 
-def walk(grid: Grid, used: set[Segment], start: Node, facing: str,
-         turns: Sequence[str]) -> tuple[Node, ...] | None:
+def walk(
+    grid: Grid, used: set[Segment], start: Node, facing: str, turns: Sequence[str]
+) -> tuple[Node, ...] | None:
     """The nodes a movement visits, or None if it leaves the map or reuses a segment."""
     node, nodes, mine = start, [], set()
     for t in turns:
@@ -227,8 +268,7 @@ def walk(grid: Grid, used: set[Segment], start: Node, facing: str,
     return tuple(nodes)
 
 
-def legal_moves(grid: Grid, path: Sequence[Node], roll: Sequence[Face],
-                stars: int) -> list[Option]:
+def legal_moves(grid: Grid, path: Sequence[Node], roll: Sequence[Face], stars: int) -> list[Option]:
     """Every legal choice for a day, given the path so far, the three faces rolled and the
     stars in hand."""
     used = {segment(a, b) for a, b in itertools.pairwise(path)}
@@ -293,7 +333,7 @@ def points_at(grid: Grid, source: PlacedSymbol, target: Space, both_ways: bool) 
     rx, ry = (tx - sx) / grid.edge, (ty - sy) / grid.edge
     along = rx * ux + ry * uy
     across = abs(rx * uy - ry * ux)
-    strip = 3 ** 0.5 / 2  # the distance between neighbouring parallel grid lines, in edges
+    strip = 3**0.5 / 2  # the distance between neighbouring parallel grid lines, in edges
     return across < strip / 2 and (along > 0 or (both_ways and along < 0))
 
 
@@ -328,8 +368,9 @@ class RegionScore:
     way: str
 
 
-def score_regions(grid: Grid, path: Sequence[Node],
-                  symbols: Sequence[PlacedSymbol]) -> list[RegionScore]:
+def score_regions(
+    grid: Grid, path: Sequence[Node], symbols: Sequence[PlacedSymbol]
+) -> list[RegionScore]:
     """Each region's best single way of scoring."""
     owner = regions(grid, path)
     out = []
@@ -342,16 +383,21 @@ def score_regions(grid: Grid, path: Sequence[Node],
             ways.append((1, "4 kinds of symbol"))
         if kinds == 5:
             ways.append((3, "all 5 kinds of symbol"))
-        for hunters, prey, both in [(w, ANIMALS, False) for w in WEAPONS] + \
-                [(a, ("waterhole",), True) for a in ANIMALS]:
+        for hunters, prey, both in [(w, ANIMALS, False) for w in WEAPONS] + [
+            (a, ("waterhole",), True) for a in ANIMALS
+        ]:
             sources = [s for s in mine if s.symbol == hunters]
             for kind in prey:
                 for target_region in set(owner.values()):
-                    targets = [s for s in symbols if s.symbol == kind
-                               and owner.get(s.space) == target_region]
-                    edges = {i: [j for j, t in enumerate(targets)
-                                 if points_at(grid, src, t.space, both)]
-                             for i, src in enumerate(sources)}
+                    targets = [
+                        s
+                        for s in symbols
+                        if s.symbol == kind and owner.get(s.space) == target_region
+                    ]
+                    edges = {
+                        i: [j for j, t in enumerate(targets) if points_at(grid, src, t.space, both)]
+                        for i, src in enumerate(sources)
+                    }
                     n = _matching(edges)
                     if n:
                         ways.append((ladder(n), f"{n} {hunters}s pointing at {n} {kind}s"))
@@ -376,8 +422,7 @@ class Score:
 
     @property
     def total(self) -> Fraction:
-        return self.region_total + sum(self.symbol_points.values(), Fraction(0)) + \
-            self.unused_stars
+        return self.region_total + sum(self.symbol_points.values(), Fraction(0)) + self.unused_stars
 
 
 def all_symbols(layout: MapLayout, record: GameRecord) -> list[PlacedSymbol]:
@@ -386,12 +431,13 @@ def all_symbols(layout: MapLayout, record: GameRecord) -> list[PlacedSymbol]:
 
 def stars_collected(layout: MapLayout, record: GameRecord) -> int:
     """Stars walked onto after yesterday (the path beyond the map's printed path)."""
-    walked = set(record.path[len(layout.path):])
+    walked = set(record.path[len(layout.path) :])
     return sum(1 for s in layout.stars if s in walked)
 
 
-def score_game(layout: MapLayout, record: GameRecord,
-               others: Sequence[dict[str, int]] | None = None) -> Score:
+def score_game(
+    layout: MapLayout, record: GameRecord, others: Sequence[dict[str, int]] | None = None
+) -> Score:
     """A finished sheet's score. Solo: ½ point a symbol of each type in its best region; with
     `others` (the other players' best counts) 1 point a type that nobody beats."""
     grid = grid_of(layout)
@@ -402,8 +448,10 @@ def score_game(layout: MapLayout, record: GameRecord,
     if others is None:
         symbol_points = {k: Fraction(most[k], 2) for k in SYMBOLS}
     else:
-        symbol_points = {k: Fraction(most[k]) if all(o[k] <= most[k] for o in others)
-                         else Fraction(0) for k in SYMBOLS}
+        symbol_points = {
+            k: Fraction(most[k]) if all(o[k] <= most[k] for o in others) else Fraction(0)
+            for k in SYMBOLS
+        }
     collected = stars_collected(layout, record)
     unused = 1 + collected - record.stars_used
     return Score(scored, symbol_points, most, max(unused, 0), collected)
@@ -421,12 +469,21 @@ def check_game(record: GameRecord) -> list[Finding]:
         return [error("map", f"{record.map!r} is not a walkabout map")]
     grid = grid_of(layout)
     out = check_path(grid, record.path)
-    if list(record.path[:len(layout.path)]) != list(layout.path):
-        out.append(error("path", f"the path must begin with the map's printed path "
-                         f"{[list(n) for n in layout.path]}"))
+    if list(record.path[: len(layout.path)]) != list(layout.path):
+        out.append(
+            error(
+                "path",
+                f"the path must begin with the map's printed path {[list(n) for n in layout.path]}",
+            )
+        )
     out += check_symbols(grid, record.symbols, taken=[s.space for s in layout.symbols])
     held = 1 + stars_collected(layout, record)
     if record.stars_used > held:
-        out.append(error("stars_used", f"{record.stars_used} stars used but only {held} held "
-                         "(one to start, plus each star walked onto)"))
+        out.append(
+            error(
+                "stars_used",
+                f"{record.stars_used} stars used but only {held} held "
+                "(one to start, plus each star walked onto)",
+            )
+        )
     return out

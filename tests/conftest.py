@@ -2,15 +2,26 @@
 
 from __future__ import annotations
 
+import os
 import subprocess
 import sys
 from dataclasses import dataclass
 from pathlib import Path
 
 import pytest
+from hypothesis import HealthCheck, settings
+
+# Hypothesis profiles: `quick` for every run of the suite, `thorough` for deeper fuzzing
+# (HYPOTHESIS_PROFILE=thorough python -m pytest tests/test_fuzz.py).
+settings.register_profile(
+    "quick", max_examples=60, deadline=None, suppress_health_check=list(HealthCheck)
+)
+settings.register_profile(
+    "thorough", max_examples=1000, deadline=None, suppress_health_check=list(HealthCheck)
+)
+settings.load_profile(os.environ.get("HYPOTHESIS_PROFILE", "quick"))
 
 ROOT = Path(__file__).resolve().parent.parent
-LAYOUTS = Path(__file__).resolve().parent / "layouts"
 
 
 @dataclass(frozen=True)

@@ -5,12 +5,11 @@ from __future__ import annotations
 
 import copy
 import io
-import os
 from typing import Any
 
 import pikepdf
 import pytest
-from hypothesis import HealthCheck, given, settings
+from hypothesis import given, settings
 from hypothesis import strategies as st
 
 from sheetgen.backends.pdf import render_pdf
@@ -18,7 +17,6 @@ from sheetgen.errors import SheetgenError
 from sheetgen.layout import _raw, builtin_layouts, validate
 from sheetgen.registry import BuildOptions
 
-EXAMPLES = int(os.environ.get("SHEETGEN_FUZZ_EXAMPLES", "1000"))
 LAYOUTS = sorted(builtin_layouts())
 RAW = {name: _raw(path, name)[0] for name, path in builtin_layouts().items()}
 # renders of the largest documents (each a full print-and-play set) are capped per kind; their
@@ -83,12 +81,7 @@ def nearly_valid(draw: st.DrawFn, name: str) -> dict[str, Any]:
 
 @pytest.mark.parametrize("name", LAYOUTS)
 def test_fuzzed_layouts_never_crash(name: str) -> None:
-    @settings(
-        max_examples=EXAMPLES,
-        deadline=None,
-        derandomize=True,
-        suppress_health_check=list(HealthCheck),
-    )
+    @settings(derandomize=True)  # examples: the profile's (quick by default, see conftest)
     @given(nearly_valid(name))
     def run(data: dict[str, Any]) -> None:
         try:

@@ -15,6 +15,9 @@ import pytest
 
 from tests.conftest import ROOT
 
+# driven as a user would (subprocesses, a browser, an install, fuzzing): not for mutmut
+pytestmark = pytest.mark.slow
+
 CASES = sorted((Path(__file__).parent / "bad_inputs").glob("*.toml"))
 
 

@@ -12,6 +12,9 @@ from PIL import Image
 
 from tests.conftest import sheetgen
 
+# driven as a user would (subprocesses, a browser, an install, fuzzing): not for mutmut
+pytestmark = pytest.mark.slow
+
 CHROMIUM = shutil.which("chromium") or "/usr/bin/chromium"
 ARGS = [
     "--headless=new",

@@ -6,7 +6,12 @@ import re
 import subprocess
 import sys
 
+import pytest
+
 from tests.conftest import ROOT
+
+# driven as a user would (subprocesses, a browser, an install, fuzzing): not for mutmut
+pytestmark = pytest.mark.slow
 
 BACKEND_IMPORT = re.compile(r"^\s*(import|from)\s+(reportlab|svgwrite|PIL|pikepdf)\b", re.M)
 

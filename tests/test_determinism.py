@@ -4,7 +4,12 @@ from __future__ import annotations
 
 from pathlib import Path
 
+import pytest
+
 from tests.conftest import sheetgen
+
+# driven as a user would (subprocesses, a browser, an install, fuzzing): not for mutmut
+pytestmark = pytest.mark.slow
 
 
 def test_rebuild_is_byte_identical(tmp_path: Path) -> None:

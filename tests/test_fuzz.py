@@ -17,6 +17,9 @@ from sheetgen.errors import SheetgenError
 from sheetgen.layout import _raw, builtin_layouts, validate
 from sheetgen.registry import BuildOptions
 
+# driven as a user would (subprocesses, a browser, an install, fuzzing): not for mutmut
+pytestmark = pytest.mark.slow
+
 LAYOUTS = sorted(builtin_layouts())
 RAW = {name: _raw(path, name)[0] for name, path in builtin_layouts().items()}
 # renders of the largest documents (each a full print-and-play set) are capped per kind; their

@@ -12,6 +12,9 @@ import pytest
 
 from tests.conftest import ROOT
 
+# driven as a user would (subprocesses, a browser, an install, fuzzing): not for mutmut
+pytestmark = pytest.mark.slow
+
 
 @pytest.fixture(scope="module")
 def wheel(tmp_path_factory: pytest.TempPathFactory) -> Path:

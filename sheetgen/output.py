@@ -2,11 +2,15 @@
 
 from __future__ import annotations
 
+import errno
+import itertools
 import os
 import tempfile
 from pathlib import Path
 
 from sheetgen.errors import SheetgenError
+
+_serial = itertools.count()
 
 
 def output_name(game: str, layout: str, component: str, ext: str, label: str = "") -> str:
@@ -40,21 +44,59 @@ def prepare_folder(folder: Path, create: bool) -> Path:
 
 
 def write_atomic(path: Path, data: bytes) -> None:
-    """Write `data` to `path` so that `path` is either its old self or complete, never partial."""
+    """Write `data` to `path` so that `path` is either its old self or complete, never partial.
+
+    The data goes to a file with no name (Linux's O_TMPFILE) that is given a temporary name only
+    once complete and at once renamed over `path`, so even a build killed with SIGKILL leaves no
+    temporary file; elsewhere a named temporary file is removed on any failure."""
     try:
-        fd, tmp = tempfile.mkstemp(prefix=f".{path.name}.", suffix=".part", dir=path.parent)
+        fd, tmp = _unnamed_file(path.parent)
     except OSError as exc:
         raise SheetgenError(f"{path}: cannot write ({exc.strerror})") from None
     try:
-        with os.fdopen(fd, "wb") as handle:
+        with os.fdopen(fd, "wb", closefd=False) as handle:
             handle.write(data)
-        os.chmod(tmp, 0o644)
+        os.fchmod(fd, 0o644)
+        if tmp is None:
+            tmp = _temporary_name(path)
+            Path(tmp).unlink(missing_ok=True)  # left by a killed process that had our pid
+            _name_unnamed(fd, Path(tmp))
         os.replace(tmp, path)
     except BaseException as exc:
-        Path(tmp).unlink(missing_ok=True)
+        if tmp is not None:
+            Path(tmp).unlink(missing_ok=True)
         if isinstance(exc, OSError):
             raise SheetgenError(f"{path}: cannot write ({exc.strerror})") from None
         raise
+    finally:
+        os.close(fd)
+
+
+def _unnamed_file(folder: Path) -> tuple[int, str | None]:
+    """An open file in `folder` with no name yet (None), or a named temporary file where the
+    system cannot make one without a name."""
+    if hasattr(os, "O_TMPFILE") and os.path.isdir("/proc/self/fd"):
+        try:
+            return os.open(folder, os.O_TMPFILE | os.O_WRONLY, 0o644), None
+        except OSError as exc:
+            if exc.errno not in (errno.EOPNOTSUPP, errno.EISDIR, errno.EINVAL):
+                raise
+    fd, tmp = tempfile.mkstemp(prefix=".sheetgen-", suffix=".part", dir=folder)
+    return fd, tmp
+
+
+def _name_unnamed(fd: int, name: Path) -> None:
+    """Give the unnamed file `fd` the name `name` (linkat, following /proc's link to it)."""
+    folder = os.open(name.parent, os.O_RDONLY | os.O_DIRECTORY)
+    try:
+        os.link(f"/proc/self/fd/{fd}", name.name, dst_dir_fd=folder, follow_symlinks=True)
+    finally:
+        os.close(folder)
+
+
+def _temporary_name(path: Path) -> str:
+    """A name beside `path` that no other writer uses, for the instant before the rename."""
+    return str(path.parent / f".{path.name}.{os.getpid()}.{next(_serial)}.part")
 
 
 def write_page(out: Path | None, default_name: str, text: str) -> Path:

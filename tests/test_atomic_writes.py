@@ -1,55 +1,107 @@
-"""A build killed half-way leaves every output name either as it was or complete."""
+"""Writes are atomic: a write that fails part-way and a build killed part-way each leave every
+earlier file intact (or complete and new) and no temporary file behind."""
 
 from __future__ import annotations
 
+import resource
 import signal
 import subprocess
 import sys
 import time
+from collections.abc import Iterator
 from pathlib import Path
 
+import pytest
 from PIL import Image
 
+from sheetgen.errors import SheetgenError
+from sheetgen.output import write_atomic
 from tests.conftest import ROOT
 
 
-def test_a_killed_build_leaves_no_truncated_file(tmp_path: Path) -> None:
-    old = b"an earlier build"
-    (tmp_path / "marram-classic-tiles-p1.png").write_bytes(old)
-    proc = subprocess.Popen(
-        [
-            sys.executable,
-            "-m",
-            "sheetgen",
-            "build",
-            "marram/classic",
-            "-f",
-            "png",
-            "--dpi",
-            "200",
-            "--out",
-            str(tmp_path),
-            "-q",
-        ],
-        cwd=ROOT,
-    )
-    deadline = time.monotonic() + 60
-    # wait until the build is part-way: some page written or being written, not all
+@pytest.fixture
+def file_size_limit() -> Iterator[int]:
+    """The process may write files of at most 4096 bytes: a disk that fills up part-way."""
+    limit = 4096
+    soft, hard = resource.getrlimit(resource.RLIMIT_FSIZE)
+    old_handler = signal.signal(signal.SIGXFSZ, signal.SIG_IGN)
+    resource.setrlimit(resource.RLIMIT_FSIZE, (limit, hard))
+    try:
+        yield limit
+    finally:
+        resource.setrlimit(resource.RLIMIT_FSIZE, (soft, hard))
+        signal.signal(signal.SIGXFSZ, old_handler)
+
+
+def test_a_write_that_fails_part_way_keeps_the_old_file(
+    tmp_path: Path, file_size_limit: int
+) -> None:
+    target = tmp_path / "sheet.pdf"
+    old = b"%PDF an earlier build\n" * 10
+    target.write_bytes(old)
+    with pytest.raises(SheetgenError, match=r"sheet\.pdf: cannot write"):
+        write_atomic(target, b"x" * (3 * file_size_limit))  # fails after 4096 bytes
+    assert target.read_bytes() == old
+    assert sorted(p.name for p in tmp_path.iterdir()) == ["sheet.pdf"]  # no temporary file
+
+
+def test_an_interrupted_write_keeps_the_old_file(
+    tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    target = tmp_path / "sheet.svg"
+    target.write_bytes(b"<svg>old</svg>")
+
+    def interrupted(*args: object) -> None:
+        raise KeyboardInterrupt  # Ctrl-C between the write and the rename
+
+    monkeypatch.setattr("os.replace", interrupted)
+    with pytest.raises(KeyboardInterrupt):
+        write_atomic(target, b"<svg>new</svg>")
+    assert target.read_bytes() == b"<svg>old</svg>"
+    assert [p.name for p in tmp_path.iterdir()] == ["sheet.svg"]
+
+
+def test_a_write_replaces_the_file_whole_with_readable_permissions(tmp_path: Path) -> None:
+    target = tmp_path / "sheet.png"
+    target.write_bytes(b"old" * 1000)
+    write_atomic(target, b"new")
+    assert target.read_bytes() == b"new"  # replaced, not appended or overwritten in place
+    assert target.stat().st_mode & 0o777 == 0o644
+    assert [p.name for p in tmp_path.iterdir()] == ["sheet.png"]
+
+
+@pytest.mark.slow
+def test_a_killed_build_leaves_old_or_complete_files_and_no_temporary_file(
+    tmp_path: Path,
+) -> None:
+    def build(dpi: int) -> subprocess.Popen[bytes]:
+        return subprocess.Popen(
+            [sys.executable, "-m", "sheetgen", "build", "marram/classic", "-f", "png",
+             "--dpi", str(dpi), "--out", str(tmp_path), "-q"],
+            cwd=ROOT,
+        )  # fmt: skip
+
+    assert build(40).wait() == 0  # the earlier build, small pages
+    earlier = {p.name: p.read_bytes() for p in tmp_path.glob("marram-classic-tiles-p*.png")}
+    assert len(earlier) > 4
+    inodes = {n: (tmp_path / n).stat().st_ino for n in earlier}
+    proc = build(150)
+    deadline = time.monotonic() + 120
     while time.monotonic() < deadline and proc.poll() is None:
-        if (
-            any(tmp_path.glob(".marram-classic-tiles-*.part"))
-            or len(list(tmp_path.glob("marram-classic-tiles-p*.png"))) > 3
-        ):
-            break
-        time.sleep(0.02)
+        if any((tmp_path / n).stat().st_ino != ino for n, ino in inodes.items()):
+            break  # the first page is being replaced: kill now, as the writes go on
+        time.sleep(0.0005)
     proc.send_signal(signal.SIGKILL)
-    proc.wait()
-    outputs = sorted(tmp_path.glob("marram-classic-tiles-p*.png"))
-    assert outputs
-    for path in outputs:
-        data = path.read_bytes()
-        if data == old:
+    assert proc.wait() == -signal.SIGKILL  # killed, not finished
+    kept = rewritten = 0
+    for name, data in earlier.items():
+        now = (tmp_path / name).read_bytes()
+        if now == data:
+            kept += 1
             continue
-        with Image.open(path) as image:
+        with Image.open(tmp_path / name) as image:
             image.load()  # a complete PNG, or this raises
-            assert image.size[0] > 1000
+            assert round(image.size[0] / 150 * 25.4) in (210, 297), image.size  # the new A4 page
+        rewritten += 1
+    assert rewritten >= 1 and kept + rewritten == len(earlier)
+    assert sorted(p.name for p in tmp_path.iterdir()) == sorted(earlier)  # no temporary file

@@ -4,7 +4,7 @@ from __future__ import annotations
 
 import itertools
 from collections.abc import Iterable, Sequence
-from dataclasses import dataclass, field
+from dataclasses import dataclass
 from fractions import Fraction
 
 from sheetgen.findings import Finding, error
@@ -414,7 +414,6 @@ class Score:
     most: dict[str, int]
     unused_stars: int
     stars_collected: int = 0
-    notes: list[str] = field(default_factory=list)
 
     @property
     def region_total(self) -> int:

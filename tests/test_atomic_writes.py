@@ -9,6 +9,7 @@ import subprocess
 import sys
 import time
 from collections.abc import Iterator
+from contextlib import contextmanager
 from pathlib import Path
 
 import pytest
@@ -19,28 +20,27 @@ from sheetgen.output import write_atomic
 from tests.conftest import ROOT
 
 
-@pytest.fixture
-def file_size_limit() -> Iterator[int]:
-    """The process may write files of at most 4096 bytes: a disk that fills up part-way."""
-    limit = 4096
+@contextmanager
+def disk_full_after(limit: int) -> Iterator[None]:
+    """While inside, this process may write files of at most `limit` bytes: a disk that fills
+    up part-way. Kept to one call: every other write of the process meets the limit too."""
     soft, hard = resource.getrlimit(resource.RLIMIT_FSIZE)
     old_handler = signal.signal(signal.SIGXFSZ, signal.SIG_IGN)
     resource.setrlimit(resource.RLIMIT_FSIZE, (limit, hard))
     try:
-        yield limit
+        yield
     finally:
         resource.setrlimit(resource.RLIMIT_FSIZE, (soft, hard))
         signal.signal(signal.SIGXFSZ, old_handler)
 
 
-def test_a_write_that_fails_part_way_keeps_the_old_file(
-    tmp_path: Path, file_size_limit: int
-) -> None:
+def test_a_write_that_fails_part_way_keeps_the_old_file(tmp_path: Path) -> None:
     target = tmp_path / "sheet.pdf"
     old = b"%PDF an earlier build\n" * 10
     target.write_bytes(old)
     with pytest.raises(SheetgenError, match=r"sheet\.pdf: cannot write"):
-        write_atomic(target, b"x" * (3 * file_size_limit))  # fails after 4096 bytes
+        with disk_full_after(4096):
+            write_atomic(target, b"x" * 12288)  # fails after 4096 bytes
     assert target.read_bytes() == old
     assert sorted(p.name for p in tmp_path.iterdir()) == ["sheet.pdf"]  # no temporary file
 

@@ -38,9 +38,8 @@ def test_a_write_that_fails_part_way_keeps_the_old_file(tmp_path: Path) -> None:
     target = tmp_path / "sheet.pdf"
     old = b"%PDF an earlier build\n" * 10
     target.write_bytes(old)
-    with pytest.raises(SheetgenError, match=r"sheet\.pdf: cannot write"):
-        with disk_full_after(4096):
-            write_atomic(target, b"x" * 12288)  # fails after 4096 bytes
+    with pytest.raises(SheetgenError, match=r"sheet\.pdf: cannot write"), disk_full_after(4096):
+        write_atomic(target, b"x" * 12288)  # fails after 4096 bytes
     assert target.read_bytes() == old
     assert sorted(p.name for p in tmp_path.iterdir()) == ["sheet.pdf"]  # no temporary file
 

@@ -3,6 +3,7 @@ options the chosen layouts honour. Each bad value is one usage error that says w
 
 from __future__ import annotations
 
+import math
 from pathlib import Path
 from typing import TYPE_CHECKING, cast
 
@@ -48,6 +49,8 @@ def parse_offset(text: str | None) -> tuple[float, float]:
         x, y = (float(v) for v in text.split(","))
     except ValueError:
         raise UsageError(f"--offset {text!r}: give X,Y in mm, e.g. 0.5,-0.3") from None
+    if not (math.isfinite(x) and math.isfinite(y)):
+        raise UsageError(f"--offset {text!r}: give X,Y as numbers in mm, e.g. 0.5,-0.3")
     if abs(x) > MAX_OFFSET or abs(y) > MAX_OFFSET:
         raise UsageError(f"--offset {text!r}: each shift is at most {MAX_OFFSET:g} mm")
     return (x, y)

@@ -77,7 +77,7 @@ def _unnamed_file(folder: Path) -> tuple[int, str | None]:
     system cannot make one without a name."""
     if hasattr(os, "O_TMPFILE") and os.path.isdir("/proc/self/fd"):
         try:
-            return os.open(folder, os.O_TMPFILE | os.O_WRONLY, 0o644), None
+            return os.open(folder, os.O_TMPFILE | os.O_WRONLY), None  # mode: fchmod later
         except OSError as exc:
             if exc.errno not in (errno.EOPNOTSUPP, errno.EISDIR, errno.EINVAL):
                 raise
@@ -87,9 +87,9 @@ def _unnamed_file(folder: Path) -> tuple[int, str | None]:
 
 def _name_unnamed(fd: int, name: Path) -> None:
     """Give the unnamed file `fd` the name `name` (linkat, following /proc's link to it)."""
-    folder = os.open(name.parent, os.O_RDONLY | os.O_DIRECTORY)
-    try:
-        os.link(f"/proc/self/fd/{fd}", name.name, dst_dir_fd=folder, follow_symlinks=True)
+    folder = os.open(name.parent, os.O_RDONLY)
+    try:  # a dst_dir_fd makes os.link call linkat, which follows the /proc link by default
+        os.link(f"/proc/self/fd/{fd}", name.name, dst_dir_fd=folder)
     finally:
         os.close(folder)
 
@@ -105,7 +105,7 @@ def write_page(out: Path | None, default_name: str, text: str) -> Path:
         folder = prepare_folder(Path("output"), create=True)
         path = folder / default_name
     else:
-        prepare_folder(out.parent if out.parent != Path("") else Path("."), create=False)
+        prepare_folder(out.parent, create=False)
         path = out
     write_atomic(path, text.encode("utf-8"))
     return path

@@ -1,0 +1,191 @@
+"""The build's command-line options: each good value read as meant, each bad one refused in a
+line that says what would do. Expectations come from the README's option table."""
+
+from __future__ import annotations
+
+from dataclasses import replace
+from pathlib import Path
+
+import pytest
+
+from sheetgen.build import BuildRequest
+from sheetgen.errors import UsageError
+from sheetgen.layout import load
+from sheetgen.options import check_options, parse_flip, parse_formats, parse_offset, read_names
+
+PLAIN = BuildRequest(
+    refs=(), build_all=False, formats="pdf", paper="A4", copies=1, out=Path("output"),
+    create_out=True, dpi=300, fillable=False, transparent=False, quiet=True,
+)  # fmt: skip
+
+
+@pytest.mark.parametrize(
+    ("text", "formats"),
+    [
+        ("pdf", ("pdf",)),
+        ("PDF, svg", ("pdf", "svg")),
+        ("png,pdf,png", ("png", "pdf")),  # each once, in the order asked
+        ("pdf,,svg,", ("pdf", "svg")),
+        ("svg,png,pdf", ("svg", "png", "pdf")),
+    ],
+)
+def test_formats_are_read_in_order_once_each(text: str, formats: tuple[str, ...]) -> None:
+    assert parse_formats(text) == formats
+
+
+@pytest.mark.parametrize("text", ["jpg", "pdf,tiff", "", " , ", "pdfsvg"])
+def test_unknown_or_no_format_is_refused_with_the_choices(text: str) -> None:
+    with pytest.raises(UsageError) as caught:
+        parse_formats(text)
+    assert str(caught.value) == (
+        f"--format {text!r}: use one or more of pdf, svg, png, separated by commas"
+    )
+
+
+@pytest.mark.parametrize(
+    ("text", "flip"),
+    [
+        (None, "long"),
+        ("long", "long"),
+        (" Long-Edge ", "long"),
+        ("short", "short"),
+        ("SHORT-edge", "short"),
+    ],
+)
+def test_flip_edges(text: str | None, flip: str) -> None:
+    assert parse_flip(text) == flip
+
+
+@pytest.mark.parametrize("text", ["sideways", "", "longshort", "edge"])
+def test_other_flips_are_refused(text: str) -> None:
+    with pytest.raises(UsageError) as caught:
+        parse_flip(text)
+    assert str(caught.value) == (
+        f"--flip {text!r}: use long or short (the edge the sheet turns over)"
+    )
+
+
+@pytest.mark.parametrize(
+    ("text", "offset"),
+    [
+        (None, (0.0, 0.0)),
+        ("0.5,-0.3", (0.5, -0.3)),
+        ("10,-10", (10.0, -10.0)),  # the README's bound, ±10 mm, is allowed
+        ("-10,10", (-10.0, 10.0)),
+        (" 2 , 3 ", (2.0, 3.0)),
+    ],
+)
+def test_offsets_within_ten_millimetres(text: str | None, offset: tuple[float, float]) -> None:
+    assert parse_offset(text) == offset
+
+
+@pytest.mark.parametrize("text", ["10.01,0", "0,-10.5", "-11,0", "0,11", "100,100"])
+def test_offsets_beyond_ten_millimetres_are_refused(text: str) -> None:
+    with pytest.raises(UsageError) as caught:
+        parse_offset(text)
+    assert str(caught.value) == f"--offset {text!r}: each shift is at most 10 mm"
+
+
+@pytest.mark.parametrize("text", ["1", "1,2,3", "a,b", "", "1;2"])
+def test_offsets_not_two_numbers_are_refused(text: str) -> None:
+    with pytest.raises(UsageError) as caught:
+        parse_offset(text)
+    assert str(caught.value) == f"--offset {text!r}: give X,Y in mm, e.g. 0.5,-0.3"
+
+
+@pytest.mark.parametrize("text", ["nan,0", "0,nan", "inf,0", "0,-inf"])
+def test_offsets_that_are_not_finite_are_refused(text: str) -> None:
+    with pytest.raises(UsageError, match="as numbers in mm"):
+        parse_offset(text)
+
+
+def test_names_one_a_line_blank_lines_and_spaces_dropped(tmp_path: Path) -> None:
+    path = tmp_path / "class.txt"
+    path.write_text("  Ann \n\nBo Li\n\t\nNguyễn Văn An\n", encoding="utf-8")
+    assert read_names(path) == ("Ann", "Bo Li", "Nguyễn Văn An")
+
+
+def test_names_file_faults_are_named(tmp_path: Path) -> None:
+    missing = tmp_path / "nobody.txt"
+    with pytest.raises(UsageError) as caught:
+        read_names(missing)
+    assert str(caught.value) == f"--names {missing}: no such file"
+    with pytest.raises(UsageError) as caught:
+        read_names(tmp_path)
+    assert str(caught.value) == f"--names {tmp_path}: is a folder, not a text file of names"
+    latin1 = tmp_path / "latin1.txt"
+    latin1.write_bytes("Zoë\n".encode("latin-1"))
+    with pytest.raises(UsageError) as caught:
+        read_names(latin1)
+    assert str(caught.value) == f"--names {latin1}: is not UTF-8 text"
+    empty = tmp_path / "empty.txt"
+    empty.write_text("\n  \n\n", encoding="utf-8")
+    with pytest.raises(UsageError) as caught:
+        read_names(empty)
+    assert str(caught.value) == f"--names {empty}: the file holds no names (one name a line)"
+
+
+def test_a_name_is_at_most_forty_printable_characters(tmp_path: Path) -> None:
+    path = tmp_path / "names.txt"
+    path.write_text("Ann\n" + "x" * 40 + "\n", encoding="utf-8")
+    assert read_names(path)[1] == "x" * 40
+    path.write_text("Ann\n\n" + "x" * 41 + "\n", encoding="utf-8")
+    with pytest.raises(UsageError) as caught:
+        read_names(path)
+    assert str(caught.value) == f"--names {path}:3: a name is at most 40 printable characters"
+    path.write_text("Ann\nBo\u0007b\n", encoding="utf-8")  # a bell is not printable
+    with pytest.raises(UsageError, match=r":2: a name is at most 40 printable"):
+        read_names(path)
+
+
+def test_at_most_a_thousand_names(tmp_path: Path) -> None:
+    path = tmp_path / "names.txt"
+    path.write_text("".join(f"P{i}\n" for i in range(1000)), encoding="utf-8")
+    assert len(read_names(path)) == 1000
+    path.write_text("".join(f"P{i}\n" for i in range(1001)), encoding="utf-8")
+    with pytest.raises(UsageError) as caught:
+        read_names(path)
+    assert str(caught.value) == f"--names {path}: 1001 names, over the limit of 1000"
+
+
+@pytest.mark.parametrize(
+    ("option", "value", "flag", "kinds"),
+    [
+        ("names", Path("n.txt"), "--names", "scribbly-gum/pad, scribbly-gum/tree"),
+        ("duplex", True, "--duplex", "scribbly-gum/tree"),
+        ("tile_size", 30.0, "--tile-size",
+         "marram/tiles, scribbly-gum/tiles, scrumpit/tiles, walkabout/dice"),
+        ("px", 256, "--px", "marram/art"),
+        ("flip", "short", "--flip/--offset", "marram/tiles, scribbly-gum/tiles"),
+        ("offset", "1,1", "--flip/--offset", "marram/tiles, scribbly-gum/tiles"),
+        ("fit", True, "--fit", "scrumpit/board"),
+    ],
+)  # fmt: skip
+def test_an_option_no_chosen_layout_honours_is_refused_naming_who_does(
+    option: str, value: object, flag: str, kinds: str
+) -> None:
+    request = replace(PLAIN, **{option: value})  # type: ignore[arg-type]
+    with pytest.raises(UsageError) as caught:
+        check_options(request, [load("scribe/standard")])
+    assert str(caught.value) == f"{flag} works with {kinds} layouts only"
+
+
+@pytest.mark.parametrize(
+    ("option", "value", "honoured_by"),
+    [
+        ("names", Path("n.txt"), "scribbly-gum/kuringgai"),
+        ("duplex", True, "scribbly-gum/kuringgai"),
+        ("tile_size", 30.0, "walkabout/dice"),
+        ("px", 256, "marram/art"),
+        ("flip", "short", "marram/classic"),
+        ("offset", "1,1", "scribbly-gum/tiles"),
+        ("fit", True, "scrumpit/standard"),
+    ],
+)
+def test_an_option_is_accepted_when_one_chosen_layout_honours_it(
+    option: str, value: object, honoured_by: str
+) -> None:
+    request = replace(PLAIN, **{option: value})  # type: ignore[arg-type]
+    check_options(request, [load("scribe/standard"), load(honoured_by)])  # no error
+    with pytest.raises(UsageError):
+        check_options(request, [load("scribe/standard")])

@@ -1,0 +1,187 @@
+"""Output files: their names (the README's `<game>-<layout>-<component>.<ext>`), the output
+folder's faults in one line, single pages written where asked, and the write path that works
+where the system has no unnamed files."""
+
+from __future__ import annotations
+
+import errno
+import os
+import stat
+import tempfile
+from pathlib import Path
+
+import pytest
+
+from sheetgen.errors import SheetgenError
+from sheetgen.output import output_name, prepare_folder, write_atomic, write_page
+
+
+def test_names_follow_the_readme_pattern() -> None:
+    assert output_name("scribe", "standard", "supergrid", "pdf") == "scribe-standard-supergrid.pdf"
+    assert output_name("marram", "classic", "tiles", "png", "p2") == "marram-classic-tiles-p2.png"
+    assert (
+        output_name("walkabout", "dice", "dice", "svg", "light-1")
+        == "walkabout-dice-dice-light-1.svg"
+    )
+
+
+def test_the_default_folder_is_created_and_a_chosen_one_must_exist(tmp_path: Path) -> None:
+    made = tmp_path / "a" / "output"
+    assert prepare_folder(made, create=True) == made
+    assert made.is_dir()
+    assert prepare_folder(made, create=True) == made  # the next build finds it there
+    assert prepare_folder(made, create=False) == made
+    missing = tmp_path / "elsewhere"
+    with pytest.raises(SheetgenError) as caught:
+        prepare_folder(missing, create=False)
+    assert str(caught.value) == (
+        f"{missing}: output folder does not exist (create it, or choose another --out)"
+    )
+    assert not missing.exists()  # a chosen folder is never made
+
+
+def test_a_file_in_the_way_of_the_folder_is_named(tmp_path: Path) -> None:
+    blocker = tmp_path / "output"
+    blocker.write_text("not a folder")
+    with pytest.raises(SheetgenError) as caught:
+        prepare_folder(blocker / "deeper", create=True)
+    assert str(caught.value).startswith(f"{blocker / 'deeper'}: cannot create the output folder (")
+    with pytest.raises(SheetgenError) as caught:
+        prepare_folder(blocker, create=True)  # exists, but as a file
+    assert str(caught.value) == f"{blocker}: cannot create the output folder (File exists)"
+    with pytest.raises(SheetgenError, match="output folder does not exist"):
+        prepare_folder(blocker, create=False)
+    assert blocker.read_text() == "not a folder"
+
+
+def test_a_folder_the_file_system_will_not_write_is_named(
+    tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    real = tempfile.TemporaryFile
+
+    def read_only(*args: object, dir: Path | None = None, **kwargs: object) -> object:
+        if dir == tmp_path:  # only the output folder is read-only
+            raise OSError(errno.EROFS, os.strerror(errno.EROFS))
+        return real(*args, dir=dir, **kwargs)  # type: ignore[call-overload]
+
+    monkeypatch.setattr("tempfile.TemporaryFile", read_only)
+    assert prepare_folder(tmp_path / "..", create=False) == tmp_path / ".."
+    with pytest.raises(SheetgenError) as caught:
+        prepare_folder(tmp_path, create=False)
+    assert str(caught.value) == (
+        f"{tmp_path}: output folder is not writable (Read-only file system; choose another --out)"
+    )
+
+
+def test_a_page_goes_to_the_path_given_or_to_output(
+    tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    given = tmp_path / "deck.html"
+    assert write_page(given, "scribbly-gum-deck.html", "<p>é</p>") == given
+    assert given.read_bytes() == "<p>é</p>".encode()
+    monkeypatch.chdir(tmp_path)
+    path = write_page(None, "walkabout-roller.html", "<p>roll</p>")
+    assert path == Path("output") / "walkabout-roller.html"
+    assert (tmp_path / "output" / "walkabout-roller.html").read_text() == "<p>roll</p>"
+    with pytest.raises(SheetgenError, match="output folder does not exist"):
+        write_page(tmp_path / "no" / "page.html", "x.html", "x")
+    assert not (tmp_path / "no").exists()
+
+
+def test_a_missing_folder_is_one_line_not_a_traceback(tmp_path: Path) -> None:
+    target = tmp_path / "gone" / "sheet.pdf"
+    with pytest.raises(SheetgenError) as caught:
+        write_atomic(target, b"%PDF")
+    assert str(caught.value) == f"{target}: cannot write (No such file or directory)"
+
+
+def test_without_unnamed_files_a_named_temporary_file_is_used_and_removed(
+    tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    real_open = os.open
+
+    def no_tmpfile(path: object, flags: int, *args: object) -> int:
+        if flags & os.O_TMPFILE == os.O_TMPFILE:
+            raise OSError(errno.EOPNOTSUPP, "not supported")
+        return real_open(path, flags, *args)  # type: ignore[arg-type]
+
+    real_replace = os.replace
+    renamed: list[Path] = []
+
+    def replace(src: str, dst: Path) -> None:
+        renamed.append(Path(src))
+        real_replace(src, dst)
+
+    monkeypatch.setattr("os.open", no_tmpfile)
+    monkeypatch.setattr("os.replace", replace)
+    target = tmp_path / "sheet.svg"
+    target.write_bytes(b"old")
+    write_atomic(target, b"new")
+    assert target.read_bytes() == b"new"
+    # the temporary file sat beside its target (a rename within one file system), hidden, and
+    # recognisable as sheetgen's unfinished work
+    assert renamed[0].parent == tmp_path
+    assert renamed[0].name.startswith(".sheetgen-") and renamed[0].name.endswith(".part")
+    assert stat.S_IMODE(target.stat().st_mode) == 0o644
+    assert [p.name for p in tmp_path.iterdir()] == ["sheet.svg"]
+
+    def fail_rename(*args: object) -> None:
+        raise OSError(errno.ENOSPC, os.strerror(errno.ENOSPC))
+
+    monkeypatch.setattr("os.replace", fail_rename)
+    with pytest.raises(SheetgenError) as caught:
+        write_atomic(target, b"newer")
+    assert str(caught.value) == f"{target}: cannot write (No space left on device)"
+    assert target.read_bytes() == b"new"
+    assert [p.name for p in tmp_path.iterdir()] == ["sheet.svg"]  # the temporary file is gone
+
+
+def test_an_unnamed_file_refused_for_another_reason_is_an_error(
+    tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    def no_space(path: object, flags: int, *args: object) -> int:
+        raise OSError(errno.ENOSPC, os.strerror(errno.ENOSPC))
+
+    monkeypatch.setattr("os.open", no_space)
+    with pytest.raises(SheetgenError) as caught:
+        write_atomic(tmp_path / "a.pdf", b"x")
+    assert str(caught.value) == f"{tmp_path / 'a.pdf'}: cannot write (No space left on device)"
+    assert list(tmp_path.iterdir()) == []
+
+
+def test_a_name_refused_before_it_exists_is_one_line(
+    tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    def no_link(*args: object, **kwargs: object) -> None:
+        raise OSError(errno.EMLINK, os.strerror(errno.EMLINK))
+
+    monkeypatch.setattr("os.link", no_link)
+    target = tmp_path / "sheet.pdf"
+    target.write_bytes(b"old")
+    with pytest.raises(SheetgenError) as caught:
+        write_atomic(target, b"new")
+    assert str(caught.value) == f"{target}: cannot write (Too many links)"
+    assert target.read_bytes() == b"old"
+    assert [p.name for p in tmp_path.iterdir()] == ["sheet.pdf"]
+
+
+def test_a_stale_temporary_name_does_not_stop_a_write(tmp_path: Path) -> None:
+    import itertools
+
+    import sheetgen.output as output
+
+    serial = next(output._serial) + 1
+    stale = tmp_path / f".sheet.pdf.{os.getpid()}.{serial}.part"
+    stale.write_bytes(b"left by a killed build with our pid")
+    write_atomic(tmp_path / "sheet.pdf", b"%PDF new")
+    assert (tmp_path / "sheet.pdf").read_bytes() == b"%PDF new"
+    assert [p.name for p in tmp_path.iterdir()] == ["sheet.pdf"]
+    assert isinstance(output._serial, itertools.count)
+
+
+def test_many_writes_in_one_folder_each_land_whole(tmp_path: Path) -> None:
+    for i in range(20):
+        write_atomic(tmp_path / f"p{i}.png", bytes([i]) * (1000 + i))
+    for i in range(20):
+        assert (tmp_path / f"p{i}.png").read_bytes() == bytes([i]) * (1000 + i)
+    assert len(list(tmp_path.iterdir())) == 20

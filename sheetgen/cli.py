@@ -114,7 +114,14 @@ def build(
         str, typer.Option("--format", "-f", help="comma-separated: pdf, svg, png")
     ] = "pdf,svg,png",
     paper: Annotated[str, typer.Option(help="A4, Letter, A3, Tabloid or WxH in mm")] = "A4",
-    copies: Annotated[int, typer.Option(min=1, max=MAX_COPIES, help="pages in the PDF pad")] = 1,
+    copies: Annotated[
+        int,
+        typer.Option(
+            min=1,
+            max=MAX_COPIES,
+            help="copies of the layout: pages of a pad, pads, sets of tiles or dice",
+        ),
+    ] = 1,
     out: Annotated[Path, typer.Option(help="output folder")] = DEFAULT_OUT,
     dpi: Annotated[int, typer.Option(min=30, max=1200, help="PNG resolution")] = 300,
     fillable: Annotated[bool, typer.Option(help="add PDF form fields to type into")] = False,

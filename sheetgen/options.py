@@ -86,6 +86,7 @@ def read_names(path: Path) -> tuple[str, ...]:
 def check_options(request: BuildRequest, loaded: list[Loaded]) -> None:
     """Options that only some kinds honour must be honoured by at least one chosen layout."""
     wanted = {
+        "copies": request.copies != 1,
         "names": request.names is not None,
         "duplex": request.duplex,
         "tile_size": request.tile_size is not None,

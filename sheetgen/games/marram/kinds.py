@@ -26,7 +26,7 @@ def build_tiles(layout: TileSetLayout, options: BuildOptions) -> Document:
     from dataclasses import replace
 
     press = replace(options.press, crop_marks=True)
-    pages = tile_pages(layout, press, size, options.flip, options.offset)
+    pages = tile_pages(layout, press, size, options.flip, options.offset, options.copies)
     pages += alignment_pages(options.press, options.flip, options.offset)
     return Document(
         tuple(pages),
@@ -88,7 +88,7 @@ KINDS = [
         check_set,
         build_tiles,
         "the tile set as duplex print-and-play sheets, with an alignment test",
-        options=frozenset({"tile_size", "flip"}),
+        options=frozenset({"tile_size", "flip", "copies"}),
     ),
     ComponentKind(
         "marram",

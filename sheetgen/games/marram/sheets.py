@@ -16,17 +16,23 @@ INK = "#2b2a26"
 
 
 def tile_pages(
-    layout: TileSetLayout, press: PressOptions, size: float, flip: Flip, offset: tuple[float, float]
+    layout: TileSetLayout,
+    press: PressOptions,
+    size: float,
+    flip: Flip,
+    offset: tuple[float, float],
+    sets: int = 1,
 ) -> list[Page]:
-    """Fronts and backs on alternating pages, each back exactly behind its front."""
+    """Fronts and backs of `sets` sets on alternating pages, each back exactly behind its
+    front."""
     st, b = layout.sheet, layout.sheet.bleed
     fronts: list[Drawing] = []
     backs: list[Drawing] = []
     for tile in [layout.starter, *layout.tiles]:
         f = tile_drawing(front(tile), st, size, b, f"{tile.name} front")
         k = tile_drawing(back(tile), st, size, b, f"{tile.name} back")
-        fronts += [f] * tile.count
-        backs += [k] * tile.count
+        fronts += [f] * (tile.count * sets)
+        backs += [k] * (tile.count * sets)
     return impose_duplex(fronts, backs, press, flip=flip, offset=offset)
 
 

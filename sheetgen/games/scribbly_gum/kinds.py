@@ -33,7 +33,7 @@ def _named(pages: list[Page], overlays: list[Drawing]) -> list[Page]:
 
 def _sheets(front: TreeLayout, back: TreeLayout | None, options: BuildOptions) -> list[Page]:
     press = replace(options.press, per_page=1)
-    names = options.names
+    names = tuple(n for n in options.names for _ in range(options.copies))  # copies a name
     count = len(names) if names else options.copies
     if back is None:
         pages = (
@@ -72,7 +72,7 @@ def build_pad(layout: PadLayout, options: BuildOptions) -> Document:
     other, as the boxed pad does."""
     front = _other_tree(layout.front, f"{layout.name}: front")
     back = _other_tree(layout.back, f"{layout.name}: back")
-    leaves = options.copies if options.copies > 1 else layout.leaves
+    leaves = layout.leaves * options.copies if not options.names else options.copies
     pages = _sheets(front, back, replace(options, copies=leaves))
     return Document(
         tuple(pages),
@@ -147,7 +147,7 @@ TREE = ComponentKind(
     check_tree,
     build_tree,
     "tree diagram side: tree, meal tracker, score strip",
-    options=frozenset({"names", "duplex"}),
+    options=frozenset({"names", "duplex", "copies"}),
 )
 PAD = ComponentKind(
     "scribbly-gum",
@@ -156,7 +156,7 @@ PAD = ComponentKind(
     check_pad,
     build_pad,
     "two-sided pad: one tree side on each face of every leaf",
-    options=frozenset({"names"}),
+    options=frozenset({"names", "copies"}),
 )
 TILES = ComponentKind(
     "scribbly-gum",
@@ -165,7 +165,7 @@ TILES = ComponentKind(
     check_tiles,
     build_tiles,
     "movement, achievement (gold/silver) and letter tiles",
-    options=frozenset({"tile_size", "flip"}),
+    options=frozenset({"tile_size", "flip", "copies"}),
 )
 DIGITAL = ComponentKind(
     "scribbly-gum",

@@ -182,6 +182,7 @@ def build_tiles(layout: TilesLayout, options: BuildOptions) -> Document:
         _tile(movement_face(m, s.ink), size, s.bleed, FACE, f"movement {m}")
         for m in layout.movement
     ]
+    fronts *= options.copies
     pages = impose_duplex(
         fronts, [back] * len(fronts), press, flip=options.flip, offset=options.offset
     )
@@ -205,12 +206,13 @@ def build_tiles(layout: TilesLayout, options: BuildOptions) -> Document:
         )
         for a in layout.achievements
     ]
-    pages += impose_duplex(gold, silver, press, flip=options.flip, offset=options.offset)
+    n = options.copies
+    pages += impose_duplex(gold * n, silver * n, press, flip=options.flip, offset=options.offset)
     letters = [
         _tile(letter_face(x, s.ink), size, s.bleed, c.achievement, f"letter {x}")
         for x in layout.letters
     ]
-    pages += impose(letters, press)
+    pages += impose(letters * n, press)
     return Document(
         tuple(pages),
         title="Scribbly Gum tiles",

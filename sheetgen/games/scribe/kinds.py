@@ -50,5 +50,6 @@ KINDS = [
         check,
         build,
         "super grid sheet: nine mini grids, winner boxes, glyph legend, rules",
+        options=frozenset({"copies"}),
     )
 ]

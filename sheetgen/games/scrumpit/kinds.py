@@ -145,7 +145,7 @@ def build_board(layout: BoardLayout, options: BuildOptions) -> Document:
         pages = pad(board, press, options.copies)
         how = "one page"
     else:
-        pages = _tiled(board, layout, press)
+        pages = _tiled(board, layout, press) * options.copies
         how = f"{len(pages)} tiled pages"
     note = f"{layout.name}: cells {cell:g} mm on {how} of {press.paper.name}"
     return Document(
@@ -166,7 +166,7 @@ def build_tiles(layout: TilesLayout, options: BuildOptions) -> Document:
         tiles = [
             tile_drawing(letter, fill, size)
             for letter in layout.letters
-            for _ in range(letter.count)
+            for _ in range(letter.count * options.copies)
         ]
         bag = impose(tiles, press)
         pages += [
@@ -260,7 +260,7 @@ KINDS = [
         check_board,
         build_board,
         "the 15 x 15 board with four home Scrump Zones: tiled, or fitted (--fit)",
-        options=frozenset({"fit"}),
+        options=frozenset({"fit", "copies"}),
     ),
     ComponentKind(
         "scrumpit",
@@ -269,7 +269,7 @@ KINDS = [
         check_tiles,
         build_tiles,
         "letter tiles for the four colour bags, with crop marks",
-        options=frozenset({"tile_size"}),
+        options=frozenset({"tile_size", "copies"}),
     ),
     ComponentKind(
         "scrumpit",
@@ -278,6 +278,7 @@ KINDS = [
         check_pad,
         build_pad,
         "running-total score pad, a rack deduction each game",
+        options=frozenset({"copies"}),
     ),
     ComponentKind(
         "scrumpit",

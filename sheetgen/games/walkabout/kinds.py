@@ -33,7 +33,7 @@ def build_map(layout: MapLayout, options: BuildOptions) -> Document:
 def build_dice(layout: DiceLayout, options: BuildOptions) -> Document:
     """The cut-out sheet of every face, then each face alone (for screens and digital play)."""
     size = options.tile_size or layout.face_size
-    pages = impose([face_sheet(layout, size)], options.press)
+    pages = impose([face_sheet(layout, size)] * options.copies, options.press)
     widest = span([f for die in layout.dice for f in die.faces])
     for die in layout.dice:
         for i, face in enumerate(die.faces, start=1):
@@ -125,6 +125,7 @@ KINDS = [
         check_map,
         build_map,
         "map sheet: triangular grid, path, symbols, stars, scoring box, rules",
+        options=frozenset({"copies"}),
     ),
     ComponentKind(
         "walkabout",
@@ -133,7 +134,7 @@ KINDS = [
         check_dice,
         build_dice,
         "the three custom dice: cut-out face sheet and each face alone",
-        options=frozenset({"tile_size"}),
+        options=frozenset({"tile_size", "copies"}),
     ),
     ComponentKind(
         "walkabout",
@@ -142,6 +143,7 @@ KINDS = [
         check_mat,
         build_mat,
         "dice mat: every face's movement, forward marked ↖",
+        options=frozenset({"copies"}),
     ),
     ComponentKind(
         "walkabout",

@@ -91,6 +91,8 @@ def _finish(data: bytes, order: list[int]) -> bytes:
     pack objects into object streams, so a pad of N pages costs little more than one page."""
     import pikepdf
 
+    from sheetgen.backends.pdf_fonts import subset_fonts
+
     with pikepdf.open(io.BytesIO(data)) as pdf:
         drawn = list(pdf.pages)
         seen: set[int] = set()
@@ -106,6 +108,7 @@ def _finish(data: bytes, order: list[int]) -> bytes:
             for empty in ("/Trans", "/Rotate"):
                 if empty in page.obj:
                     del page.obj[empty]
+        subset_fonts(pdf)
         out = io.BytesIO()
         pdf.save(
             out,

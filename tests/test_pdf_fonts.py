@@ -1,0 +1,68 @@
+"""Embedded fonts hold only the glyphs the page shows (no hinting, no name table), and text in
+other scripts still draws and extracts after the cut."""
+
+from __future__ import annotations
+
+import io
+from pathlib import Path
+
+import pikepdf
+import pypdfium2 as pdfium
+from fontTools.ttLib import TTFont
+from pypdf import PdfReader
+
+from sheetgen.backends.pdf import render_pdf
+from sheetgen.layout import load
+from sheetgen.registry import BuildOptions
+
+
+def embedded_fonts(data: bytes) -> list[TTFont]:
+    with pikepdf.open(io.BytesIO(data)) as pdf:
+        return [
+            TTFont(io.BytesIO(obj.FontFile2.read_bytes()))
+            for obj in pdf.objects
+            if isinstance(obj, pikepdf.Dictionary) and obj.get("/Type") == "/FontDescriptor"
+        ]
+
+
+def scribe_pdf() -> bytes:
+    loaded = load("scribe/standard")
+    return render_pdf(loaded.kind.build(loaded.model, BuildOptions()))
+
+
+def test_fonts_keep_only_the_glyphs_of_the_text_shown() -> None:
+    data = scribe_pdf()
+    text = PdfReader(io.BytesIO(data)).pages[0].extract_text()
+    shown = {c for c in text if not c.isspace()} | {" "}
+    fonts = embedded_fonts(data)
+    assert len(fonts) == 2  # regular and bold
+    glyphs = sum(len(f.getGlyphOrder()) for f in fonts)
+    # each glyph shown, in at most both faces, plus .notdef in each: nothing of the rest of ASCII
+    assert glyphs <= 2 * len(shown) + 2
+    for font in fonts:
+        assert not {"fpgm", "prep", "cvt "} & set(font.keys())  # no hinting programs
+        assert "name" not in font or font["name"].names == []  # no name records
+        mapped = {chr(c) for t in font["cmap"].tables for c in t.cmap}
+        assert mapped <= shown  # e.g. no '~' or 'Q' the sheet never prints
+        assert "~" not in mapped and "~" not in text
+
+
+def test_names_in_other_scripts_still_draw_after_the_cut(tmp_path: Path) -> None:
+    loaded = load("scribbly-gum/kuringgai")
+    names = ("Nguyễn Văn An", "Ζωή", "Жанна")
+    doc = loaded.kind.build(loaded.model, BuildOptions(names=names))
+    data = render_pdf(doc)
+    reader = PdfReader(io.BytesIO(data))
+    for number, name in enumerate(names):
+        assert name in reader.pages[number].extract_text()
+    pdf = pdfium.PdfDocument(data)
+    for number, name in enumerate(names):
+        page = pdf[number]
+        textpage = page.get_textpage()
+        found = textpage.search(name)
+        span = found.get_next()
+        assert span is not None, name
+        start, count = span
+        boxes = [textpage.get_charbox(start + i) for i in range(count)]
+        # every letter of the name has a glyph box with width (an empty box has none)
+        assert all(right - left > 0.5 for left, _, right, _ in boxes), (name, boxes)

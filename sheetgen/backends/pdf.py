@@ -14,6 +14,7 @@ from reportlab.pdfbase.ttfonts import TTFont
 from reportlab.pdfgen.canvas import Canvas
 
 from sheetgen import __version__
+from sheetgen.backends.pdf_fields import Widget, widgets
 from sheetgen.draw.fonts import FACES, face
 from sheetgen.draw.shapes import (
     Circle,
@@ -31,13 +32,11 @@ from sheetgen.draw.shapes import (
     Text,
 )
 from sheetgen.draw.transform import Transform
-from sheetgen.draw.walk import leaves
 from sheetgen.press.document import Box, Document, Page
 
 MM = 72.0 / 25.4
 _CAPS = {"butt": 0, "round": 1, "square": 2}
 _JOINS = {"miter": 0, "round": 1, "bevel": 2}
-_FIELD_FONT = "Helvetica"
 
 
 @cache
@@ -74,23 +73,33 @@ def render_pdf(doc: Document, *, fillable: bool = False) -> bytes:
         canvas.setViewerPreference(
             "Duplex", "DuplexFlipLongEdge" if doc.duplex == "long" else "DuplexFlipShortEdge"
         )
-    # Fields must be unique to each page, so fillable documents draw every page; otherwise
-    # each distinct page is drawn once and repeated by reference in `_finish`.
-    drawn = list(doc.pages) if fillable else doc.distinct_pages()
+    # Each distinct page is drawn once; `_finish` repeats it into the document's order and, for
+    # a fillable document, lays each page's own fields over it.
+    drawn = doc.distinct_pages()
     index = {page.signature(): i for i, page in enumerate(drawn)}
-    order = list(range(len(drawn))) if fillable else [index[p.signature()] for p in doc.pages]
-    forms: dict[int, str] = {}
-    for number, page in enumerate(drawn, start=1):
-        _draw_page(canvas, page, forms, number if fillable else 0)
+    order = [index[p.signature()] for p in doc.pages]
+    forms: dict[object, str] = {}
+    for page in drawn:
+        _draw_page(canvas, page, forms)
     canvas.save()
-    return _finish(out.getvalue(), order)
+    slots = [_page_widgets(page) for page in drawn] if fillable else []
+    return _finish(out.getvalue(), order, slots)
 
 
-def _finish(data: bytes, order: list[int]) -> bytes:
-    """Repeat drawn pages into the document's order (copies share one content stream), and
-    pack objects into object streams, so a pad of N pages costs little more than one page."""
+def _page_widgets(page: Page) -> list[list[Widget]]:
+    """The fields of each drawing placed on a page, in page points."""
+    to_pdf = Transform(a=MM, d=-MM, f=page.height * MM)
+    return [list(widgets(p.drawing, to_pdf @ p.transform)) for p in page.placements]
+
+
+def _finish(data: bytes, order: list[int], slots: list[list[list[Widget]]]) -> bytes:
+    """Repeat drawn pages into the document's order (copies share one content stream), add
+    the fields of a fillable document (`slots`: each drawn page's widgets a placement), cut the
+    fonts to the glyphs shown, and pack objects into object streams, so a pad of N pages costs
+    little more than one page."""
     import pikepdf
 
+    from sheetgen.backends.pdf_fields import FieldWriter
     from sheetgen.backends.pdf_fonts import subset_fonts
 
     with pikepdf.open(io.BytesIO(data)) as pdf:
@@ -108,6 +117,14 @@ def _finish(data: bytes, order: list[int]) -> bytes:
             for empty in ("/Trans", "/Rotate"):
                 if empty in page.obj:
                     del page.obj[empty]
+        if slots:
+            writer = FieldWriter(pdf)
+            fields = [[writer.slot_fields(w) for w in page_slots] for page_slots in slots]
+            for number, (page, k) in enumerate(zip(pdf.pages, order, strict=True), start=1):
+                writer.add_page(
+                    page, [(f"p{number}s{i}", f) for i, f in enumerate(fields[k], start=1)]
+                )
+            writer.finish()
         subset_fonts(pdf)
         out = io.BytesIO()
         pdf.save(
@@ -125,25 +142,29 @@ def _pdf_box(page: Page, box: Box) -> tuple[float, float, float, float]:
     return (x * MM, (page.height - y - h) * MM, (x + w) * MM, (page.height - y) * MM)
 
 
-def _draw_page(canvas: Canvas, page: Page, forms: dict[int, str], field_page: int) -> None:
+def _draw_page(canvas: Canvas, page: Page, forms: dict[object, str]) -> None:
+    """Draw a page: each placement calls its drawing's form, defined once for all drawings
+    with the same content (keyed by identity first, then by content)."""
     for placement in page.placements:
-        if id(placement.drawing) not in forms:
-            forms[id(placement.drawing)] = name = f"d{len(forms) + 1}"
-            _define_form(canvas, name, placement.drawing)
+        drawing = placement.drawing
+        if id(drawing) not in forms:
+            content = (drawing.width, drawing.height, drawing.bleed, drawing.clip, drawing.children)
+            if content not in forms:
+                forms[content] = name = f"d{len(forms) + 1}"
+                _define_form(canvas, name, drawing)
+            forms[id(drawing)] = forms[content]
     canvas.setPageSize((page.width * MM, page.height * MM))
     whole = (0.0, 0.0, page.width, page.height)
     canvas.setTrimBox(_pdf_box(page, page.trim or whole))
     canvas.setBleedBox(_pdf_box(page, page.bleed or page.trim or whole))
     to_pdf = Transform(a=MM, d=-MM, f=page.height * MM)
-    for slot, placement in enumerate(page.placements):
+    for placement in page.placements:
         drawing = placement.drawing
         from_form = Transform(a=1 / MM, d=-1 / MM, f=drawing.height)
         canvas.saveState()
         canvas.transform(*(to_pdf @ placement.transform @ from_form).as_tuple())
         canvas.doForm(forms[id(drawing)])
         canvas.restoreState()
-        if field_page:
-            _add_fields(canvas, drawing, to_pdf @ placement.transform, f"p{field_page}s{slot + 1}")
     canvas.showPage()
 
 
@@ -231,49 +252,3 @@ def _draw_text(canvas: Canvas, text: Text) -> None:
         "end": canvas.drawRightString,
     }[text.anchor]
     draw(0, 0, text.text)
-
-
-def _add_fields(canvas: Canvas, drawing: Drawing, to_pdf: Transform, prefix: str) -> None:
-    """AcroForm widgets over the drawing's Fields, named uniquely by page and slot."""
-    for shape, transform in leaves(drawing.children, to_pdf):
-        if not isinstance(shape, Field):
-            continue
-        (x1, y1), (x2, y2) = (
-            transform.apply(shape.x, shape.y),
-            transform.apply(shape.x + shape.w, shape.y + shape.h),
-        )
-        x, y, w, h = min(x1, x2), min(y1, y2), abs(x2 - x1), abs(y2 - y1)
-        name = f"{prefix}.{shape.name}"
-        if shape.kind == "checkbox":
-            # a round box ticks as a filled disc (a tree or tracker circle), a square one as ✓
-            round_box = shape.rx >= min(shape.w, shape.h) / 2 - 1e-6
-            canvas.acroForm.checkbox(
-                name=name,
-                x=x,
-                y=y,
-                size=min(w, h),
-                buttonStyle="circle" if round_box else "check",
-                shape="circle" if round_box else "square",
-                borderWidth=0,
-                fillColor=None,
-                borderColor=None,
-                textColor=HexColor("#1f3a93"),
-                forceBorder=False,
-            )
-        else:
-            extra = {"maxlen": shape.max_length} if shape.max_length else {}
-            canvas.acroForm.textfield(
-                name=name,
-                x=x,
-                y=y,
-                width=w,
-                height=h,
-                fontName=_FIELD_FONT,
-                fontSize=min(h * 0.7, 14),
-                borderWidth=0,
-                fillColor=None,
-                borderColor=None,
-                textColor=HexColor("#1f3a93"),
-                forceBorder=False,
-                **extra,
-            )

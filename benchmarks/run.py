@@ -1,160 +1,296 @@
-"""Benchmarks, measured in one run, printed as figures and ratios (they assert nothing):
-a 100-page pad against one page, sheetgen's PDF against SVG + cairosvg, sheetgen's PNG against
-pdftoppm on its own PDF, `sheetgen --help` against importing Typer, `build --all` wall time,
-and the Scribbly Gum solo simulator's games a second.
+"""Benchmarks: figures and ratios measured in one run (they assert nothing; the README quotes
+only what this prints).
 
-Run: python benchmarks/run.py [--repeat N]
+Every comparison times both sides the same way: either both as whole commands in fresh
+processes, or both as calls in this process, in pairs whose order alternates (A B, B A, ...),
+and prints the median and the minimum of each side and the ratio of the medians.
+
+Run: python benchmarks/run.py [--pairs N] [--only NAME ...]
 """
 
 from __future__ import annotations
 
 import argparse
+import os
+import resource
 import statistics
+import subprocess
 import sys
+import tempfile
 import time
-from dataclasses import replace
+from collections.abc import Callable
+from dataclasses import dataclass
 from pathlib import Path
 
-sys.path.insert(0, str(Path(__file__).resolve().parent.parent))  # run from a checkout as well
+ROOT = Path(__file__).resolve().parent.parent
+sys.path.insert(0, str(ROOT))  # run from a checkout as well
 
-from sheetgen.backends import render
-from sheetgen.layout import load
-from sheetgen.registry import BuildOptions
-
-MAIN_SHEETS = ["scribe/standard", "scribe/pad", "scribbly-gum/kuringgai", "scribbly-gum/pad"]
+SHEETGEN = [sys.executable, "-m", "sheetgen"]
 
 
-def measure(ref: str, copies: int, repeat: int) -> tuple[float, int]:
-    """Fastest of `repeat` runs (seconds) to build and render the PDF, and its size in bytes."""
-    loaded = load(ref)
-    times, size = [], 0
-    for _ in range(repeat):
+@dataclass(frozen=True)
+class Timing:
+    median: float
+    best: float
+
+    def __str__(self) -> str:
+        return f"median {self.median * 1000:8.1f} ms, min {self.best * 1000:8.1f} ms"
+
+
+def paired(a: Callable[[], object], b: Callable[[], object], pairs: int) -> tuple[Timing, Timing]:
+    """Time `a` and `b` in `pairs` interleaved pairs (the order alternating), after a warm-up."""
+    a(), b()
+    times: tuple[list[float], list[float]] = ([], [])
+    for i in range(pairs):
+        for side in (0, 1) if i % 2 == 0 else (1, 0):
+            start = time.perf_counter()
+            (a, b)[side]()
+            times[side].append(time.perf_counter() - start)
+    return Timing(statistics.median(times[0]), min(times[0])), Timing(
+        statistics.median(times[1]), min(times[1])
+    )
+
+
+def command(*args: str, cwd: Path = ROOT) -> Callable[[], object]:
+    return lambda: subprocess.run(list(args), check=True, capture_output=True, cwd=cwd)
+
+
+def children_cpu() -> float:
+    usage = resource.getrusage(resource.RUSAGE_CHILDREN)
+    return usage.ru_utime + usage.ru_stime
+
+
+def cpu_and_peak(args: list[str]) -> tuple[float, float]:
+    """CPU seconds (user + system, the command and its workers) and peak memory (MB) of one
+    command, run in a fresh wrapper process so the peak is its own."""
+    probe = (
+        "import resource, subprocess, sys\n"
+        "subprocess.run(sys.argv[1:], check=True, capture_output=True)\n"
+        "u = resource.getrusage(resource.RUSAGE_CHILDREN)\n"
+        "print(u.ru_utime + u.ru_stime, u.ru_maxrss / 1024)\n"
+    )
+    out = subprocess.run(
+        [sys.executable, "-c", probe, *args], check=True, capture_output=True, text=True, cwd=ROOT
+    ).stdout.split()
+    return float(out[0]), float(out[1])
+
+
+def row(what: str, left: str, a: Timing, right: str, b: Timing) -> None:
+    print(
+        f"{what}\n  {left:34} {a}\n  {right:34} {b}\n  ratio of medians {a.median / b.median:.2f}"
+    )
+
+
+def pad(pairs: int) -> None:
+    """A 100-page pad against one page: time (in process, both sides alike) and bytes."""
+    from sheetgen.backends import render
+    from sheetgen.layout import load
+    from sheetgen.registry import BuildOptions
+
+    print("\n== pads: 100 pages against 1 (build + PDF, in process)")
+    for ref in ("scribe/standard", "scribbly-gum/kuringgai", "walkabout/map-1"):
+        loaded = load(ref)
+
+        def build(copies: int, loaded: object = loaded) -> bytes:
+            doc = loaded.kind.build(loaded.model, BuildOptions(copies=copies))  # type: ignore[attr-defined]
+            return render(doc, "pdf")[0][1]
+
+        one, hundred = paired(lambda: build(1), lambda: build(100), pairs)
+        b1, b100 = len(build(1)), len(build(100))
+        print(
+            f"  {ref:24} time x{hundred.median / one.median:5.2f} ({one.median * 1000:.0f} -> "
+            f"{hundred.median * 1000:.0f} ms)   bytes x{b100 / b1:5.3f} ({b1:,} -> {b100:,}; "
+            f"{(b100 - b1) / 99:,.0f} B a page)"
+        )
+
+
+def named(pairs: int) -> None:
+    """The cost of each named sheet beyond the first (--names with 1000 names)."""
+    from sheetgen.backends import render
+    from sheetgen.layout import load
+    from sheetgen.registry import BuildOptions
+
+    loaded = load("scribbly-gum/kuringgai")
+    names = tuple(f"Player {i:04d}" for i in range(1000))
+
+    def build(n: int) -> bytes:
+        doc = loaded.kind.build(loaded.model, BuildOptions(names=names[:n]))
+        return render(doc, "pdf")[0][1]
+
+    one, many = paired(lambda: build(1), lambda: build(1000), max(3, pairs // 3))
+    b1, b1000 = len(build(1)), len(build(1000))
+    print("\n== named pad: 1000 names against 1 (build + PDF, in process)")
+    print(
+        f"  per named page beyond the first: {(b1000 - b1) / 999:,.0f} bytes, "
+        f"{(many.median - one.median) / 999 * 1000:.2f} ms (medians {one.median * 1000:.0f} -> "
+        f"{many.median * 1000:.0f} ms)"
+    )
+
+
+def fillable() -> None:
+    """Fillable Scribe pads: bytes at 100 pages, time and peak memory at 1000."""
+    print("\n== fillable pads (scribe/standard --fillable, whole commands)")
+    with tempfile.TemporaryDirectory() as tmp:
+        for copies in (1, 100, 1000):
+            args = [*SHEETGEN, "build", "scribe/standard", "--fillable", "--copies", str(copies)]
+            start = time.perf_counter()
+            cpu, peak = cpu_and_peak([*args, "-f", "pdf", "-q", "--out", tmp])
+            wall = time.perf_counter() - start
+            size = (Path(tmp) / "scribe-standard-supergrid.pdf").stat().st_size
+            print(
+                f"  --copies {copies:<5} {size / 1024:8,.0f} KiB  {wall:6.2f} s wall  "
+                f"{cpu:6.2f} s CPU  {peak:6.0f} MB peak"
+            )
+
+
+def fonts() -> None:
+    """The single Scribe sheet's PDF, and what its embedded fonts weigh."""
+    import pikepdf
+
+    with tempfile.TemporaryDirectory() as tmp:
+        subprocess.run(
+            [*SHEETGEN, "build", "scribe/standard", "-f", "pdf", "-q", "--out", tmp],
+            check=True, cwd=ROOT,
+        )  # fmt: skip
+        path = Path(tmp) / "scribe-standard-supergrid.pdf"
+        with pikepdf.open(path) as pdf:
+            font_bytes = sum(
+                len(o.FontFile2.read_raw_bytes())
+                for o in pdf.objects
+                if isinstance(o, pikepdf.Dictionary) and o.get("/Type") == "/FontDescriptor"
+            )
+        print("\n== the single Scribe sheet")
+        print(f"  PDF {path.stat().st_size:,} bytes, of which embedded fonts {font_bytes:,}")
+
+
+def builds(pairs: int) -> None:
+    """`build --all`: CPU of PNG against PDF (whole commands, interleaved), PNG bytes, files."""
+    print("\n== build --all (whole commands, every core)")
+    cpu: dict[str, list[float]] = {"pdf": [], "png": []}
+    with tempfile.TemporaryDirectory() as tmp:
+        for i in range(max(1, pairs // 5)):
+            for fmt in ("pdf", "png") if i % 2 == 0 else ("png", "pdf"):
+                out = Path(tmp) / fmt
+                out.mkdir(exist_ok=True)
+                cpu[fmt].append(
+                    cpu_and_peak([*SHEETGEN, "build", "--all", "-f", fmt, "-q", "--out", str(out)])[
+                        0
+                    ]
+                )
+        pngs = list((Path(tmp) / "png").glob("*.png"))
+        total = sum(p.stat().st_size for p in pngs)
+        pdf, png = statistics.median(cpu["pdf"]), statistics.median(cpu["png"])
+        print(f"  CPU: -f pdf {pdf:.1f} s, -f png {png:.1f} s: PNG x{png / pdf:.2f} the PDF")
+        print(f"  PNG files: {len(pngs)}, {total / 1024 / 1024:.1f} MiB in all")
         start = time.perf_counter()
-        doc = loaded.kind.build(loaded.model, replace(BuildOptions(), copies=copies))
-        data = render(doc, "pdf")[0][1]
-        times.append(time.perf_counter() - start)
-        size = len(data)
-    return min(times), size
+        subprocess.run([*SHEETGEN, "build", "--all", "-q", "--out", tmp], check=True, cwd=ROOT)
+        wall = time.perf_counter() - start
+        print(f"  every format: {wall:.1f} s wall for {len(os.listdir(tmp)) - 2} files")
+
+
+def peak_memory() -> None:
+    """Peak memory of the largest pages as PNG at 1200 dpi (whole commands)."""
+    print("\n== PNG at --dpi 1200 (whole commands)")
+    with tempfile.TemporaryDirectory() as tmp:
+        for ref in ("scrumpit/single", "scrumpit/standard", "walkabout/map-1"):
+            args = [*SHEETGEN, "build", ref, "-f", "png", "--dpi", "1200", "-q", "--out", tmp]
+            cpu, peak = cpu_and_peak(args)
+            print(f"  {ref:24} {cpu:6.1f} s CPU  {peak:6.0f} MB peak")
+
+
+def renderers(pairs: int) -> None:
+    """sheetgen against other tools on the same input, both sides as whole commands."""
+    with tempfile.TemporaryDirectory() as tmp_name:
+        tmp = Path(tmp_name)
+        subprocess.run(
+            [*SHEETGEN, "build", "scribbly-gum/kuringgai", "-f", "pdf,svg", "-q", "--out", tmp],
+            check=True, cwd=ROOT,
+        )  # fmt: skip
+        svg = tmp / "scribbly-gum-kuringgai-tree.svg"
+        pdf = tmp / "scribbly-gum-kuringgai-tree.pdf"
+        out = tmp / "again"
+        out.mkdir()
+        ours, theirs = paired(
+            command(*SHEETGEN, "build", "scribbly-gum/kuringgai", "-f", "pdf", "-q", "--out",
+                    str(out)),
+            command(sys.executable, "-m", "cairosvg", str(svg), "-o", str(tmp / "cairo.pdf")),
+            pairs,
+        )  # fmt: skip
+        print("\n== the Scribbly Gum tree, whole commands")
+        row(
+            "PDF: sheetgen from the layout against cairosvg from sheetgen's SVG",
+            "sheetgen build -f pdf",
+            ours,
+            "cairosvg tree.svg -o tree.pdf",
+            theirs,
+        )
+        ours, theirs = paired(
+            command(*SHEETGEN, "build", "scribbly-gum/kuringgai", "-f", "png", "-q", "--out",
+                    str(out)),
+            command("pdftoppm", "-r", "300", "-png", "-singlefile", str(pdf), str(tmp / "p")),
+            pairs,
+        )  # fmt: skip
+        row(
+            "PNG at 300 dpi: sheetgen from the layout against pdftoppm from sheetgen's PDF",
+            "sheetgen build -f png",
+            ours,
+            "pdftoppm -r 300 tree.pdf",
+            theirs,
+        )
+
+
+def startup(pairs: int) -> None:
+    """Start-up of commands against `python -c "import typer"`, whole commands."""
+    print("\n== start-up (whole commands) against python -c 'import typer'")
+    typer = command(sys.executable, "-c", "import typer")
+    for args in (
+        ["--help"],
+        ["list"],
+        ["scribe", "score", "+O+/O+O/OO+"],
+        ["scrumpit", "score", "TAX", "--row", "4"],
+        ["walkabout", "score", "layouts/walkabout/example-game.toml"],
+        ["marram", "score", "layouts/marram/example-board.toml"],
+    ):
+        ours, base = paired(command(*SHEETGEN, *args), typer, pairs)
+        print(
+            f"  sheetgen {' '.join(args)[:40]:40} {ours.median * 1000:6.0f} ms "
+            f"(min {ours.best * 1000:4.0f}) / typer {base.median * 1000:4.0f} ms "
+            f"(min {base.best * 1000:4.0f}) = x{ours.median / base.median:.2f}"
+        )
+
+
+def simulation(pairs: int) -> None:
+    """Solo Scribbly Gum games a second: the simulate command with 4,000 games a player against
+    the same command with 1 (whole commands, interleaved), so start-up cancels out."""
+    print("\n== Scribbly Gum solo simulator (whole commands, one core)")
+    for tree in ("kuringgai", "mooloolah"):
+        base = [*SHEETGEN, "scribbly-gum", "simulate", tree, "--seed", "1", "--games"]
+        many, one = paired(command(*base, "4000"), command(*base, "1"), max(3, pairs // 3))
+        games = 2 * (4000 - 1)  # a random and a greedy player each
+        print(f"  {tree:10} {games / (many.median - one.median):9,.0f} games/s, both players")
+
+
+SECTIONS: dict[str, Callable[[int], None]] = {
+    "pad": pad,
+    "named": named,
+    "fillable": lambda pairs: fillable(),
+    "fonts": lambda pairs: fonts(),
+    "builds": builds,
+    "memory": lambda pairs: peak_memory(),
+    "renderers": renderers,
+    "startup": startup,
+    "simulation": simulation,
+}
 
 
 def main() -> None:
     parser = argparse.ArgumentParser(description=__doc__)
-    parser.add_argument("--repeat", type=int, default=5)
+    parser.add_argument("--pairs", type=int, default=15, help="interleaved pairs a comparison")
+    parser.add_argument("--only", nargs="*", choices=list(SECTIONS), help="run these sections")
     args = parser.parse_args()
-    measure(MAIN_SHEETS[0], 1, 1)  # warm caches: fonts, imports
-    print(f"{'sheet':24} {'1 page':>10} {'100 pages':>10} {'time x':>7} {'bytes x':>8}")
-    for ref in MAIN_SHEETS:
-        t1, b1 = measure(ref, 1, args.repeat)
-        t100, b100 = measure(ref, 100, args.repeat)
-        print(
-            f"{ref:24} {t1 * 1000:8.0f}ms {t100 * 1000:8.0f}ms {t100 / t1:7.2f} "
-            f"{b100 / b1:8.3f}   ({b1:,} -> {b100:,} bytes)"
-        )
-    alternatives(args.repeat)
-    startup(args.repeat)
-    build_all()
-    simulation(args.repeat)
-
-
-def best(func: object, repeat: int) -> float:
-    times = []
-    for _ in range(repeat):
-        start = time.perf_counter()
-        func()  # type: ignore[operator]
-        times.append(time.perf_counter() - start)
-    return min(times)
-
-
-def alternatives(repeat: int) -> None:
-    """The Scribbly Gum tree: our PDF vs SVG then cairosvg; our PNG vs pdftoppm on our PDF."""
-    import subprocess
-    import tempfile
-
-    import cairosvg
-
-    from sheetgen.backends.pdf import render_pdf
-    from sheetgen.backends.png import render_png
-    from sheetgen.backends.svg import render_svg
-
-    loaded = load("scribbly-gum/kuringgai")
-    doc = loaded.kind.build(loaded.model, BuildOptions())
-    page = doc.pages[0]
-    ours = best(lambda: render_pdf(doc), repeat)
-    theirs = best(lambda: cairosvg.svg2pdf(bytestring=render_svg(page, doc.title)), repeat)
-    print(
-        f"\n{'PDF of the tree':24} sheetgen {ours * 1000:6.0f}ms   SVG + cairosvg "
-        f"{theirs * 1000:6.0f}ms   sheetgen {theirs / ours:5.1f}x faster"
-    )
-    with tempfile.TemporaryDirectory() as tmp:
-        pdf = Path(tmp) / "tree.pdf"
-        pdf.write_bytes(render_pdf(doc))
-        png = best(lambda: render_png(page, 300), max(1, repeat // 2))
-        poppler = best(
-            lambda: subprocess.run(
-                ["pdftoppm", "-r", "300", "-png", str(pdf), str(Path(tmp) / "p")], check=True
-            ),
-            max(1, repeat // 2),
-        )
-    print(
-        f"{'PNG of the tree, 300 dpi':24} sheetgen {png * 1000:6.0f}ms   pdftoppm     "
-        f"{poppler * 1000:6.0f}ms   ratio {png / poppler:5.2f} (sheetgen / pdftoppm)"
-    )
-
-
-def startup(repeat: int) -> None:
-    import subprocess
-
-    def run(*args: str) -> None:
-        subprocess.run([sys.executable, *args], check=True, capture_output=True)
-
-    typer_only = best(lambda: run("-c", "import typer"), repeat)
-    helped = best(lambda: run("-m", "sheetgen", "--help"), repeat)
-    print(
-        f"{'start-up':24} --help {helped * 1000:6.0f}ms   import typer {typer_only * 1000:6.0f}"
-        f"ms   ratio {helped / typer_only:5.2f}"
-    )
-
-
-def build_all() -> None:
-    import os
-    import subprocess
-    import tempfile
-
-    with tempfile.TemporaryDirectory() as tmp:
-        start = time.perf_counter()
-        subprocess.run(
-            [sys.executable, "-m", "sheetgen", "build", "--all", "-q", "--out", tmp],
-            check=True,
-            cwd=Path(__file__).resolve().parent.parent,
-        )
-        wall = time.perf_counter() - start
-        files = len(os.listdir(tmp))
-    print(
-        f"{'build --all':24} {wall:6.1f}s wall for {files} files (PDF, SVG, PNG at 300 dpi) "
-        f"on {os.cpu_count()} cores"
-    )
-
-
-def simulation(repeat: int) -> None:
-    """Solo games a second, on one core, for each tree and player."""
-    import random
-
-    from sheetgen.games.scribbly_gum.board import compile_board
-    from sheetgen.games.scribbly_gum.simulate import play
-
-    tiles = load("scribbly-gum/tiles").model
-    print(f"\n{'simulator (one core)':24} {'player':>8} {'games/s':>9}")
-    for tree in ("kuringgai", "mooloolah"):
-        board = compile_board(load(f"scribbly-gum/{tree}").model)  # type: ignore[arg-type]
-        for player in ("random", "greedy"):
-            rates = []
-            for _ in range(repeat):
-                rng = random.Random(1)
-                start = time.perf_counter()
-                for _ in range(1000):
-                    play(board, tiles.movement, tiles.achievements, player, rng)  # type: ignore
-                rates.append(1000 / (time.perf_counter() - start))
-            print(f"{tree:24} {player:>8} {statistics.median(rates):9,.0f}")
+    print(f"sheetgen benchmarks on {os.cpu_count()} cores, Python {sys.version.split()[0]}")
+    for name in args.only or SECTIONS:
+        SECTIONS[name](args.pairs)
 
 
 if __name__ == "__main__":

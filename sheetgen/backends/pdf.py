@@ -78,7 +78,7 @@ def render_pdf(doc: Document, *, fillable: bool = False) -> bytes:
     drawn = doc.distinct_pages()
     index = {page.signature(): i for i, page in enumerate(drawn)}
     order = [index[p.signature()] for p in doc.pages]
-    forms: dict[object, str] = {}
+    forms = _Forms(drawn)
     for page in drawn:
         _draw_page(canvas, page, forms)
     canvas.save()
@@ -142,30 +142,73 @@ def _pdf_box(page: Page, box: Box) -> tuple[float, float, float, float]:
     return (x * MM, (page.height - y - h) * MM, (x + w) * MM, (page.height - y) * MM)
 
 
-def _draw_page(canvas: Canvas, page: Page, forms: dict[object, str]) -> None:
-    """Draw a page: each placement calls its drawing's form, defined once for all drawings
-    with the same content (keyed by identity first, then by content)."""
-    for placement in page.placements:
-        drawing = placement.drawing
-        if id(drawing) not in forms:
-            content = (drawing.width, drawing.height, drawing.bleed, drawing.clip, drawing.children)
-            if content not in forms:
-                forms[content] = name = f"d{len(forms) + 1}"
-                _define_form(canvas, name, drawing)
-            forms[id(drawing)] = forms[content]
+class _Forms:
+    """Which drawings become form XObjects: those placed more than once (by content, so equal
+    drawings built twice share one form). A drawing placed once is drawn into its page."""
+
+    def __init__(self, pages: list[Page]) -> None:
+        self.by_id: dict[int, int] = {}  # a drawing's id -> the number of its content
+        self.by_content: dict[tuple[object, ...], int] = {}
+        self.uses: dict[int, int] = {}
+        self.names: dict[int, str] = {}
+        for page in pages:
+            for placement in page.placements:
+                number = self.number(placement.drawing)
+                self.uses[number] = self.uses.get(number, 0) + 1
+
+    def number(self, drawing: Drawing) -> int:
+        """The same number for drawings of the same content (each hashed once)."""
+        found = self.by_id.get(id(drawing))
+        if found is None:
+            content = (drawing.width, drawing.height, drawing.bleed, drawing.clip,
+                       drawing.children)  # fmt: skip
+            found = self.by_id[id(drawing)] = self.by_content.setdefault(
+                content, len(self.by_content)
+            )
+        return found
+
+    def name(self, canvas: Canvas, drawing: Drawing) -> str | None:
+        """The form to call for `drawing` (defined on first use), or None to draw it inline."""
+        number = self.number(drawing)
+        if self.uses[number] == 1:
+            return None
+        found = self.names.get(number)
+        if found is None:
+            found = self.names[number] = f"d{len(self.names) + 1}"
+            _define_form(canvas, found, drawing)
+        return found
+
+
+def _draw_page(canvas: Canvas, page: Page, forms: _Forms) -> None:
+    """Draw a page: each placement calls its drawing's form, or draws a drawing it alone uses."""
+    names = [forms.name(canvas, placement.drawing) for placement in page.placements]
     canvas.setPageSize((page.width * MM, page.height * MM))
     whole = (0.0, 0.0, page.width, page.height)
     canvas.setTrimBox(_pdf_box(page, page.trim or whole))
     canvas.setBleedBox(_pdf_box(page, page.bleed or page.trim or whole))
     to_pdf = Transform(a=MM, d=-MM, f=page.height * MM)
-    for placement in page.placements:
+    for placement, name in zip(page.placements, names, strict=True):
         drawing = placement.drawing
         from_form = Transform(a=1 / MM, d=-1 / MM, f=drawing.height)
         canvas.saveState()
         canvas.transform(*(to_pdf @ placement.transform @ from_form).as_tuple())
-        canvas.doForm(forms[id(drawing)])
+        if name is not None:
+            canvas.doForm(name)
+        else:
+            _draw_drawing(canvas, drawing)
         canvas.restoreState()
     canvas.showPage()
+
+
+def _draw_drawing(canvas: Canvas, drawing: Drawing) -> None:
+    """A drawing in form space (points, y up), cut off at its bleed edge as a form's box is."""
+    b = drawing.bleed
+    clip = canvas.beginPath()
+    clip.rect(-b * MM, -b * MM, (drawing.width + 2 * b) * MM, (drawing.height + 2 * b) * MM)
+    canvas.clipPath(clip, stroke=0, fill=0)
+    canvas.transform(MM, 0, 0, -MM, 0, drawing.height * MM)
+    for shape in drawing.children:
+        _draw(canvas, shape)
 
 
 def _define_form(canvas: Canvas, name: str, drawing: Drawing) -> None:

@@ -1,0 +1,170 @@
+"""Imposition worked out by hand: where N-up cells land on A4 (210 x 297 mm, 8 mm margins),
+the crop marks in line with every trim edge, the ruler, orientation, and duplex backs that sit
+behind their fronts on portrait and landscape pages turned over either edge."""
+
+from __future__ import annotations
+
+import pytest
+
+from sheetgen.draw.shapes import Drawing, Path, Rect
+from sheetgen.errors import PressError
+from sheetgen.press import NAMED, PressOptions, impose, impose_duplex, pad, parse_paper
+from sheetgen.press.ruler import calibration_ruler
+
+
+def card(w: float = 63.0, h: float = 88.0, bleed: float = 0.0) -> Drawing:
+    return Drawing(w, h, (Rect(0, 0, w, h),), bleed=bleed)
+
+
+def cells(page: object) -> list[tuple[float, float]]:
+    return [
+        (round(p.transform.e, 3), round(p.transform.f, 3))
+        for p in page.placements  # type: ignore[attr-defined]
+        if p.drawing.title == ""
+    ]
+
+
+def marks(page: object) -> set[tuple[float, float, float, float]]:
+    drawing = next(p.drawing for p in page.placements if p.drawing.title == "crop marks")  # type: ignore[attr-defined]
+    out = set()
+    for shape in drawing.children:
+        assert isinstance(shape, Path)
+        (a, b) = shape.segments
+        out.add((round(a.x, 3), round(a.y, 3), round(b.x, 3), round(b.y, 3)))  # type: ignore[union-attr]
+        assert (shape.style.stroke, shape.style.width) == ("#000000", 0.15)
+    return out
+
+
+def ruler_at(page: object) -> tuple[float, float] | None:
+    ruler = calibration_ruler()
+    for p in page.placements:  # type: ignore[attr-defined]
+        if p.drawing is ruler:
+            return (round(p.transform.e, 3), round(p.transform.f, 3))
+    return None
+
+
+def test_four_cards_make_a_centred_two_by_two_block_with_the_ruler_below() -> None:
+    # 194 x 281 mm inside the margins holds 3 x 3 cards; four need 2 x 2 (empty rows and
+    # columns dropped): a 126 x 176 block, centred across (x 42), and centred down in the
+    # room left above the ruler's 12 mm (9 mm bar + 3 mm clearance): y = 8 + (281-12-176)/2
+    page = impose([card() for _ in range(4)], PressOptions(crop_marks=True))[0]
+    assert (page.width, page.height) == (210.0, 297.0)
+    assert cells(page) == [(42.0, 54.5), (105.0, 54.5), (42.0, 142.5), (105.0, 142.5)]
+    assert page.trim == (42.0, 54.5, 126.0, 176.0) and page.bleed == page.trim
+    assert ruler_at(page) == (22.5, 280.0)  # centred, its foot on the bottom margin
+    xs, ys = (42.0, 105.0, 168.0), (54.5, 142.5, 230.5)
+    expected = {(x, 53.5, x, 48.5) for x in xs} | {(x, 231.5, x, 236.5) for x in xs}
+    expected |= {(41.0, y, 36.0, y) for y in ys} | {(169.0, y, 174.0, y) for y in ys}
+    assert marks(page) == expected  # 5 mm long, 1 mm clear of the block, on every trim edge
+
+
+def test_bleed_widens_the_pitch_and_the_marks_stay_outside_it() -> None:
+    # 63 x 88 with 2 mm bleed: 67 x 92 a cell; two abut across: block 134 x 92, at
+    # x (210-134)/2 and y 8 + (281-12-92)/2, each trim corner 2 mm further in
+    page = impose([card(bleed=2) for _ in range(2)], PressOptions(crop_marks=True))[0]
+    assert cells(page) == [(40.0, 98.5), (107.0, 98.5)]
+    assert page.trim == (40.0, 98.5, 130.0, 88.0)
+    assert page.bleed == (38.0, 96.5, 134.0, 92.0)
+    found = marks(page)
+    # trim edges at x 40, 103, 107, 170; marks start 1 mm outside the bleed (y 96.5 - 1)
+    assert {m[0] for m in found if m[0] == m[2]} == {40.0, 103.0, 107.0, 170.0}
+    assert (40.0, 95.5, 40.0, 90.5) in found
+    assert (37.0, 98.5, 32.0, 98.5) in found  # left of the bleed, at the top trim edge
+
+
+def test_marks_shorten_where_the_page_edge_is_near_and_vanish_where_there_is_no_room() -> None:
+    paper = parse_paper("100x150")
+    # margin 3: one 80 x 140 card at y 5; 4 mm above it, so the marks are 3 mm (1 mm clear of
+    # the block, 1 mm clear of the paper's edge)
+    page = impose([card(80, 140)], PressOptions(paper=paper, margin=3, crop_marks=True))[0]
+    found = marks(page)
+    assert (10.0, 4.0, 10.0, 1.0) in found and (10.0, 146.0, 10.0, 149.0) in found
+    assert (9.0, 5.0, 4.0, 5.0) in found  # across, there is room for 5 mm
+    tight = impose([card(96, 146)], PressOptions(paper=paper, margin=1, crop_marks=True))[0]
+    assert marks(tight) == set()
+
+
+def test_a_gap_between_cells_and_pages_of_the_same_grid() -> None:
+    # 63 x 88 with 4 mm gaps: portrait holds (194+4)//67 x (281+4)//92 = 2 x 3, landscape
+    # (281 x 194 inside) 4 x 2 = 8, so landscape: a 264 x 180 block at x (297-264)/2 and
+    # y 8 + (194-12-180)/2, the ruler 4 mm below it
+    pages = impose([card() for _ in range(9)], PressOptions(gap=4))
+    assert len(pages) == 2 and (pages[0].width, pages[0].height) == (297.0, 210.0)
+    xs, ys = (16.5, 83.5, 150.5, 217.5), (9.0, 101.0)
+    assert cells(pages[0]) == [(x, y) for y in ys for x in xs]
+    assert cells(pages[1]) == [(16.5, 9.0)]  # the ninth keeps the first place
+    assert ruler_at(pages[0]) == (66.0, 193.0)
+    tall = impose([card() for _ in range(6)], PressOptions(gap=4, landscape=False))[0]
+    # portrait 2 x 3: a 130 x 272 block leaves 9 mm below, too little for the ruler
+    assert cells(tall)[:2] == [(40.0, 12.5), (107.0, 12.5)] and ruler_at(tall) is None
+
+
+def test_the_orientation_that_holds_more_wins_and_portrait_wins_ties() -> None:
+    # 130 x 90: portrait holds 1 x 3, landscape (281 x 194 inside) 2 x 2
+    assert impose([card(130, 90)] * 4, PressOptions())[0].width == 297.0
+    assert impose([card(130, 90)] * 3, PressOptions())[0].width == 210.0  # 3 either way
+    forced = impose([card(130, 90)] * 3, PressOptions(landscape=True))[0]
+    assert forced.width == 297.0
+    assert len(impose([card()] * 9, PressOptions(per_page=4))) == 3  # at most 4 a page
+
+
+def test_a_sheet_that_fits_neither_way_is_refused_naming_paper_margins_and_fix() -> None:
+    with pytest.raises(PressError) as caught:
+        impose([card(200, 290, bleed=1)], PressOptions())
+    assert str(caught.value) == (
+        "a 200 × 290 mm sheet (plus 1 mm bleed) does not fit on A4 (210 × 297 mm) inside 8 mm "
+        "margins (use a larger --paper, e.g. A3)"
+    )
+    assert impose([card(200, 290, bleed=1)], PressOptions(paper=NAMED["a3"]))  # fits A3
+    assert impose([card(194, 281)], PressOptions())  # exactly the room inside the margins
+
+
+def test_cells_imposed_together_must_match_and_exist() -> None:
+    with pytest.raises(PressError, match=r"^nothing to print: the component made no drawings$"):
+        impose([], PressOptions())
+    for odd in (card(64, 88), card(63, 89), card(bleed=1)):
+        with pytest.raises(PressError, match=r"^drawings imposed together must share one size"):
+            impose([card(), odd], PressOptions())
+    with pytest.raises(PressError, match=r"^3 fronts but 2 backs: duplex needs one back each$"):
+        impose_duplex([card()] * 3, [card()] * 2, PressOptions())
+
+
+@pytest.mark.parametrize(
+    ("size", "count", "flip", "mirror"),
+    [
+        ((63.0, 88.0), 5, "long", "x"),  # portrait turned over its long (side) edge
+        ((63.0, 88.0), 5, "short", "y"),  # portrait over its short (top) edge
+        ((130.0, 90.0), 4, "long", "y"),  # landscape: the long edge is the top
+        ((130.0, 90.0), 4, "short", "x"),
+    ],
+)
+def test_duplex_backs_sit_behind_their_fronts(
+    size: tuple[float, float], count: int, flip: str, mirror: str
+) -> None:
+    w, h = size
+    fronts = [card(w, h, bleed=2) for _ in range(count)]
+    backs = [card(w, h, bleed=2) for _ in range(count)]
+    for offset in ((0.0, 0.0), (0.5, -0.3)):
+        front, back = impose_duplex(fronts, backs, PressOptions(), flip, offset)  # type: ignore[arg-type]
+        assert (front.width > front.height) == (w == 130.0)
+        assert back.trim is not None and front.trim is not None
+        for i, (f, b) in enumerate(zip(front.placements[:count], back.placements, strict=True)):
+            assert f.drawing is fronts[i] and b.drawing is backs[i]
+            fx, fy = f.transform.e, f.transform.f
+            # mirrored in x, left and right swap; in y, top and bottom
+            expected = (front.width - fx - w, fy) if mirror == "x" else (fx, front.height - fy - h)
+            assert (b.transform.e, b.transform.f) == pytest.approx(
+                (expected[0] + offset[0], expected[1] + offset[1])
+            )
+        assert not any(p.drawing.title == "crop marks" for p in back.placements)
+        assert ruler_at(back) is None  # the back carries only the backs
+
+
+def test_a_pad_repeats_one_page_with_cut_guides_when_several_fit() -> None:
+    one = pad(card(190, 245), PressOptions(), 3)
+    assert len(one) == 3 and one[0] is one[1] is one[2]
+    assert len(cells(one[0])) == 1
+    assert not any(p.drawing.title == "crop marks" for p in one[0].placements)
+    two = pad(card(120, 170), PressOptions(), 2)[0]
+    assert len(cells(two)) == 2 and any(p.drawing.title == "crop marks" for p in two.placements)
+    assert len(cells(pad(card(63, 88), PressOptions(per_page=2), 1)[0])) == 2

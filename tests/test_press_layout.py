@@ -25,7 +25,9 @@ def cells(page: object) -> list[tuple[float, float]]:
 
 
 def marks(page: object) -> set[tuple[float, float, float, float]]:
-    drawing = next(p.drawing for p in page.placements if p.drawing.title == "crop marks")  # type: ignore[attr-defined]
+    placed = next(p for p in page.placements if p.drawing.title == "crop marks")  # type: ignore[attr-defined]
+    assert (placed.transform.e, placed.transform.f) == (0, 0)  # drawn in page coordinates
+    drawing = placed.drawing
     out = set()
     for shape in drawing.children:
         assert isinstance(shape, Path)
@@ -70,6 +72,8 @@ def test_bleed_widens_the_pitch_and_the_marks_stay_outside_it() -> None:
     assert {m[0] for m in found if m[0] == m[2]} == {40.0, 103.0, 107.0, 170.0}
     assert (40.0, 95.5, 40.0, 90.5) in found
     assert (37.0, 98.5, 32.0, 98.5) in found  # left of the bleed, at the top trim edge
+    rows = impose([card(bleed=2) for _ in range(4)], PressOptions(landscape=False))[0]
+    assert [y for _, y in cells(rows)][::2] == [52.5, 144.5]  # rows 88 + 2 x 2 mm apart
 
 
 def test_marks_shorten_where_the_page_edge_is_near_and_vanish_where_there_is_no_room() -> None:
@@ -158,6 +162,25 @@ def test_duplex_backs_sit_behind_their_fronts(
             )
         assert not any(p.drawing.title == "crop marks" for p in back.placements)
         assert ruler_at(back) is None  # the back carries only the backs
+
+
+def test_backs_turn_over_the_long_edge_unless_told_otherwise() -> None:
+    front, back = impose_duplex([card()], [card()], PressOptions())
+    f, b = front.placements[0].transform, back.placements[0].transform
+    assert (b.e, b.f) == (210 - f.e - 63, f.f)
+
+
+def test_the_ruler_needs_3_mm_below_the_cells_and_165_mm_across() -> None:
+    # one 190 x 266 sheet: 281 - 266 = 15 mm spare; y = 8 + (281 - 12 - 266) / 2 = 9.5, so
+    # the sheet ends at 275.5 and the ruler's top (280) is 4.5 mm below
+    assert ruler_at(impose([card(190, 266)], PressOptions())[0]) == (22.5, 280.0)
+    # 190 x 269: 12 mm spare, exactly the ruler and its 3 mm
+    assert ruler_at(impose([card(190, 269)], PressOptions())[0]) == (22.5, 280.0)
+    assert ruler_at(impose([card(190, 270)], PressOptions())[0]) is None
+    narrow = PressOptions(paper=parse_paper("181x297"))  # 165 mm between the margins
+    assert ruler_at(impose([card(100, 100)], narrow)[0]) == (8.0, 280.0)
+    narrower = PressOptions(paper=parse_paper("180.9x297"))
+    assert ruler_at(impose([card(100, 100)], narrower)[0]) is None
 
 
 def test_a_pad_repeats_one_page_with_cut_guides_when_several_fit() -> None:

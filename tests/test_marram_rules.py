@@ -197,24 +197,28 @@ def test_the_majority_of_boots_takes_a_beast() -> None:
     assert score_board(board, [Claim(player="cy", at=(0, 0), feature="beast:W")]) == ([], {})
 
 
-def test_patch_scores_name_the_patch() -> None:
-    scores, totals = score_board(
-        load_board().board, load_board().claims, EXAMPLE.variant, EXAMPLE.end_game
-    )
-    assert totals  # the example board scores for its claimers
-    names = [s.feature for s in scores]
-    assert any(n.startswith(("grass patch", "sand patch", "unfinished")) for n in names)
-
-
-class load_board:
-    from sheetgen.games.marram.rules import faces_of, lay
-
-    board, found = lay(faces_of(SET), EXAMPLE)
-    claims = EXAMPLE.claims
+def test_patch_scores_name_the_patch_its_bulges_and_items() -> None:
+    # four tiles whose grass corners meet in the middle: one round grass patch, one bulge
+    circle = {
+        (0, 0): face("ssgs"),
+        (1, 0): face("sssg"),
+        (0, 1): face("sgss"),
+        (1, 1): face("gsss"),
+    }
+    circle[(1, 1)] = replace(circle[(1, 1)], items=(("gold", "NW"), ("silver", "NW")))
+    claims = [Claim(player="ann", at=(0, 0), feature="patch:SE")]
+    scores, totals = score_board(circle, claims)
+    assert [(s.feature, s.points, s.complete) for s in scores] == [
+        ("grass patch, 1 bulge, gold, silver", 5 + 5 + 3, True)
+    ]
+    assert totals == {"ann": 13}
+    assert score_board(circle, claims, "animals")[1] == {"ann": 3 + 4 + 2}
+    sand = [Claim(player="bo", at=(0, 0), feature="patch:NW")]
+    scores, totals = score_board(circle, sand, end_game=True)
+    assert [(s.feature, s.complete) for s in scores] == [("unfinished sand patch, 0 bulges", False)]
 
 
 def test_the_example_board_lays_cleanly() -> None:
-    assert load_board.found == []
     assert check_board(EXAMPLE) == []
 
 

@@ -16,7 +16,6 @@ from sheetgen.games.scribbly_gum.rules import (
     column_bonus,
     final_score,
     meals,
-    winners,
 )
 from sheetgen.layout import load
 from tests.conftest import ROOT, sheetgen
@@ -142,11 +141,9 @@ def test_meals_are_the_number_beside_the_lowest_complete_row(
     assert meals(TABLE, tracker) == expected
 
 
-def test_column_bonus_final_score_and_tie_break() -> None:
+def test_column_bonus_and_final_score() -> None:
     assert column_bonus((15, 15, 7)) == 6 and column_bonus((14, 3, 0)) == 0
     assert final_score([2, 5, 9], 3, [6, 2]) == 27
-    assert winners({"ann": (30, 3), "bob": (30, 0), "cat": (29, 6)}) == ["ann"]
-    assert winners({"ann": (30, 3), "bob": (30, 3)}) == ["ann", "bob"]
 
 
 def test_first_to_score_gets_gold_all_at_once_then_silver() -> None:

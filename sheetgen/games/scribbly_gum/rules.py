@@ -267,13 +267,6 @@ def final_score(round_meals: Sequence[int], bonus: int, achievements: Iterable[i
     return sum(round_meals) + bonus + sum(achievements)
 
 
-def winners(scores: dict[str, tuple[int, int]]) -> list[str]:
-    """Names of the winners from (final score, column bonus): ties broken on column bonus,
-    then shared."""
-    best = max(scores.values())
-    return sorted(name for name, score in scores.items() if score == best)
-
-
 @dataclass
 class Progress:
     """What a player has done so far, as far as achievements care."""

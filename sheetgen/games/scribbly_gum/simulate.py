@@ -16,7 +16,15 @@ from typing import Literal
 
 from sheetgen.games.scribbly_gum.board import DIRECTIONS, EMPTY, START, WILD, Board
 from sheetgen.games.scribbly_gum.model import Achievement
-from sheetgen.games.scribbly_gum.rules import TRACKER_ROWS, Progress, achieved
+from sheetgen.games.scribbly_gum.rules import (
+    TRACKER_ROWS,
+    AchievementTile,
+    Progress,
+    achieved,
+    column_bonus,
+    final_score,
+    meals,
+)
 
 Player = Literal["random", "greedy"]
 BANDS = (
@@ -28,6 +36,7 @@ BANDS = (
     (40, 10**9, "40+"),
 )
 ROUNDS, TURNS = 3, 7
+SOLO = "solo"  # the one player of a solo game
 TILE_DIRECTIONS = {
     "left": ("left",),
     "right": ("right",),
@@ -164,8 +173,7 @@ class Game:
             self.move(options, "extra")
 
     def meals(self) -> int:
-        low = min(self.tracker)
-        return self.board.meals[low - 1] if low else 0
+        return meals(self.board.meals, self.tracker)
 
     def progress(self) -> Progress:
         return Progress(self.filled_set, self.tracker, self.dotted_lines)
@@ -182,12 +190,12 @@ def play(
     """One solo game's final score."""
     game = Game(board, rng, player, trace)
     chosen = rng.sample(list(achievements), min(3, len(achievements)))
-    side = {i: "gold" for i in range(len(chosen))}  # gold, silver or gone
-    scored: set[int] = set()
-    points = 0
-    total_meals = 0
+    tiles_in_play = [AchievementTile(a) for a in chosen]
+    removed: set[int] = set()  # flipped a second time: out of the game
+    points: list[int] = []
+    round_meals: list[int] = []
     for round_number in range(1, ROUNDS + 1):
-        open_ones = [i for i in side if i not in scored and side[i] != "gone"]
+        open_ones = [i for i, t in enumerate(tiles_in_play) if not t.scored_by and i not in removed]
         if open_ones:
             pick = (
                 rng.choice(open_ones)
@@ -197,7 +205,10 @@ def play(
                     key=lambda i: (not achieved(chosen[i], board, game.progress()), chosen[i].gold),
                 )
             )
-            side[pick] = "silver" if side[pick] == "gold" else "gone"
+            if tiles_in_play[pick].gold_side:
+                tiles_in_play[pick].gold_side = False
+            else:
+                removed.add(pick)
         tiles = list(deck)
         rng.shuffle(tiles)
         hidden, tiles = tiles[0], tiles[1 : 1 + TURNS]
@@ -208,15 +219,17 @@ def play(
                 trace.append(("tile", tile))
             game.play_tile(tile)
             progress = game.progress()
-            for i, ach in enumerate(chosen):
-                if i not in scored and side[i] != "gone" and achieved(ach, board, progress):
-                    scored.add(i)
-                    points += ach.gold if side[i] == "gold" else ach.silver
-        total_meals += game.meals()
+            for i, tile_in_play in enumerate(tiles_in_play):
+                if (
+                    not tile_in_play.scored_by
+                    and i not in removed
+                    and achieved(tile_in_play.achievement, board, progress)
+                ):
+                    points += tile_in_play.score_turn([SOLO]).values()
+        round_meals.append(game.meals())
         if trace is not None:
             trace.append(("round end", round_number, game.meals()))
-    bonus = board.column_bonus * sum(1 for t in game.tracker if t >= TRACKER_ROWS)
-    return total_meals + bonus + points
+    return final_score(round_meals, column_bonus(game.tracker, board.column_bonus), points)
 
 
 @dataclass(frozen=True)

@@ -11,6 +11,8 @@ from sheetgen.games.scribbly_gum.board import DIRECTIONS, Board, direction_of
 from sheetgen.games.scribbly_gum.model import FOODS, Achievement, TilesLayout, TreeLayout
 
 TRACKER_ROWS = 15
+# the largest sheet inside 8 mm margins on both A4 (210 x 297) and Letter (215.9 x 279.4)
+BOTH_PAPERS = (210.0 - 16.0, round(279.4 - 16.0, 1))
 
 
 def _line_ends(layout: TreeLayout) -> list[tuple[int, str, str]]:
@@ -218,12 +220,13 @@ def _check_fit(layout: TreeLayout) -> list[Finding]:
                 f"circles of {s.circle:g} mm leave no room for lines at a {s.pitch:g} mm pitch",
             )
         )
-    if s.width > 199.9 or s.height > 263.4:
+    if s.width > BOTH_PAPERS[0] or s.height > BOTH_PAPERS[1]:
         out.append(
             error(
                 "sheet",
                 f"the sheet ({s.width:g} x {s.height:g} mm) does not fit both "
-                "A4 and Letter inside 8 mm margins (at most 199.9 x 263.4 mm)",
+                f"A4 and Letter inside 8 mm margins (at most {BOTH_PAPERS[0]:g} x "
+                f"{BOTH_PAPERS[1]:g} mm)",
             )
         )
     return out

@@ -9,8 +9,9 @@ from sheetgen.games.marram.draw import tile_drawing
 from sheetgen.games.marram.model import ArtLayout, BoardLayout, TileSetLayout
 from sheetgen.games.marram.picture import board_drawing
 from sheetgen.games.marram.rules import check_board, check_set
-from sheetgen.games.marram.sheets import alignment_pages, tile_pages
+from sheetgen.games.marram.sheets import tile_pages
 from sheetgen.press import Document, alone, pad
+from sheetgen.press.alignment import alignment_pages
 from sheetgen.registry import BuildOptions, ComponentKind
 
 
@@ -27,7 +28,7 @@ def build_tiles(layout: TileSetLayout, options: BuildOptions) -> Document:
 
     press = replace(options.press, crop_marks=True)
     pages = tile_pages(layout, press, size, options.flip, options.offset, options.copies)
-    pages += alignment_pages(options.press, options.flip, options.offset)
+    pages += alignment_pages(options.press, options.flip, options.offset, f"marram/{layout.name}")
     return Document(
         tuple(pages),
         title=f"Marram — {layout.name} tiles ({size:g} mm)",

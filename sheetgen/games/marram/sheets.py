@@ -1,18 +1,13 @@
-"""Marram print-and-play sheets: every tile's front and back lined up for duplex, and a duplex
-alignment test page that shows how far a printer's backs drift."""
+"""Marram print-and-play sheets: every tile's front and back lined up for duplex."""
 
 from __future__ import annotations
 
-from sheetgen.draw import Circle, Drawing, Shape, Style, label, line
-from sheetgen.draw.transform import translate
+from sheetgen.draw import Drawing
 from sheetgen.games.marram.board import back, front
 from sheetgen.games.marram.draw import tile_drawing
 from sheetgen.games.marram.model import TileSetLayout
-from sheetgen.press import Page, Placement, PressOptions, impose_duplex
+from sheetgen.press import Page, PressOptions, impose_duplex
 from sheetgen.press.document import Flip
-
-SCALE_REACH = 3.0  # mm either side of each alignment mark
-INK = "#2b2a26"
 
 
 def tile_pages(
@@ -34,93 +29,3 @@ def tile_pages(
         fronts += [f] * (tile.count * sets)
         backs += [k] * (tile.count * sets)
     return impose_duplex(fronts, backs, press, flip=flip, offset=offset)
-
-
-def _scale(x: float, y: float, horizontal: bool, sign: int) -> list[Shape]:
-    """A tick scale through (x, y) labelled in mm: the reading where the back's line crosses it
-    is the correction to pass to --offset."""
-    out: list[Shape] = []
-    thin = Style(stroke=INK, width=0.12)
-    steps = int(SCALE_REACH * 2)
-    for k in range(-steps, steps + 1):
-        t = k / 2
-        long = 4.0 if k % 4 == 0 else (3.0 if k % 2 == 0 else 2.0)
-        if horizontal:
-            out.append(line(x + t, y + 6, x + t, y + 6 + long, thin))
-            if k % 4 == 0:
-                out.append(label(x + t, y + 12.5, f"{sign * t:+g}" if t else "0", 2.0, colour=INK))
-        else:
-            out.append(line(x + 6, y + t, x + 6 + long, y + t, thin))
-            if k % 4 == 0:
-                out.append(
-                    label(
-                        x + 11.0,
-                        y + t,
-                        f"{sign * t:+g}" if t else "0",
-                        2.0,
-                        colour=INK,
-                        anchor="start",
-                    )
-                )
-    return out
-
-
-def alignment_pages(press: PressOptions, flip: Flip, offset: tuple[float, float]) -> list[Page]:
-    """A front with tick scales at five places and a back with plain cross lines behind them.
-
-    Held to the light, each back line crosses its scale at the number to pass to --offset.
-    """
-    from sheetgen.press.impose import plan_grid
-
-    grid = plan_grid(60, 60, 0, press)
-    w, h = grid.page_w, grid.page_h
-    portrait = w <= h
-    mirror_x = (flip == "long") == portrait
-    spots = [(w / 2, h / 2), (30, 40), (w - 30, 40), (30, h - 40), (w - 30, h - 40)]
-    front_shapes: list[Shape] = [
-        label(w / 2, 14, "DUPLEX ALIGNMENT TEST", 5, weight="bold", colour=INK),
-        label(
-            w / 2,
-            21,
-            f"Print this page and the next double-sided ({flip}-edge flip), at actual size.",
-            2.8,
-            colour=INK,
-        ),
-        label(
-            w / 2,
-            26,
-            "Hold the sheet to the light: where each line printed on the back "
-            "crosses a scale, read the number.",
-            2.8,
-            colour=INK,
-        ),
-        label(
-            w / 2,
-            31,
-            "Those readings (x along, y down) are the correction: sheetgen build "
-            "marram/classic --offset X,Y",
-            2.8,
-            colour=INK,
-        ),
-    ]
-    back_shapes: list[Shape] = []
-    line_style = Style(stroke="#c0262d", width=0.2)
-    for x, y in spots:
-        front_shapes.append(Circle(x, y, 1.2, Style(stroke=INK, width=0.15)))
-        front_shapes += _scale(x, y, True, 1 if mirror_x else -1)
-        front_shapes += _scale(x, y, False, -1 if mirror_x else 1)
-        bx = w - x if mirror_x else x
-        by = y if mirror_x else h - y
-        back_shapes += [
-            line(
-                bx + offset[0], by + offset[1] - 16, bx + offset[0], by + offset[1] + 16, line_style
-            ),
-            line(
-                bx + offset[0] - 16, by + offset[1], bx + offset[0] + 16, by + offset[1], line_style
-            ),
-        ]
-    back_shapes.append(label(w / 2, h - 12, "Back of the duplex alignment test", 2.6, colour=INK))
-    f = Drawing(w, h, tuple(front_shapes), title="duplex alignment front")
-    k = Drawing(w, h, tuple(back_shapes), title="duplex alignment back")
-    origin = translate(0, 0)
-    return [Page(w, h, (Placement(f, origin),)), Page(w, h, (Placement(k, origin),))]

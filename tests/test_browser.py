@@ -16,7 +16,8 @@ from tests.conftest import sheetgen
 # driven as a user would (subprocesses, a browser, an install, fuzzing): not for mutmut
 pytestmark = pytest.mark.slow
 
-CHROMIUM = shutil.which("chromium") or "/usr/bin/chromium"
+# SHEETGEN_CHROMIUM names another Chromium build (e.g. /usr/bin/chromium-browser)
+CHROMIUM = os.environ.get("SHEETGEN_CHROMIUM") or shutil.which("chromium") or "/usr/bin/chromium"
 ARGS = [
     "--headless=new",
     "--no-sandbox",

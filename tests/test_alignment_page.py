@@ -24,7 +24,7 @@ def turned_over(x: float, y: float, w: float, h: float, mirror_x: bool) -> tuple
     ("landscape", "flip", "mirror_x"),
     [(False, "long", True), (False, "short", False), (True, "long", False), (True, "short", True)],
 )
-@pytest.mark.parametrize("drift", [(3.0, 0.0), (0.0, -3.0), (-3.0, 3.0), (0.0, 0.0)])
+@pytest.mark.parametrize("drift", [(4.0, 0.0), (0.0, -4.0), (-4.0, 4.0), (0.0, 0.0)])
 def test_each_cross_reads_the_offset_that_cancels_the_drift(
     landscape: bool, flip: str, mirror_x: bool, drift: tuple[float, float]
 ) -> None:

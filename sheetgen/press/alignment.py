@@ -8,8 +8,10 @@ from sheetgen.draw.transform import translate
 from sheetgen.press.document import Flip, Page, Placement
 from sheetgen.press.impose import PressOptions, plan_grid
 
-SCALE_REACH = 3.0  # mm either side of each alignment mark, in half millimetres
-LABEL_EVERY = 6  # half-millimetre ticks between numbers: one every 3 mm, clear of each other
+SCALE_REACH = 4.0  # mm either side of each alignment mark, in half millimetres
+LABEL_EVERY = 8  # half-millimetre ticks between numbers: one every 4 mm, clear of each other
+ARM = 10.5  # mm from a back cross's centre to its ends: across the ticks, short of the numbers
+TOP = 50.0  # mm from the top (and bottom) edge to the upper (and lower) marks
 TEXT = 2.2  # mm, a little over 6 pt
 INK = "#2b2a26"
 
@@ -22,7 +24,7 @@ def _scale(x: float, y: float, horizontal: bool, sign: int) -> list[Shape]:
     steps = int(SCALE_REACH * 2)
     for k in range(-steps, steps + 1):
         t = k / 2
-        long = 4.0 if k % 4 == 0 else (3.0 if k % 2 == 0 else 2.0)
+        long = 4.0 if k % LABEL_EVERY == 0 else (3.0 if k % 2 == 0 else 2.0)  # numbered, mm
         if horizontal:
             out.append(line(x + t, y + 6, x + t, y + 6 + long, thin))
             if k % LABEL_EVERY == 0:
@@ -56,7 +58,7 @@ def alignment_pages(
     w, h = grid.page_w, grid.page_h
     portrait = w <= h
     mirror_x = (flip == "long") == portrait
-    spots = [(w / 2, h / 2), (30, 40), (w - 30, 40), (30, h - 40), (w - 30, h - 40)]
+    spots = [(w / 2, h / 2), (30, TOP), (w - 30, TOP), (30, h - TOP), (w - 30, h - TOP)]
     front_shapes: list[Shape] = [
         label(w / 2, 14, "DUPLEX ALIGNMENT TEST", 5, weight="bold", colour=INK),
         label(
@@ -69,19 +71,28 @@ def alignment_pages(
         label(
             w / 2,
             26,
-            "Hold the sheet to the light: where each line printed on the back "
-            "crosses a scale, read the number.",
+            "Hold the sheet to the light. Each red line on the back crosses a scale in mm (ticks "
+            "every 0.5 mm):",
             2.8,
             colour=INK,
         ),
         label(
             w / 2,
             31,
-            "Those readings (x along, y down) are the correction: sheetgen build "
+            "the upright line the scale below its circle (x), the level line the scale beside it "
+            "(y).",
+            2.8,
+            colour=INK,
+        ),
+        label(
+            w / 2,
+            36,
+            "Pass the readings (their average if the five differ) as: sheetgen build "
             f"{layout}{' --flip short' if flip == 'short' else ''} --offset X,Y",
             2.8,
             colour=INK,
         ),
+        label(w / 2, h - 12, "Front of the duplex alignment test", 2.6, colour=INK),
     ]
     back_shapes: list[Shape] = []
     line_style = Style(stroke="#c0262d", width=0.2)
@@ -93,10 +104,18 @@ def alignment_pages(
         by = y if mirror_x else h - y
         back_shapes += [
             line(
-                bx + offset[0], by + offset[1] - 16, bx + offset[0], by + offset[1] + 16, line_style
+                bx + offset[0],
+                by + offset[1] - ARM,
+                bx + offset[0],
+                by + offset[1] + ARM,
+                line_style,
             ),
             line(
-                bx + offset[0] - 16, by + offset[1], bx + offset[0] + 16, by + offset[1], line_style
+                bx + offset[0] - ARM,
+                by + offset[1],
+                bx + offset[0] + ARM,
+                by + offset[1],
+                line_style,
             ),
         ]
     back_shapes.append(label(w / 2, h - 12, "Back of the duplex alignment test", 2.6, colour=INK))

@@ -95,3 +95,99 @@ def test_scale_numbers_are_legible_and_apart() -> None:
         for a, b in itertools.pairwise(row):
             gap = (b.x - text_width(b.text, b.size) / 2) - (a.x + text_width(a.text, a.size) / 2)
             assert gap > 0.3, (a.text, b.text, gap)
+
+
+def test_each_scale_ticks_every_half_millimetre_longest_where_numbered() -> None:
+    front, back = alignment_pages(PressOptions(), "long", (0.0, 0.0), "m")
+    w, h = front.width, front.height
+    assert (back.width, back.height) == (w, h) == (210.0, 297.0)
+    for page in (front, back):
+        (placed,) = page.placements
+        assert (placed.transform.e, placed.transform.f) == (0, 0)
+        assert (placed.drawing.width, placed.drawing.height) == (w, h)
+    face = front.placements[0].drawing
+    spots = sorted((c.cx, c.cy) for c in face.children if isinstance(c, Circle))
+    # the centre, and 30 mm in from each side, 50 mm from the top and the bottom
+    assert spots == sorted([(105.0, 148.5), (30, 50), (180, 50), (30, 247), (180, 247)])
+    ticks = {
+        (round(p.segments[0].x, 2), round(p.segments[0].y, 2),  # type: ignore[union-attr]
+         round(p.segments[1].x, 2), round(p.segments[1].y, 2))  # type: ignore[union-attr]
+        for p in face.children if isinstance(p, Path)
+    }  # fmt: skip
+    assert all(
+        (p.style.stroke, p.style.width) == ("#2b2a26", 0.12)
+        for p in face.children
+        if isinstance(p, Path)
+    )
+
+    def length(t: float) -> float:  # 4 mm where numbered (every 4 mm), 3 a whole mm, else 2
+        return 4.0 if t % 4 == 0 else 3.0 if t % 1 == 0 else 2.0
+
+    expected = set()
+    for sx, sy in spots:
+        for k in range(-8, 9):
+            t = k / 2
+            # below the circle, upright ticks from 6 mm down; beside it, level ones 6 mm right
+            expected.add((sx + t, sy + 6, sx + t, sy + 6 + length(t)))
+            expected.add((sx + 6, sy + t, sx + 6 + length(t), sy + t))
+    assert ticks == {tuple(round(v, 2) for v in tick) for tick in expected}
+    texts = [t for t in face.children if isinstance(t, Text)]
+    assert all(t.colour == "#2b2a26" and t.size >= 6 * 25.4 / 72 for t in texts)
+    from sheetgen.draw.fonts import text_width
+
+    for t in texts:  # every line of text on the page, inside the 8 mm margins
+        half = text_width(t.text, t.size, t.weight) / 2
+        left = t.x - half if t.anchor == "middle" else t.x
+        assert left >= 8 and left + 2 * half * (1 if t.anchor == "middle" else 0.5) <= w - 8
+        assert 8 <= t.y <= h - 8
+
+
+def test_the_back_crosses_are_red_hairlines_short_of_the_numbers() -> None:
+    _, back = alignment_pages(PressOptions(), "short", (0.0, 0.0), "m")
+    reverse = back.placements[0].drawing
+    lines = [p for p in reverse.children if isinstance(p, Path)]
+    assert len(lines) == 10
+    for p in lines:
+        a, b = p.segments
+        assert (p.style.stroke, p.style.width) == ("#c0262d", 0.2)
+        assert abs(a.x - b.x) + abs(a.y - b.y) == pytest.approx(21.0)  # type: ignore[union-attr]
+    (note,) = [t for t in reverse.children if isinstance(t, Text)]
+    assert note.text == "Back of the duplex alignment test" and note.colour == "#2b2a26"
+    assert note.y == pytest.approx(297 - 12 + cap_height(note.size) / 2)
+
+
+def test_the_front_reads_as_a_titled_page_of_five_marked_targets() -> None:
+    front, back = alignment_pages(PressOptions(), "long", (0.0, 0.0), "marram/classic")
+    face = front.placements[0].drawing
+    assert (face.title, back.placements[0].drawing.title) == (
+        "duplex alignment front",
+        "duplex alignment back",
+    )
+    texts = [t for t in face.children if isinstance(t, Text)]
+    words = [t.text for t in texts if not t.text.lstrip("+-").isdigit()]
+    assert words == [
+        "DUPLEX ALIGNMENT TEST",
+        "Print this page and the next double-sided (long-edge flip), at actual size.",
+        "Hold the sheet to the light. Each red line on the back crosses a scale in mm (ticks "
+        "every 0.5 mm):",
+        "the upright line the scale below its circle (x), the level line the scale beside it (y).",
+        "Pass the readings (their average if the five differ) as: sheetgen build marram/classic "
+        "--offset X,Y",
+        "Front of the duplex alignment test",
+    ]
+    title, foot = texts[0], next(t for t in texts if t.text.startswith("Front"))
+    assert (title.size, title.weight, title.anchor, title.x) == (5, "bold", "middle", 105.0)
+    assert title.y == pytest.approx(
+        14 + cap_height(5, "bold") / 2
+    )  # its capitals centred 14 mm down
+    assert (foot.size, foot.x) == (2.6, 105.0)
+    assert foot.y == pytest.approx(297 - 12 + cap_height(2.6) / 2)
+    numbers = sorted(t.text for t in texts if t.text.lstrip("+-").isdigit())
+    assert numbers == sorted(["+4", "0", "-4"] * 10)  # each of the ten scales: -4, 0, +4
+    for t in texts:
+        if t.text.lstrip("+-").isdigit() and t.anchor == "middle":  # under a circle
+            circle = min((c for c in face.children if isinstance(c, Circle)),
+                         key=lambda c: abs(c.cx - t.x) + abs(c.cy - t.y))  # fmt: skip
+            assert t.y - cap_height(t.size) / 2 == pytest.approx(circle.cy + 12.5)
+    circles = [c for c in face.children if isinstance(c, Circle)]
+    assert all((c.r, c.style.stroke, c.style.width) == (1.2, "#2b2a26", 0.15) for c in circles)

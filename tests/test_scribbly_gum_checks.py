@@ -229,3 +229,13 @@ def test_circles_meals_and_columns() -> None:
 @pytest.mark.parametrize("tree", ["scribbly-gum/kuringgai", "scribbly-gum/mooloolah"])
 def test_the_built_in_trees_pass(tree: str) -> None:
     assert check_tree(load(tree).model) == []  # type: ignore[arg-type]
+
+
+def test_a_single_simulated_game_is_its_own_distribution() -> None:
+    from sheetgen.games.scribbly_gum.simulate import summarise
+
+    one = summarise("greedy", [31])
+    assert (one.games, one.mean, one.p10, one.median, one.p90) == (1, 31, 31, 31, 31)
+    assert sum(one.bands.values()) == 1  # the one score falls in one band of the chart
+    two = summarise("random", [10, 20])
+    assert (two.p10, two.median, two.p90) == (11, 15, 19)  # inclusive deciles of 10 and 20

@@ -247,7 +247,10 @@ class Summary:
 
 def summarise(player: Player, scores: list[int]) -> Summary:
     ordered = sorted(scores)
-    deciles = statistics.quantiles(ordered, n=10, method="inclusive")
+    # one game has no spread: its score is every decile
+    deciles = (
+        statistics.quantiles(ordered, n=10, method="inclusive") if len(ordered) > 1 else ordered * 9
+    )
     bands = {
         name: sum(1 for s in ordered if lo <= s <= hi) / len(ordered) for lo, hi, name in BANDS
     }

@@ -248,8 +248,3 @@ def test_a_tile_placed_on_its_back_and_turned() -> None:
         update={"tile": spade.name, "at": (2, 0), "side": "back", "turns": 1})]  # fmt: skip
     found = check_board(EXAMPLE.model_copy(update={"placed": placed}))
     assert all("spade-knoll (back, 1 turns)" in f.message for f in found)
-
-
-def test_replace_keeps_faces_apart() -> None:
-    a = face(G, "blue-head:E")
-    assert replace(a, items=()).items == ()

@@ -60,7 +60,10 @@ def write_atomic(path: Path, data: bytes) -> None:
         if tmp is None:
             tmp = _temporary_name(path)
             Path(tmp).unlink(missing_ok=True)  # left by a killed process that had our pid
-            _name_unnamed(fd, Path(tmp))
+            try:
+                _name_unnamed(fd, Path(tmp))
+            except OSError:  # the system will not name it (no /proc link to follow): a copy
+                _write_new(Path(tmp), data)
         os.replace(tmp, path)
     except BaseException as exc:
         if tmp is not None:
@@ -92,6 +95,12 @@ def _name_unnamed(fd: int, name: Path) -> None:
         os.link(f"/proc/self/fd/{fd}", name.name, dst_dir_fd=folder)
     finally:
         os.close(folder)
+
+
+def _write_new(path: Path, data: bytes) -> None:
+    """Write `data` to a file that must not exist yet."""
+    with open(os.open(path, os.O_WRONLY | os.O_CREAT | os.O_EXCL, 0o644), "wb") as handle:
+        handle.write(data)
 
 
 def _temporary_name(path: Path) -> str:

@@ -149,18 +149,41 @@ def test_an_unnamed_file_refused_for_another_reason_is_an_error(
     assert list(tmp_path.iterdir()) == []
 
 
-def test_a_name_refused_before_it_exists_is_one_line(
+def test_where_the_system_will_not_name_an_unnamed_file_a_named_copy_is_written(
     tmp_path: Path, monkeypatch: pytest.MonkeyPatch
 ) -> None:
     def no_link(*args: object, **kwargs: object) -> None:
-        raise OSError(errno.EMLINK, os.strerror(errno.EMLINK))
+        raise OSError(errno.EPERM, os.strerror(errno.EPERM))
 
     monkeypatch.setattr("os.link", no_link)
     target = tmp_path / "sheet.pdf"
     target.write_bytes(b"old")
+    write_atomic(target, b"new")
+    assert target.read_bytes() == b"new"
+    assert stat.S_IMODE(target.stat().st_mode) == 0o644
+    assert [p.name for p in tmp_path.iterdir()] == ["sheet.pdf"]
+
+
+def test_a_named_copy_that_fails_keeps_the_old_file(
+    tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    def no_link(*args: object, **kwargs: object) -> None:
+        raise OSError(errno.EPERM, os.strerror(errno.EPERM))
+
+    real_open = os.open
+
+    def full(path: object, flags: int, *args: object) -> int:
+        if flags & os.O_EXCL:
+            raise OSError(errno.ENOSPC, os.strerror(errno.ENOSPC))
+        return real_open(path, flags, *args)  # type: ignore[arg-type]
+
+    monkeypatch.setattr("os.link", no_link)
+    monkeypatch.setattr("os.open", full)
+    target = tmp_path / "sheet.pdf"
+    target.write_bytes(b"old")
     with pytest.raises(SheetgenError) as caught:
         write_atomic(target, b"new")
-    assert str(caught.value) == f"{target}: cannot write (Too many links)"
+    assert str(caught.value) == f"{target}: cannot write (No space left on device)"
     assert target.read_bytes() == b"old"
     assert [p.name for p in tmp_path.iterdir()] == ["sheet.pdf"]
 

@@ -208,3 +208,19 @@ def test_many_writes_in_one_folder_each_land_whole(tmp_path: Path) -> None:
     for i in range(20):
         assert (tmp_path / f"p{i}.png").read_bytes() == bytes([i]) * (1000 + i)
     assert len(list(tmp_path.iterdir())) == 20
+
+
+def test_on_linux_the_data_is_written_once_into_a_file_with_no_name(
+    tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    if not hasattr(os, "O_TMPFILE"):
+        pytest.skip("this system makes no unnamed files")
+
+    def no_copy(*args: object) -> None:
+        raise AssertionError("the unnamed file should have been named, not copied")
+
+    monkeypatch.setattr("sheetgen.output._write_new", no_copy)
+    target = tmp_path / "sheet.pdf"
+    write_atomic(target, b"%PDF once")
+    assert target.read_bytes() == b"%PDF once"
+    assert [p.name for p in tmp_path.iterdir()] == ["sheet.pdf"]

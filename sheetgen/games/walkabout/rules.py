@@ -198,7 +198,7 @@ def check_dice(layout: DiceLayout) -> list[Finding]:
                 error(f"{key}.faces", f"the {die.name} die has {len(die.faces)} faces; a die has 6")
             )
         symbols = [f.symbol for f in die.faces]
-        if sorted(symbols, key=str) != sorted([*SYMBOLS, "?"], key=str):
+        if sorted(symbols) != sorted([*SYMBOLS, "?"]):
             out.append(
                 error(
                     f"{key}.faces",
@@ -342,7 +342,7 @@ def _matching(edges: dict[int, list[int]]) -> int:
     taken: dict[int, int] = {}
 
     def grab(a: int, seen: set[int]) -> bool:
-        for b in edges.get(a, []):
+        for b in edges[a]:
             if b in seen:
                 continue
             seen.add(b)
@@ -442,7 +442,8 @@ def score_game(
     grid = grid_of(layout)
     symbols = all_symbols(layout, record)
     scored = score_regions(grid, record.path, symbols)
-    most: dict[str, int] = {k: max((r.counts[k] for r in scored), default=0) for k in SYMBOLS}
+    # a map has at least 5 columns and 4 rows (MapLayout): it always has spaces, so regions
+    most: dict[str, int] = {k: max(r.counts[k] for r in scored) for k in SYMBOLS}
     symbol_points: dict[str, Fraction]
     if others is None:
         symbol_points = {k: Fraction(most[k], 2) for k in SYMBOLS}

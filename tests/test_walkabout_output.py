@@ -109,7 +109,7 @@ def test_a_16_mm_face_is_16_mm(built: Path) -> None:
 def test_each_face_has_its_own_image(built: Path) -> None:
     faces = sorted(built.glob("walkabout-dice-dice-*-[1-6].png"))
     assert len(faces) == 18
-    image = Image.open(built / "walkabout-dice-dice-dark-6.png")
+    image = Image.open(built / "walkabout-dice-dice-dark-6.png").convert("RGB")
     assert image.size == (round(16 / 25.4 * 150), round(16 / 25.4 * 150))
     assert image.getpixel((2, 2)) == (0x5B, 0x3A, 0x29)  # the dark die's colour to the edge
 

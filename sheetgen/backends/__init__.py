@@ -30,9 +30,7 @@ def render(
         from sheetgen.backends.svg import render_svg
 
         return [(lab, render_svg(page, doc.title)) for lab, page in zip(labels, pages, strict=True)]
-    from sheetgen.backends.png import render_png
+    from sheetgen.backends.png import render_pngs
 
-    dpi = doc.dpi or dpi
-    return [
-        (lab, render_png(page, dpi, transparent)) for lab, page in zip(labels, pages, strict=True)
-    ]
+    images = render_pngs(doc, pages, doc.dpi or dpi, transparent)
+    return list(zip(labels, images, strict=True))

@@ -15,7 +15,7 @@ def inline_svg(drawing: Drawing, prefix: str) -> str:
     """A drawing as an <svg> element for inlining (ids prefixed to stay unique)."""
     from sheetgen.backends.svg import render_svg
 
-    text = render_svg(alone(drawing), drawing.title, prefix).decode("utf-8")
+    text = render_svg(alone(drawing), drawing.title, prefix, inline=True).decode("utf-8")
     return text[text.index("<svg") :]
 
 
@@ -25,6 +25,9 @@ def _sha256(text: str) -> str:
 
 def page(title: str, body: str, style: str, script: str) -> str:
     """A complete HTML document; `body` must already be escaped where it holds user text."""
+    from sheetgen.backends.svg import SVG_TEXT_STYLE
+
+    style = f"svg{{{SVG_TEXT_STYLE}}}\n{style}"  # inline SVGs set their text as the PDF does
     csp = (
         f"default-src 'none'; script-src '{_sha256(script)}'; "
         f"style-src '{_sha256(style)}'; img-src data:; base-uri 'none'; form-action 'none'"

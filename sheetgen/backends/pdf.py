@@ -52,10 +52,23 @@ def _register_fonts() -> None:
 
 def render_pdf(doc: Document, *, fillable: bool = False) -> bytes:
     """The document as PDF bytes; `fillable` adds AcroForm fields over every Field."""
+    # Each distinct page is drawn once; `_finish` repeats it into the document's order and, for
+    # a fillable document, lays each page's own fields over it.
+    drawn = doc.distinct_pages()
+    index = {page.signature(): i for i, page in enumerate(drawn)}
+    order = [index[p.signature()] for p in doc.pages]
+    slots = [_page_widgets(page) for page in drawn] if fillable else []
+    return _finish(draw_pdf(doc, drawn), order, slots)
+
+
+def draw_pdf(doc: Document, pages: list[Page]) -> bytes:
+    """`pages` drawn once each, in order, as reportlab writes them: the picture every format
+    shows (the PNG backend rasterises these bytes), before pages are repeated, fields added and
+    fonts cut down."""
     _register_fonts()
     rl_config.useA85 = 0  # plain binary streams: smaller and faster than ASCII85 text
     out = io.BytesIO()
-    first = doc.pages[0]
+    first = pages[0]
     canvas = Canvas(
         out,
         pagesize=(first.width * MM, first.height * MM),
@@ -73,17 +86,11 @@ def render_pdf(doc: Document, *, fillable: bool = False) -> bytes:
         canvas.setViewerPreference(
             "Duplex", "DuplexFlipLongEdge" if doc.duplex == "long" else "DuplexFlipShortEdge"
         )
-    # Each distinct page is drawn once; `_finish` repeats it into the document's order and, for
-    # a fillable document, lays each page's own fields over it.
-    drawn = doc.distinct_pages()
-    index = {page.signature(): i for i, page in enumerate(drawn)}
-    order = [index[p.signature()] for p in doc.pages]
-    forms = _Forms(drawn)
-    for page in drawn:
+    forms = _Forms(pages)
+    for page in pages:
         _draw_page(canvas, page, forms)
     canvas.save()
-    slots = [_page_widgets(page) for page in drawn] if fillable else []
-    return _finish(out.getvalue(), order, slots)
+    return out.getvalue()
 
 
 def _page_widgets(page: Page) -> list[list[Widget]]:

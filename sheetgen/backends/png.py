@@ -1,232 +1,174 @@
-"""PNG backend (Pillow): pages drawn supersampled and scaled down, at a chosen DPI."""
+"""PNG backend: the pixels of the PDF itself. The pages are drawn once as PDF, rasterised by
+pdfium (Chromium's PDF engine, what most viewers draw with) and encoded by Pillow as a palette
+image, so PDF, SVG and PNG show one picture with one clipping rule."""
 
 from __future__ import annotations
 
 import io
-import itertools
 import math
+from collections.abc import Iterator
 from functools import cache
 
-from PIL import Image, ImageDraw, ImageFont
+import numpy as np
+import pypdfium2 as pdfium
+import pypdfium2.raw as pdfium_c
+from PIL import Image
 
-from sheetgen.draw.fonts import face
-from sheetgen.draw.geometry import Point, ellipse_path, flatten, rounded_rect_path
-from sheetgen.draw.shapes import Circle, Field, Path, Rect, Style, Text
-from sheetgen.draw.transform import Transform, scale, translate
-from sheetgen.draw.walk import Leaf, leaves
-from sheetgen.press.document import Page
+from sheetgen.backends.pdf import draw_pdf
+from sheetgen.errors import SheetgenError
+from sheetgen.press.document import Document, Page
 
-_ANCHORS = {"start": "ls", "middle": "ms", "end": "rs"}
-RGBA = tuple[int, int, int, int]
-
-
-def supersampling(dpi: float) -> int:
-    """How many times finer than the output the page is drawn before scaling down."""
-    return max(1, min(4, round(600 / dpi)))
+BAND_PIXELS = 24_000_000  # a page larger than this is rasterised in bands of at most this many
+MAX_PIXELS = 600_000_000  # no image larger than this (an A3 sheet at 1200 dpi is 279 million)
+PALETTE = 256  # colours of a palette image: exact where the page has no more than this
+_PREVIEW_PIXELS = 8_000_000  # the rendering a banded page's palette is chosen from
+_SAMPLE_PIXELS = 500_000  # about how many pixels a palette is counted on
 
 
-def _rgba(colour: str, opacity: float = 1.0) -> RGBA:
-    return (int(colour[1:3], 16), int(colour[3:5], 16), int(colour[5:7], 16), round(255 * opacity))
+def pixel_size(page: Page, dpi: float) -> tuple[int, int]:
+    """The page's image size in pixels at `dpi` (its size in mm times dpi, rounded)."""
+    return round(page.width * dpi / 25.4), round(page.height * dpi / 25.4)
+
+
+def render_pngs(doc: Document, pages: list[Page], dpi: float, transparent: bool) -> list[bytes]:
+    """Each page as PNG bytes at `dpi`, rasterised from the PDF those pages make."""
+    sizes = [pixel_size(page, dpi) for page in pages]
+    for width, height in sizes:
+        _check_budget(width, height, dpi, transparent)
+    pdf = pdfium.PdfDocument(draw_pdf(doc, pages))
+    try:
+        return [
+            _encode(_raster(pdf[i], width, height, transparent), dpi)
+            for i, (width, height) in enumerate(sizes)
+        ]
+    finally:
+        pdf.close()
+
+
+def _check_budget(width: int, height: int, dpi: float, transparent: bool) -> None:
+    pixels = width * height
+    if pixels > MAX_PIXELS:
+        raise SheetgenError(
+            f"a {width} x {height} px image ({pixels / 1e6:,.0f} megapixels) is over the "
+            f"{MAX_PIXELS // 1_000_000}-megapixel limit of a PNG; choose a lower --dpi than {dpi:g}"
+        )
+    if transparent and pixels > BAND_PIXELS:
+        raise SheetgenError(
+            f"a transparent {width} x {height} px image is over the "
+            f"{BAND_PIXELS // 1_000_000}-megapixel limit of transparent PNGs; choose a lower "
+            f"--dpi than {dpi:g}, or leave out --transparent"
+        )
+
+
+def _band(
+    page: pdfium.PdfPage, width: int, height: int, top: int, rows: int, alpha: bool
+) -> np.ndarray:
+    """Rows `top` to `top + rows` of the page rasterised at width x height pixels, anti-aliased
+    (pdfium clips its drawing to the band, so a band costs its own pixels only): one number a
+    pixel, its RGBA bytes read as an unsigned 32-bit integer, or with no alpha its RGB (24 bits)."""
+    fmt = pdfium_c.FPDFBitmap_BGRA if alpha else pdfium_c.FPDFBitmap_BGRx
+    bitmap = pdfium.PdfBitmap.new_native(width, rows, fmt, rev_byteorder=True)
+    bitmap.fill_rect((255, 255, 255, 0 if alpha else 255), 0, 0, width, rows)
+    flags = pdfium_c.FPDF_REVERSE_BYTE_ORDER
+    pdfium_c.FPDF_RenderPageBitmap(bitmap, page, 0, -top, width, height, 0, flags)
+    pixels = np.frombuffer(bitmap.buffer, dtype=np.uint32).reshape(rows, width)
+    bitmap.close()  # pdfium lets go; the buffer is Python's and lives on in `pixels`
+    if not alpha:
+        np.bitwise_and(pixels, _RGB, out=pixels)
+    return pixels
+
+
+_RGB = np.uint32(0xFFFFFF)
+
+
+def _raster(page: pdfium.PdfPage, width: int, height: int, alpha: bool) -> Image.Image:
+    """The page as one palette image. A page within BAND_PIXELS is rasterised whole and its
+    palette taken from itself; a larger one in bands, with the palette of a preview, so that no
+    more than one band of full colour is ever held."""
+    if width * height <= BAND_PIXELS:
+        whole = _band(page, width, height, 0, height, alpha)
+        palette = _palette(whole)
+        return _image(_indexed(whole, palette, alpha), palette, alpha)
+    shrink = math.sqrt(width * height / _PREVIEW_PIXELS)
+    pw, ph = max(1, round(width / shrink)), max(1, round(height / shrink))
+    palette = _palette(_band(page, pw, ph, 0, ph, alpha))
+    indices = np.empty((height, width), dtype=np.uint8)
+    for top, rows in _bands(width, height):
+        indices[top : top + rows] = _indexed(
+            _band(page, width, height, top, rows, alpha), palette, alpha
+        )
+    return _image(indices, palette, alpha)
+
+
+def _bands(width: int, height: int) -> Iterator[tuple[int, int]]:
+    step = max(1, BAND_PIXELS // width)
+    for top in range(0, height, step):
+        yield top, min(step, height - top)
+
+
+def _palette(pixels: np.ndarray) -> np.ndarray:
+    """The 256 colours the page shows most, in colour order (all of them, where it has no more):
+    its flat colours, kept exact, and the commonest anti-aliased blends between them. Counted on
+    every few pixels, which finds the same colours at a fraction of the cost."""
+    step = max(1, math.isqrt(pixels.size // _SAMPLE_PIXELS))
+    colours, counts = np.unique(pixels[::step, ::step], return_counts=True)
+    return np.sort(colours[np.argsort(-counts, kind="stable")[:PALETTE]])
+
+
+def _rgba(colours: np.ndarray, alpha: bool) -> np.ndarray:
+    """Colours (numbers as `_band` makes them) as rows of R, G, B, A."""
+    whole = colours if alpha else colours | np.uint32(0xFF000000)
+    return np.ascontiguousarray(whole, dtype=np.uint32).view(np.uint8).reshape(-1, 4)
+
+
+def _nearest(colours: np.ndarray, palette: np.ndarray, alpha: bool) -> np.ndarray:
+    """For each colour, the index of the palette colour nearest to it (itself where it is one).
+    Squared distances as |c|² - 2c·p + |p|², in float32: every term is an integer below 2²⁴, so
+    each sum is exact. (einsum, not a BLAS product, whose threads spin for nothing.)"""
+    channels = 4 if alpha else 3
+    these = _rgba(colours, alpha)[:, :channels].astype(np.float32)
+    those = _rgba(palette, alpha)[:, :channels].astype(np.float32)
+    out = np.empty(len(colours), dtype=np.uint8)
+    for start in range(0, len(these), 8192):  # a few thousand colours at a time
+        chunk = these[start : start + 8192]
+        distance = (those**2).sum(axis=1) - 2 * np.einsum("ij,kj->ik", chunk, those)
+        out[start : start + 8192] = distance.argmin(axis=1)
+    return out
 
 
 @cache
-def _font(path: str, size_px: int) -> ImageFont.FreeTypeFont:
-    return ImageFont.truetype(path, size_px)
+def _tables() -> tuple[np.ndarray, np.ndarray]:
+    """Two tables over every 24-bit colour, made once and kept for the next page: which colours
+    a page has (left all False after use), and the palette index each maps to."""
+    return np.zeros(1 << 24, dtype=bool), np.zeros(1 << 24, dtype=np.uint8)
 
 
-def render_png(page: Page, dpi: float = 300, transparent: bool = False) -> bytes:
-    """One page as PNG bytes of (page size × dpi) pixels, anti-aliased."""
-    factor = supersampling(dpi)
-    px_per_mm = dpi / 25.4 * factor
-    size = (round(page.width * dpi / 25.4) * factor, round(page.height * dpi / 25.4) * factor)
-    image = (
-        Image.new("RGBA", size, (255, 255, 255, 0))
-        if transparent
-        else Image.new("RGB", size, (255, 255, 255))
-    )
-    for placement in page.placements:
-        base = scale(px_per_mm) @ placement.transform
-        drawing = placement.drawing
-        if not drawing.clip:
-            for leaf, transform in leaves(drawing.children, base):
-                _draw_leaf(image, leaf, transform, (0, 0, size[0], size[1]))
-            continue
-        # a clipped drawing is drawn on a layer the size of its box, then laid down
-        b = drawing.bleed
-        (x0, y0), (x1, y1) = base.apply(-b, -b), base.apply(drawing.width + b, drawing.height + b)
-        box = (
-            max(0, round(min(x0, x1))),
-            max(0, round(min(y0, y1))),
-            min(size[0], round(max(x0, x1))),
-            min(size[1], round(max(y0, y1))),
-        )
-        if box[2] <= box[0] or box[3] <= box[1]:
-            continue
-        layer = Image.new("RGBA", (box[2] - box[0], box[3] - box[1]), (0, 0, 0, 0))
-        shift = translate(-box[0], -box[1]) @ base
-        for leaf, transform in leaves(drawing.children, shift):
-            _draw_leaf(layer, leaf, transform, (0, 0, layer.width, layer.height))
-        _lay(image, layer, box[:2])
-    if factor > 1:
-        image = image.reduce(factor)
+def _indexed(pixels: np.ndarray, palette: np.ndarray, alpha: bool) -> np.ndarray:
+    """Each pixel as the index of its own colour in the palette, or of the nearest one."""
+    if alpha:
+        colours, inverse = np.unique(pixels, return_inverse=True)
+        found: np.ndarray = _nearest(colours, palette, alpha=True)[inverse]
+        return found.reshape(pixels.shape)
+    present, index = _tables()
+    present[pixels] = True
+    colours = np.flatnonzero(present).astype(np.uint32)
+    present[colours] = False
+    index[colours] = _nearest(colours, palette, alpha=False)
+    indices: np.ndarray = index[pixels]
+    return indices
+
+
+def _image(indices: np.ndarray, palette: np.ndarray, alpha: bool) -> Image.Image:
+    height, width = indices.shape
+    image = Image.frombuffer("P", (width, height), indices, "raw", "P", 0, 1)
+    rgba = _rgba(palette, alpha)
+    image.putpalette(rgba[:, :3].tobytes(), "RGB")
+    if alpha:
+        image.info["transparency"] = rgba[:, 3].tobytes()
+    return image
+
+
+def _encode(image: Image.Image, dpi: float) -> bytes:
     out = io.BytesIO()
     image.save(out, format="PNG", dpi=(round(dpi, 3), round(dpi, 3)), optimize=False)
     return out.getvalue()
-
-
-def _as_path(leaf: Circle | Rect | Field) -> Path:
-    if isinstance(leaf, Circle):
-        return ellipse_path(leaf.cx, leaf.cy, leaf.r, leaf.r, leaf.style)
-    return rounded_rect_path(leaf.x, leaf.y, leaf.w, leaf.h, leaf.rx, leaf.style)
-
-
-def _lay(image: Image.Image, layer: Image.Image, at: tuple[int, int]) -> None:
-    """Lay an RGBA layer over the image, blending by its alpha."""
-    if image.mode == "RGBA":
-        image.alpha_composite(layer, at)
-    else:
-        image.paste(layer, at, layer)
-
-
-Box = tuple[int, int, int, int]
-
-
-def _draw_leaf(image: Image.Image, leaf: Leaf, transform: Transform, view: Box) -> None:
-    if isinstance(leaf, Text):
-        x, y = transform.apply(leaf.x, leaf.y)
-        reach = leaf.size * transform.scale_factor * (len(leaf.text) + 2)
-        if x + reach < view[0] or x - reach > view[2] or y + reach < view[1] or y - reach > view[3]:
-            return  # wholly outside: skip (tiled pages show a small part of a big drawing)
-        _draw_text(image, leaf, transform)
-        return
-    path = leaf if isinstance(leaf, Path) else _as_path(leaf)
-    subpaths = flatten(path.segments, transform, tolerance=0.3)
-    if not subpaths:
-        return
-    style = path.style
-    pad = style.width * transform.scale_factor if style.stroke else 0.0
-    xs = [p[0] for pts, _ in subpaths for p in pts]
-    ys = [p[1] for pts, _ in subpaths for p in pts]
-    if (
-        max(xs) + pad < view[0]
-        or min(xs) - pad > view[2]
-        or max(ys) + pad < view[1]
-        or min(ys) - pad > view[3]
-    ):
-        return
-    if style.opacity >= 1:
-        _paint(ImageDraw.Draw(image), subpaths, style, transform.scale_factor, (0.0, 0.0))
-        return
-    pad = style.width * transform.scale_factor + 2
-    left, top = max(0, int(min(xs) - pad)), max(0, int(min(ys) - pad))
-    right = min(image.width, int(max(xs) + pad) + 1)
-    bottom = min(image.height, int(max(ys) + pad) + 1)
-    if right <= left or bottom <= top:
-        return
-    layer = Image.new("RGBA", (right - left, bottom - top), (0, 0, 0, 0))
-    _paint(ImageDraw.Draw(layer), subpaths, style, transform.scale_factor, (left, top))
-    alpha = layer.getchannel("A").point(lambda a: round(a * style.opacity))
-    layer.putalpha(alpha)
-    _lay(image, layer, (left, top))
-
-
-def _paint(
-    draw: ImageDraw.ImageDraw,
-    subpaths: list[tuple[list[Point], bool]],
-    style: Style,
-    factor: float,
-    origin: tuple[float, float],
-) -> None:
-    ox, oy = origin
-    shifted = [([(x - ox, y - oy) for x, y in pts], closed) for pts, closed in subpaths]
-    if style.fill is not None:
-        for pts, _ in shifted:
-            if len(pts) > 2:
-                draw.polygon(pts, fill=_rgba(style.fill))
-    if style.stroke is None or style.width <= 0:
-        return
-    colour = _rgba(style.stroke)
-    for pts, closed in shifted:
-        points = [*pts, pts[0]] if closed else pts
-        runs = _dashes(points, [d * factor for d in style.dash]) if style.dash else [points]
-        for run in runs:
-            if len(run) > 1:
-                _stroke(draw, run, style.width * factor, colour, style.cap == "round")
-
-
-def _stroke(
-    draw: ImageDraw.ImageDraw, run: list[Point], width: float, colour: RGBA, round_cap: bool
-) -> None:
-    """A polyline `width` px wide: thin ones as lines, thick ones as a quad a segment with
-    round joins, which stays clean where Pillow's wide lines fray on tight curves."""
-    if width <= 2.5:
-        draw.line(run, fill=colour, width=max(1, round(width)), joint="curve")
-        return
-    r = width / 2
-    for (x0, y0), (x1, y1) in itertools.pairwise(run):
-        length = math.hypot(x1 - x0, y1 - y0)
-        if length == 0:
-            continue
-        nx, ny = -(y1 - y0) / length * r, (x1 - x0) / length * r
-        draw.polygon(
-            [(x0 + nx, y0 + ny), (x1 + nx, y1 + ny), (x1 - nx, y1 - ny), (x0 - nx, y0 - ny)],
-            fill=colour,
-        )
-    joints = run[1:-1] if not round_cap else run
-    if len(run) > 2 and run[0] == run[-1]:
-        joints = run
-    for x, y in joints:
-        draw.ellipse((x - r, y - r, x + r, y + r), fill=colour)
-
-
-def _dashes(points: list[Point], pattern: list[float]) -> list[list[Point]]:
-    """The polyline cut into the 'on' runs of a dash pattern (lengths in pixels)."""
-    if sum(pattern) <= 0:
-        return [points]
-    runs: list[list[Point]] = []
-    index, left, on = 0, pattern[0], True
-    current: list[Point] = [points[0]]
-    for (x0, y0), (x1, y1) in itertools.pairwise(points):
-        seg = math.hypot(x1 - x0, y1 - y0)
-        pos = 0.0
-        while seg - pos > left:
-            pos += left
-            t = pos / seg
-            point = (x0 + (x1 - x0) * t, y0 + (y1 - y0) * t)
-            if on:
-                current.append(point)
-                runs.append(current)
-            current = [point]
-            on = not on
-            index = (index + 1) % len(pattern)
-            left = pattern[index]
-        left -= seg - pos
-        if on:
-            current.append((x1, y1))
-    if on and len(current) > 1:
-        runs.append(current)
-    return runs
-
-
-def _draw_text(image: Image.Image, text: Text, transform: Transform) -> None:
-    size_px = max(1, round(text.size * transform.scale_factor))
-    font = _font(str(face(text.family, text.weight).path), size_px)
-    x, y = transform.apply(text.x, text.y)
-    angle = math.degrees(math.atan2(transform.b, transform.a)) + text.rotation
-    colour = _rgba(text.colour)
-    if abs(angle) < 1e-6:
-        ImageDraw.Draw(image).text(
-            (x, y), text.text, font=font, fill=colour, anchor=_ANCHORS[text.anchor]
-        )
-        return
-    reach = int(font.getlength(text.text) + 2 * size_px)
-    mask = Image.new("L", (2 * reach, 2 * reach), 0)
-    ImageDraw.Draw(mask).text(
-        (reach, reach), text.text, font=font, fill=255, anchor=_ANCHORS[text.anchor]
-    )
-    mask = mask.rotate(-angle, resample=Image.Resampling.BICUBIC, center=(reach, reach))
-    ink = Image.new("RGBA", mask.size, colour)
-    ink.putalpha(mask)
-    left, top = round(x) - reach, round(y) - reach
-    visible = ink.crop((max(0, -left), max(0, -top), ink.width, ink.height))
-    _lay(image, visible, (max(0, left), max(0, top)))

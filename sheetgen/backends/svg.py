@@ -26,6 +26,9 @@ from sheetgen.draw.transform import Transform
 from sheetgen.press.document import Page
 
 
+SVG_TEXT_STYLE = "font-kerning:none"
+
+
 def _n(value: float) -> str:
     text = f"{value:.3f}".rstrip("0").rstrip(".")
     return "0" if text == "-0" else text
@@ -35,15 +38,21 @@ def _matrix(t: Transform) -> str:
     return "matrix(" + " ".join(_n(v) for v in t.as_tuple()) + ")"
 
 
-def render_svg(page: Page, title: str, prefix: str = "") -> bytes:
+def render_svg(page: Page, title: str, prefix: str = "", inline: bool = False) -> bytes:
     """One page as a standalone SVG document; `prefix` keeps ids unique when several SVGs
-    share one HTML page."""
+    share one HTML page, and `inline` leaves the text's style to that page's style sheet (a
+    strict content security policy refuses style attributes; see `backends.html`)."""
     dwg = svgwrite.Drawing(
         size=(f"{_n(page.width)}mm", f"{_n(page.height)}mm"),
         viewBox=f"0 0 {_n(page.width)} {_n(page.height)}",
         profile="full",
         debug=False,
     )
+    # text set as in the PDF: by the fonts' advance widths alone (no pair kerning), and every
+    # space kept (an indent or a double space is not collapsed to one)
+    if not inline:
+        dwg["style"] = SVG_TEXT_STYLE
+    dwg["xml:space"] = "preserve"
     dwg.set_desc(title=title)
     ids: dict[int, str] = {}
     for placement in page.placements:

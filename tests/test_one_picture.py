@@ -1,0 +1,140 @@
+"""One picture in every format: for every built-in component, the PNG that sheetgen writes, its
+PDF rendered by pdfium and its SVG rendered by resvg (an independent renderer, with only the
+project's own fonts) show the same thing at 150 dpi, clipping included."""
+
+from __future__ import annotations
+
+import io
+from pathlib import Path
+
+import numpy as np
+import pypdfium2 as pdfium
+import pytest
+import resvg_py
+from PIL import Image, ImageFilter
+
+from sheetgen.backends import png as png_backend
+from sheetgen.backends import render
+from sheetgen.layout import builtin_layouts, load
+from sheetgen.press import PressOptions
+from sheetgen.press.document import Document
+from sheetgen.registry import BuildOptions
+
+FONTS = str(Path(__file__).resolve().parent.parent / "fonts")
+DPI = 150
+# Two renderers anti-alias edges and glyphs differently, so pixels are compared as the eye sees
+# them at 150 dpi: each picture smoothed over 5 x 5 pixels (0.85 mm), then a pixel agrees when
+# no channel differs by more than 24 of 255. A missing or moved line, glyph or fill of any size
+# differs by far more than that.
+SMOOTHING = 2
+TOLERANCE = 24
+AGREEING = 0.99
+
+
+def _rgb(image: Image.Image) -> Image.Image:
+    """The image flattened onto white paper."""
+    rgba = image.convert("RGBA")
+    paper = Image.new("RGBA", rgba.size, "white")
+    paper.alpha_composite(rgba)
+    return paper.convert("RGB")
+
+
+def agreement(a: Image.Image, b: Image.Image) -> float:
+    """Share of pixels where two pictures of one size agree, as defined above."""
+    assert a.size == b.size
+    smooth = ImageFilter.BoxBlur(SMOOTHING)
+    x = np.asarray(_rgb(a).filter(smooth), dtype=np.int16)
+    y = np.asarray(_rgb(b).filter(smooth), dtype=np.int16)
+    return float((np.abs(x - y).max(axis=2) <= TOLERANCE).mean())
+
+
+def _pdfium_page(pdf: pdfium.PdfDocument, index: int, size: tuple[int, int]) -> Image.Image:
+    width, height = size
+    bitmap = pdfium.PdfBitmap.new_native(width, height, pdfium.raw.FPDFBitmap_BGRx, True)
+    bitmap.fill_rect((255, 255, 255, 255), 0, 0, width, height)
+    flags = pdfium.raw.FPDF_REVERSE_BYTE_ORDER
+    pdfium.raw.FPDF_RenderPageBitmap(bitmap, pdf[index], 0, 0, width, height, 0, flags)
+    return bitmap.to_pil().convert("RGB")
+
+
+def _resvg(svg: bytes, dpi: float, size: tuple[int, int]) -> Image.Image:
+    data = resvg_py.svg_to_bytes(
+        svg_string=svg.decode("utf-8"),
+        dpi=float(dpi),
+        skip_system_fonts=True,
+        font_dirs=[FONTS],
+        background="#ffffff",
+    )
+    image = Image.open(io.BytesIO(bytes(data))).convert("RGB")
+    # resvg rounds the page up to whole pixels, sheetgen to the nearest: at most one more
+    assert size[0] <= image.width <= size[0] + 1 and size[1] <= image.height <= size[1] + 1
+    return image.crop((0, 0, *size))
+
+
+def _document(ref: str) -> Document:
+    loaded = load(ref)
+    return loaded.kind.build(loaded.model, BuildOptions(PressOptions()))
+
+
+@pytest.mark.parametrize("ref", sorted(builtin_layouts()))
+def test_png_pdf_and_svg_show_one_picture(ref: str) -> None:
+    doc = _document(ref)
+    dpi = doc.dpi or DPI
+    pngs = render(doc, "png", dpi=DPI)
+    svgs = render(doc, "svg")
+    pdf = pdfium.PdfDocument(render(doc, "pdf")[0][1])
+    signatures = [page.signature() for page in doc.pages]
+    for (label, png), (_, svg), page in zip(pngs, svgs, doc.distinct_pages(), strict=True):
+        image = Image.open(io.BytesIO(png))
+        assert image.size == png_backend.pixel_size(page, dpi)
+        from_pdf = _pdfium_page(pdf, signatures.index(page.signature()), image.size)
+        from_svg = _resvg(svg, dpi, image.size)
+        assert agreement(image, from_pdf) >= AGREEING, (ref, label, "pdf")
+        assert agreement(image, from_svg) >= AGREEING, (ref, label, "svg")
+
+
+def test_a_large_page_is_rasterised_in_bands_that_meet_without_a_seam(
+    monkeypatch: pytest.MonkeyPatch,
+) -> None:
+    """A page over the band limit is drawn a band at a time with a preview's palette; put
+    together it is the page drawn whole (flat colours exactly, every row in its place)."""
+    doc = _document("scribbly-gum/kuringgai")
+    whole = Image.open(io.BytesIO(render(doc, "png", dpi=DPI)[0][1]))
+    monkeypatch.setattr(png_backend, "BAND_PIXELS", 97 * whole.width)  # 18 bands, odd height
+    monkeypatch.setattr(png_backend, "_PREVIEW_PIXELS", 400_000)
+    banded = Image.open(io.BytesIO(render(doc, "png", dpi=DPI)[0][1]))
+    assert banded.size == whole.size and banded.mode == "P"
+    x = np.asarray(whole.convert("RGB"), dtype=np.int16)
+    y = np.asarray(banded.convert("RGB"), dtype=np.int16)
+    assert (np.abs(x - y).max(axis=2) <= 40).mean() > 0.995  # edges: nearest of another palette
+    flat = [(255, 255, 255), (0xE4, 0xE6, 0xE3)]  # paper and tree: exact, row for row
+    for colour in flat:
+        assert ((x == colour).all(axis=2) == (y == colour).all(axis=2)).mean() > 0.999
+
+
+def test_flat_colours_are_kept_exactly_and_edges_are_smooth() -> None:
+    """A palette image, but the page's own colours are exact (the tree's paper white, its
+    title green) and edges keep their anti-aliasing (many in-between shades)."""
+    doc = _document("scribbly-gum/kuringgai")
+    image = Image.open(io.BytesIO(render(doc, "png", dpi=DPI)[0][1]))
+    assert image.mode == "P"
+    rgb = image.convert("RGB")
+    assert rgb.getpixel((5, 5)) == (255, 255, 255)
+    colours = {colour for _, colour in rgb.getcolors(256) or []}
+    assert len(colours) > 100  # anti-aliased edges, not a two-tone cut-out
+    palette = load("scribbly-gum/kuringgai").model.colours  # type: ignore[attr-defined]
+    for hex_colour in (palette.tree, palette.score):
+        assert tuple(int(hex_colour[i : i + 2], 16) for i in (1, 3, 5)) in colours
+
+
+def test_a_png_over_the_pixel_budget_is_refused_in_one_line(tmp_path: Path) -> None:
+    from tests.conftest import sheetgen
+
+    run = sheetgen(
+        "build", "scribe/standard", "-f", "png", "--dpi", "1200", "--transparent",
+        "--out", str(tmp_path),
+    )  # fmt: skip
+    assert run.code == 1
+    assert run.err.count("\n") == 1 and "megapixel" in run.err and "--dpi" in run.err
+    assert "Traceback" not in run.err
+    assert list(tmp_path.iterdir()) == []

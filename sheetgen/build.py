@@ -98,8 +98,20 @@ def _check_all(loaded: list[Loaded]) -> None:
             raise SheetgenError(f"{errors[0].line(item.source)}{more}")
 
 
-def _job(args: tuple[Loaded, BuildRequest, tuple[Format, ...], BuildOptions, Path]) -> list[Built]:
-    return build_one(*args)
+Job = tuple[Loaded, BuildRequest, tuple[Format, ...], BuildOptions, Path]
+
+
+def _jobs(group: list[Job]) -> list[list[Built]]:
+    return [build_one(*job) for job in group]
+
+
+def by_game(jobs: list[Job]) -> list[list[Job]]:
+    """The jobs a game at a time, in their order: one worker builds a game's layouts, so a
+    page two layouts share (a pad's sheet and its tree) is rasterised once."""
+    groups: dict[str, list[Job]] = {}
+    for job in jobs:
+        groups.setdefault(job[0].model.game, []).append(job)
+    return list(groups.values())
 
 
 def run_build(request: BuildRequest) -> list[Built]:
@@ -124,8 +136,8 @@ def run_build(request: BuildRequest) -> list[Built]:
         fit=request.fit,
     )
     folder = prepare_folder(request.out, request.create_out)
-    jobs = [(item, request, formats, options, folder) for item in loaded]
-    workers = min(len(jobs), os.cpu_count() or 1)
+    groups = by_game([(item, request, formats, options, folder) for item in loaded])
+    workers = min(len(groups), os.cpu_count() or 1)
     built: list[Built] = []
     show = not request.quiet and len(loaded) > 1 and sys.stderr.isatty()
     from rich.progress import Progress
@@ -136,12 +148,13 @@ def run_build(request: BuildRequest) -> list[Built]:
             from concurrent.futures import ProcessPoolExecutor
 
             with ProcessPoolExecutor(max_workers=workers) as pool:
-                results = pool.map(_job, jobs)
-                for files in results:
-                    built += _report(files, request, progress, task)
+                for results in pool.map(_jobs, groups):
+                    for files in results:
+                        built += _report(files, request, progress, task)
         else:
-            for job in jobs:
-                built += _report(_job(job), request, progress, task)
+            for group in groups:
+                for files in _jobs(group):
+                    built += _report(files, request, progress, task)
     return built
 
 

@@ -138,3 +138,38 @@ def test_a_png_over_the_pixel_budget_is_refused_in_one_line(tmp_path: Path) -> N
     assert run.err.count("\n") == 1 and "megapixel" in run.err and "--dpi" in run.err
     assert "Traceback" not in run.err
     assert list(tmp_path.iterdir()) == []
+
+
+def test_a_page_two_layouts_share_is_rasterised_once(monkeypatch: pytest.MonkeyPatch) -> None:
+    """The two-sided pad's first sheet is the Kuringgai tree's page: built after the tree, its
+    PNG is the tree's PNG byte for byte, and pdfium draws that page only once."""
+    drawn: list[tuple[int, int]] = []
+    rasterise = png_backend._raster
+
+    def counting(page: pdfium.PdfPage, width: int, height: int, alpha: bool) -> Image.Image:
+        drawn.append((width, height))
+        return rasterise(page, width, height, alpha)
+
+    monkeypatch.setattr(png_backend, "_raster", counting)
+    monkeypatch.setattr(png_backend, "_DONE", type(png_backend._DONE)())
+    tree = render(_document("scribbly-gum/kuringgai"), "png", dpi=60)
+    pad = render(_document("scribbly-gum/pad"), "png", dpi=60)
+    assert len(tree) == 1 and len(pad) == 2
+    assert pad[0][1] == tree[0][1]
+    assert len(drawn) == 2  # the tree's page, then only the pad's other side
+
+
+def test_a_build_gives_each_worker_whole_games() -> None:
+    """`build --all` hands a game's layouts to one worker, in order, so the page a pad shares
+    with its tree meets the tree's raster in that worker."""
+    from sheetgen.build import by_game
+
+    loaded = [load(ref) for ref in sorted(builtin_layouts())]
+    jobs = [(item, None, (), None, Path()) for item in loaded]
+    groups = by_game(jobs)  # type: ignore[arg-type]
+    games = [[job[0].model.game for job in group] for group in groups]
+    assert all(len(set(g)) == 1 for g in games)
+    assert len(groups) == len({item.model.game for item in loaded}) == 5
+    assert [job[0] for group in groups for job in group] == sorted(
+        loaded, key=lambda item: [g[0] for g in games].index(item.model.game)
+    )

@@ -167,10 +167,8 @@ class _Forms:
         """The same number for drawings of the same content (each hashed once)."""
         found = self.by_id.get(id(drawing))
         if found is None:
-            content = (drawing.width, drawing.height, drawing.bleed, drawing.clip,
-                       drawing.children)  # fmt: skip
             found = self.by_id[id(drawing)] = self.by_content.setdefault(
-                content, len(self.by_content)
+                drawing.content(), len(self.by_content)
             )
         return found
 

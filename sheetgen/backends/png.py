@@ -4,8 +4,10 @@ image, so PDF, SVG and PNG show one picture with one clipping rule."""
 
 from __future__ import annotations
 
+import ctypes
 import io
 import math
+from collections import OrderedDict
 from collections.abc import Iterator
 from functools import cache
 
@@ -31,18 +33,39 @@ def pixel_size(page: Page, dpi: float) -> tuple[int, int]:
 
 
 def render_pngs(doc: Document, pages: list[Page], dpi: float, transparent: bool) -> list[bytes]:
-    """Each page as PNG bytes at `dpi`, rasterised from the PDF those pages make."""
+    """Each page as PNG bytes at `dpi`, rasterised from the PDF those pages make. A page that
+    shows what a page already rasterised in this process showed (the pad's sheets are the
+    trees' pages) is not rasterised again."""
     sizes = [pixel_size(page, dpi) for page in pages]
     for width, height in sizes:
         _check_budget(width, height, dpi, transparent)
-    pdf = pdfium.PdfDocument(draw_pdf(doc, pages))
-    try:
-        return [
-            _encode(_raster(pdf[i], width, height, transparent), dpi)
-            for i, (width, height) in enumerate(sizes)
-        ]
-    finally:
-        pdf.close()
+    keys = [(page.picture(), dpi, transparent) for page in pages]
+    found = {key: _DONE[key] for key in keys if key in _DONE}
+    first: dict[tuple[object, ...], int] = {}
+    for i, key in enumerate(keys):
+        first.setdefault(key, i)
+    new = [i for key, i in first.items() if key not in found]
+    if new:
+        pdf = pdfium.PdfDocument(draw_pdf(doc, [pages[i] for i in new]))
+        try:
+            for at, i in enumerate(new):
+                found[keys[i]] = _encode(_raster(pdf[at], *sizes[i], transparent), dpi)
+        finally:
+            pdf.close()
+    for key in keys:
+        _remember(key, found[key])
+    return [found[key] for key in keys]
+
+
+_DONE: OrderedDict[tuple[object, ...], bytes] = OrderedDict()  # the last pages rasterised
+_REMEMBERED = 64
+
+
+def _remember(key: tuple[object, ...], png: bytes) -> None:
+    _DONE[key] = png
+    _DONE.move_to_end(key)
+    while len(_DONE) > _REMEMBERED:
+        _DONE.popitem(last=False)
 
 
 def _check_budget(width: int, height: int, dpi: float, transparent: bool) -> None:
@@ -67,11 +90,13 @@ def _band(
     (pdfium clips its drawing to the band, so a band costs its own pixels only): one number a
     pixel, its RGBA bytes read as an unsigned 32-bit integer, or with no alpha its RGB (24 bits)."""
     fmt = pdfium_c.FPDFBitmap_BGRA if alpha else pdfium_c.FPDFBitmap_BGRx
-    bitmap = pdfium.PdfBitmap.new_native(width, rows, fmt, rev_byteorder=True)
+    buffer = _buffer(4 * width * rows)
+    bitmap = pdfium.PdfBitmap.new_native(width, rows, fmt, rev_byteorder=True, buffer=buffer)
     bitmap.fill_rect((255, 255, 255, 0 if alpha else 255), 0, 0, width, rows)
     flags = pdfium_c.FPDF_REVERSE_BYTE_ORDER
     pdfium_c.FPDF_RenderPageBitmap(bitmap, page, 0, -top, width, height, 0, flags)
-    pixels = np.frombuffer(bitmap.buffer, dtype=np.uint32).reshape(rows, width)
+    pixels = np.frombuffer(memoryview(buffer), dtype=np.uint32, count=width * rows)
+    pixels = pixels.reshape(rows, width)
     bitmap.close()  # pdfium lets go; the buffer is Python's and lives on in `pixels`
     if not alpha:
         np.bitwise_and(pixels, _RGB, out=pixels)
@@ -79,6 +104,20 @@ def _band(
 
 
 _RGB = np.uint32(0xFFFFFF)
+
+
+class _Scratch:
+    """The memory pages are rasterised into, kept for the next page (fresh memory for every
+    page costs more to map than to draw). A band's pixels are used up before the next band."""
+
+    buffer: ctypes.Array[ctypes.c_ubyte] | None = None
+
+
+def _buffer(size: int) -> ctypes.Array[ctypes.c_ubyte]:
+    if _Scratch.buffer is None or len(_Scratch.buffer) < size:
+        _Scratch.buffer = None  # let the old one go first
+        _Scratch.buffer = (ctypes.c_ubyte * size)()
+    return _Scratch.buffer
 
 
 def _raster(page: pdfium.PdfPage, width: int, height: int, alpha: bool) -> Image.Image:

@@ -25,7 +25,6 @@ from sheetgen.draw.shapes import (
 from sheetgen.draw.transform import Transform
 from sheetgen.press.document import Page
 
-
 SVG_TEXT_STYLE = "font-kerning:none"
 
 

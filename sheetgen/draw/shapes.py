@@ -159,3 +159,7 @@ class Drawing:
     bleed: float = 0.0
     title: str = ""
     clip: bool = False  # cut off at the bleed edge in every backend (PDF and SVG always do)
+
+    def content(self) -> tuple[object, ...]:
+        """What the drawing shows, by value: equal for drawings built apart that look the same."""
+        return (self.width, self.height, self.bleed, self.clip, self.children)

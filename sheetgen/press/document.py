@@ -40,6 +40,15 @@ class Page:
             tuple((id(p.drawing), p.transform) for p in self.placements),
         )
 
+    def picture(self) -> tuple[object, ...]:
+        """What the page shows, by value: equal for pages built apart (by two layouts, say) that
+        look the same, whatever their labels."""
+        return (
+            self.width,
+            self.height,
+            tuple((p.drawing.content(), p.transform) for p in self.placements),
+        )
+
 
 def alone(drawing: Drawing, label: str = "") -> Page:
     """A page exactly the size of one drawing (with its bleed), for screen images."""

@@ -76,7 +76,10 @@ def kinds() -> dict[str, ComponentKind]:
 
 
 def kind_for(key: str) -> ComponentKind | None:
-    return kinds().get(key)
+    """The kind `game/component`, importing only that game."""
+    from sheetgen.games import game_kinds
+
+    return next((k for k in game_kinds(key.split("/")[0]) if k.key == key), None)
 
 
 def suggest(word: str, choices: list[str]) -> str:

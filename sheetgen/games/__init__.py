@@ -22,8 +22,14 @@ COMMANDS = {
 
 def all_kinds() -> list[ComponentKind]:
     """Every game's component kinds, in the order the games are listed."""
-    return [
-        kind
-        for game in GAMES
-        for kind in importlib.import_module(f"sheetgen.games.{game}.kinds").KINDS
-    ]
+    return [kind for game in GAMES for kind in game_kinds(game)]
+
+
+def game_kinds(game: str) -> list[ComponentKind]:
+    """One game's component kinds (`game` as in a layout, 'scribbly-gum', or as its package),
+    importing that game alone; none for a game sheetgen does not know."""
+    package = game.replace("-", "_")
+    if package not in GAMES:
+        return []
+    kinds: list[ComponentKind] = importlib.import_module(f"sheetgen.games.{package}.kinds").KINDS
+    return kinds

@@ -5,6 +5,7 @@ from __future__ import annotations
 import errno
 import itertools
 import os
+import re
 import tempfile
 from pathlib import Path
 
@@ -17,7 +18,13 @@ def output_name(game: str, layout: str, component: str, ext: str, label: str = "
     """`<game>-<layout>-<component>.<ext>`, with `-<label>` for one page of an image set
     (`-p2`, or a page's own label such as `-light-1`)."""
     suffix = f"-{label}" if label else ""
-    return f"{game}-{layout}-{component}{suffix}.{ext}"
+    name = f"{game}-{layout}-{component}{suffix}.{ext}"
+    if not SAFE_NAME.fullmatch(name):  # every part is a slug already: this is a bug if it fires
+        raise SheetgenError(f"{name!r} is not a safe file name (letters, digits and '-' only)")
+    return name
+
+
+SAFE_NAME = re.compile(r"[A-Za-z0-9][A-Za-z0-9-]{0,150}\.(pdf|svg|png)")
 
 
 def prepare_folder(folder: Path, create: bool) -> Path:

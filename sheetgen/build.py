@@ -12,7 +12,7 @@ from sheetgen.backends import Format, render
 from sheetgen.errors import SheetgenError
 from sheetgen.layout import Loaded, builtin_layouts, load
 from sheetgen.options import check_options, parse_flip, parse_formats, parse_offset, read_names
-from sheetgen.output import output_name, prepare_folder, write_atomic
+from sheetgen.output import output_name, prepare_folder, replaceable, write_atomic
 from sheetgen.press import PressOptions, parse_paper
 from sheetgen.registry import BuildOptions
 
@@ -81,6 +81,8 @@ def build_one(
         for label, data in files:
             name = output_name(model.game, model.name, model.component, fmt, label)
             outputs.append((folder / name, data))
+    for path, _ in outputs:  # every target checked before any is written
+        replaceable(path)
     for path, data in outputs:
         write_atomic(path, data)
     return [

@@ -6,6 +6,7 @@ import errno
 import itertools
 import os
 import re
+import stat
 import tempfile
 from pathlib import Path
 
@@ -55,7 +56,9 @@ def write_atomic(path: Path, data: bytes) -> None:
 
     The data goes to a file with no name (Linux's O_TMPFILE) that is given a temporary name only
     once complete and at once renamed over `path`, so even a build killed with SIGKILL leaves no
-    temporary file; elsewhere a named temporary file is removed on any failure."""
+    temporary file; elsewhere a named temporary file is removed on any failure. Only a regular
+    file is replaced, keeping its permissions; a link, folder, device or pipe is refused."""
+    mode = replaceable(path)
     try:
         fd, tmp = _unnamed_file(path.parent)
     except OSError as exc:
@@ -63,7 +66,7 @@ def write_atomic(path: Path, data: bytes) -> None:
     try:
         with os.fdopen(fd, "wb", closefd=False) as handle:
             handle.write(data)
-        os.fchmod(fd, 0o644)
+        os.fchmod(fd, mode)
         if tmp is None:
             tmp = _temporary_name(path)
             Path(tmp).unlink(missing_ok=True)  # left by a killed process that had our pid
@@ -80,6 +83,33 @@ def write_atomic(path: Path, data: bytes) -> None:
         raise
     finally:
         os.close(fd)
+
+
+_KINDS = {
+    stat.S_IFLNK: "a symbolic link",
+    stat.S_IFDIR: "a folder",
+    stat.S_IFIFO: "a named pipe",
+    stat.S_IFCHR: "a device",
+    stat.S_IFBLK: "a device",
+    stat.S_IFSOCK: "a socket",
+}
+
+
+def replaceable(path: Path) -> int:
+    """The permissions the written file gets: those of the regular file it replaces, else
+    0644; anything else at `path` is refused, never replaced."""
+    try:
+        found = os.lstat(path)
+    except FileNotFoundError:
+        return 0o644
+    except OSError as exc:
+        raise SheetgenError(f"{path}: cannot write ({exc.strerror})") from None
+    if stat.S_ISREG(found.st_mode):
+        return stat.S_IMODE(found.st_mode)
+    kind = _KINDS.get(stat.S_IFMT(found.st_mode), "not a regular file")
+    raise SheetgenError(
+        f"{path}: is {kind}; sheetgen writes only regular files (choose another --out)"
+    )
 
 
 def _unnamed_file(folder: Path) -> tuple[int, str | None]:

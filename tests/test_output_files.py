@@ -14,6 +14,7 @@ import pytest
 
 from sheetgen.errors import SheetgenError
 from sheetgen.output import output_name, prepare_folder, write_atomic, write_page
+from tests.conftest import sheetgen
 
 
 def test_names_follow_the_readme_pattern() -> None:
@@ -224,3 +225,46 @@ def test_on_linux_the_data_is_written_once_into_a_file_with_no_name(
     write_atomic(target, b"%PDF once")
     assert target.read_bytes() == b"%PDF once"
     assert [p.name for p in tmp_path.iterdir()] == ["sheet.pdf"]
+
+
+@pytest.mark.parametrize("kind", ["fifo", "symlink", "folder"])
+def test_a_target_that_is_not_a_regular_file_is_refused_and_left_alone(
+    tmp_path: Path, kind: str
+) -> None:
+    """A pipe, a link or a folder where an output goes is refused in one line, before any file
+    of the build is written; the thing itself is not replaced."""
+    target = tmp_path / "scribe-standard-supergrid.svg"
+    elsewhere = tmp_path / "elsewhere.txt"
+    elsewhere.write_text("keep me", encoding="utf-8")
+    if kind == "fifo":
+        os.mkfifo(target)
+    elif kind == "symlink":
+        target.symlink_to(elsewhere)
+    else:
+        target.mkdir()
+    run = sheetgen("build", "scribe/standard", "-f", "pdf,svg", "--out", str(tmp_path))
+    assert run.code == 1 and run.err.count("\n") == 1, run.err
+    assert {"fifo": "named pipe", "symlink": "symbolic link", "folder": "folder"}[kind] in run.err
+    assert "regular files" in run.err
+    assert not (tmp_path / "scribe-standard-supergrid.pdf").exists()  # nothing half-built
+    assert elsewhere.read_text(encoding="utf-8") == "keep me"
+    check = {"fifo": stat.S_ISFIFO, "symlink": stat.S_ISLNK, "folder": stat.S_ISDIR}[kind]
+    assert check(os.lstat(target).st_mode)
+
+
+def test_a_device_is_never_replaced(tmp_path: Path) -> None:
+    run = sheetgen("walkabout", "roller", "--out", "/dev/null")
+    assert run.code == 1 and "is a device" in run.err
+    assert stat.S_ISCHR(os.stat("/dev/null").st_mode)
+
+
+def test_a_rebuilt_file_keeps_its_permissions(tmp_path: Path) -> None:
+    path = tmp_path / "page.html"
+    path.write_text("old", encoding="utf-8")
+    path.chmod(0o600)
+    write_atomic(path, b"new")
+    assert path.read_bytes() == b"new"
+    assert stat.S_IMODE(path.stat().st_mode) == 0o600
+    fresh = tmp_path / "fresh.html"
+    write_atomic(fresh, b"x")
+    assert stat.S_IMODE(fresh.stat().st_mode) == 0o644

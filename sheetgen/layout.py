@@ -15,6 +15,7 @@ from typing import Any, TypeVar
 from pydantic import ValidationError
 
 from sheetgen.errors import LayoutError, SheetgenError
+from sheetgen.files import ReadRefused, read_limited
 from sheetgen.registry import ComponentKind, LayoutBase, kind_for, kinds, suggest
 from sheetgen.resources import resource_dir
 
@@ -54,10 +55,8 @@ def resolve(ref: str) -> tuple[Path, str]:
 
 
 def _read_text(path: Path, shown: str) -> str:
-    if path.is_dir():
-        raise LayoutError(shown, "", "is a folder, not a layout file", "give a .toml file")
     try:
-        data = path.read_bytes()
+        data = read_limited(path, MAX_LAYOUT_BYTES)
     except FileNotFoundError:
         raise LayoutError(
             shown,
@@ -65,19 +64,17 @@ def _read_text(path: Path, shown: str) -> str:
             "no such file",
             "give a path to a .toml file or a built-in name from 'sheetgen list'",
         ) from None
+    except ReadRefused as exc:
+        problem = f"{exc} for a layout" if exc.too_long else f"{exc}, not a layout file"
+        raise LayoutError(
+            shown, "", problem, "give a .toml file of at most 1,000,000 bytes"
+        ) from None
     except OSError as exc:
         raise LayoutError(shown, "", f"cannot be read ({exc.strerror})") from None
-    if len(data) > MAX_LAYOUT_BYTES:
-        raise LayoutError(
-            shown,
-            "",
-            f"is {len(data):,} bytes, over the {MAX_LAYOUT_BYTES:,} byte limit for a layout",
-            "layouts are small TOML files",
-        )
     if not data.strip():
         raise LayoutError(shown, "", "is empty", "a layout needs game, component and name keys")
     try:
-        return data.decode("utf-8")
+        return data.decode("utf-8-sig")  # a byte order mark (Notepad's) is no part of the text
     except UnicodeDecodeError as exc:
         raise LayoutError(
             shown,

@@ -9,6 +9,7 @@ from typing import TYPE_CHECKING, cast
 
 from sheetgen.backends import FORMATS, Format
 from sheetgen.errors import UsageError
+from sheetgen.files import ReadRefused, read_limited
 from sheetgen.press.document import Flip
 
 if TYPE_CHECKING:
@@ -29,6 +30,7 @@ def parse_formats(text: str) -> tuple[Format, ...]:
 
 
 MAX_NAMES, MAX_NAME_LENGTH = 1000, 40
+MAX_NAMES_BYTES = 1_000_000  # room for the names, blank lines and spaces around them
 MAX_OFFSET = 10.0
 
 
@@ -58,12 +60,15 @@ def parse_offset(text: str | None) -> tuple[float, float]:
 
 def read_names(path: Path) -> tuple[str, ...]:
     """Player names from a text file, one a line (blank lines skipped)."""
-    try:
-        text = path.read_bytes().decode("utf-8")
+    try:  # a byte order mark (Notepad's) is no part of the first name
+        text = read_limited(path, MAX_NAMES_BYTES).decode("utf-8-sig")
     except FileNotFoundError:
         raise UsageError(f"--names {path}: no such file") from None
-    except IsADirectoryError:
-        raise UsageError(f"--names {path}: is a folder, not a text file of names") from None
+    except ReadRefused as exc:
+        problem = f"{exc} for names" if exc.too_long else f"{exc}, not a text file of names"
+        raise UsageError(f"--names {path}: {problem}") from None
+    except OSError as exc:
+        raise UsageError(f"--names {path}: cannot be read ({exc.strerror})") from None
     except UnicodeDecodeError:
         raise UsageError(f"--names {path}: is not UTF-8 text") from None
     names = []

@@ -11,6 +11,7 @@ import tempfile
 from pathlib import Path
 
 from sheetgen.errors import SheetgenError
+from sheetgen.files import kind_of
 
 _serial = itertools.count()
 
@@ -85,16 +86,6 @@ def write_atomic(path: Path, data: bytes) -> None:
         os.close(fd)
 
 
-_KINDS = {
-    stat.S_IFLNK: "a symbolic link",
-    stat.S_IFDIR: "a folder",
-    stat.S_IFIFO: "a named pipe",
-    stat.S_IFCHR: "a device",
-    stat.S_IFBLK: "a device",
-    stat.S_IFSOCK: "a socket",
-}
-
-
 def replaceable(path: Path) -> int:
     """The permissions the written file gets: those of the regular file it replaces, else
     0644; anything else at `path` is refused, never replaced."""
@@ -106,9 +97,9 @@ def replaceable(path: Path) -> int:
         raise SheetgenError(f"{path}: cannot write ({exc.strerror})") from None
     if stat.S_ISREG(found.st_mode):
         return stat.S_IMODE(found.st_mode)
-    kind = _KINDS.get(stat.S_IFMT(found.st_mode), "not a regular file")
     raise SheetgenError(
-        f"{path}: is {kind}; sheetgen writes only regular files (choose another --out)"
+        f"{path}: is {kind_of(found.st_mode)}; sheetgen writes only regular files "
+        "(choose another --out)"
     )
 
 

@@ -43,6 +43,11 @@ def test_bad_input(case_file: Path, tmp_path: Path) -> None:
         else:
             target.parent.mkdir(parents=True, exist_ok=True)
             target.write_text(content, encoding="utf-8")
+    if "fifo" in case:  # a named pipe with no writer: opening it to read would wait forever
+        os.mkfifo(out / case["fifo"])
+    if "symlink" in case:
+        link, target = case["symlink"]
+        (out / link).symlink_to(out / target)
     layout = tmp_path / "layout.toml"
     if "layout" in case:
         layout.write_text(case["layout"], encoding="utf-8")

@@ -189,3 +189,21 @@ def test_an_option_is_accepted_when_one_chosen_layout_honours_it(
     check_options(request, [load("scribe/standard"), load(honoured_by)])  # no error
     with pytest.raises(UsageError):
         check_options(request, [load("scribe/standard")])
+
+
+def test_a_names_file_saved_with_a_byte_order_mark_reads_its_first_name(tmp_path: Path) -> None:
+    """Notepad saves UTF-8 with a byte order mark; it is no part of the first name."""
+    from sheetgen.options import read_names
+
+    path = tmp_path / "class.txt"
+    path.write_bytes("\ufeffNguyễn Văn An\nBob\n".encode())
+    assert read_names(path) == ("Nguyễn Văn An", "Bob")
+
+
+def test_a_names_file_is_read_no_further_than_its_limit(tmp_path: Path) -> None:
+    from sheetgen.options import MAX_NAMES_BYTES, read_names
+
+    path = tmp_path / "huge.txt"
+    path.write_bytes(b"Ann\n" * (MAX_NAMES_BYTES // 4 + 1))
+    with pytest.raises(UsageError, match="over the 1,000,000 byte limit"):
+        read_names(path)

@@ -1,0 +1,49 @@
+"""What sheetgen reads from and writes to: regular files only, read no further than a limit."""
+
+from __future__ import annotations
+
+import os
+import stat
+from pathlib import Path
+
+_KINDS = {
+    stat.S_IFLNK: "a symbolic link",
+    stat.S_IFDIR: "a folder",
+    stat.S_IFIFO: "a named pipe",
+    stat.S_IFCHR: "a device",
+    stat.S_IFBLK: "a device",
+    stat.S_IFSOCK: "a socket",
+}
+
+
+def kind_of(mode: int) -> str:
+    """What a file of this mode is, in words ('a named pipe'), for a refusal."""
+    return _KINDS.get(stat.S_IFMT(mode), "not a regular file")
+
+
+class ReadRefused(Exception):
+    """A file that is not read: what it is ('is a named pipe'), or that it is too long."""
+
+    def __init__(self, message: str, too_long: bool = False) -> None:
+        super().__init__(message)
+        self.too_long = too_long
+
+
+def read_limited(path: Path, limit: int) -> bytes:
+    """A regular file's bytes, refused unread if it is anything else (a pipe would block, a
+    device never end) and refused after `limit + 1` bytes if it is longer than `limit`."""
+    try:  # O_NONBLOCK: opening a pipe with no writer must not wait
+        fd = os.open(path, os.O_RDONLY | os.O_NONBLOCK)
+    except IsADirectoryError:
+        raise ReadRefused(f"is {kind_of(stat.S_IFDIR)}") from None
+    try:
+        mode = os.fstat(fd).st_mode
+        if not stat.S_ISREG(mode):
+            raise ReadRefused(f"is {kind_of(mode)}")
+        with os.fdopen(fd, "rb", closefd=False) as handle:
+            data = handle.read(limit + 1)
+    finally:
+        os.close(fd)
+    if len(data) > limit:
+        raise ReadRefused(f"is over the {limit:,} byte limit", too_long=True)
+    return data

@@ -6,6 +6,7 @@ found) and what would be right.
 
 from __future__ import annotations
 
+import json
 import re
 import tomllib
 from dataclasses import dataclass
@@ -179,7 +180,8 @@ def _validation_error(
     shown_input = repr(err.get("input"))
     if len(shown_input) > 40:
         shown_input = shown_input[:37] + "..."
-    return LayoutError(shown, where, err["msg"].rstrip("."), f"got {shown_input}", note)
+    message = err["msg"].removeprefix("Value error, ").rstrip(".")
+    return LayoutError(shown, where, message, f"got {shown_input}", note)
 
 
 def _known_keys(model: type[LayoutBase], loc: tuple[int | str, ...]) -> list[str]:
@@ -232,8 +234,8 @@ def validate(data: dict[str, Any], shown: str, text: str = "") -> Loaded:
             f"unknown component kind {key!r}",
             suggest(key, list(kinds())),
         )
-    try:
-        model = kind.model.model_validate(data)
+    try:  # as JSON, strictly: a TOML boolean or string is never taken for a number
+        model = kind.model.model_validate_json(json.dumps(data, default=str), strict=True)
     except ValidationError as exc:
         raise _validation_error(exc, kind, shown, text) from None
     return Loaded(shown, kind, model)

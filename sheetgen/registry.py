@@ -3,11 +3,12 @@
 from __future__ import annotations
 
 import difflib
+import unicodedata
 from collections.abc import Callable
 from dataclasses import dataclass
 from typing import Annotated, Any
 
-from pydantic import BaseModel, ConfigDict, Field
+from pydantic import BaseModel, ConfigDict, Field, field_validator
 
 from sheetgen.findings import Finding
 from sheetgen.press import Document, PressOptions
@@ -16,7 +17,48 @@ from sheetgen.press.document import Flip
 Colour = Annotated[str, Field(pattern=r"^#[0-9a-fA-F]{6}$", description="#rrggbb")]
 
 
-class LayoutBase(BaseModel):
+def unprintable(text: str) -> str | None:
+    """The first character of `text` that no sheet can print, described, or None: a control
+    character (NUL, tab and line breaks among them), a line or paragraph separator, or a
+    Unicode non-character."""
+    for char in text:
+        point = ord(char)
+        if unicodedata.category(char) == "Cc":
+            return f"U+{point:04X} (a control character)"
+        if char in "\u2028\u2029":
+            return f"U+{point:04X} ({unicodedata.name(char).lower()})"
+        if 0xFDD0 <= point <= 0xFDEF or point & 0xFFFE == 0xFFFE:
+            return f"U+{point:04X} (a non-character)"
+    return None
+
+
+def _printable_text(value: Any) -> Any:
+    """A layout value whose every text (in lists and tables too) is printable, else an error."""
+    texts = [value] if isinstance(value, str) else []
+    if isinstance(value, (list, tuple)):
+        texts = [v for v in value if isinstance(v, str)]
+    elif isinstance(value, dict):
+        texts = [v for item in value.items() for v in item if isinstance(v, str)]
+    for text in texts:
+        found = unprintable(text)
+        if found:
+            raise ValueError(
+                f"text holds {found}; use printable characters only (no control characters, "
+                "tabs or line breaks)"
+            )
+    return value
+
+
+class _Printable(BaseModel):
+    """Every text field of a layout table is checked printable."""
+
+    @field_validator("*", mode="after")
+    @classmethod
+    def _printable(cls, value: Any) -> Any:
+        return _printable_text(value)
+
+
+class LayoutBase(_Printable):
     """Keys every layout file carries; unknown keys anywhere are errors."""
 
     model_config = ConfigDict(extra="forbid", frozen=True)
@@ -30,7 +72,7 @@ class LayoutBase(BaseModel):
     description: str = ""
 
 
-class Section(BaseModel):
+class Section(_Printable):
     """A table inside a layout file; unknown keys are errors here too."""
 
     model_config = ConfigDict(extra="forbid", frozen=True)

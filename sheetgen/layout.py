@@ -7,6 +7,7 @@ found) and what would be right.
 from __future__ import annotations
 
 import json
+import math
 import re
 import tomllib
 from dataclasses import dataclass
@@ -234,11 +235,37 @@ def validate(data: dict[str, Any], shown: str, text: str = "") -> Loaded:
             f"unknown component kind {key!r}",
             suggest(key, list(kinds())),
         )
+    found = _not_finite(data)
+    if found is not None:
+        raise LayoutError(
+            shown,
+            _at(_key_path(found), text, found),
+            "not a finite number",
+            "TOML's nan and inf are no size or count",
+        )
     try:  # as JSON, strictly: a TOML boolean or string is never taken for a number
         model = kind.model.model_validate_json(json.dumps(data, default=str), strict=True)
     except ValidationError as exc:
         raise _validation_error(exc, kind, shown, text) from None
     return Loaded(shown, kind, model)
+
+
+def _not_finite(value: Any, loc: tuple[int | str, ...] = ()) -> tuple[int | str, ...] | None:
+    """Where the layout data holds a NaN or an infinity, if it does."""
+    if isinstance(value, float) and not math.isfinite(value):
+        return loc
+    items = (
+        value.items()
+        if isinstance(value, dict)
+        else enumerate(value)
+        if isinstance(value, list)
+        else ()
+    )
+    for key, item in items:
+        found = _not_finite(item, (*loc, key))
+        if found is not None:
+            return found
+    return None
 
 
 M = TypeVar("M", bound=LayoutBase)

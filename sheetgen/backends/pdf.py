@@ -32,6 +32,7 @@ from sheetgen.draw.shapes import (
     Text,
 )
 from sheetgen.draw.transform import Transform
+from sheetgen.errors import SheetgenError
 from sheetgen.press.document import Box, Document, Page
 
 MM = 72.0 / 25.4
@@ -58,7 +59,19 @@ def render_pdf(doc: Document, *, fillable: bool = False) -> bytes:
     index = {page.signature(): i for i, page in enumerate(drawn)}
     order = [index[p.signature()] for p in doc.pages]
     slots = [_page_widgets(page) for page in drawn] if fillable else []
+    fields = sum(sum(map(len, slots[k])) for k in order) if fillable else 0
+    if fields > MAX_FIELDS:
+        per_page = fields / len(order)
+        raise SheetgenError(
+            f"a fillable PDF of {len(order):,} pages would hold {fields:,} form fields, over the "
+            f"limit of {MAX_FIELDS:,} (viewers slow to a crawl long before); choose fewer "
+            f"--copies (at most {int(MAX_FIELDS / per_page):,} pages of this sheet fit) or leave "
+            "out --fillable"
+        )
     return _finish(draw_pdf(doc, drawn), order, slots)
+
+
+MAX_FIELDS = 200_000  # a 1000-page fillable Scribe pad holds 82,000
 
 
 def draw_pdf(doc: Document, pages: list[Page]) -> bytes:

@@ -116,6 +116,29 @@ def by_game(jobs: list[Job]) -> list[list[Job]]:
     return list(groups.values())
 
 
+def die_with_parent(parent: int) -> None:
+    """Make a worker end when the build that started it ends, even killed with SIGKILL (as the
+    out-of-memory killer does), so that no file is written after the build is gone: Linux
+    kills it at once; elsewhere a watch on its parent ends it within a tenth of a second."""
+    if sys.platform.startswith("linux"):
+        import ctypes
+        import signal
+
+        ctypes.CDLL(None, use_errno=True).prctl(1, signal.SIGKILL)  # 1: PR_SET_PDEATHSIG
+    else:
+        import threading
+        import time
+
+        def watch() -> None:
+            while os.getppid() == parent:
+                time.sleep(0.1)
+            os._exit(1)
+
+        threading.Thread(target=watch, daemon=True).start()
+    if os.getppid() != parent:  # the build was gone before the worker could ask
+        os._exit(1)
+
+
 def run_build(request: BuildRequest) -> list[Built]:
     """Build every requested layout, on every core when there are several; all inputs are
     checked before any file is written."""
@@ -149,7 +172,9 @@ def run_build(request: BuildRequest) -> list[Built]:
         if workers > 1:
             from concurrent.futures import ProcessPoolExecutor
 
-            with ProcessPoolExecutor(max_workers=workers) as pool:
+            with ProcessPoolExecutor(
+                max_workers=workers, initializer=die_with_parent, initargs=(os.getpid(),)
+            ) as pool:
                 for results in pool.map(_jobs, groups):
                     for files in results:
                         built += _report(files, request, progress, task)

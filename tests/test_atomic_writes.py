@@ -104,3 +104,37 @@ def test_a_killed_build_leaves_old_or_complete_files_and_no_temporary_file(
         rewritten += 1
     assert rewritten >= 1 and kept + rewritten == len(earlier)
     assert sorted(p.name for p in tmp_path.iterdir()) == sorted(earlier)  # no temporary file
+
+
+@pytest.mark.slow
+def test_workers_die_with_a_killed_build_and_write_nothing_after(tmp_path: Path) -> None:
+    """The out-of-memory killer takes the build's parent process alone: its workers end with it
+    at once, so no file appears in the folder after the kill and no process is left behind."""
+    proc = subprocess.Popen(
+        [sys.executable, "-m", "sheetgen", "build", "--all", "-f", "svg,png", "--dpi", "100",
+         "--out", str(tmp_path), "-q"],
+        cwd=ROOT,
+    )  # fmt: skip
+    deadline = time.monotonic() + 120
+    while time.monotonic() < deadline and len(list(tmp_path.iterdir())) < 3:
+        time.sleep(0.01)
+    proc.send_signal(signal.SIGKILL)
+    assert proc.wait() == -signal.SIGKILL
+    time.sleep(0.5)  # what a worker still had in hand would land by now
+    at_kill = sorted(p.name for p in tmp_path.iterdir())
+    time.sleep(3)
+    assert sorted(p.name for p in tmp_path.iterdir()) == at_kill
+    assert len(at_kill) < 300  # the build was cut short, not finished
+    left = [
+        pid.name
+        for pid in Path("/proc").iterdir()
+        if pid.name.isdigit() and _cmdline(pid).find(str(tmp_path)) >= 0
+    ]
+    assert left == []
+
+
+def _cmdline(pid: Path) -> str:
+    try:
+        return (pid / "cmdline").read_bytes().replace(b"\0", b" ").decode(errors="replace")
+    except OSError:  # gone while we looked
+        return ""

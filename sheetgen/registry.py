@@ -32,6 +32,9 @@ def unprintable(text: str) -> str | None:
     return None
 
 
+MAX_TEXT = 1000  # characters in any one text of a layout (a path, a description, a name)
+
+
 def _printable_text(value: Any) -> Any:
     """A layout value whose every text (in lists and tables too) is printable, else an error."""
     texts = [value] if isinstance(value, str) else []
@@ -40,6 +43,8 @@ def _printable_text(value: Any) -> Any:
     elif isinstance(value, dict):
         texts = [v for item in value.items() for v in item if isinstance(v, str)]
     for text in texts:
+        if len(text) > MAX_TEXT:
+            raise ValueError(f"text of {len(text):,} characters; at most {MAX_TEXT:,}")
         found = unprintable(text)
         if found:
             raise ValueError(

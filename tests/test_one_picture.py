@@ -6,6 +6,7 @@ from __future__ import annotations
 
 import io
 from pathlib import Path
+from xml.etree import ElementTree
 
 import numpy as np
 import pypdfium2 as pdfium
@@ -88,6 +89,7 @@ def test_png_pdf_and_svg_show_one_picture(ref: str) -> None:
         image = Image.open(io.BytesIO(png))
         assert image.size == png_backend.pixel_size(page, dpi)
         from_pdf = _pdfium_page(pdf, signatures.index(page.signature()), image.size)
+        ElementTree.fromstring(svg)  # well-formed XML, or this raises
         from_svg = _resvg(svg, dpi, image.size)
         assert agreement(image, from_pdf) >= AGREEING, (ref, label, "pdf")
         assert agreement(image, from_svg) >= AGREEING, (ref, label, "svg")

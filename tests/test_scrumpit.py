@@ -153,3 +153,19 @@ def test_tile_sheets_and_score_pad(tmp_path: Path) -> None:
     pad = PdfReader(tmp_path / "scrumpit-scorepad-scorepad.pdf")
     text = "".join(p.extract_text() for p in pad.pages)
     assert "Game 4" in text and "rack" in text
+
+
+def test_the_example_game_sheet_shows_its_totals_line() -> None:
+    """The totals under the board were drawn outside the drawing's box, so every format cut
+    them off; they print now, and as the text a viewer finds."""
+    import pypdfium2 as pdfium
+
+    from sheetgen.backends import render
+    from sheetgen.layout import load as load_layout
+    from sheetgen.registry import BuildOptions as Options
+
+    loaded = load_layout("scrumpit/example-game")
+    doc = loaded.kind.build(loaded.model, Options())
+    page = pdfium.PdfDocument(render(doc, "pdf")[0][1])[0]
+    text = page.get_textpage().get_text_range()
+    assert "Totals" in text and "yellow: 168" in text

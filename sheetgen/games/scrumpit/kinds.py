@@ -227,9 +227,9 @@ def build_game(record: GameRecord, options: BuildOptions) -> Document:
         )
         letters.append(label(x + z + 0.5, y + z + 0.52, ch, 0.6, weight="bold", colour=INK))
     totals = "   ".join(f"{p}: {t}" for p, t in score.totals.items())
-    overlay = Drawing(
+    overlay = Drawing(  # the board's size and a line below it for the totals
         base.width,
-        base.height,
+        base.height + 6,
         (
             Group(tuple(letters), scale(cell)),
             label(base.width, base.height + 4, f"Totals   {totals}", 3, anchor="end", colour=INK),

@@ -130,8 +130,8 @@ def face_drawing(die: Die, face: Face, size: float, widest: float = 3.0) -> Draw
 
 def face_sheet(layout: DiceLayout, size: float) -> Drawing:
     """All faces as a cut-out sheet: a row a die, cut lines around every face."""
-    label_w, gap = 22.0, 6.0
-    width = label_w + 6 * size
+    label_w, gap, overrun = 22.0, 6.0, 2.0  # cut lines run `overrun` mm past the strip
+    width = label_w + 6 * size + overrun
     height = len(layout.dice) * (size + gap) + 14
     shapes: list[Shape] = [
         label(
@@ -168,7 +168,8 @@ def face_sheet(layout: DiceLayout, size: float) -> Drawing:
         for i in range(len(die.faces) + 1):
             shapes.append(line(label_w + i * size, y - 2, label_w + i * size, y + size + 0.5, cut))
         for yy in (y, y + size):
-            shapes.append(line(label_w - 2, yy, label_w + len(die.faces) * size + 2, yy, cut))
+            end = label_w + len(die.faces) * size + overrun
+            shapes.append(line(label_w - overrun, yy, end, yy, cut))
     return Drawing(width, height, tuple(shapes), title="dice face sheet")
 
 

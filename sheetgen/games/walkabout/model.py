@@ -86,7 +86,7 @@ class MatLayout(LayoutBase):
     game: Literal["walkabout"]
     component: Literal["mat"]
     dice: str = Field("walkabout/dice", description="the dice layout it shows")
-    title: str = "Dice mat"
+    title: str = Field("Dice mat", max_length=40)
 
 
 class GameRecord(LayoutBase):
@@ -98,4 +98,4 @@ class GameRecord(LayoutBase):
     path: list[tuple[int, int]] = Field(min_length=2)
     symbols: list[PlacedSymbol] = Field(default_factory=list)
     stars_used: int = Field(0, ge=0, le=50)
-    player: str = ""
+    player: str = Field("", max_length=40)

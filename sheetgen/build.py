@@ -6,13 +6,12 @@ import os
 import sys
 from dataclasses import dataclass, replace
 from pathlib import Path
-from typing import Any
 
 from sheetgen.backends import Format, render
 from sheetgen.errors import SheetgenError
 from sheetgen.layout import Loaded, builtin_layouts, load
 from sheetgen.options import check_options, parse_flip, parse_formats, parse_offset, read_names
-from sheetgen.output import output_name, prepare_folder, replaceable, write_atomic
+from sheetgen.output import output_name, prepare_folder, write_all
 from sheetgen.press import PressOptions, parse_paper
 from sheetgen.registry import BuildOptions
 
@@ -43,8 +42,10 @@ class BuildRequest:
 
 @dataclass(frozen=True)
 class Built:
+    """A file made by the build, not yet written."""
+
     path: Path
-    size: int
+    data: bytes
     notes: tuple[str, ...] = ()
 
 
@@ -55,7 +56,7 @@ def build_one(
     options: BuildOptions,
     folder: Path,
 ) -> list[Built]:
-    """Draw, press and render one checked layout, then write its files atomically."""
+    """Draw, press and render one checked layout into its files (written by `run_build`)."""
     kept = loaded.kind.options
     document = loaded.kind.build(
         loaded.model,
@@ -81,12 +82,8 @@ def build_one(
         for label, data in files:
             name = output_name(model.game, model.name, model.component, fmt, label)
             outputs.append((folder / name, data))
-    for path, _ in outputs:  # every target checked before any is written
-        replaceable(path)
-    for path, data in outputs:
-        write_atomic(path, data)
     return [
-        Built(path, len(data), document.notes if i == 0 else ())
+        Built(path, data, document.notes if i == 0 else ())
         for i, (path, data) in enumerate(outputs)
     ]
 
@@ -140,8 +137,9 @@ def die_with_parent(parent: int) -> None:
 
 
 def run_build(request: BuildRequest) -> list[Built]:
-    """Build every requested layout, on every core when there are several; all inputs are
-    checked before any file is written."""
+    """Build every requested layout, on every core when there are several, then write all the
+    files or none: all inputs are checked before anything is drawn, and a build that fails or is
+    killed before its last file is made leaves the output folder as it was."""
     formats = parse_formats(request.formats)
     refs = list(builtin_layouts()) if request.build_all else []
     refs += [r for r in request.refs if r not in refs]
@@ -177,21 +175,17 @@ def run_build(request: BuildRequest) -> list[Built]:
             ) as pool:
                 for results in pool.map(_jobs, groups):
                     for files in results:
-                        built += _report(files, request, progress, task)
+                        built += files
+                        progress.advance(task)
         else:
             for group in groups:
                 for files in _jobs(group):
-                    built += _report(files, request, progress, task)
-    return built
-
-
-def _report(files: list[Built], request: BuildRequest, progress: Any, task: Any) -> list[Built]:
-    progress.advance(task)
+                    built += files
+                    progress.advance(task)
+    write_all([(f.path, f.data) for f in built])
     if not request.quiet:
-        for f in files:
-            progress.console.print(
-                f"wrote {f.path} ({f.size / 1024:,.0f} KiB)", highlight=False, soft_wrap=True
-            )
+        for f in built:
+            print(f"wrote {f.path} ({len(f.data) / 1024:,.0f} KiB)")
             for note in f.notes:
-                progress.console.print(f"  note: {note}", highlight=False, soft_wrap=True)
-    return files
+                print(f"  note: {note}")
+    return built

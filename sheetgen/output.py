@@ -49,41 +49,106 @@ def prepare_folder(folder: Path, create: bool) -> Path:
         raise SheetgenError(
             f"{folder}: output folder is not writable ({exc.strerror}; choose another --out)"
         ) from None
+    _remove_orphans(folder)
     return folder
+
+
+_TEMPORARY = re.compile(r"\..+\.(\d+)\.\d+\.part")
+
+
+def _remove_orphans(folder: Path) -> None:
+    """Remove the temporary files of builds that died (killed in the instant between naming a
+    finished file and renaming it into place): a temporary name carries its writer's pid."""
+    for entry in os.scandir(folder):
+        found = _TEMPORARY.fullmatch(entry.name)
+        if found and entry.is_file(follow_symlinks=False) and not _alive(int(found[1])):
+            Path(entry.path).unlink(missing_ok=True)
+
+
+def _alive(pid: int) -> bool:
+    try:
+        os.kill(pid, 0)
+    except ProcessLookupError:
+        return False
+    except PermissionError:  # someone else's, and running
+        return True
+    return True
 
 
 def write_atomic(path: Path, data: bytes) -> None:
     """Write `data` to `path` so that `path` is either its old self or complete, never partial.
+    Only a regular file is replaced, keeping its permissions; a link, folder, device or pipe is
+    refused."""
+    write_all([(path, data)])
 
-    The data goes to a file with no name (Linux's O_TMPFILE) that is given a temporary name only
-    once complete and at once renamed over `path`, so even a build killed with SIGKILL leaves no
-    temporary file; elsewhere a named temporary file is removed on any failure. Only a regular
-    file is replaced, keeping its permissions; a link, folder, device or pipe is refused."""
-    mode = replaceable(path)
+
+def write_all(files: list[tuple[Path, bytes]]) -> None:
+    """Write every file, or none: all targets are checked, then every file is written complete
+    to a file with no name (Linux's O_TMPFILE; elsewhere a named temporary file), and only when
+    all are written is each named and renamed over its target. A failure on the way (a full
+    disk) leaves the folders as they were; even SIGKILL leaves no temporary file behind."""
+    modes = [replaceable(path) for path, _ in files]
+    staged: list[_Staged] = []
+    try:
+        for (path, data), mode in zip(files, modes, strict=True):
+            staged.append(_stage(path, data, mode))
+        for item in staged:
+            item.commit()
+    finally:
+        for item in staged:
+            item.discard()
+
+
+class _Staged:
+    """A file written complete but not yet in place: an open file with no name, or a named
+    temporary file where the system cannot make one without a name."""
+
+    def __init__(self, path: Path, data: bytes, mode: int, fd: int, tmp: str | None) -> None:
+        self.path, self.data, self.mode, self.fd, self.tmp = path, data, mode, fd, tmp
+
+    def commit(self) -> None:
+        """Give the file its target's name (replacing the old file at once)."""
+        try:
+            if self.tmp is None:
+                tmp = _temporary_name(self.path)
+                Path(tmp).unlink(missing_ok=True)  # left by a killed process that had our pid
+                self.tmp = tmp
+                try:
+                    _name_unnamed(self.fd, Path(tmp))
+                except OSError:  # the system will not name it (no /proc link): a named copy
+                    _write_new(Path(tmp), self.data)
+                    os.chmod(tmp, self.mode)
+            os.replace(self.tmp, self.path)
+            self.tmp = None
+        except OSError as exc:
+            raise SheetgenError(f"{self.path}: cannot write ({exc.strerror})") from None
+
+    def discard(self) -> None:
+        """Let go of the file; one never put in place is removed."""
+        if self.tmp is not None:
+            Path(self.tmp).unlink(missing_ok=True)
+            self.tmp = None
+        if self.fd >= 0:
+            os.close(self.fd)
+            self.fd = -1
+
+
+def _stage(path: Path, data: bytes, mode: int) -> _Staged:
     try:
         fd, tmp = _unnamed_file(path.parent)
     except OSError as exc:
         raise SheetgenError(f"{path}: cannot write ({exc.strerror})") from None
+    staged = _Staged(path, data, mode, fd, tmp)
     try:
         with os.fdopen(fd, "wb", closefd=False) as handle:
             handle.write(data)
         os.fchmod(fd, mode)
-        if tmp is None:
-            tmp = _temporary_name(path)
-            Path(tmp).unlink(missing_ok=True)  # left by a killed process that had our pid
-            try:
-                _name_unnamed(fd, Path(tmp))
-            except OSError:  # the system will not name it (no /proc link to follow): a copy
-                _write_new(Path(tmp), data)
-        os.replace(tmp, path)
     except BaseException as exc:
-        if tmp is not None:
-            Path(tmp).unlink(missing_ok=True)
+        staged.discard()
         if isinstance(exc, OSError):
             raise SheetgenError(f"{path}: cannot write ({exc.strerror})") from None
         raise
-    finally:
-        os.close(fd)
+    return staged
 
 
 def replaceable(path: Path) -> int:

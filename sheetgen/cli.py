@@ -25,6 +25,14 @@ DEFAULT_OUT = Path("output")
 MAX_COPIES = 1000
 
 
+def _folder(value: str) -> Path:
+    """An output folder from the command line: an empty one is a usage error, never quietly
+    the current folder."""
+    if not value.strip():
+        raise typer.BadParameter("is empty; name a folder, e.g. --out output")
+    return Path(value)
+
+
 def _version(value: bool) -> None:
     if value:
         typer.echo(f"sheetgen {__version__}")
@@ -122,7 +130,7 @@ def build(
             help="copies of the layout: pages of a pad, pads, sets of tiles or dice",
         ),
     ] = 1,
-    out: Annotated[Path, typer.Option(help="output folder")] = DEFAULT_OUT,
+    out: Annotated[Path, typer.Option(parser=_folder, help="output folder")] = DEFAULT_OUT,
     dpi: Annotated[int, typer.Option(min=30, max=1200, help="PNG resolution")] = 300,
     fillable: Annotated[bool, typer.Option(help="add PDF form fields to type into")] = False,
     transparent: Annotated[bool, typer.Option(help="PNG with a transparent background")] = False,
@@ -181,7 +189,7 @@ def build(
 
 @app.command()
 def gallery(
-    out: Annotated[Path, typer.Option(help="output folder")] = DEFAULT_OUT,
+    out: Annotated[Path, typer.Option(parser=_folder, help="output folder")] = DEFAULT_OUT,
     dpi: Annotated[int, typer.Option(min=30, max=600, help="PNG resolution")] = 120,
 ) -> None:
     """Write gallery.pdf and gallery.png: a thumbnail of every built-in component."""

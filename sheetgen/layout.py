@@ -89,6 +89,10 @@ def _read_text(path: Path, shown: str) -> str:
 def _parse(text: str, shown: str) -> dict[str, Any]:
     try:
         return tomllib.loads(text)
+    except RecursionError:
+        raise LayoutError(
+            shown, "", "is nested too deeply to read", "a layout nests a few tables deep at most"
+        ) from None
     except tomllib.TOMLDecodeError as exc:
         message = str(exc)
         where = _TOML_WHERE.search(message)

@@ -38,7 +38,13 @@ def prepare_folder(folder: Path, create: bool) -> Path:
             raise SheetgenError(
                 f"{folder}: cannot create the output folder ({exc.strerror})"
             ) from None
-    if not folder.is_dir():
+    try:
+        is_folder = stat.S_ISDIR(os.stat(folder).st_mode)
+    except FileNotFoundError:
+        is_folder = False
+    except OSError as exc:  # a name too long, a loop of links, ...
+        raise SheetgenError(f"{folder}: cannot be the output folder ({exc.strerror})") from None
+    if not is_folder:
         raise SheetgenError(
             f"{folder}: output folder does not exist (create it, or choose another --out)"
         )

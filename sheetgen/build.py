@@ -10,7 +10,14 @@ from pathlib import Path
 from sheetgen.backends import Format, render
 from sheetgen.errors import SheetgenError
 from sheetgen.layout import Loaded, builtin_layouts, load
-from sheetgen.options import check_options, parse_flip, parse_formats, parse_offset, read_names
+from sheetgen.options import (
+    check_named_sheets,
+    check_options,
+    parse_flip,
+    parse_formats,
+    parse_offset,
+    read_names,
+)
 from sheetgen.output import output_name, prepare_folder, write_all
 from sheetgen.press import PressOptions, parse_paper
 from sheetgen.registry import BuildOptions
@@ -147,6 +154,7 @@ def run_build(request: BuildRequest) -> list[Built]:
     check_options(request, loaded)
     _check_all(loaded)
     names = read_names(request.names) if request.names else ()
+    check_named_sheets(names, request.copies)
     options = BuildOptions(
         PressOptions(paper=parse_paper(request.paper)),
         copies=request.copies,

@@ -106,6 +106,20 @@ def check_options(request: BuildRequest, loaded: list[Loaded]) -> None:
             raise UsageError(f"{flag} works with {', '.join(kinds)} layouts only")
 
 
+MAX_NAMED_SHEETS = 20_000  # --names times --copies: a class of 1000 with 20 sheets each
+
+
+def check_named_sheets(names: tuple[str, ...], copies: int) -> None:
+    """One sheet a name, `copies` times: refused past a budget that keeps a build to seconds
+    and megabytes (a thousand names times a thousand copies is a million pages)."""
+    if len(names) * copies > MAX_NAMED_SHEETS:
+        raise UsageError(
+            f"--names with {len(names):,} names and --copies {copies:,} makes "
+            f"{len(names) * copies:,} sheets, over the limit of {MAX_NAMED_SHEETS:,}; "
+            f"choose --copies {max(1, MAX_NAMED_SHEETS // len(names))} or fewer"
+        )
+
+
 def kinds_with(option: str) -> list[ComponentKind]:
     from sheetgen.registry import kinds
 

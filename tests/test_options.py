@@ -207,3 +207,13 @@ def test_a_names_file_is_read_no_further_than_its_limit(tmp_path: Path) -> None:
     path.write_bytes(b"Ann\n" * (MAX_NAMES_BYTES // 4 + 1))
     with pytest.raises(UsageError, match="over the 1,000,000 byte limit"):
         read_names(path)
+
+
+def test_names_times_copies_is_bounded() -> None:
+    """A thousand names a thousand times would be a million pages: refused with the fix."""
+    from sheetgen.options import MAX_NAMED_SHEETS, check_named_sheets
+
+    names = tuple(f"Pupil {i}" for i in range(1000))
+    check_named_sheets(names, MAX_NAMED_SHEETS // 1000)  # 20 sheets a pupil: fine
+    with pytest.raises(UsageError, match="1,000,000 sheets, over the limit of 20,000; choose "):
+        check_named_sheets(names, 1000)

@@ -1,5 +1,7 @@
-"""Fuzzing: valid and nearly-valid layouts of every kind never end in an unhandled exception;
-each is a named layout error, a finding, or a PDF that qpdf's checks pass."""
+"""Fuzzing: valid and nearly-valid layouts of every kind (numbers scaled, huge, NaN or infinite;
+texts with control characters, paths and markup; tables dropped, renamed and nested) never end
+in an unhandled exception; each is a named layout error, a finding, or a PDF that qpdf's checks
+pass whose image files all get safe names inside the output folder."""
 
 from __future__ import annotations
 
@@ -12,9 +14,11 @@ import pytest
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
+from sheetgen.backends import file_labels
 from sheetgen.backends.pdf import render_pdf
 from sheetgen.errors import SheetgenError
 from sheetgen.layout import _raw, builtin_layouts, validate
+from sheetgen.output import output_name
 from sheetgen.registry import BuildOptions
 
 # driven as a user would (subprocesses, a browser, an install, fuzzing): not for mutmut
@@ -27,14 +31,34 @@ RAW = {name: _raw(path, name)[0] for name, path in builtin_layouts().items()}
 RENDER_BUDGET = {"marram/classic": 40, "marram/art": 40}
 rendered: dict[str, int] = {}
 
+HOSTILE_TEXT = [
+    "",
+    "#zzzzzz",
+    "../../etc/x",
+    "a/../../esc",
+    "C:\\x\\..\\y",
+    "<b>x</b>",
+    "nul\x00here",
+    "line\u2028break",
+    "\x1b]0;title\x07\x1b[2J",
+    "non\ufffechar",
+    "W" * 2000,
+]
 JUNK = st.one_of(
     st.integers(-(10**9), 10**9),
+    st.integers(-(10**30), 10**30),
     st.floats(allow_nan=False, width=32),
-    st.text(max_size=12),
+    st.floats(),  # NaN and the infinities too
+    st.text(max_size=12),  # control characters among them
     st.booleans(),
     st.lists(st.integers(-5, 40), max_size=4),
     st.just({}),
-    st.sampled_from(["", "#zzzzzz", "../../etc/x", "<b>x</b>"]),
+    st.sampled_from(HOSTILE_TEXT),
+    st.recursive(  # nesting where none belongs
+        st.integers(0, 3),
+        lambda inner: st.lists(inner, max_size=3) | st.dictionaries(st.text(max_size=3), inner),
+        max_leaves=8,
+    ),
 )
 
 
@@ -98,6 +122,10 @@ def test_fuzzed_layouts_never_crash(name: str) -> None:
             doc = loaded.kind.build(loaded.model, BuildOptions())
         except SheetgenError:
             return  # e.g. a sheet that no longer fits the paper, said in one line
+        labels = file_labels([page.label for page in doc.distinct_pages()])
+        model = loaded.model
+        for label in labels:  # every image file a safe name inside --out (or this raises)
+            output_name(model.game, model.name, model.component, "png", label)
         if rendered.get(name, 0) >= RENDER_BUDGET.get(name, 10**9):
             return
         rendered[name] = rendered.get(name, 0) + 1

@@ -25,10 +25,10 @@ DEFAULT_OUT = Path("output")
 MAX_COPIES = 1000
 
 
-def _folder(value: str) -> Path:
-    """An output folder from the command line: an empty one is a usage error, never quietly
-    the current folder."""
-    if not value.strip():
+def _folder(value: str | Path) -> Path:
+    """An output folder from the command line (or the default): an empty one is a usage error,
+    never quietly the current folder."""
+    if isinstance(value, str) and not value.strip():
         raise typer.BadParameter("is empty; name a folder, e.g. --out output")
     return Path(value)
 

@@ -17,6 +17,7 @@ from sheetgen.draw import (
     scale,
     translate,
 )
+from sheetgen.errors import SheetgenError
 from sheetgen.findings import Finding
 from sheetgen.games.scrumpit.draw import (
     INK,
@@ -54,13 +55,27 @@ def fit_cell(layout: BoardLayout, press: PressOptions) -> float:
     return math.floor(room / board_extent(layout) * 10) / 10
 
 
+MAX_TILED_PAGES = 400
+
+
 def _tiled(board: Drawing, layout: BoardLayout, press: PressOptions) -> list[Page]:
     """The board cut into overlapping pages with registration marks and trim lines."""
     w0, h0 = press.paper.width, press.paper.height
     win_w, win_h = w0 - 2 * press.margin, h0 - 2 * press.margin - LABEL_BAND
     lap = layout.overlap
+    if lap > min(win_w, win_h) / 2:  # past this, pages multiply (and repeat) without end
+        raise SheetgenError(
+            f"an overlap of {lap:g} mm leaves too little new board a page on "
+            f"{press.paper.name} paper ({win_w:.0f} x {win_h:.0f} mm to print on); use an "
+            f"overlap of at most {min(win_w, win_h) / 2:.0f} mm, or larger --paper"
+        )
     cols = max(1, math.ceil((board.width - lap) / (win_w - lap)))
     rows = max(1, math.ceil((board.height - lap) / (win_h - lap)))
+    if rows > 26 or rows * cols > MAX_TILED_PAGES:  # rows are lettered A to Z
+        raise SheetgenError(
+            f"the board would take {rows} x {cols} pages of {press.paper.name} paper, over the "
+            f"limit of 26 rows and {MAX_TILED_PAGES} pages; use larger --paper or --fit"
+        )
     pages = []
     for r in range(rows):
         for c in range(cols):

@@ -163,3 +163,17 @@ def test_repeated_pages_are_rendered_once_in_order() -> None:
     assert doc.distinct_pages() == [p1, p2, p3, labelled, taller]
     assert p1.signature() == again.signature() != p3.signature()
     assert Page(100, 100, (), trim=(0, 0, 1, 1)).signature() == Page(100, 100, ()).signature()
+
+
+def test_a_document_of_more_pieces_than_the_budget_is_refused_before_imposing() -> None:
+    """A custom tile set of 444 tiles a bag, a thousand times, would be 444,000 pieces a bag and
+    minutes of work: refused in one line that names the limit and the fix."""
+    from sheetgen.draw import Drawing
+    from sheetgen.errors import PressError
+    from sheetgen.press import PressOptions, impose
+    from sheetgen.press.impose import MAX_PIECES
+
+    tile = Drawing(19, 19, ())
+    assert len(impose([tile] * 1000, PressOptions())) > 1
+    with pytest.raises(PressError, match=f"{MAX_PIECES + 1:,} pieces to print, over the limit"):
+        impose([tile] * (MAX_PIECES + 1), PressOptions())

@@ -181,9 +181,17 @@ def _page(
     return Page(grid.page_w, grid.page_h, placed + tuple(extras), trim, bleed)
 
 
+MAX_PIECES = 250_000  # pieces in one document: 1000 sets of Scrumpit's 200 tiles take ~20 s
+
+
 def _check_sizes(drawings: Sequence[Drawing]) -> tuple[float, float, float]:
     if not drawings:
         raise PressError("nothing to print: the component made no drawings")
+    if len(drawings) > MAX_PIECES:
+        raise PressError(
+            f"{len(drawings):,} pieces to print, over the limit of {MAX_PIECES:,} in one file; "
+            "choose fewer --copies"
+        )
     first = drawings[0]
     for d in drawings:
         if (d.width, d.height, d.bleed) != (first.width, first.height, first.bleed):

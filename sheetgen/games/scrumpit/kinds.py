@@ -178,10 +178,10 @@ def build_tiles(layout: TilesLayout, options: BuildOptions) -> Document:
     press = replace(options.press, crop_marks=True)
     pages: list[Page] = []
     for colour, fill in layout.colours.items():
-        tiles = [
-            tile_drawing(letter, fill, size)
+        tiles = [  # one drawing a letter, placed as often as the bag holds it
+            drawing
             for letter in layout.letters
-            for _ in range(letter.count * options.copies)
+            for drawing in [tile_drawing(letter, fill, size)] * (letter.count * options.copies)
         ]
         bag = impose(tiles, press)
         pages += [

@@ -7,7 +7,7 @@ import sys
 from dataclasses import dataclass, replace
 from pathlib import Path
 
-from sheetgen.backends import Format, render
+from sheetgen.backends import Format, image_pages, render
 from sheetgen.errors import SheetgenError
 from sheetgen.layout import Loaded, builtin_layouts, load
 from sheetgen.options import (
@@ -77,6 +77,8 @@ def build_one(
         ),
     )
     model = loaded.model
+    if set(formats) & {"svg", "png"}:
+        image_pages(document)  # too many image files is refused before the PDF is drawn
     outputs: list[tuple[Path, bytes]] = []
     for fmt in formats:
         files = render(

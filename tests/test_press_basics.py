@@ -177,3 +177,15 @@ def test_a_document_of_more_pieces_than_the_budget_is_refused_before_imposing() 
     assert len(impose([tile] * 1000, PressOptions())) > 1
     with pytest.raises(PressError, match=f"{MAX_PIECES + 1:,} pieces to print, over the limit"):
         impose([tile] * (MAX_PIECES + 1), PressOptions())
+
+
+def test_more_image_pages_than_the_budget_are_refused_before_drawing() -> None:
+    """An image format writes a file a page: past the limit the build says so and how to get
+    the PDF alone, before anything is drawn."""
+    from sheetgen.backends import MAX_IMAGE_PAGES, image_pages
+    from sheetgen.errors import SheetgenError
+
+    pages = tuple(Page(10, 10 + i / 1000, ()) for i in range(MAX_IMAGE_PAGES + 1))
+    assert len(image_pages(Document(pages[:-1], "ok"))) == MAX_IMAGE_PAGES
+    with pytest.raises(SheetgenError, match=r"301 different pages .* \(-f pdf\)"):
+        image_pages(Document(pages, "too many"))

@@ -6,10 +6,24 @@ import re
 import unicodedata
 from typing import Literal
 
-from sheetgen.press.document import Document
+from sheetgen.errors import SheetgenError
+from sheetgen.press.document import Document, Page
 
 Format = Literal["pdf", "svg", "png"]
 FORMATS: tuple[Format, ...] = ("pdf", "svg", "png")
+MAX_IMAGE_PAGES = 300  # image files one document may make (Marram's tile art is 140)
+
+
+def image_pages(doc: Document) -> list[Page]:
+    """The pages an image format writes, one file each (a pad's repeats once); more than
+    MAX_IMAGE_PAGES are refused before anything is drawn."""
+    pages = doc.distinct_pages()
+    if len(pages) > MAX_IMAGE_PAGES:
+        raise SheetgenError(
+            f"{len(pages):,} different pages would each be an image file (SVG, PNG), over the "
+            f"limit of {MAX_IMAGE_PAGES}; build them as PDF alone (-f pdf), or use fewer --copies"
+        )
+    return pages
 
 
 def file_labels(labels: list[str]) -> list[str]:
@@ -48,7 +62,7 @@ def render(
         from sheetgen.backends.pdf import render_pdf
 
         return [("", render_pdf(doc, fillable=fillable))]
-    pages = doc.distinct_pages()
+    pages = image_pages(doc)
     labels = file_labels([p.label for p in pages])
     if fmt == "svg":
         from sheetgen.backends.svg import render_svg

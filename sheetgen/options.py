@@ -11,6 +11,7 @@ from sheetgen.backends import FORMATS, Format
 from sheetgen.errors import UsageError
 from sheetgen.files import ReadRefused, read_limited
 from sheetgen.press.document import Flip
+from sheetgen.registry import unprintable
 
 if TYPE_CHECKING:
     from sheetgen.build import BuildRequest
@@ -76,7 +77,7 @@ def read_names(path: Path) -> tuple[str, ...]:
         name = raw.strip()
         if not name:
             continue
-        if len(name) > MAX_NAME_LENGTH or not name.isprintable():
+        if len(name) > MAX_NAME_LENGTH or unprintable(name):
             raise UsageError(
                 f"--names {path}:{number}: a name is at most {MAX_NAME_LENGTH} printable characters"
             )

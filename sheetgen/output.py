@@ -8,6 +8,7 @@ import os
 import re
 import stat
 import tempfile
+import unicodedata
 from pathlib import Path
 
 from sheetgen.errors import SheetgenError
@@ -27,6 +28,28 @@ def output_name(game: str, layout: str, component: str, ext: str, label: str = "
 
 
 SAFE_NAME = re.compile(r"[A-Za-z0-9][A-Za-z0-9-]{0,150}\.(pdf|svg|png)")
+
+
+def file_labels(labels: list[str]) -> list[str]:
+    """What tells a set's image files apart: none for a set of one; else each page's own label
+    as a slug (letters, digits and single hyphens, so a name from a layout never becomes a
+    path), or `p<number>` where it has none, it gives no slug, or it would repeat (in any case:
+    some file systems do not tell 'A1' from 'a1')."""
+    if len(labels) == 1:
+        return [""]
+    out: list[str] = []
+    for number, label in enumerate(labels, start=1):
+        found = slug(label)
+        taken = found.lower() in {o.lower() for o in out}
+        out.append(found if found and not taken else f"p{number}")
+    return out
+
+
+def slug(text: str) -> str:
+    """`text` folded to ASCII letters and digits, every run of anything else one hyphen, none
+    at either end, at most 40 characters: 'Dark ☀/../x' -> 'Dark-x', 'Élan' -> 'Elan'."""
+    ascii_text = unicodedata.normalize("NFKD", text).encode("ascii", "ignore").decode()
+    return re.sub(r"[^A-Za-z0-9]+", "-", ascii_text).strip("-")[:40].strip("-")
 
 
 def prepare_folder(folder: Path, create: bool) -> Path:
@@ -92,7 +115,8 @@ def write_all(files: list[tuple[Path, bytes]]) -> None:
     """Write every file, or none: all targets are checked, then every file is written complete
     to a file with no name (Linux's O_TMPFILE; elsewhere a named temporary file), and only when
     all are written is each named and renamed over its target. A failure on the way (a full
-    disk) leaves the folders as they were; even SIGKILL leaves no temporary file behind."""
+    disk) leaves the folders as they were. SIGKILL in the instant between naming a file and
+    renaming it can leave that one temporary name, which the next build removes."""
     modes = [replaceable(path) for path, _ in files]
     staged: list[_Staged] = []
     try:

@@ -14,11 +14,10 @@ import pytest
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
-from sheetgen.backends import file_labels
 from sheetgen.backends.pdf import render_pdf
 from sheetgen.errors import SheetgenError
 from sheetgen.layout import _raw, builtin_layouts, validate
-from sheetgen.output import output_name
+from sheetgen.output import file_labels, output_name
 from sheetgen.registry import BuildOptions
 
 # driven as a user would (subprocesses, a browser, an install, fuzzing): not for mutmut

@@ -2,11 +2,10 @@
 
 from __future__ import annotations
 
-import re
-import unicodedata
 from typing import Literal
 
 from sheetgen.errors import SheetgenError
+from sheetgen.output import file_labels
 from sheetgen.press.document import Document, Page
 
 Format = Literal["pdf", "svg", "png"]
@@ -24,28 +23,6 @@ def image_pages(doc: Document) -> list[Page]:
             f"limit of {MAX_IMAGE_PAGES}; build them as PDF alone (-f pdf), or use fewer --copies"
         )
     return pages
-
-
-def file_labels(labels: list[str]) -> list[str]:
-    """What tells a set's image files apart: none for a set of one; else each page's own label
-    as a slug (letters, digits and single hyphens, so a name from a layout never becomes a
-    path), or `p<number>` where it has none, it gives no slug, or it would repeat (in any case:
-    some file systems do not tell 'A1' from 'a1')."""
-    if len(labels) == 1:
-        return [""]
-    out: list[str] = []
-    for number, label in enumerate(labels, start=1):
-        found = slug(label)
-        taken = found.lower() in {o.lower() for o in out}
-        out.append(found if found and not taken else f"p{number}")
-    return out
-
-
-def slug(text: str) -> str:
-    """`text` folded to ASCII letters and digits, every run of anything else one hyphen, none
-    at either end, at most 40 characters: 'Dark ☀/../x' -> 'Dark-x', 'Élan' -> 'Elan'."""
-    ascii_text = unicodedata.normalize("NFKD", text).encode("ascii", "ignore").decode()
-    return re.sub(r"[^A-Za-z0-9]+", "-", ascii_text).strip("-")[:40].strip("-")
 
 
 def render(

@@ -1,12 +1,11 @@
-"""Shapes that reduce to paths (lines, polylines, polygons, arcs) and path flattening."""
+"""Shapes that reduce to paths: lines, polylines, polygons, arcs, ellipses, rounded rectangles."""
 
 from __future__ import annotations
 
 import math
-from collections.abc import Iterable, Sequence
+from collections.abc import Sequence
 
 from sheetgen.draw.shapes import Close, CurveTo, LineTo, MoveTo, Path, Segment, Style
-from sheetgen.draw.transform import Transform
 
 Point = tuple[float, float]
 
@@ -113,48 +112,3 @@ def rounded_rect_path(
     segs += arc_segments(x + r, y + r, r, 180, 270)
     segs.append(Close())
     return Path(tuple(segs), style)
-
-
-def flatten(
-    segments: Iterable[Segment], transform: Transform, tolerance: float = 0.25
-) -> list[tuple[list[Point], bool]]:
-    """Subpaths as (points, closed) after `transform`, curves split until within `tolerance`."""
-    out: list[tuple[list[Point], bool]] = []
-    pts: list[Point] = []
-    cur: Point = (0.0, 0.0)
-    start: Point = (0.0, 0.0)
-    for seg in segments:
-        if isinstance(seg, MoveTo):
-            if len(pts) > 1:
-                out.append((pts, False))
-            cur = start = (seg.x, seg.y)
-            pts = [transform.apply(*cur)]
-        elif isinstance(seg, LineTo):
-            cur = (seg.x, seg.y)
-            pts.append(transform.apply(*cur))
-        elif isinstance(seg, CurveTo):
-            p0 = transform.apply(*cur)
-            p1 = transform.apply(seg.x1, seg.y1)
-            p2 = transform.apply(seg.x2, seg.y2)
-            p3 = transform.apply(seg.x, seg.y)
-            length = math.dist(p0, p1) + math.dist(p1, p2) + math.dist(p2, p3)
-            n = max(2, min(200, math.ceil(math.sqrt(length / tolerance) * 2)))
-            for i in range(1, n + 1):
-                t = i / n
-                u = 1 - t
-                k0, k1, k2, k3 = u**3, 3 * u * u * t, 3 * u * t * t, t**3
-                pts.append(
-                    (
-                        k0 * p0[0] + k1 * p1[0] + k2 * p2[0] + k3 * p3[0],
-                        k0 * p0[1] + k1 * p1[1] + k2 * p2[1] + k3 * p3[1],
-                    )
-                )
-            cur = (seg.x, seg.y)
-        else:
-            if pts:
-                out.append((pts, True))
-            cur = start
-            pts = [transform.apply(*cur)]
-    if len(pts) > 1:
-        out.append((pts, False))
-    return out

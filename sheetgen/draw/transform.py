@@ -32,11 +32,6 @@ class Transform:
         return (self.a * x + self.c * y + self.e, self.b * x + self.d * y + self.f)
 
     @property
-    def scale_factor(self) -> float:
-        """The mean linear scale (square root of the determinant's size), for line widths."""
-        return math.sqrt(abs(self.a * self.d - self.b * self.c))
-
-    @property
     def is_identity(self) -> bool:
         return self == IDENTITY
 

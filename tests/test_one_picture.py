@@ -16,9 +16,11 @@ from PIL import Image, ImageFilter
 
 from sheetgen.backends import png as png_backend
 from sheetgen.backends import render
+from sheetgen.draw.shapes import Circle, Drawing, LineTo, MoveTo, Rect, Shape, Style
+from sheetgen.draw.shapes import Path as Line
 from sheetgen.layout import builtin_layouts, load
 from sheetgen.press import PressOptions
-from sheetgen.press.document import Document
+from sheetgen.press.document import Document, alone
 from sheetgen.registry import BuildOptions
 
 FONTS = str(Path(__file__).resolve().parent.parent / "fonts")
@@ -114,6 +116,60 @@ def test_a_large_page_is_rasterised_in_bands_that_meet_without_a_seam(
         assert ((x == colour).all(axis=2) == (y == colour).all(axis=2)).mean() > 0.999
 
 
+def _page_of(children: tuple[Shape, ...], size: float) -> Document:
+    drawing = Drawing(size, size, children)
+    return Document((alone(drawing),), "test")
+
+
+def test_a_page_of_few_colours_is_stored_bit_for_bit() -> None:
+    """201 colours, each a one-pixel square on the pixel grid (1 mm at 25.4 dpi) far apart on a
+    large page, so that the palette's sample of every other pixel misses most of them: the PNG
+    is pdfium's raster exactly."""
+    squares = tuple(
+        Rect(1.0 + 2 * (i % 20) * 25, 1.0 + 2 * (i // 20) * 25, 1.0, 1.0,
+             Style(stroke=None, fill=f"#{i:02x}{255 - i:02x}{(7 * i) % 256:02x}"))
+        for i in range(200)
+    )  # fmt: skip
+    doc = _page_of(squares, 1500.0)
+    png = Image.open(io.BytesIO(render(doc, "png", dpi=25.4)[0][1]))
+    pdf = pdfium.PdfDocument(render(doc, "pdf")[0][1])
+    truth = np.asarray(_pdfium_page(pdf, 0, png.size))
+    assert len(np.unique(truth.reshape(-1, 3), axis=0)) == 201
+    assert (np.asarray(png.convert("RGB")) == truth).all()
+
+
+def test_a_thin_line_keeps_its_colour_among_many_edge_shades() -> None:
+    """Lines two or three pixels wide, at odd pixels, in colours found nowhere else, drawn among
+    anti-aliased circles: every pixel pdfium paints in a line's colour has it in the PNG."""
+    circles = tuple(
+        Circle(5 + 9 * (i % 10), 5 + 9 * (i // 10), 3.7, Style(stroke="#203040", width=0.6,
+               fill=f"#{40 + 2 * i:02x}{200 - i:02x}{90 + i:02x}"))
+        for i in range(100)
+    )  # fmt: skip
+    colours = ("#c0262d", "#1f5fbf", "#2f8f3a", "#8b3fb0")
+    pixel = 25.4 / DPI
+    lines = tuple(
+        Line(
+            (
+                MoveTo(0.5, (17 + 139 * i + 0.5 * (2 + i % 2)) * pixel),
+                LineTo(95.0, (17 + 139 * i + 0.5 * (2 + i % 2)) * pixel),
+            ),
+            Style(stroke=colour, width=(2 + i % 2) * pixel),
+        )
+        for i, colour in enumerate(colours)
+    )  # fmt: skip  (rows 17, 156, 295 and 434: odd, on the pixel grid, two or three pixels wide)
+    doc = _page_of(circles + lines, 96.0)
+    png = Image.open(io.BytesIO(render(doc, "png", dpi=DPI)[0][1]))
+    pdf = pdfium.PdfDocument(render(doc, "pdf")[0][1])
+    truth = np.asarray(_pdfium_page(pdf, 0, png.size))
+    ours = np.asarray(png.convert("RGB"))
+    assert len(np.unique(truth.reshape(-1, 3), axis=0)) > 1000  # a quantised page
+    for colour in colours:
+        rgb = tuple(int(colour[i : i + 2], 16) for i in (1, 3, 5))
+        painted = (truth == rgb).all(axis=2)
+        assert painted.sum() > 100 and (ours[painted] == rgb).all(), colour
+
+
 def test_flat_colours_are_kept_exactly_and_edges_are_smooth() -> None:
     """A palette image, but the page's own colours are exact (the tree's paper white, its
     title green) and edges keep their anti-aliasing (many in-between shades)."""
@@ -148,9 +204,11 @@ def test_a_page_two_layouts_share_is_rasterised_once(monkeypatch: pytest.MonkeyP
     drawn: list[tuple[int, int]] = []
     rasterise = png_backend._raster
 
-    def counting(page: pdfium.PdfPage, width: int, height: int, alpha: bool) -> Image.Image:
+    def counting(
+        page: pdfium.PdfPage, width: int, height: int, alpha: bool, painted: np.ndarray
+    ) -> Image.Image:
         drawn.append((width, height))
-        return rasterise(page, width, height, alpha)
+        return rasterise(page, width, height, alpha, painted)
 
     monkeypatch.setattr(png_backend, "_raster", counting)
     monkeypatch.setattr(png_backend, "_DONE", type(png_backend._DONE)())

@@ -9,7 +9,7 @@ import io
 import math
 from collections import OrderedDict
 from collections.abc import Iterator
-from functools import cache
+from functools import cache, lru_cache
 
 import numpy as np
 import pypdfium2 as pdfium
@@ -17,12 +17,13 @@ import pypdfium2.raw as pdfium_c
 from PIL import Image
 
 from sheetgen.backends.pdf import draw_pdf
+from sheetgen.draw.shapes import Drawing, Group, Shape, Text
 from sheetgen.errors import SheetgenError
 from sheetgen.press.document import Document, Page
 
 BAND_PIXELS = 24_000_000  # a page larger than this is rasterised in bands of at most this many
 MAX_PIXELS = 600_000_000  # no image larger than this (an A3 sheet at 1200 dpi is 279 million)
-PALETTE = 256  # colours of a palette image: exact where the page has no more than this
+PALETTE = 255  # colours of a palette image: exact where the page has no more than this
 _PREVIEW_PIXELS = 8_000_000  # the rendering a banded page's palette is chosen from
 _SAMPLE_PIXELS = 500_000  # about how many pixels a palette is counted on
 _FLAT = 160  # at most this many fill colours kept exact in a palette
@@ -40,9 +41,9 @@ def render_pngs(doc: Document, pages: list[Page], dpi: float, transparent: bool)
     sizes = [pixel_size(page, dpi) for page in pages]
     for width, height in sizes:
         _check_budget(width, height, dpi, transparent)
-    keys = [(page.picture(), dpi, transparent) for page in pages]
+    keys = [_Key((page.picture(), dpi, transparent)) for page in pages]
     found = {key: _DONE[key] for key in keys if key in _DONE}
-    first: dict[tuple[object, ...], int] = {}
+    first: dict[_Key, int] = {}
     for i, key in enumerate(keys):
         first.setdefault(key, i)
     new = [i for key, i in first.items() if key not in found]
@@ -50,7 +51,8 @@ def render_pngs(doc: Document, pages: list[Page], dpi: float, transparent: bool)
         pdf = pdfium.PdfDocument(draw_pdf(doc, [pages[i] for i in new]))
         try:
             for at, i in enumerate(new):
-                found[keys[i]] = _encode(_raster(pdf[at], *sizes[i], transparent), dpi)
+                painted = _painted(pages[i])
+                found[keys[i]] = _encode(_raster(pdf[at], *sizes[i], transparent, painted), dpi)
         finally:
             pdf.close()
     for key in keys:
@@ -58,11 +60,26 @@ def render_pngs(doc: Document, pages: list[Page], dpi: float, transparent: bool)
     return [found[key] for key in keys]
 
 
-_DONE: OrderedDict[tuple[object, ...], bytes] = OrderedDict()  # the last pages rasterised
+class _Key:
+    """What a page shows, hashed once (a page's picture is a deep tuple, slow to hash)."""
+
+    __slots__ = ("hash", "value")
+
+    def __init__(self, value: tuple[object, ...]) -> None:
+        self.value, self.hash = value, hash(value)
+
+    def __hash__(self) -> int:
+        return self.hash
+
+    def __eq__(self, other: object) -> bool:
+        return isinstance(other, _Key) and self.hash == other.hash and self.value == other.value
+
+
+_DONE: OrderedDict[_Key, bytes] = OrderedDict()  # the last pages rasterised
 _REMEMBERED = 64
 
 
-def _remember(key: tuple[object, ...], png: bytes) -> None:
+def _remember(key: _Key, png: bytes) -> None:
     _DONE[key] = png
     _DONE.move_to_end(key)
     while len(_DONE) > _REMEMBERED:
@@ -121,23 +138,54 @@ def _buffer(size: int) -> ctypes.Array[ctypes.c_ubyte]:
     return _Scratch.buffer
 
 
-def _raster(page: pdfium.PdfPage, width: int, height: int, alpha: bool) -> Image.Image:
+def _painted(page: Page) -> np.ndarray:
+    """The colours (as `_band` makes them) that the page paints at full opacity: where a shape
+    is a pixel or two wide, its colour fills those pixels, and the palette keeps it exact."""
+    found: set[str] = {"#ffffff"}
+    for placement in page.placements:
+        found |= _drawing_colours(placement.drawing)
+    rgb = np.array([bytes.fromhex(c[1:]) + b"\0" for c in sorted(found)], dtype="V4")
+    return rgb.view(np.uint32)
+
+
+@lru_cache(maxsize=256)
+def _drawing_colours(drawing: Drawing) -> frozenset[str]:
+    return _colours(drawing.children)
+
+
+def _colours(shapes: tuple[Shape, ...]) -> frozenset[str]:
+    found: set[str] = set()
+    for shape in shapes:
+        if isinstance(shape, Group):
+            found |= _colours(shape.children)
+        elif isinstance(shape, Text):
+            found.add(shape.colour)
+        elif shape.style.opacity == 1:
+            found.update(c for c in (shape.style.stroke, shape.style.fill) if c is not None)
+    return frozenset(found)
+
+
+def _raster(
+    page: pdfium.PdfPage, width: int, height: int, alpha: bool, painted: np.ndarray
+) -> Image.Image:
     """The page as one palette image. A page within BAND_PIXELS is rasterised whole and its
     palette taken from itself; a larger one in bands, with the palette of a preview, so that no
     more than one band of full colour is ever held."""
     if width * height <= BAND_PIXELS:
         whole = _band(page, width, height, 0, height, alpha)
-        palette = _palette(whole, alpha)
-        return _image(_indexed(whole, palette, alpha), palette, alpha)
+        palette, seen = _palette(whole, alpha, painted)
+        if alpha:
+            return _image(_indexed_alpha(whole, palette), palette, alpha)
+        with _Lookup(palette, seen) as lookup:
+            return _image(lookup.indices(whole), lookup.palette, alpha)
     shrink = math.sqrt(width * height / _PREVIEW_PIXELS)
     pw, ph = max(1, round(width / shrink)), max(1, round(height / shrink))
-    palette = _palette(_band(page, pw, ph, 0, ph, alpha), alpha)
+    palette, seen = _palette(_band(page, pw, ph, 0, ph, alpha), alpha, painted)
     indices = np.empty((height, width), dtype=np.uint8)
-    for top, rows in _bands(width, height):
-        indices[top : top + rows] = _indexed(
-            _band(page, width, height, top, rows, alpha), palette, alpha
-        )
-    return _image(indices, palette, alpha)
+    with _Lookup(palette, seen) as lookup:  # alpha never bands (see _check_budget)
+        for top, rows in _bands(width, height):
+            indices[top : top + rows] = lookup.indices(_band(page, width, height, top, rows, alpha))
+    return _image(indices, lookup.palette, alpha)
 
 
 def _bands(width: int, height: int) -> Iterator[tuple[int, int]]:
@@ -146,8 +194,9 @@ def _bands(width: int, height: int) -> Iterator[tuple[int, int]]:
         yield top, min(step, height - top)
 
 
-def _palette(pixels: np.ndarray, alpha: bool) -> np.ndarray:
-    """At most 256 colours for the page, in colour order: all of its own where it has no more;
+def _palette(pixels: np.ndarray, alpha: bool, painted: np.ndarray) -> tuple[np.ndarray, np.ndarray]:
+    """At most 255 colours for the page, in colour order, and the colours they were chosen
+    from: all of its own where it has no more;
     else every colour that fills an area (a pixel equal to its right and lower neighbours),
     however small, kept exact (up to 160, the commonest first), and the rest fitted by median
     cut to the in-between shades of anti-aliased edges, weighted by how often each shows.
@@ -155,41 +204,40 @@ def _palette(pixels: np.ndarray, alpha: bool) -> np.ndarray:
     step = max(1, math.isqrt(pixels.size // _SAMPLE_PIXELS))
     colours, counts = np.unique(pixels[::step, ::step], return_counts=True)
     if len(colours) <= PALETTE:
-        return colours
+        return colours, colours
     common = colours[np.argsort(-counts, kind="stable")]
-    fills = _fill_colours(pixels) if not alpha else common[:_FLAT]
+    fills = np.union1d(_fill_colours(pixels), painted) if not alpha else common[:_FLAT]
     ranked = np.concatenate([common[np.isin(common, fills)], np.setdiff1d(fills, common)])
     flat = ranked[:_FLAT]
     rest_mask = ~np.isin(colours, flat)
-    rest, weights = colours[rest_mask], np.minimum(counts[rest_mask], 50)  # none crowds out
+    rest, weights = colours[rest_mask], np.minimum(counts[rest_mask], 8)  # none crowds out
     shades = _rgba(np.repeat(rest, weights), alpha)
     mode = "RGBA" if alpha else "RGB"
     sample = Image.frombytes(mode, (len(shades), 1), shades[:, : len(mode)].tobytes())
     method = Image.Quantize.FASTOCTREE if alpha else Image.Quantize.MEDIANCUT
     left = PALETTE - len(flat)
-    fitted = sample.quantize(left, method=method, dither=Image.Dither.NONE, kmeans=2)
+    fitted = sample.quantize(left, method=method, dither=Image.Dither.NONE, kmeans=1)
     found = np.frombuffer(bytes(fitted.getpalette(mode) or []), dtype=np.uint8)
     rows = found.reshape(-1, len(mode))[:left]
     if not alpha:
         rows = np.hstack([rows, np.zeros((len(rows), 1), dtype=np.uint8)])
     fitted_keys = np.ascontiguousarray(rows).view(np.uint32).reshape(-1)
-    return np.unique(np.concatenate([flat, fitted_keys]))[:PALETTE]
+    palette = np.unique(np.concatenate([flat, fitted_keys]))[:PALETTE]
+    return palette, np.union1d(colours, fills)
 
 
 def _fill_colours(pixels: np.ndarray) -> np.ndarray:
     """The colours (24-bit) of pixels equal to their right and lower neighbours: fills, not the
     shades of an edge (which change across it). Looked for at every other row and column, which
-    finds every fill at least 3 pixels across in a quarter of the time."""
+    finds every fill at least 3 pixels across in a quarter of the time; a fill's pixels come in
+    runs, so only the first of each run is sorted."""
     corner = pixels[:-1:2, :-1:2]
     below, beside = pixels[1::2, :-1:2], pixels[:-1:2, 1::2]
     rows, cols = min(len(corner), len(below)), min(corner.shape[1], beside.shape[1])
     corner, below, beside = corner[:rows, :cols], below[:rows, :cols], beside[:rows, :cols]
     solid = corner[(corner == below) & (corner == beside)]
-    present, _ = _tables()
-    present[solid] = True
-    found = np.flatnonzero(present).astype(np.uint32)
-    present[found] = False
-    return found
+    firsts = np.concatenate([solid[:1], solid[1:][solid[1:] != solid[:-1]]])
+    return np.unique(firsts)
 
 
 def _rgba(colours: np.ndarray, alpha: bool) -> np.ndarray:
@@ -214,25 +262,51 @@ def _nearest(colours: np.ndarray, palette: np.ndarray, alpha: bool) -> np.ndarra
 
 
 @cache
-def _tables() -> tuple[np.ndarray, np.ndarray]:
-    """Two tables over every 24-bit colour, made once and kept for the next page: which colours
-    a page has (left all False after use), and the palette index each maps to."""
-    return np.zeros(1 << 24, dtype=bool), np.zeros(1 << 24, dtype=np.uint8)
+def _table() -> np.ndarray:
+    """A table of the palette index each 24-bit colour maps to, made once and kept for the next
+    page: left all _UNKNOWN after use."""
+    return np.full(1 << 24, _UNKNOWN, dtype=np.uint8)
 
 
-def _indexed(pixels: np.ndarray, palette: np.ndarray, alpha: bool) -> np.ndarray:
-    """Each pixel as the index of its own colour in the palette, or of the nearest one."""
-    if alpha:
-        colours, inverse = np.unique(pixels, return_inverse=True)
-        found: np.ndarray = _nearest(colours, palette, alpha=True)[inverse]
-        return found.reshape(pixels.shape)
-    present, index = _tables()
-    present[pixels] = True
-    colours = np.flatnonzero(present).astype(np.uint32)
-    present[colours] = False
-    index[colours] = _nearest(colours, palette, alpha=False)
-    indices: np.ndarray = index[pixels]
-    return indices
+_UNKNOWN = PALETTE  # no palette index: a palette has at most PALETTE colours, 0 to PALETTE - 1
+
+
+class _Lookup:
+    """Each pixel's palette index, by a table over every colour: filled in at the start for the
+    colours the palette was chosen from, and for any other colour when a pixel shows it (a rare
+    shade the palette's sample missed: added to the palette while it has room, else mapped to
+    the nearest), then cleared again at the end."""
+
+    def __init__(self, palette: np.ndarray, seen: np.ndarray) -> None:
+        self.palette, self.table, self.filled = palette, _table(), [seen]
+        self.table[seen] = _nearest(seen, palette, alpha=False)
+
+    def __enter__(self) -> _Lookup:
+        return self
+
+    def __exit__(self, *_: object) -> None:
+        for colours in self.filled:
+            self.table[colours] = _UNKNOWN
+
+    def indices(self, pixels: np.ndarray) -> np.ndarray:
+        found: np.ndarray = self.table[pixels]
+        strays = found == _UNKNOWN
+        if strays.any():
+            colours = pixels[strays]
+            missing = np.unique(colours)
+            room = PALETTE - len(self.palette)
+            self.palette = np.concatenate([self.palette, missing[:room]])
+            self.table[missing] = _nearest(missing, self.palette, alpha=False)
+            self.filled.append(missing)
+            found[strays] = self.table[colours]
+        return found
+
+
+def _indexed_alpha(pixels: np.ndarray, palette: np.ndarray) -> np.ndarray:
+    """Each RGBA pixel as the index of its own colour in the palette, or of the nearest one."""
+    colours, inverse = np.unique(pixels, return_inverse=True)
+    found: np.ndarray = _nearest(colours, palette, alpha=True)[inverse]
+    return found.reshape(pixels.shape)
 
 
 def _image(indices: np.ndarray, palette: np.ndarray, alpha: bool) -> Image.Image:

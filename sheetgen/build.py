@@ -7,7 +7,7 @@ import sys
 from dataclasses import dataclass, replace
 from pathlib import Path
 
-from sheetgen.backends import Format, image_pages, render
+from sheetgen.backends import Format, preflight, render
 from sheetgen.errors import SheetgenError
 from sheetgen.layout import Loaded, builtin_layouts, load
 from sheetgen.options import (
@@ -19,7 +19,7 @@ from sheetgen.options import (
     read_names,
 )
 from sheetgen.output import output_name, prepare_folder, write_all
-from sheetgen.press import PressOptions, parse_paper
+from sheetgen.press import Document, PressOptions, parse_paper
 from sheetgen.registry import BuildOptions
 
 
@@ -56,16 +56,10 @@ class Built:
     notes: tuple[str, ...] = ()
 
 
-def build_one(
-    loaded: Loaded,
-    request: BuildRequest,
-    formats: tuple[Format, ...],
-    options: BuildOptions,
-    folder: Path,
-) -> list[Built]:
-    """Draw, press and render one checked layout into its files (written by `run_build`)."""
+def document_for(loaded: Loaded, options: BuildOptions) -> Document:
+    """The pressed document of one checked layout, told only the options its kind honours."""
     kept = loaded.kind.options
-    document = loaded.kind.build(
+    return loaded.kind.build(
         loaded.model,
         replace(
             options,
@@ -76,9 +70,20 @@ def build_one(
             fit=options.fit and "fit" in kept,
         ),
     )
+
+
+def build_one(
+    loaded: Loaded,
+    request: BuildRequest,
+    formats: tuple[Format, ...],
+    options: BuildOptions,
+    folder: Path,
+    document: Document | None = None,
+) -> list[Built]:
+    """Render one checked layout (its document, when already made) into its files (written by
+    `run_build`)."""
+    document = document or document_for(loaded, options)
     model = loaded.model
-    if set(formats) & {"svg", "png"}:
-        image_pages(document)  # too many image files is refused before the PDF is drawn
     outputs: list[tuple[Path, bytes]] = []
     for fmt in formats:
         files = render(
@@ -95,6 +100,28 @@ def build_one(
         Built(path, data, document.notes if i == 0 else ())
         for i, (path, data) in enumerate(outputs)
     ]
+
+
+def _preflight(
+    loaded: list[Loaded], request: BuildRequest, formats: tuple[Format, ...], options: BuildOptions
+) -> list[Document]:
+    """Every layout's document, each checked against every limit its rendering would meet
+    (image files, pixels, form fields), so that a build is refused before it draws anything."""
+    documents = []
+    for item in loaded:
+        document = document_for(item, options)
+        try:
+            preflight(
+                document,
+                formats,
+                dpi=request.dpi,
+                fillable=request.fillable,
+                transparent=request.transparent,
+            )
+        except SheetgenError as exc:
+            raise SheetgenError(f"{item.source}: {exc}") from None
+        documents.append(document)
+    return documents
 
 
 def _check_all(loaded: list[Loaded]) -> None:
@@ -168,9 +195,12 @@ def run_build(request: BuildRequest) -> list[Built]:
         px=request.px,
         fit=request.fit,
     )
+    documents = _preflight(loaded, request, formats, options)
     folder = prepare_folder(request.out, request.create_out)
     groups = by_game([(item, request, formats, options, folder) for item in loaded])
     workers = min(len(groups), os.cpu_count() or 1)
+    if workers > 1:
+        documents.clear()  # the workers make their own; these would only hold memory
     built: list[Built] = []
     show = not request.quiet and len(loaded) > 1 and sys.stderr.isatty()
     from rich.progress import Progress
@@ -187,10 +217,11 @@ def run_build(request: BuildRequest) -> list[Built]:
                     for files in results:
                         built += files
                         progress.advance(task)
-        else:
+        else:  # one core: the documents made for the preflight are rendered as they are
+            made = {id(item): document for item, document in zip(loaded, documents, strict=True)}
             for group in groups:
-                for files in _jobs(group):
-                    built += files
+                for job in group:
+                    built += build_one(*job, made[id(job[0])])
                     progress.advance(task)
     write_all([(f.path, f.data) for f in built])
     if not request.quiet:

@@ -166,3 +166,35 @@ def _cmdline(pid: Path) -> str:
         return (pid / "cmdline").read_bytes().replace(b"\0", b" ").decode(errors="replace")
     except OSError:  # gone while we looked
         return ""
+
+
+@pytest.mark.parametrize(
+    ("args", "layout", "limit"),
+    [
+        (("--all", "--copies", "1000", "-f", "svg"), "scrumpit/tiles", "300"),  # image files
+        (("--all", "--copies", "1000", "-f", "pdf", "--fillable"), "scribbly-gum/pad", "200,000"),
+        (
+            ("--all", "-f", "png", "--dpi", "1200", "--transparent"),
+            "marram/classic",
+            "24-megapixel",
+        ),
+    ],
+)
+def test_a_build_over_a_limit_is_refused_before_any_layout_is_drawn(
+    tmp_path: Path, monkeypatch: pytest.MonkeyPatch, args: tuple[str, ...], layout: str, limit: str
+) -> None:
+    """Every layout is checked against the limits its files would meet before the first is
+    drawn: refused at once, naming the layout and the limit, with nothing rendered."""
+    import sheetgen.build as build
+    from sheetgen.cli import app
+
+    def drawn(*_: object, **__: object) -> None:
+        raise AssertionError("a layout was drawn before the build was refused")
+
+    monkeypatch.setattr(build, "render", drawn)
+    monkeypatch.setattr(build.os, "cpu_count", lambda: 1)
+    with pytest.raises(SheetgenError) as refused:
+        app(["build", *args, "-q", "--out", str(tmp_path)], standalone_mode=False)
+    message = str(refused.value)
+    assert message.startswith(layout) and limit in message, message
+    assert list(tmp_path.iterdir()) == []

@@ -25,6 +25,29 @@ def image_pages(doc: Document) -> list[Page]:
     return pages
 
 
+def preflight(
+    doc: Document,
+    formats: tuple[Format, ...],
+    *,
+    dpi: float = 300,
+    fillable: bool = False,
+    transparent: bool = False,
+) -> None:
+    """Every limit that rendering `doc` in `formats` would meet (image files, pixels, form
+    fields), checked without drawing anything, so a build of many layouts is refused before
+    its first file is drawn rather than after."""
+    if "svg" in formats or "png" in formats:
+        pages = image_pages(doc)
+        if "png" in formats:
+            from sheetgen.backends.png import check_pixels
+
+            check_pixels(pages, doc.dpi or dpi, transparent)
+    if "pdf" in formats and fillable:
+        from sheetgen.backends.pdf import check_fields
+
+        check_fields(doc)
+
+
 def render(
     doc: Document,
     fmt: Format,

@@ -55,11 +55,27 @@ def render_pdf(doc: Document, *, fillable: bool = False) -> bytes:
     """The document as PDF bytes; `fillable` adds AcroForm fields over every Field."""
     # Each distinct page is drawn once; `_finish` repeats it into the document's order and, for
     # a fillable document, lays each page's own fields over it.
+    drawn, order = _drawn_and_order(doc)
+    slots = _field_slots(drawn, order) if fillable else []
+    return _finish(draw_pdf(doc, drawn), order, slots)
+
+
+def check_fields(doc: Document) -> None:
+    """Refuse a fillable document of more than MAX_FIELDS form fields, before any is drawn."""
+    _field_slots(*_drawn_and_order(doc))
+
+
+def _drawn_and_order(doc: Document) -> tuple[list[Page], list[int]]:
+    """The distinct pages, each drawn once, and which of them each page of the document is."""
     drawn = doc.distinct_pages()
     index = {page.signature(): i for i, page in enumerate(drawn)}
-    order = [index[p.signature()] for p in doc.pages]
-    slots = [_page_widgets(page) for page in drawn] if fillable else []
-    fields = sum(sum(map(len, slots[k])) for k in order) if fillable else 0
+    return drawn, [index[p.signature()] for p in doc.pages]
+
+
+def _field_slots(drawn: list[Page], order: list[int]) -> list[list[list[Widget]]]:
+    """Each drawn page's widgets a placement, or a one-line error over MAX_FIELDS in all."""
+    slots = [_page_widgets(page) for page in drawn]
+    fields = sum(sum(map(len, slots[k])) for k in order)
     if fields > MAX_FIELDS:
         per_page = fields / len(order)
         raise SheetgenError(
@@ -68,7 +84,7 @@ def render_pdf(doc: Document, *, fillable: bool = False) -> bytes:
             f"--copies (at most {int(MAX_FIELDS / per_page):,} pages of this sheet fit) or leave "
             "out --fillable"
         )
-    return _finish(draw_pdf(doc, drawn), order, slots)
+    return slots
 
 
 MAX_FIELDS = 200_000  # a 1000-page fillable Scribe pad holds 82,000
@@ -123,29 +139,35 @@ def _finish(data: bytes, order: list[int], slots: list[list[list[Widget]]]) -> b
     from sheetgen.backends.pdf_fonts import subset_fonts
 
     with pikepdf.open(io.BytesIO(data)) as pdf:
-        drawn = list(pdf.pages)
-        seen: set[int] = set()
-        for position, k in enumerate(order):
-            if k in seen:  # a repeat: a new page object on the same content and resources
-                pdf.pages.insert(position, drawn[k])
-            seen.add(k)
+        tree = pdf.Root.Pages
+        drawn = list(tree.Kids)  # reportlab's page tree is flat: the pages as drawn
         streams: dict[bytes, pikepdf.Object] = {}
-        for page in pdf.pages:
-            contents = page.obj.Contents
+        for page in drawn:
+            contents = page.Contents
             key = contents.read_raw_bytes()
-            page.obj.Contents = streams.setdefault(key, contents)
+            page.Contents = streams.setdefault(key, contents)
             for empty in ("/Trans", "/Rotate"):
-                if empty in page.obj:
-                    del page.obj[empty]
+                if empty in page:
+                    del page[empty]
+        subset_fonts(pdf)
+        # every page in order: a drawn page where it first shows, then a new page object on
+        # its content and resources (the tree is rebuilt whole: qpdf inserts a page at a cost
+        # that grows with the document)
+        pages: list[pikepdf.Object] = []
+        seen: set[int] = set()
+        for k in order:
+            copy = pikepdf.Dictionary(drawn[k])  # type: ignore[arg-type]  # a shallow copy
+            pages.append(pdf.make_indirect(copy) if k in seen else drawn[k])
+            seen.add(k)
+        tree.Kids, tree.Count = pikepdf.Array(pages), len(pages)
         if slots:
             writer = FieldWriter(pdf)
             fields = [[writer.slot_fields(w) for w in page_slots] for page_slots in slots]
-            for number, (page, k) in enumerate(zip(pdf.pages, order, strict=True), start=1):
+            for number, (page, k) in enumerate(zip(pages, order, strict=True), start=1):
                 writer.add_page(
                     page, [(f"p{number}s{i}", f) for i, f in enumerate(fields[k], start=1)]
                 )
             writer.finish()
-        subset_fonts(pdf)
         out = io.BytesIO()
         pdf.save(
             out,

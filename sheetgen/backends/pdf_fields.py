@@ -96,7 +96,7 @@ class FieldWriter:
                     entry[key] = 0  # not inherited after all: the default stated
         return SlotFields(parent, tuple(entries))
 
-    def add_page(self, page: pikepdf.Page, slots: list[tuple[str, SlotFields]]) -> None:
+    def add_page(self, page: pikepdf.Object, slots: list[tuple[str, SlotFields]]) -> None:
         """Every slot's fields on `page`, under one parent field a slot (e.g. `p3s1`)."""
         annots = []
         for prefix, slot in slots:
@@ -114,7 +114,7 @@ class FieldWriter:
             annots += list(kids)
             self.parents.append(parent)
         if annots:
-            page.obj.Annots = pikepdf.Array(annots)
+            page.Annots = pikepdf.Array(annots)
 
     def finish(self) -> None:
         """The document's AcroForm: its fields and the default font for typed text."""

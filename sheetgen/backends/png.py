@@ -38,9 +38,8 @@ def render_pngs(doc: Document, pages: list[Page], dpi: float, transparent: bool)
     """Each page as PNG bytes at `dpi`, rasterised from the PDF those pages make. A page that
     shows what a page already rasterised in this process showed (the pad's sheets are the
     trees' pages) is not rasterised again."""
+    check_pixels(pages, dpi, transparent)
     sizes = [pixel_size(page, dpi) for page in pages]
-    for width, height in sizes:
-        _check_budget(width, height, dpi, transparent)
     keys = [_Key((page.picture(), dpi, transparent)) for page in pages]
     found = {key: _DONE[key] for key in keys if key in _DONE}
     first: dict[_Key, int] = {}
@@ -84,6 +83,13 @@ def _remember(key: _Key, png: bytes) -> None:
     _DONE.move_to_end(key)
     while len(_DONE) > _REMEMBERED:
         _DONE.popitem(last=False)
+
+
+def check_pixels(pages: list[Page], dpi: float, transparent: bool) -> None:
+    """Refuse, before any is drawn, an image over MAX_PIXELS, or a transparent one that would
+    need banding (over BAND_PIXELS)."""
+    for page in pages:
+        _check_budget(*pixel_size(page, dpi), dpi, transparent)
 
 
 def _check_budget(width: int, height: int, dpi: float, transparent: bool) -> None:

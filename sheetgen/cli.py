@@ -54,18 +54,18 @@ def main_options(
 @app.command("list")
 def list_layouts() -> None:
     """List the built-in layouts and the component kinds they use."""
-    from sheetgen.layout import builtin_layouts, load
-    from sheetgen.registry import kinds
+    from sheetgen.games import CATALOGUE
+    from sheetgen.layout import builtin_layouts, describe
 
     typer.echo(
         "Built-in layouts (build or check them by name, e.g. 'sheetgen build scribe/standard'):"
     )
     for name in builtin_layouts():
-        loaded = load(name)
-        typer.echo(f"  {name:24} {loaded.kind.key:22} {loaded.model.description}")
+        kind, description = describe(name)
+        typer.echo(f"  {name:24} {kind:22} {description}")
     typer.echo("\nComponent kinds ('sheetgen schema KIND' prints a kind's JSON Schema):")
-    for key, kind in kinds().items():
-        typer.echo(f"  {key:24} {kind.summary}")
+    for key, summary in CATALOGUE.items():
+        typer.echo(f"  {key:24} {summary}")
 
 
 @app.command()

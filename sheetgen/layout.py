@@ -12,14 +12,16 @@ import re
 import tomllib
 from dataclasses import dataclass
 from pathlib import Path
-from typing import Any, TypeVar
-
-from pydantic import ValidationError
+from typing import TYPE_CHECKING, Any, TypeVar
 
 from sheetgen.errors import LayoutError, SheetgenError
 from sheetgen.files import ReadRefused, read_limited
-from sheetgen.registry import ComponentKind, LayoutBase, kind_for, kinds, suggest
 from sheetgen.resources import resource_dir
+
+if TYPE_CHECKING:  # imported where used: 'sheetgen list' reads layouts without their models
+    from pydantic import ValidationError
+
+    from sheetgen.registry import ComponentKind, LayoutBase
 
 MAX_LAYOUT_BYTES = 1_000_000
 _TOML_WHERE = re.compile(r"\s*\(at line (\d+), column (\d+)\)\s*$")
@@ -52,6 +54,8 @@ def resolve(ref: str) -> tuple[Path, str]:
     path = Path(ref)
     if path.exists() or ref.endswith(".toml") or "/" not in ref:
         return path, ref
+    from sheetgen.registry import suggest
+
     hint = suggest(ref, list(builtin))
     raise LayoutError(ref, "", "no such layout file or built-in layout", hint)
 
@@ -122,6 +126,8 @@ def _raw(path: Path, shown: str, seen: tuple[str, ...] = ()) -> tuple[dict[str, 
         return data, text
     builtin = builtin_layouts()
     if not isinstance(parent, str) or parent not in builtin:
+        from sheetgen.registry import suggest
+
         hint = suggest(str(parent), list(builtin))
         raise LayoutError(
             shown,
@@ -176,6 +182,8 @@ def _validation_error(
     kind_name, more = err["type"], len(exc.errors()) - 1
     note = f"{more} more problem{'s' if more > 1 else ''} after this" if more else ""
     if kind_name == "extra_forbidden":
+        from sheetgen.registry import suggest
+
         known = _known_keys(kind.model, loc[:-1])
         return LayoutError(
             shown, where, f"unknown key {loc[-1]!r}", suggest(str(loc[-1]), known), note
@@ -212,6 +220,14 @@ def _deref(schema: dict[str, Any], node: dict[str, Any]) -> dict[str, Any]:
     return node
 
 
+def describe(ref: str) -> tuple[str, str]:
+    """A layout's kind (`game/component`) and description, read without validating it against
+    its kind's model (which imports its game): enough for 'sheetgen list'."""
+    path, shown = resolve(ref)
+    data, _ = _raw(path, shown)
+    return f"{data.get('game')}/{data.get('component')}", str(data.get("description", ""))
+
+
 def load(ref: str) -> Loaded:
     """Read, merge and validate one layout given by path or built-in name."""
     path, shown = resolve(ref)
@@ -221,6 +237,10 @@ def load(ref: str) -> Loaded:
 
 def validate(data: dict[str, Any], shown: str, text: str = "") -> Loaded:
     """Validate parsed layout data against its kind's model (`text`, the file, for lines)."""
+    from pydantic import ValidationError
+
+    from sheetgen.registry import kind_for, kinds, suggest
+
     for key in ("game", "component"):
         if not isinstance(data.get(key), str):
             raise LayoutError(
@@ -272,12 +292,14 @@ def _not_finite(value: Any, loc: tuple[int | str, ...] = ()) -> tuple[int | str,
     return None
 
 
-M = TypeVar("M", bound=LayoutBase)
+M = TypeVar("M", bound="LayoutBase")
 
 
 def load_model(ref: str, model: type[M], where: str, checked: bool = False) -> M:
     """A layout that must be of one model (a tree, a tile set …), for commands and layouts that
     refer to others; with `checked`, its rules check must also find no error."""
+    from sheetgen.registry import kinds
+
     loaded = load(ref)
     if not isinstance(loaded.model, model):
         wanted = next(k.key for k in kinds().values() if k.model is model)

@@ -107,12 +107,18 @@ class ComponentKind:
     model: type[LayoutBase]
     check: Callable[[Any], list[Finding]]
     build: Callable[[Any, BuildOptions], Document]
-    summary: str
     options: frozenset[str] = frozenset()  # extra build options it honours: names, duplex, ...
 
     @property
     def key(self) -> str:
         return f"{self.game}/{self.component}"
+
+    @property
+    def summary(self) -> str:
+        """What the kind makes, from the games' catalogue."""
+        from sheetgen.games import CATALOGUE
+
+        return CATALOGUE[self.key]
 
 
 def kinds() -> dict[str, ComponentKind]:

@@ -19,6 +19,25 @@ COMMANDS = {
     "scrumpit": "sheetgen.games.scrumpit.commands",
 }
 
+CATALOGUE = {  # every component kind, game by game, and what it makes (for 'sheetgen list')
+    "scribe/supergrid": "super grid sheet: nine mini grids, winner boxes, glyph legend, rules",
+    "scribbly-gum/tree": "tree diagram side: tree, meal tracker, score strip",
+    "scribbly-gum/pad": "two-sided pad: one tree side on each face of every leaf",
+    "scribbly-gum/tiles": "movement, achievement (gold/silver) and letter tiles",
+    "scribbly-gum/digital": "movement tiles as 16:9 screen images (PNG, SVG) for video play",
+    "walkabout/map": "map sheet: triangular grid, path, symbols, stars, scoring box, rules",
+    "walkabout/dice": "the three custom dice: cut-out face sheet and each face alone",
+    "walkabout/mat": "dice mat: every face's movement, forward marked ↖",
+    "walkabout/game": "a finished game record: path and symbols (score with 'walkabout score')",
+    "marram/tiles": "the tile set as duplex print-and-play sheets, with an alignment test",
+    "marram/art": "every tile design's front and back as its own image",
+    "marram/board": "a board of placed tiles with claims (score with 'marram score')",
+    "scrumpit/board": "the 15 x 15 board with four home Scrump Zones: tiled, or fitted (--fit)",
+    "scrumpit/tiles": "letter tiles for the four colour bags, with crop marks",
+    "scrumpit/scorepad": "running-total score pad, a rack deduction each game",
+    "scrumpit/game": "a recorded game: the final board and scores (score with 'scrumpit game')",
+}
+
 
 def all_kinds() -> list[ComponentKind]:
     """Every game's component kinds, in the order the games are listed."""

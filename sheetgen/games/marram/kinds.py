@@ -88,7 +88,6 @@ KINDS = [
         TileSetLayout,
         check_set,
         build_tiles,
-        "the tile set as duplex print-and-play sheets, with an alignment test",
         options=frozenset({"tile_size", "flip", "copies"}),
     ),
     ComponentKind(
@@ -97,7 +96,6 @@ KINDS = [
         ArtLayout,
         check_art,
         build_art,
-        "every tile design's front and back as its own image",
         options=frozenset({"px"}),
     ),
     ComponentKind(
@@ -106,6 +104,5 @@ KINDS = [
         BoardLayout,
         check_board,
         build_board,
-        "a board of placed tiles with claims (score with 'marram score')",
     ),
 ]

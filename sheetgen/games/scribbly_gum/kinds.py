@@ -146,7 +146,6 @@ TREE = ComponentKind(
     TreeLayout,
     check_tree,
     build_tree,
-    "tree diagram side: tree, meal tracker, score strip",
     options=frozenset({"names", "duplex", "copies"}),
 )
 PAD = ComponentKind(
@@ -155,7 +154,6 @@ PAD = ComponentKind(
     PadLayout,
     check_pad,
     build_pad,
-    "two-sided pad: one tree side on each face of every leaf",
     options=frozenset({"names", "copies"}),
 )
 TILES = ComponentKind(
@@ -164,7 +162,6 @@ TILES = ComponentKind(
     TilesLayout,
     check_tiles,
     build_tiles,
-    "movement, achievement (gold/silver) and letter tiles",
     options=frozenset({"tile_size", "flip", "copies"}),
 )
 DIGITAL = ComponentKind(
@@ -173,6 +170,5 @@ DIGITAL = ComponentKind(
     DigitalLayout,
     check_digital,
     build_digital,
-    "movement tiles as 16:9 screen images (PNG, SVG) for video play",
 )
 KINDS = [TREE, PAD, TILES, DIGITAL]

@@ -49,7 +49,6 @@ KINDS = [
         ScribeLayout,
         check,
         build,
-        "super grid sheet: nine mini grids, winner boxes, glyph legend, rules",
         options=frozenset({"copies"}),
     )
 ]

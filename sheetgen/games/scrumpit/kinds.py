@@ -274,7 +274,6 @@ KINDS = [
         BoardLayout,
         check_board,
         build_board,
-        "the 15 x 15 board with four home Scrump Zones: tiled, or fitted (--fit)",
         options=frozenset({"fit", "copies"}),
     ),
     ComponentKind(
@@ -283,7 +282,6 @@ KINDS = [
         TilesLayout,
         check_tiles,
         build_tiles,
-        "letter tiles for the four colour bags, with crop marks",
         options=frozenset({"tile_size", "copies"}),
     ),
     ComponentKind(
@@ -292,7 +290,6 @@ KINDS = [
         PadLayout,
         check_pad,
         build_pad,
-        "running-total score pad, a rack deduction each game",
         options=frozenset({"copies"}),
     ),
     ComponentKind(
@@ -301,6 +298,5 @@ KINDS = [
         GameRecord,
         check_game,
         build_game,
-        "a recorded game: the final board and scores (score with 'scrumpit game')",
     ),
 ]

@@ -124,7 +124,6 @@ KINDS = [
         MapLayout,
         check_map,
         build_map,
-        "map sheet: triangular grid, path, symbols, stars, scoring box, rules",
         options=frozenset({"copies"}),
     ),
     ComponentKind(
@@ -133,7 +132,6 @@ KINDS = [
         DiceLayout,
         check_dice,
         build_dice,
-        "the three custom dice: cut-out face sheet and each face alone",
         options=frozenset({"tile_size", "copies"}),
     ),
     ComponentKind(
@@ -142,7 +140,6 @@ KINDS = [
         MatLayout,
         check_mat,
         build_mat,
-        "dice mat: every face's movement, forward marked ↖",
         options=frozenset({"copies"}),
     ),
     ComponentKind(
@@ -151,6 +148,5 @@ KINDS = [
         GameRecord,
         check_game,
         build_game,
-        "a finished game record: path and symbols (score with 'walkabout score')",
     ),
 ]

@@ -2,9 +2,11 @@
 
 from __future__ import annotations
 
+import io
 import math
 from pathlib import Path
 
+import numpy as np
 import pypdfium2 as pdfium
 import pytest
 from pypdf import PdfReader
@@ -165,3 +167,37 @@ def test_tile_size_option_scales_the_tiles(tmp_path: Path) -> None:
     assert run.code == 2
     assert "--tile-size works with" in run.err and "scribbly-gum/tiles" in run.err
     assert "scribe/supergrid" not in run.err
+
+
+def test_a_class_set_shares_all_but_each_name_and_looks_as_each_sheet_alone() -> None:
+    """Named sheets draw the tree from streams they share and only the name from their own
+    (what keeps a class set small), yet each page looks as its name built alone (within one
+    level of 255: a sheet alone draws its tree in place, not as a shared form, which
+    anti-aliases a few edge pixels a level apart)."""
+    import pikepdf
+
+    from sheetgen.backends import render
+
+    loaded = load("scribbly-gum/kuringgai")
+    names = ("Ada Lovelace", "Grace Hopper", "Alan Turing", "Zoë Ng")
+
+    def pdf_of(chosen: tuple[str, ...]) -> bytes:
+        doc = loaded.kind.build(loaded.model, BuildOptions(names=chosen))
+        return render(doc, "pdf")[0][1]
+
+    def picture(data: bytes, index: int) -> np.ndarray:
+        page = pdfium.PdfDocument(data)[index]
+        return np.asarray(page.render(scale=50 / 72).to_pil(), dtype=np.int16)
+
+    together = pdf_of(names)
+    with pikepdf.open(io.BytesIO(together)) as pdf:
+        contents = [list(page.obj.Contents) for page in pdf.pages]
+        own = [[s for s in c if sum(s.objgen == o.objgen for d in contents for o in d) == 1]
+               for c in contents]  # fmt: skip
+        assert all(len(streams) == 1 for streams in own)  # one stream a page is its own
+        for streams in own:
+            assert len(streams[0].read_bytes()) < 100  # the name, nothing of the tree
+        # the PDF allows a content to be split in streams only between tokens: at line ends
+        assert all(s.read_bytes().endswith(b"\n") for c in contents for s in c)
+    for i, name in enumerate(names):
+        assert np.abs(picture(together, i) - picture(pdf_of((name,)), 0)).max() <= 1, name

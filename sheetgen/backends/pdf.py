@@ -4,7 +4,9 @@ AcroForm fields on request, trim and bleed boxes, byte-identical rebuilds."""
 from __future__ import annotations
 
 import io
+import itertools
 from functools import cache
+from typing import TYPE_CHECKING
 
 from reportlab import rl_config
 from reportlab.lib.colors import HexColor
@@ -34,6 +36,9 @@ from sheetgen.draw.shapes import (
 from sheetgen.draw.transform import Transform
 from sheetgen.errors import SheetgenError
 from sheetgen.press.document import Box, Document, Page
+
+if TYPE_CHECKING:
+    import pikepdf
 
 MM = 72.0 / 25.4
 _CAPS = {"butt": 0, "round": 1, "square": 2}
@@ -150,6 +155,8 @@ def _finish(data: bytes, order: list[int], slots: list[list[list[Widget]]]) -> b
                 if empty in page:
                     del page[empty]
         subset_fonts(pdf)
+        _share_resources(pdf, drawn)
+        _share_prefixes(pdf, drawn)
         # every page in order: a drawn page where it first shows, then a new page object on
         # its content and resources (the tree is rebuilt whole: qpdf inserts a page at a cost
         # that grows with the document)
@@ -177,6 +184,76 @@ def _finish(data: bytes, order: list[int], slots: list[list[list[Widget]]]) -> b
             qdf=False,
         )
         return out.getvalue()
+
+
+def _share_resources(pdf: pikepdf.Pdf, drawn: list[pikepdf.Object]) -> None:
+    """Pages with equal resources (every named sheet of a pad) point at one dictionary."""
+    import pikepdf
+
+    shared: dict[bytes, pikepdf.Object] = {}
+    for page in drawn:
+        resources = page.get("/Resources")
+        if isinstance(resources, pikepdf.Dictionary) and not resources.is_indirect:
+            key = resources.unparse()
+            page.Resources = shared.setdefault(key, pdf.make_indirect(resources))
+
+
+SHARED_PREFIX = 64  # bytes of content pages must begin with alike to share them as one stream
+
+
+def _share_prefixes(pdf: pikepdf.Pdf, drawn: list[pikepdf.Object]) -> None:
+    """Pages whose content begins and ends alike (the named sheets of a pad: all but the name)
+    draw that beginning and that end from one stream each, and only the middle from their own.
+    Pages are sorted by content, so pages alike sit side by side; a run of them shares the
+    longest beginning and end all have, in whole lines (a content may be split in streams only
+    between tokens, and sheetgen's text never holds a raw line break)."""
+    import pikepdf
+
+    contents = [page.Contents for page in drawn]
+    if len(drawn) < 3 or not all(isinstance(c, pikepdf.Stream) for c in contents):
+        return
+    data = [c.read_bytes() for c in contents]
+    ranked = sorted(range(len(drawn)), key=data.__getitem__)
+    run = [ranked[0]]
+    for this in [*ranked[1:], None]:
+        if this is not None and _head(data[run[-1]], data[this]) >= SHARED_PREFIX:
+            run.append(this)
+            continue
+        if len(run) > 2:
+            head = min(_head(data[a], data[b]) for a, b in itertools.pairwise(run))
+            tail = min(_tail(data[run[0]], data[k], head) for k in run[1:])
+            first = data[run[0]]
+            shared = [pdf.make_stream(first[:head]), pdf.make_stream(first[len(first) - tail :])]
+            for k in run:
+                own = data[k][head : len(data[k]) - tail]
+                parts = [shared[0], pdf.make_stream(own), shared[1]] if own else shared
+                drawn[k].Contents = pikepdf.Array([p for p in parts if p.read_bytes()])
+        run = [this] if this is not None else []
+
+
+def _head(a: bytes, b: bytes) -> int:
+    """How many bytes a and b begin with alike, in whole lines."""
+    same = _alike(a, b)
+    return a.rfind(b"\n", 0, same) + 1
+
+
+def _tail(a: bytes, b: bytes, head: int) -> int:
+    """How many bytes a and b end with alike, in whole lines, leaving their first `head`."""
+    same = min(_alike(a[::-1], b[::-1]), len(a) - head, len(b) - head)
+    end = a[len(a) - same :]
+    return same - (end.find(b"\n") + 1) if same else 0
+
+
+def _alike(a: bytes, b: bytes) -> int:
+    """How many bytes a and b begin with alike (halving: each comparison is one memcmp)."""
+    low, high = 0, min(len(a), len(b))
+    while low < high:
+        middle = (low + high + 1) // 2
+        if a[:middle] == b[:middle]:
+            low = middle
+        else:
+            high = middle - 1
+    return low
 
 
 def _pdf_box(page: Page, box: Box) -> tuple[float, float, float, float]:

@@ -130,7 +130,7 @@ def _check_all(loaded: list[Loaded]) -> None:
         errors = [f for f in item.kind.check(item.model) if f.level == "error"]
         if errors:
             more = f" (and {len(errors) - 1} more; run 'sheetgen check')" if len(errors) > 1 else ""
-            raise SheetgenError(f"{errors[0].line(item.source)}{more}")
+            raise SheetgenError(f"{errors[0].refusal(item.source)}{more}")
 
 
 Job = tuple[Loaded, BuildRequest, tuple[Format, ...], BuildOptions, Path]

@@ -17,7 +17,12 @@ class Finding:
     message: str
 
     def line(self, file: str) -> str:
+        """The finding as `sheetgen check` prints it: file:key.path: level: message."""
         return f"{file}:{self.where}: {self.level}: {self.message}"
+
+    def refusal(self, file: str) -> str:
+        """An error finding as the message of a refusal (which prints 'error: ' before it)."""
+        return f"{file}:{self.where}: {self.message}"
 
 
 def error(where: str, message: str) -> Finding:

@@ -307,5 +307,5 @@ def load_model(ref: str, model: type[M], where: str, checked: bool = False) -> M
     if checked:
         errors = [f for f in loaded.kind.check(loaded.model) if f.level == "error"]
         if errors:
-            raise SheetgenError(errors[0].line(loaded.source))
+            raise SheetgenError(errors[0].refusal(loaded.source))
     return loaded.model

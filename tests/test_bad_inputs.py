@@ -81,5 +81,6 @@ def test_bad_input(case_file: Path, tmp_path: Path) -> None:
     lines = proc.stderr.strip().splitlines()
     assert len(lines) == 1, proc.stderr
     assert lines[0].startswith("error: ") and case["expect"] in lines[0], lines[0]
+    assert ": error: " not in lines[0]  # said once: a rules finding's level is not repeated
     assert len(lines[0]) < 400
     assert snapshot(out) == before  # nothing created, nothing clobbered

@@ -233,3 +233,17 @@ def test_a_build_gives_each_worker_whole_games() -> None:
     assert [job[0] for group in groups for job in group] == sorted(
         loaded, key=lambda item: [g[0] for g in games].index(item.model.game)
     )
+
+
+@pytest.mark.parametrize("ref", ["scribe/standard", "walkabout/map-1", "scrumpit/single"])
+def test_png_text_sits_where_the_written_pdf_draws_it(ref: str) -> None:
+    """The PNG is rasterised before the PDF's fonts are cut down; the cut keeps what places
+    the glyphs (their hinting), so pdfium draws the written PDF's text on the PNG's pixels:
+    next to no pixel is more than 30 levels off (text half a pixel away gives thousands)."""
+    doc = _document(ref)
+    page = doc.distinct_pages()[0]
+    png = np.asarray(Image.open(io.BytesIO(render(doc, "png", dpi=DPI)[0][1])).convert("RGB"))
+    pdf = pdfium.PdfDocument(render(doc, "pdf")[0][1])
+    written = np.asarray(_pdfium_page(pdf, 0, png_backend.pixel_size(page, DPI)))
+    off = np.abs(png.astype(np.int16) - written).max(axis=2) > 30
+    assert off.sum() <= 10, off.sum()

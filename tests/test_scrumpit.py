@@ -169,3 +169,40 @@ def test_the_example_game_sheet_shows_its_totals_line() -> None:
     page = pdfium.PdfDocument(render(doc, "pdf")[0][1])[0]
     text = page.get_textpage().get_text_range()
     assert "Totals" in text and "yellow: 168" in text
+
+
+def test_the_apex_star_leaves_its_row_number_readable() -> None:
+    """Row 7, the apex, is where a game ends: its number must not sit under the star. Every
+    star edge, followed closely, stays out of the number's box (its advance width by its cap
+    height, from the font's own metrics)."""
+    from sheetgen.draw.fonts import cap_height, text_width
+    from sheetgen.draw.shapes import Path as Outline
+    from sheetgen.draw.shapes import Text
+    from sheetgen.games.scrumpit.draw import board_shapes
+
+    layout = load("scrumpit/single").model
+    assert isinstance(layout, BoardLayout)
+    shapes = board_shapes(layout)
+    apex = str(len(layout.row_cells))
+    numbers = [s for s in shapes if isinstance(s, Text) and s.text == apex]
+    stars = [_corners(s) for s in shapes if isinstance(s, Outline) and len(s.segments) >= 10]
+    assert len(numbers) == 4 and len(stars) == 5  # four apex cells, and the centre star
+    for number in numbers:
+        left, base = number.x, number.y
+        right = left + text_width(number.text, number.size, number.weight)
+        top = base - cap_height(number.size, number.weight)
+        near = [c for c in stars if abs(c[0][0] - left) < 1.5 and abs(c[0][1] - base) < 1.5]
+        assert len(near) == 1, "each apex number has its star beside it"
+        corners = near[0]
+        for (x0, y0), (x1, y1) in zip(corners, corners[1:] + corners[:1], strict=True):
+            for k in range(51):
+                x, y = x0 + (x1 - x0) * k / 50, y0 + (y1 - y0) * k / 50
+                assert not (left <= x <= right and top <= y <= base), (number.text, x, y)
+
+
+def _corners(outline: object) -> list[tuple[float, float]]:
+    """The corners of a star drawn as a polygon (its segments' end points)."""
+    from sheetgen.draw.shapes import LineTo, MoveTo
+
+    segments = getattr(outline, "segments", ())
+    return [(s.x, s.y) for s in segments if isinstance(s, (MoveTo, LineTo))]

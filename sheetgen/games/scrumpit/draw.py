@@ -59,8 +59,8 @@ def board_shapes(layout: BoardLayout) -> list[Shape]:
                 ),
             )
         )
-        if apex:
-            out.append(star(cx + 0.5, cy + 0.5, 0.4, fills[colour], INK, 0.04))
+        if apex:  # below and right of the row number, which stays readable in the corner
+            out.append(star(cx + 0.58, cy + 0.6, 0.32, fills[colour], INK, 0.04))
         out.append(
             label(cx + 0.12, cy + 0.28, str(row), 0.26, anchor="start", weight="bold", colour=INK)
         )

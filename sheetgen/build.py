@@ -7,7 +7,7 @@ import sys
 from dataclasses import dataclass, replace
 from pathlib import Path
 
-from sheetgen.backends import Format, preflight, render
+from sheetgen.backends import Format, check_build_pixels, preflight, render
 from sheetgen.errors import SheetgenError
 from sheetgen.layout import Loaded, builtin_layouts, load
 from sheetgen.options import (
@@ -106,12 +106,13 @@ def _preflight(
     loaded: list[Loaded], request: BuildRequest, formats: tuple[Format, ...], options: BuildOptions
 ) -> list[Document]:
     """Every layout's document, each checked against every limit its rendering would meet
-    (image files, pixels, form fields), so that a build is refused before it draws anything."""
-    documents = []
+    (image files, pixels, form fields), and all together against the pixels one build may
+    write, so that a build is refused before it draws anything."""
+    documents, pixels = [], 0
     for item in loaded:
         document = document_for(item, options)
         try:
-            preflight(
+            pixels += preflight(
                 document,
                 formats,
                 dpi=request.dpi,
@@ -121,6 +122,7 @@ def _preflight(
         except SheetgenError as exc:
             raise SheetgenError(f"{item.source}: {exc}") from None
         documents.append(document)
+    check_build_pixels(pixels, request.dpi)
     return documents
 
 

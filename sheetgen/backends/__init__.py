@@ -32,20 +32,37 @@ def preflight(
     dpi: float = 300,
     fillable: bool = False,
     transparent: bool = False,
-) -> None:
+) -> int:
     """Every limit that rendering `doc` in `formats` would meet (image files, pixels, form
     fields), checked without drawing anything, so a build of many layouts is refused before
-    its first file is drawn rather than after."""
+    its first file is drawn rather than after; returns the pixels its PNGs would hold."""
+    pixels = 0
     if "svg" in formats or "png" in formats:
         pages = image_pages(doc)
         if "png" in formats:
-            from sheetgen.backends.png import check_pixels
+            from sheetgen.backends.png import check_pixels, pixel_size
 
             check_pixels(pages, doc.dpi or dpi, transparent)
+            pixels = sum(w * h for w, h in (pixel_size(p, doc.dpi or dpi) for p in pages))
     if "pdf" in formats and fillable:
         from sheetgen.backends.pdf import check_fields
 
         check_fields(doc)
+    return pixels
+
+
+MAX_BUILD_PIXELS = 8_000_000_000  # PNG pixels one build may write (--all at 1200 dpi: 6.4 G)
+
+
+def check_build_pixels(pixels: int, dpi: int) -> None:
+    """Refuse a build whose PNGs would hold more than MAX_BUILD_PIXELS in all (minutes of
+    rasterising), naming the total and the limit."""
+    if pixels > MAX_BUILD_PIXELS:
+        raise SheetgenError(
+            f"the PNGs of this build would hold {pixels / 1e9:,.1f} billion pixels, over the "
+            f"limit of {MAX_BUILD_PIXELS / 1e9:g} billion a build; choose a lower --dpi than "
+            f"{dpi}, fewer --copies or fewer layouts, or leave out png (-f pdf,svg)"
+        )
 
 
 def render(

@@ -218,7 +218,7 @@ def _item(kind: str, corner: str) -> list[Shape]:
         return [
             Circle(x, y, 3.2, Style(stroke=edge, width=0.6, fill=fill)),
             Circle(x, y, 2.0, Style(stroke=edge, width=0.35)),
-            label(x, y, "G" if kind == "gold" else "S", 2.2, weight="bold", colour=edge),
+            label(x, y, "G" if kind == "gold" else "S", 2.4, weight="bold", colour=edge),
         ]
     petals: list[Shape] = []
     for k in range(5):

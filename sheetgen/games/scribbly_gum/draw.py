@@ -180,7 +180,7 @@ def _tracker(layout: TreeLayout) -> list[Shape]:
     col_w = (s.tracker_width - number_w - 2) / 3
     row_h = (height - TRACKER_HEAD - TRACKER_FOOT) / 15
     r = min(col_w, row_h) * 0.32
-    out.append(label(x0 + 1 + number_w / 2, 10.5, "meals", 2.0, colour=WHITE))
+    out.append(label(x0 + 1 + number_w / 2, 10.5, "meals", 2.2, colour=WHITE))
     for k, food in enumerate(FOODS):
         cx = x0 + 1 + number_w + (k + 0.5) * col_w
         out.append(Circle(cx, 13.5, 4.6, Style(stroke=None, fill=WHITE)))
@@ -212,7 +212,7 @@ def _tracker(layout: TreeLayout) -> list[Shape]:
             label(cx, by, f"+{layout.tracker.column_bonus}", 3.0, weight="bold", colour=WHITE)
         )
     out.append(
-        label(x0 + 1 + number_w / 2, height - TRACKER_FOOT / 2 - 1, "bonus", 1.9, colour=WHITE)
+        label(x0 + 1 + number_w / 2, height - TRACKER_FOOT / 2 - 1, "bonus", 2.2, colour=WHITE)
     )
     for row, meals in enumerate(layout.tracker.meals, start=1):
         cy = TRACKER_HEAD + (row - 0.5) * row_h
@@ -262,7 +262,7 @@ def _score_strip(layout: TreeLayout) -> list[Shape]:
         if k < 2:
             out.append(label(x + 8.5, cy, "+", 4.0, weight="bold", colour=WHITE))
     out.append(label(112.0, cy + r + 3.2, "achievements", 2.3, colour=WHITE))
-    out.append(label(112.0, y0 + 12.5, "advanced game", 2.0, colour=WHITE))
+    out.append(label(112.0, y0 + 12.5, "advanced game", 2.2, colour=WHITE))
     out += _score_circle(163.0, cy, 8.5, WHITE, "final_score", "final score", col.ink)
     return out
 

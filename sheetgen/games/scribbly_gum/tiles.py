@@ -158,8 +158,8 @@ def achievement_face(a: Achievement, c: Palette, ink: str, value: int, side: str
     shapes.append(icon)
     lines = wrap(a.text, 2.8, 39)[:3]
     for i, text in enumerate(lines):
-        shapes.append(label(22.5, 33.2 + i * 3.4 - (len(lines) - 1) * 1.0, text, 2.8, colour=ink))
-    shapes.append(label(22.5, 43, side, 1.8, colour=ink))
+        shapes.append(label(22.5, 32.6 + (i - (len(lines) - 1) / 2) * 3.3, text, 2.8, colour=ink))
+    shapes.append(label(22.5, 41.2, side, 2.2, colour=ink))  # 3 mm clear of the cut
     return shapes
 
 

@@ -111,7 +111,7 @@ def _super_grid(layout: ScribeLayout, p: Plan) -> list[Shape]:
         out.append(Rect(x, y, mini, mini, Style(stroke=s.ink, width=0.7, join="round")))
         box = min(s.gutter - 1.5, 6.0)
         bx, by = x + mini + (s.gutter - box) / 2, y + mini - box
-        out.append(label(bx + box / 2, by - 1.8, "win", 1.7, colour=s.grid))
+        out.append(label(bx + box / 2, by - 1.9, "win", 2.2, colour=s.grid))
         out.append(
             Field(
                 f"winner_{index + 1}",

@@ -183,9 +183,9 @@ def pad_drawing(layout: PadLayout, first_game: int, games: int) -> Drawing:
                     Style(stroke=None),
                 )
             )
-            out.append(label(x + col_w / 2, top + 6.2, "points", 2.0, colour=INK))
-            out.append(label(x + 1.5 * col_w, top + 6.2, "total", 2.0, weight="bold", colour=INK))
-        out.append(label(turn_w / 2, top + 6.2, "turn", 2.0, colour=INK))
+            out.append(label(x + col_w / 2, top + 6.2, "points", 2.2, colour=INK))
+            out.append(label(x + 1.5 * col_w, top + 6.2, "total", 2.2, weight="bold", colour=INK))
+        out.append(label(turn_w / 2, top + 6.2, "turn", 2.2, colour=INK))
         rows = [str(t) for t in range(1, layout.turns + 1)] + ["rack −", "total"]
         for r, name in enumerate(rows):
             y = top + head + r * row_h

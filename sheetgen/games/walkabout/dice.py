@@ -164,7 +164,7 @@ def face_sheet(layout: DiceLayout, size: float) -> Drawing:
         for i, face in enumerate(die.faces):
             x = label_w + i * size
             shapes.append(Group(face_drawing(die, face, size, widest).children, translate(x, y)))
-            shapes.append(label(x + size / 2, y + size + 2.0, str(i + 1), 2.0, colour="#6d6358"))
+            shapes.append(label(x + size / 2, y + size + 2.1, str(i + 1), 2.2, colour="#6d6358"))
         for i in range(len(die.faces) + 1):
             shapes.append(line(label_w + i * size, y - 2, label_w + i * size, y + size + 0.5, cut))
         for yy in (y, y + size):

@@ -1,0 +1,55 @@
+"""No text below 6 pt: every text of every built-in component, at its printed size (each group's
+and placement's scale applied), is at least 6 points (2.117 mm) high."""
+
+from __future__ import annotations
+
+import math
+
+import pytest
+
+from sheetgen.draw.shapes import Group, Shape, Text
+from sheetgen.draw.transform import Transform
+from sheetgen.layout import builtin_layouts, load
+from sheetgen.registry import BuildOptions
+
+SIX_POINTS = 6 * 25.4 / 72  # mm
+# Shrunk layouts whose small print is not yet large enough (issue #14): known, and kept failing
+# strictly, so that this list shrinks when they are mended.
+SHRUNK = {
+    "scribe/pad": "the standard sheet at 0.66: its rules and 'win' labels fall to 4-5 pt",
+    "scrumpit/single": "a fitted board of 6.6 mm cells: zone row numbers are 4.9 pt",
+    "scrumpit/example-game": "drawn on the fitted board: zone row numbers are 4.9 pt",
+}
+
+
+def _printed(shapes: tuple[Shape, ...], transform: Transform) -> list[tuple[float, str]]:
+    out: list[tuple[float, str]] = []
+    for shape in shapes:
+        if isinstance(shape, Group):
+            out += _printed(shape.children, transform @ shape.transform)
+        elif isinstance(shape, Text):
+            scale = math.sqrt(abs(transform.a * transform.d - transform.b * transform.c))
+            out.append((shape.size * scale, shape.text))
+    return out
+
+
+@pytest.mark.parametrize(
+    "ref",
+    [
+        pytest.param(ref, marks=pytest.mark.xfail(strict=True, reason=SHRUNK[ref]))
+        if ref in SHRUNK
+        else ref
+        for ref in sorted(builtin_layouts())
+    ],
+)
+def test_no_text_is_printed_below_six_points(ref: str) -> None:
+    loaded = load(ref)
+    doc = loaded.kind.build(loaded.model, BuildOptions())
+    small = {
+        (round(size / SIX_POINTS * 6, 2), text)
+        for page in doc.distinct_pages()
+        for placement in page.placements
+        for size, text in _printed(placement.drawing.children, placement.transform)
+        if size < SIX_POINTS - 1e-9
+    }
+    assert not small, sorted(small)[:8]

@@ -374,7 +374,10 @@ def _draw(canvas: Canvas, shape: Shape) -> None:
         if isinstance(shape, Path):
             canvas.drawPath(_pdf_path(canvas, shape), stroke=int(stroke), fill=int(fill))
         elif isinstance(shape, Circle):
-            canvas.circle(shape.cx, shape.cy, shape.r, stroke=int(stroke), fill=int(fill))
+            circle = canvas.beginPath()  # reportlab's circle() leaves the path open, so its
+            circle.circle(shape.cx, shape.cy, shape.r)  # stroke would end in two butt caps at
+            circle.close()  # 3 o'clock, which pdfium draws as a seam; closed, it is a join
+            canvas.drawPath(circle, stroke=int(stroke), fill=int(fill))
         elif isinstance(shape, (Rect, Field)):
             if shape.rx > 0:
                 canvas.roundRect(

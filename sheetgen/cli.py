@@ -103,11 +103,12 @@ def schema(
     kind: Annotated[str, typer.Argument(help="a component kind, e.g. scribe/supergrid")],
 ) -> None:
     """Print the JSON Schema of a component kind's layout files (for editors)."""
-    from sheetgen.registry import kind_for, kinds, suggest
+    from sheetgen.games import CATALOGUE
+    from sheetgen.registry import kind_for, suggest
 
     found = kind_for(kind)
     if found is None:
-        raise UsageError(f"unknown component kind {kind!r} ({suggest(kind, list(kinds()))})")
+        raise UsageError(f"unknown component kind {kind!r} ({suggest(kind, list(CATALOGUE))})")
     typer.echo(json.dumps(found.model.model_json_schema(), indent=2))
 
 

@@ -239,7 +239,8 @@ def validate(data: dict[str, Any], shown: str, text: str = "") -> Loaded:
     """Validate parsed layout data against its kind's model (`text`, the file, for lines)."""
     from pydantic import ValidationError
 
-    from sheetgen.registry import kind_for, kinds, suggest
+    from sheetgen.games import CATALOGUE
+    from sheetgen.registry import kind_for, suggest
 
     for key in ("game", "component"):
         if not isinstance(data.get(key), str):
@@ -257,7 +258,7 @@ def validate(data: dict[str, Any], shown: str, text: str = "") -> Loaded:
             shown,
             _at("component", text, ("component",)),
             f"unknown component kind {key!r}",
-            suggest(key, list(kinds())),
+            suggest(key, list(CATALOGUE)),
         )
     found = _not_finite(data)
     if found is not None:

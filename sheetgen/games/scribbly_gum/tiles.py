@@ -159,7 +159,7 @@ def achievement_face(a: Achievement, c: Palette, ink: str, value: int, side: str
     lines = wrap(a.text, 2.8, 39)[:3]
     for i, text in enumerate(lines):
         shapes.append(label(22.5, 32.6 + (i - (len(lines) - 1) / 2) * 3.3, text, 2.8, colour=ink))
-    shapes.append(label(22.5, 41.2, side, 2.2, colour=ink))  # 3 mm clear of the cut
+    shapes.append(label(22.5, 40.6, side, 2.2, colour=ink))  # descenders 3 mm clear of the cut
     return shapes
 
 

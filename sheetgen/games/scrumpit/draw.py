@@ -60,7 +60,7 @@ def board_shapes(layout: BoardLayout) -> list[Shape]:
             )
         )
         if apex:  # below and right of the row number, which stays readable in the corner
-            out.append(star(cx + 0.58, cy + 0.6, 0.32, fills[colour], INK, 0.04))
+            out.append(star(cx + 0.56, cy + 0.58, 0.3, fills[colour], INK, 0.04))
         out.append(
             label(cx + 0.12, cy + 0.28, str(row), 0.26, anchor="start", weight="bold", colour=INK)
         )

@@ -59,10 +59,13 @@ class Built:
 def document_for(loaded: Loaded, options: BuildOptions) -> Document:
     """The pressed document of one checked layout, told only the options its kind honours."""
     kept = loaded.kind.options
+    model = loaded.model
+    press = replace(options.press, credit=model.credit, words=model.labels.words())
     return loaded.kind.build(
-        loaded.model,
+        model,
         replace(
             options,
+            press=press,
             names=options.names if "names" in kept else (),
             duplex=options.duplex and "duplex" in kept,
             tile_size=options.tile_size if "tile_size" in kept else None,

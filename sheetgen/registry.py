@@ -3,9 +3,10 @@
 from __future__ import annotations
 
 import difflib
+import string
 import unicodedata
 from collections.abc import Callable
-from dataclasses import dataclass
+from dataclasses import dataclass, fields
 from typing import Annotated, Any
 
 from pydantic import BaseModel, ConfigDict, Field, field_validator
@@ -13,6 +14,7 @@ from pydantic import BaseModel, ConfigDict, Field, field_validator
 from sheetgen.findings import Finding
 from sheetgen.press import Document, PressOptions
 from sheetgen.press.document import Flip
+from sheetgen.press.footer import PageWords
 
 Colour = Annotated[str, Field(pattern=r"^#[0-9a-fA-F]{6}$", description="#rrggbb")]
 
@@ -54,6 +56,19 @@ def _printable_text(value: Any) -> Any:
     return value
 
 
+def keeps_fields(label: str, names: tuple[str, ...]) -> str:
+    """`label` if its `{fields}` are exactly `names` (each may appear more than once), else an
+    error naming the fields it must keep."""
+    try:
+        found = {f for _, f, _, _ in string.Formatter().parse(label) if f is not None}
+    except ValueError:
+        found = {"?"}
+    if found != set(names):
+        want = ", ".join("{" + n + "}" for n in names) or "no {fields}"
+        raise ValueError(f"must hold {want} and no other {{fields}} (use {{{{ for a brace)")
+    return label
+
+
 class _Printable(BaseModel):
     """Every text field of a layout table is checked printable."""
 
@@ -61,6 +76,28 @@ class _Printable(BaseModel):
     @classmethod
     def _printable(cls, value: Any) -> Any:
         return _printable_text(value)
+
+
+class PageLabels(_Printable):
+    """Every word the press prints on a page (its footer and ruler), English by default. Each
+    game's labels extend these, so one `[labels]` table in a layout translates a whole sheet."""
+
+    model_config = ConfigDict(extra="forbid", frozen=True)
+
+    front: str = Field(PageWords.front, max_length=40)
+    back: str = Field(PageWords.back, max_length=40)
+    sheet: str = Field(PageWords.sheet, max_length=60, description="keeps {n} and {total}")
+    ruler: str = Field(PageWords.ruler, max_length=60)
+    ruler_bars: str = Field(PageWords.ruler_bars, max_length=60)
+
+    @field_validator("sheet")
+    @classmethod
+    def _sheet_fields(cls, value: str) -> str:
+        return keeps_fields(value, ("n", "total"))
+
+    def words(self) -> PageWords:
+        """The press's words, as these labels set them."""
+        return PageWords(**{f.name: getattr(self, f.name) for f in fields(PageWords)})
 
 
 class LayoutBase(_Printable):
@@ -75,6 +112,13 @@ class LayoutBase(_Printable):
     )
     extends: str | None = Field(None, description="a built-in layout (game/name) to start from")
     description: str = ""
+    credit: str = Field(
+        "",
+        max_length=120,
+        description="designer credit and rules version, printed on every sheet",
+        examples=["Walkabout v0.6 by Karl Hanf"],
+    )
+    labels: PageLabels = PageLabels()
 
 
 class Section(_Printable):

@@ -7,6 +7,7 @@ import pytest
 from sheetgen.draw import Drawing, Path, Rect
 from sheetgen.errors import PressError, UsageError
 from sheetgen.press import NAMED, PressOptions, impose, impose_duplex, pad, parse_paper
+from sheetgen.press.footer import PageWords
 from sheetgen.press.ruler import calibration_ruler
 
 
@@ -68,7 +69,7 @@ def test_duplex_backs_land_behind_their_fronts(flip: str) -> None:
     assert len(pages) == 2
     front, back = pages
     width, height = front.width, front.height
-    for f, b in zip(front.placements[:5], back.placements, strict=True):
+    for f, b in zip(front.placements[:5], back.placements[:5], strict=True):
         assert backs.index(b.drawing) == fronts.index(f.drawing)
         fx, fy = f.transform.e, f.transform.f
         bx, by = b.transform.e, b.transform.f
@@ -86,7 +87,7 @@ def test_duplex_offset_shifts_every_back() -> None:
 
 
 def test_ruler_is_placed_where_it_fits_and_left_out_where_not() -> None:
-    ruler = calibration_ruler()
+    ruler = calibration_ruler(PageWords())
     small = impose([card()], PressOptions())[0]
     assert any(p.drawing is ruler for p in small.placements)
     full = impose([card(194, 281)], PressOptions())[0]

@@ -10,6 +10,7 @@ from sheetgen.draw.shapes import Drawing, Path, Rect, Text
 from sheetgen.draw.transform import translate
 from sheetgen.errors import UsageError
 from sheetgen.press.document import Document, Page, Placement, alone
+from sheetgen.press.footer import PageWords
 from sheetgen.press.paper import parse_paper
 from sheetgen.press.ruler import RULER_HEIGHT, RULER_WIDTH, calibration_ruler
 
@@ -18,7 +19,7 @@ POINT = INCH / 72
 
 
 def ruler() -> Drawing:
-    return calibration_ruler.__wrapped__()  # a fresh drawing, not the shared cached one
+    return calibration_ruler.__wrapped__(PageWords())  # a fresh drawing, not the shared cached one
 
 
 def bars() -> dict[float, list[Rect]]:
@@ -88,7 +89,7 @@ def test_the_ruler_says_what_it_measures_in_legible_text_inside_its_box() -> Non
 
 
 def test_the_ruler_is_one_shared_drawing() -> None:
-    assert calibration_ruler() is calibration_ruler()
+    assert calibration_ruler(PageWords()) is calibration_ruler(PageWords())
 
 
 @pytest.mark.parametrize(

@@ -6,9 +6,11 @@ from __future__ import annotations
 
 import pytest
 
+from sheetgen.draw.fonts import cap_height, text_width
 from sheetgen.draw.shapes import Drawing, Path, Rect
 from sheetgen.errors import PressError
 from sheetgen.press import NAMED, PressOptions, impose, impose_duplex, pad, parse_paper
+from sheetgen.press.footer import PageWords
 from sheetgen.press.ruler import calibration_ruler
 
 
@@ -38,7 +40,7 @@ def marks(page: object) -> set[tuple[float, float, float, float]]:
 
 
 def ruler_at(page: object) -> tuple[float, float] | None:
-    ruler = calibration_ruler()
+    ruler = calibration_ruler(PageWords())
     for p in page.placements:  # type: ignore[attr-defined]
         if p.drawing is ruler:
             return (round(p.transform.e, 3), round(p.transform.f, 3))
@@ -78,12 +80,12 @@ def test_bleed_widens_the_pitch_and_the_marks_stay_outside_it() -> None:
 
 def test_marks_shorten_where_the_page_edge_is_near_and_vanish_where_there_is_no_room() -> None:
     paper = parse_paper("100x150")
-    # margin 3: one 80 x 140 card at y 5; 4 mm above it, so the marks are 3 mm (1 mm clear of
-    # the block, 1 mm clear of the paper's edge)
+    # margin 3: one 80 x 140 card at (10, 5). Marks start 1 mm clear of the block and stop 5 mm
+    # inside the paper's edge: none above or below (4 mm of paper there), 4 mm at the sides
     page = impose([card(80, 140)], PressOptions(paper=paper, margin=3, crop_marks=True))[0]
     found = marks(page)
-    assert (10.0, 4.0, 10.0, 1.0) in found and (10.0, 146.0, 10.0, 149.0) in found
-    assert (9.0, 5.0, 4.0, 5.0) in found  # across, there is room for 5 mm
+    assert {(9.0, 5.0, 5.0, 5.0), (91.0, 5.0, 95.0, 5.0)} <= found
+    assert not [m for m in found if m[0] == m[2]]  # no room for a vertical mark
     tight = impose([card(96, 146)], PressOptions(paper=paper, margin=1, crop_marks=True))[0]
     assert marks(tight) == set()
 
@@ -152,7 +154,9 @@ def test_duplex_backs_sit_behind_their_fronts(
         front, back = impose_duplex(fronts, backs, PressOptions(), flip, offset)  # type: ignore[arg-type]
         assert (front.width > front.height) == (w == 130.0)
         assert back.trim is not None and front.trim is not None
-        for i, (f, b) in enumerate(zip(front.placements[:count], back.placements, strict=True)):
+        for i, (f, b) in enumerate(
+            zip(front.placements[:count], back.placements[:count], strict=True)
+        ):
             assert f.drawing is fronts[i] and b.drawing is backs[i]
             fx, fy = f.transform.e, f.transform.f
             # mirrored in x, left and right swap; in y, top and bottom
@@ -191,3 +195,35 @@ def test_a_pad_repeats_one_page_with_cut_guides_when_several_fit() -> None:
     two = pad(card(120, 170), PressOptions(), 2)[0]
     assert len(cells(two)) == 2 and any(p.drawing.title == "crop marks" for p in two.placements)
     assert len(cells(pad(card(63, 88), PressOptions(per_page=2), 1)[0])) == 2
+
+
+def _footers(page: object) -> list[str]:
+    return [
+        shape.text
+        for p in page.placements  # type: ignore[attr-defined]
+        if p.drawing.title == "footer"
+        for shape in p.drawing.children
+    ]
+
+
+def test_duplex_sheets_are_numbered_and_sided_in_a_footer_the_crop_marks_leave_clear() -> None:
+    # 30 x 30 tiles on A4: 6 x 9 = 54 a sheet, so 60 tiles make two sheets, front and back
+    tiles = [card(30, 30) for _ in range(60)]
+    opts = PressOptions(crop_marks=True, credit="Game v1 by A. Designer")
+    pages = impose_duplex(tiles, tiles, opts)
+    assert [_footers(p) for p in pages] == [
+        [f"Game v1 by A. Designer · sheet {n} of 2 · {side}"]
+        for n in (1, 2)
+        for side in ("front", "back")
+    ]
+    text = pages[0].placements[-1].drawing.children[0]
+    assert text.y <= 297 - 5 - 0.5  # descenders clear of the 5 mm edge
+    half = text_width(text.text, text.size) / 2
+    for x1, y1, x2, y2 in marks(pages[0]):
+        crosses = (
+            105 - half - 0.5 <= x1 <= 105 + half + 0.5
+            and max(y1, y2) > text.y - cap_height(text.size) - 0.5
+        )
+        assert not crosses, (x1, y1, x2, y2)
+    single = impose(tiles[:4], opts)
+    assert [_footers(p) for p in single] == [["Game v1 by A. Designer"]]

@@ -4,13 +4,21 @@ from __future__ import annotations
 
 import math
 from collections.abc import Sequence
-from dataclasses import dataclass, replace
+from dataclasses import dataclass, field, replace
 
 from sheetgen.draw.geometry import line
 from sheetgen.draw.shapes import Drawing, Shape, Style
 from sheetgen.draw.transform import translate
 from sheetgen.errors import PressError
 from sheetgen.press.document import Box, Flip, Page, Placement
+from sheetgen.press.footer import (
+    FOOTER_HEIGHT,
+    SAFE_EDGE,
+    PageWords,
+    footer,
+    footer_span,
+    footer_text,
+)
 from sheetgen.press.paper import NAMED, Paper
 from sheetgen.press.ruler import RULER_HEIGHT, RULER_WIDTH, calibration_ruler
 
@@ -30,6 +38,8 @@ class PressOptions:
     ruler: bool = True
     landscape: bool | None = None
     per_page: int | None = None
+    credit: str = ""  # printed in every page's footer
+    words: PageWords = field(default_factory=PageWords)
 
 
 @dataclass(frozen=True)
@@ -123,39 +133,44 @@ def plan_grid(w: float, h: float, bleed: float, opts: PressOptions, count: int =
     return grid
 
 
-def _crop_marks(grid: Grid) -> Drawing:
-    """Short cut guides outside the block of cells, in line with every trim edge."""
+def _crop_marks(grid: Grid, footer_at: tuple[float, float] | None) -> Drawing:
+    """Short cut guides outside the block of cells, in line with every trim edge, at least
+    SAFE_EDGE inside the paper and stopping short of the footer's text."""
     bx, by, bw, bh = grid.block
     style = Style(stroke="#000000", width=0.15)
     xs = sorted({round(grid.slot(c)[0] + dx, 4) for c in range(grid.cols) for dx in (0, grid.w)})
     ys = sorted(
         {round(grid.slot(r * grid.cols)[1] + dy, 4) for r in range(grid.rows) for dy in (0, grid.h)}
     )
-    shapes: list[Shape] = []
     top, bottom = by - MARK_CLEARANCE, by + bh + MARK_CLEARANCE
     left, right = bx - MARK_CLEARANCE, bx + bw + MARK_CLEARANCE
-    length_y = min(MARK_LENGTH, top - 1.0, grid.page_h - bottom - 1.0)
-    length_x = min(MARK_LENGTH, left - 1.0, grid.page_w - right - 1.0)
-    if length_y > 0.5:
-        for x in xs:
-            shapes += [
-                line(x, top, x, top - length_y, style),
-                line(x, bottom, x, bottom + length_y, style),
-            ]
-    if length_x > 0.5:
-        for y in ys:
-            shapes += [
-                line(left, y, left - length_x, y, style),
-                line(right, y, right + length_x, y, style),
-            ]
+    floor = grid.page_h - SAFE_EDGE
+    shapes: list[Shape] = []
+
+    for x in xs:  # each mark runs outwards from the block, and only where 1 mm or more fits
+        if top - SAFE_EDGE >= 1.0:
+            shapes.append(line(x, top, x, max(top - MARK_LENGTH, SAFE_EDGE), style))
+        under_footer = footer_at is not None and footer_at[0] <= x <= footer_at[1]
+        end = floor - FOOTER_HEIGHT - 0.5 if under_footer else floor
+        if end - bottom >= 1.0:
+            shapes.append(line(x, bottom, x, min(bottom + MARK_LENGTH, end), style))
+    for y in ys:
+        if left - SAFE_EDGE >= 1.0:
+            shapes.append(line(left, y, max(left - MARK_LENGTH, SAFE_EDGE), y, style))
+        if grid.page_w - SAFE_EDGE - right >= 1.0:
+            shapes.append(
+                line(right, y, min(right + MARK_LENGTH, grid.page_w - SAFE_EDGE), y, style)
+            )
     return Drawing(grid.page_w, grid.page_h, tuple(shapes), title="crop marks")
 
 
-def _extras(grid: Grid, opts: PressOptions) -> list[Placement]:
-    """Crop marks and the calibration ruler for a page of this grid, where they fit."""
+def _extras(grid: Grid, opts: PressOptions, widest_footer: str) -> list[Placement]:
+    """Crop marks (clear of a footer as wide as `widest_footer`) and the calibration ruler for
+    a page of this grid, where they fit."""
     out = []
     if opts.crop_marks:
-        out.append(Placement(_crop_marks(grid), translate(0, 0)))
+        span = footer_span(grid.page_w, widest_footer) if widest_footer else None
+        out.append(Placement(_crop_marks(grid, span), translate(0, 0)))
     _bx, by, _bw, bh = grid.block
     ruler_top = grid.page_h - opts.margin - RULER_HEIGHT
     if (
@@ -163,10 +178,13 @@ def _extras(grid: Grid, opts: PressOptions) -> list[Placement]:
         and ruler_top - (by + bh) >= RULER_CLEARANCE - 1e-6
         and grid.page_w - 2 * opts.margin >= RULER_WIDTH
     ):
-        out.append(
-            Placement(calibration_ruler(), translate((grid.page_w - RULER_WIDTH) / 2, ruler_top))
-        )
+        ruler = calibration_ruler(opts.words)
+        out.append(Placement(ruler, translate((grid.page_w - RULER_WIDTH) / 2, ruler_top)))
     return out
+
+
+def _footer(grid: Grid, text: str) -> list[Placement]:
+    return [Placement(footer(grid.page_w, grid.page_h, text), translate(0, 0))] if text else []
 
 
 def _page(
@@ -203,7 +221,8 @@ def impose(drawings: Sequence[Drawing], opts: PressOptions) -> list[Page]:
     """Lay the drawings out in order, as many to a page as fit (or `per_page`)."""
     w, h, bleed = _check_sizes(drawings)
     grid = plan_grid(w, h, bleed, opts, len(drawings))
-    extras = _extras(grid, opts)
+    text = footer_text(opts.credit, opts.words)
+    extras = _extras(grid, opts, text) + _footer(grid, text)
     pages = []
     for start in range(0, len(drawings), grid.count):
         chunk = drawings[start : start + grid.count]
@@ -231,9 +250,15 @@ def impose_duplex(
     grid = plan_grid(w, h, bleed, opts, len(fronts))
     portrait = grid.page_w <= grid.page_h
     mirror_x = (flip == "long") == portrait
-    front_extras = _extras(grid, opts)
+    sheets = math.ceil(len(fronts) / grid.count)
+    words = opts.words
+    widest = max(words.front, words.back, key=len)
+    front_extras = _extras(grid, opts, footer_text(opts.credit, words, (sheets, sheets), widest))
     pages = []
     for start in range(0, len(fronts), grid.count):
+        sheet = (start // grid.count + 1, sheets)
+        front_footer = _footer(grid, footer_text(opts.credit, words, sheet, words.front))
+        back_footer = _footer(grid, footer_text(opts.credit, words, sheet, words.back))
         chunk = fronts[start : start + grid.count]
         slots = [grid.slot(i) for i in range(len(chunk))]
         front_cells = [(d, x, y) for d, (x, y) in zip(chunk, slots, strict=True)]
@@ -242,7 +267,10 @@ def impose_duplex(
             bx = grid.page_w - x - w if mirror_x else x
             by = y if mirror_x else grid.page_h - y - h
             back_cells.append((d, bx + offset[0], by + offset[1]))
-        pages += [_page(grid, front_cells, front_extras), _page(grid, back_cells, [])]
+        pages += [
+            _page(grid, front_cells, front_extras + front_footer),
+            _page(grid, back_cells, back_footer),
+        ]
     return pages
 
 

@@ -7,6 +7,7 @@ from functools import cache
 from sheetgen.draw.fonts import label
 from sheetgen.draw.geometry import line
 from sheetgen.draw.shapes import Drawing, Rect, Shape, Style
+from sheetgen.press.footer import PageWords
 
 INK = "#222222"
 RULER_WIDTH = 165.0
@@ -30,14 +31,23 @@ def _bar(y: float, length: float, divisions: int, text: str) -> list[Shape]:
 
 
 @cache
-def calibration_ruler() -> Drawing:
-    """The ruler drawing (one shared object, so a PDF holds it once)."""
+def calibration_ruler(words: PageWords) -> Drawing:
+    """The ruler drawing with its two lines of note (one shared object per wording, so a PDF
+    holds it once)."""
     shapes = _bar(1.0, 100.0, 10, "100 mm") + _bar(5.6, 101.6, 16, "4 in")
-    note = 121.0
+    left = 121.0
     shapes.append(
-        label(note, 2.2, "Printed at actual size (100%),", 2.3, anchor="start", colour=INK)
+        label(left, 2.2, words.ruler, 2.3, anchor="start", colour=INK, max_width=RULER_WIDTH - left)
     )
     shapes.append(
-        label(note, 6.7, "the bars are 100 mm and 4 in long.", 2.3, anchor="start", colour=INK)
+        label(
+            left,
+            6.7,
+            words.ruler_bars,
+            2.3,
+            anchor="start",
+            colour=INK,
+            max_width=RULER_WIDTH - left,
+        )
     )
     return Drawing(RULER_WIDTH, RULER_HEIGHT, tuple(shapes), title="calibration ruler")

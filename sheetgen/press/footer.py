@@ -1,0 +1,53 @@
+"""The page footer: the layout's credit (and on duplex sheets which sheet and side it is),
+printed small and centred in the bottom margin, where crop marks give way to it."""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+from functools import cache
+
+from sheetgen.draw.fonts import fit_size, pt, text_width
+from sheetgen.draw.shapes import Drawing, Text
+
+SAFE_EDGE = 5.0  # mm: nothing is printed nearer the paper's edge (most printers cannot)
+FOOTER_SIZE = pt(6.5)
+FOOTER_HEIGHT = 2.5  # mm from the safe edge up to the top of the footer's capitals, with room
+FOOTER_INK = "#4d4d4d"
+
+
+@dataclass(frozen=True)
+class PageWords:
+    """Every word the press prints: the footer's and the calibration ruler's."""
+
+    front: str = "front"
+    back: str = "back"
+    sheet: str = "sheet {n} of {total}"
+    ruler: str = "Printed at actual size (100%),"
+    ruler_bars: str = "the bars are 100 mm and 4 in long."
+
+
+def footer_text(
+    credit: str, words: PageWords, sheet: tuple[int, int] | None = None, side: str = ""
+) -> str:
+    """The footer of a page: the credit, then (on duplex sheets) `sheet n of total` and the
+    side, joined by middle dots."""
+    parts = [credit]
+    if sheet is not None:
+        parts.append(words.sheet.format(n=sheet[0], total=sheet[1]))
+    parts.append(side)
+    return " · ".join(p for p in parts if p)
+
+
+def footer_span(page_w: float, text: str) -> tuple[float, float]:
+    """The left and right x of the footer's text on a page `page_w` wide (1 mm to spare)."""
+    half = min(text_width(text, FOOTER_SIZE), page_w - 2 * SAFE_EDGE) / 2
+    return page_w / 2 - half - 1.0, page_w / 2 + half + 1.0
+
+
+@cache
+def footer(page_w: float, page_h: float, text: str) -> Drawing:
+    """A page-size drawing of the footer alone (one object per text, so a pad holds it once)."""
+    size = fit_size(text, page_w - 2 * SAFE_EDGE, FOOTER_SIZE)
+    baseline = page_h - SAFE_EDGE - 0.6  # descenders stay clear of the safe edge
+    shape = Text(page_w / 2, baseline, text, size, colour=FOOTER_INK, anchor="middle")
+    return Drawing(page_w, page_h, (shape,), title="footer")

@@ -157,7 +157,7 @@ def build(
         bool, typer.Option(help="shrink a board to fit one page of the paper (Scrumpit board)")
     ] = False,
     tile_size: Annotated[
-        float | None, typer.Option(min=10, max=120, help="tile or die face size in mm")
+        float | None, typer.Option(min=1, max=120, help="tile or die face size in mm")
     ] = None,
 ) -> None:
     """Build layouts into PDF, SVG and PNG files in the output folder."""

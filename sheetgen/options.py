@@ -89,8 +89,22 @@ def read_names(path: Path) -> tuple[str, ...]:
     return tuple(names)
 
 
+def check_tile_size(size: float, loaded: list[Loaded]) -> None:
+    """--tile-size must suit every chosen kind that honours it: one line naming the range."""
+    for item in loaded:
+        kind = item.kind
+        if "tile_size" in kind.options:
+            low, high = kind.tile_sizes
+            if not low <= size <= high:
+                raise UsageError(
+                    f"--tile-size {size:g}: {kind.key} takes {low:g} to {high:g} mm "
+                    "(text stays 6 pt or more, 3 mm clear of the cut)"
+                )
+
+
 def check_options(request: BuildRequest, loaded: list[Loaded]) -> None:
-    """Options that only some kinds honour must be honoured by at least one chosen layout."""
+    """Options that only some kinds honour must be honoured by at least one chosen layout, and
+    --tile-size must suit each of them."""
     wanted = {
         "copies": request.copies != 1,
         "names": request.names is not None,
@@ -105,6 +119,8 @@ def check_options(request: BuildRequest, loaded: list[Loaded]) -> None:
             kinds = sorted(k.key for k in kinds_with(option))
             flag = "--" + option.replace("_", "-") if option != "flip" else "--flip/--offset"
             raise UsageError(f"{flag} works with {', '.join(kinds)} layouts only")
+    if request.tile_size is not None:
+        check_tile_size(request.tile_size, loaded)
 
 
 MAX_NAMED_SHEETS = 20_000  # --names times --copies: a class of 1000 with 20 sheets each

@@ -86,14 +86,8 @@ class PageLabels(_Printable):
 
     front: str = Field(PageWords.front, max_length=40)
     back: str = Field(PageWords.back, max_length=40)
-    sheet: str = Field(PageWords.sheet, max_length=60, description="keeps {n} and {total}")
     ruler: str = Field(PageWords.ruler, max_length=60)
     ruler_bars: str = Field(PageWords.ruler_bars, max_length=60)
-
-    @field_validator("sheet")
-    @classmethod
-    def _sheet_fields(cls, value: str) -> str:
-        return keeps_fields(value, ("n", "total"))
 
     def words(self) -> PageWords:
         """The press's words, as these labels set them."""
@@ -152,6 +146,7 @@ class ComponentKind:
     check: Callable[[Any], list[Finding]]
     build: Callable[[Any, BuildOptions], Document]
     options: frozenset[str] = frozenset()  # extra build options it honours: names, duplex, ...
+    tile_sizes: tuple[float, float] = (10.0, 120.0)  # mm: the --tile-size range it takes
 
     @property
     def key(self) -> str:

@@ -6,13 +6,25 @@ edge y mirrors, and on a landscape page the other way round."""
 from __future__ import annotations
 
 import itertools
+import re
+import subprocess
+from pathlib import Path as FilePath
 
 import pytest
 
 from sheetgen.draw.fonts import cap_height
 from sheetgen.draw.shapes import Circle, Path, Text
+from sheetgen.games.marram.model import MarramLabels
 from sheetgen.press import PressOptions
 from sheetgen.press.alignment import alignment_pages
+from sheetgen.press.document import Flip, Page
+
+WORDS = MarramLabels()  # the game that prints the page gives its words
+MM = 25.4 / 72  # millimetres a PDF point
+
+
+def _pages(press: PressOptions, flip: Flip, offset: tuple[float, float], layout: str) -> list[Page]:
+    return alignment_pages(press, flip, offset, layout, WORDS)
 
 
 def turned_over(x: float, y: float, w: float, h: float, mirror_x: bool) -> tuple[float, float]:
@@ -28,7 +40,7 @@ def turned_over(x: float, y: float, w: float, h: float, mirror_x: bool) -> tuple
 def test_each_cross_reads_the_offset_that_cancels_the_drift(
     landscape: bool, flip: str, mirror_x: bool, drift: tuple[float, float]
 ) -> None:
-    front, back = alignment_pages(PressOptions(landscape=landscape), flip, (0.0, 0.0), "x/y")  # type: ignore[arg-type]
+    front, back = _pages(PressOptions(landscape=landscape), flip, (0.0, 0.0), "x/y")  # type: ignore[arg-type]
     w, h = front.width, front.height
     assert (w > h) == landscape
     face, reverse = front.placements[0].drawing, back.placements[0].drawing
@@ -60,19 +72,19 @@ def test_each_cross_reads_the_offset_that_cancels_the_drift(
 
 
 def test_the_page_says_how_to_print_and_what_to_build() -> None:
-    front, _ = alignment_pages(PressOptions(), "short", (0.0, 0.0), "marram/classic")
+    front, _ = _pages(PressOptions(), "short", (0.0, 0.0), "marram/classic")
     words = " ".join(t.text for t in front.placements[0].drawing.children if isinstance(t, Text))
     assert "double-sided (short-edge flip)" in words
     assert "sheetgen build marram/classic --flip short --offset X,Y" in words
-    long_front, _ = alignment_pages(PressOptions(), "long", (0.0, 0.0), "marram/classic")
+    long_front, _ = _pages(PressOptions(), "long", (0.0, 0.0), "marram/classic")
     words = " ".join(t.text for t in long_front.placements[0].drawing.children
                      if isinstance(t, Text))  # fmt: skip
     assert "sheetgen build marram/classic --offset X,Y" in words
 
 
 def test_the_offset_moves_every_back_line() -> None:
-    _, plain = alignment_pages(PressOptions(), "long", (0.0, 0.0), "m")
-    _, moved = alignment_pages(PressOptions(), "long", (0.5, -0.3), "m")
+    _, plain = _pages(PressOptions(), "long", (0.0, 0.0), "m")
+    _, moved = _pages(PressOptions(), "long", (0.5, -0.3), "m")
     a = [p for p in plain.placements[0].drawing.children if isinstance(p, Path)]
     b = [p for p in moved.placements[0].drawing.children if isinstance(p, Path)]
     for p, q in zip(a, b, strict=True):
@@ -81,7 +93,7 @@ def test_the_offset_moves_every_back_line() -> None:
 
 
 def test_scale_numbers_are_legible_and_apart() -> None:
-    front, _ = alignment_pages(PressOptions(), "long", (0.0, 0.0), "m")
+    front, _ = _pages(PressOptions(), "long", (0.0, 0.0), "m")
     texts = [t for t in front.placements[0].drawing.children if isinstance(t, Text)]
     numbers = [t for t in texts if t.text.lstrip("+-").isdigit()]
     assert numbers and all(t.size >= 6 * 25.4 / 72 for t in numbers)  # 6 pt at least
@@ -98,11 +110,11 @@ def test_scale_numbers_are_legible_and_apart() -> None:
 
 
 def test_each_scale_ticks_every_half_millimetre_longest_where_numbered() -> None:
-    front, back = alignment_pages(PressOptions(), "long", (0.0, 0.0), "m")
+    front, back = _pages(PressOptions(), "long", (0.0, 0.0), "m")
     w, h = front.width, front.height
     assert (back.width, back.height) == (w, h) == (210.0, 297.0)
     for page in (front, back):
-        (placed,) = page.placements
+        placed, _footer = page.placements
         assert (placed.transform.e, placed.transform.f) == (0, 0)
         assert (placed.drawing.width, placed.drawing.height) == (w, h)
     face = front.placements[0].drawing
@@ -143,7 +155,7 @@ def test_each_scale_ticks_every_half_millimetre_longest_where_numbered() -> None
 
 
 def test_the_back_crosses_are_red_hairlines_short_of_the_numbers() -> None:
-    _, back = alignment_pages(PressOptions(), "short", (0.0, 0.0), "m")
+    _, back = _pages(PressOptions(), "short", (0.0, 0.0), "m")
     reverse = back.placements[0].drawing
     lines = [p for p in reverse.children if isinstance(p, Path)]
     assert len(lines) == 10
@@ -157,7 +169,7 @@ def test_the_back_crosses_are_red_hairlines_short_of_the_numbers() -> None:
 
 
 def test_the_front_reads_as_a_titled_page_of_five_marked_targets() -> None:
-    front, back = alignment_pages(PressOptions(), "long", (0.0, 0.0), "marram/classic")
+    front, back = _pages(PressOptions(), "long", (0.0, 0.0), "marram/classic")
     face = front.placements[0].drawing
     assert (face.title, back.placements[0].drawing.title) == (
         "duplex alignment front",
@@ -191,3 +203,36 @@ def test_the_front_reads_as_a_titled_page_of_five_marked_targets() -> None:
             assert t.y - cap_height(t.size) / 2 == pytest.approx(circle.cy + 12.5)
     circles = [c for c in face.children if isinstance(c, Circle)]
     assert all((c.r, c.style.stroke, c.style.width) == (1.2, "#2b2a26", 0.15) for c in circles)
+
+
+@pytest.mark.parametrize("landscape", [False, True])
+def test_printed_scale_numbers_read_as_separate_words(landscape: bool, tmp_path: FilePath) -> None:
+    """pdftotext reads the page's PDF as a reader would: every scale number is a word of its
+    own (-4, 0 or +4, never run together as '0+4'), a clear millimetre from its neighbours."""
+    from sheetgen.backends import render
+    from sheetgen.press import Document
+
+    pages = _pages(PressOptions(landscape=landscape), "short", (0.0, 0.0), "marram/classic")
+    pdf = tmp_path / "alignment.pdf"
+    pdf.write_bytes(render(Document(tuple(pages), title="alignment"), "pdf")[0][1])
+    html = subprocess.run(
+        ["pdftotext", "-bbox", "-f", "1", "-l", "1", str(pdf), "-"],
+        capture_output=True,
+        text=True,
+        check=True,
+    ).stdout
+    words = [
+        (float(x0) * MM, float(y0) * MM, float(x1) * MM, text)
+        for x0, y0, x1, text in re.findall(
+            r'xMin="([\d.]+)" yMin="([\d.]+)" xMax="([\d.]+)" yMax="[\d.]+">([^<]*)<', html
+        )
+    ]
+    numbers = [w for w in words if re.fullmatch(r"[-+]?\d+", w[3])]
+    assert sorted(w[3] for w in numbers) == sorted(["+4", "0", "-4"] * 10)
+    rows: dict[int, list[tuple[float, float, float, str]]] = {}
+    for w in numbers:
+        rows.setdefault(round(w[1]), []).append(w)
+    for row in rows.values():
+        row.sort()
+        for a, b in itertools.pairwise(row):
+            assert b[0] - a[2] >= 1.0, (a[3], b[3], b[0] - a[2])

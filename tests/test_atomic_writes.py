@@ -178,7 +178,7 @@ def _cmdline(pid: Path) -> str:
             "marram/classic",
             "24-megapixel",
         ),
-        (("--all", "--copies", "200", "-f", "png", "--dpi", "1200"), "the PNGs", "8 billion"),
+        (("--all", "--copies", "150", "-f", "png", "--dpi", "1200"), "the PNGs", "8 billion"),
     ],
 )
 def test_a_build_over_a_limit_is_refused_before_any_layout_is_drawn(

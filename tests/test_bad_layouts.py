@@ -145,7 +145,7 @@ def test_extending_a_builtin_layout_works(tmp_path: Path) -> None:
     run = sheetgen("build", str(path), "-f", "svg", "--out", str(tmp_path), "-q")
     assert run.code == 0, run.err
     svg = (tmp_path / "scribe-mine-supergrid.svg").read_text(encoding="utf-8")
-    assert "SCRIBE CLUB" in svg and "#8f2f4f" in svg and "Ottoman" in svg
+    assert "Scribe club" in svg and "#8f2f4f" in svg and "Ottoman" in svg
 
 
 def test_a_failed_build_leaves_existing_output_untouched(tmp_path: Path) -> None:

@@ -78,7 +78,7 @@ def test_scribbly_gum_boxes_and_numbers(fillable: Path) -> None:
 
 def test_walkabout_and_scrumpit_fields(fillable: Path) -> None:
     found = fields(fillable / "walkabout-map-1-map.pdf")
-    assert sum(".star_" in n and v == "/Btn" for n, v in found.items()) == 8
+    assert sum(".star_" in n and v == "/Btn" for n, v in found.items()) == 9  # 1 + 8 map stars
     assert {"p1s1.score_total", "p1s1.name", "p1s1.most_emu"} <= set(found)
     pad = fields(fillable / "scrumpit-scorepad-scorepad.pdf")
     assert len(pad) == len(set(pad)) > 500 and set(pad.values()) == {"/Tx"}

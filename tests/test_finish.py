@@ -183,7 +183,7 @@ def test_every_text_reads_against_what_is_behind_it(ref: str) -> None:
     doc = _document(ref)
     pages = image_pages(doc)
     drawings: dict[int, Drawing] = {}
-    blank = replace(doc, pages=tuple(_blank_page(p, drawings) for p in pages), dpi=None)
+    blank = replace(doc, pages=tuple(_blank_page(p, drawings) for p in pages), screens=(), dpi=None)
     dpi = 100.0
     images = [
         Image.open(io.BytesIO(png)).convert("RGB") for _, png in render(blank, "png", dpi=dpi)

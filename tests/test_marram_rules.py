@@ -182,7 +182,7 @@ def test_claims_on_unfinished_features_wait_for_the_end() -> None:
     scores, totals = score_board(board, claims, end_game=True)
     assert totals == {"ann": 2}
     assert [(s.feature, s.complete, s.points, s.owners) for s in scores] == [
-        ("unfinished blue (2 segments)", False, 2, ("ann",))
+        ("unfinished blue snake (2 segments)", False, 2, ("ann",))
     ]
 
 

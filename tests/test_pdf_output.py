@@ -22,11 +22,11 @@ def test_page_size_metadata_and_viewer_preferences(scribe_out: Path) -> None:
     page = reader.pages[0]
     assert abs(float(page.mediabox.width) - A4_PT[0]) < 0.01
     assert abs(float(page.mediabox.height) - A4_PT[1]) < 0.01
-    # the trim box is the 190 x 245 mm sheet, inside the page
-    assert abs(float(page.trimbox.width) - 190 * PT) < 0.01
-    assert abs(float(page.trimbox.height) - 245 * PT) < 0.01
+    # the trim box is the 194 x 232 mm sheet, inside the page
+    assert abs(float(page.trimbox.width) - 194 * PT) < 0.01
+    assert abs(float(page.trimbox.height) - 232 * PT) < 0.01
     meta = reader.metadata
-    assert meta is not None and meta.title == "Scribe — standard"
+    assert meta is not None and meta.title == "SCRIBE — standard"
     assert meta.author == "sheetgen" and (meta.creator or "").startswith("sheetgen")
     assert meta.subject == "Scribe super grid sheets"
     prefs = reader.trailer["/Root"]["/ViewerPreferences"]

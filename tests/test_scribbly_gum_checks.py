@@ -148,18 +148,28 @@ def test_meal_numbers_never_decrease_down_the_tracker() -> None:
 def test_the_sheet_must_fit_a4_and_letter_and_hold_its_grid() -> None:
     # A4 210 x 297 and Letter 215.9 x 279.4, less 8 mm margins: 194 x 263.4 fits both
     sheet = KURINGGAI.sheet
-    assert found(sheet=sheet.model_copy(update={"height": 263.4})) == []
+    assert found(sheet=sheet.model_copy(update={"height": 251.4})) == []
+    # taller, it still fits Letter, but the 9 mm ruler and its 3 mm clearance no longer do
+    assert found(sheet=sheet.model_copy(update={"height": 263.4})) == [
+        (
+            "sheet.height",
+            "a sheet 263.4 mm tall leaves no room on Letter for the 'print at 100%' ruler; "
+            "at most 251.4 mm keeps it",
+        )
+    ]
     assert found(sheet=sheet.model_copy(update={"height": 264.0}))[-1] == (
         "sheet",
         "the sheet (194 x 264 mm) does not fit both A4 and Letter inside 8 mm margins "
         "(at most 194 x 263.4 mm)",
     )
-    assert ("sheet", "the sheet (194.5 x 263 mm) does not fit both A4 and Letter inside 8 mm "
+    assert ("sheet", "the sheet (194.5 x 248 mm) does not fit both A4 and Letter inside 8 mm "
             "margins (at most 194 x 263.4 mm)") in found(
         sheet=sheet.model_copy(update={"width": 194.5}))  # fmt: skip
     # 9 columns at a 16 mm pitch: 8 x 16 + 9.6 = 137.6 mm, more than the 135 mm tree area
+    # (194 less the 50 mm tracker, a 3 mm gap and 2 x 3 mm padding); 13 rows need 201.6 mm,
+    # more than 187 (248 less the 38 mm score strip, a 3 mm gap, the 14 mm title, 2 x 3 mm)
     assert ("sheet.pitch", "the 9 x 13 grid needs 138 x 202 mm but the tree area is 135 x "
-            "202 mm; use a smaller pitch or fewer rows/columns") in found(
+            "187 mm; use a smaller pitch or fewer rows/columns") in found(
         sheet=sheet.model_copy(update={"pitch": 16.0, "circle": 9.6}))  # fmt: skip
     assert ("sheet.circle", "circles of 13 mm leave no room for lines at a 14.5 mm pitch") in (
         found(sheet=sheet.model_copy(update={"circle": 13.0}))

@@ -13,7 +13,6 @@ from sheetgen.games.scribe.rules import (
     GlyphTable,
     GridError,
     check_glyphs,
-    check_layout,
     parse_square,
     score_mini,
 )
@@ -144,14 +143,24 @@ def test_a_set_without_the_line_ties_where_the_search_finds_it() -> None:
 # --- the sheet -----------------------------------------------------------------------------
 
 
-def test_a_sheet_one_millimetre_too_narrow_is_refused() -> None:
-    # nine 13 mm cells and two 7 mm gutters are 131 mm, and two 13 mm cells of labels: 157 mm
-    narrow = LAYOUT.model_copy(update={"sheet": LAYOUT.sheet.model_copy(update={"width": 156.0})})
-    assert [(f.level, f.where, f.message) for f in check_layout(narrow)] == [
+def test_a_sheet_without_room_for_grid_numbers_and_cut_margins_is_refused() -> None:
+    from sheetgen.games.scribe.kinds import check
+
+    # nine 13 mm cells and two 7 mm gutters are 131 mm; the row numbers (at least 6 pt, 2.1 mm)
+    # stand beside it, and 3 mm each side stays clear of the cut: 140 mm cannot hold them
+    below = LAYOUT.sheet.model_copy(update={"legend": "below", "legend_names": False})
+
+    def found(width: float) -> list[tuple[str, str, str]]:
+        sheet = below.model_copy(update={"width": width})
+        layout = LAYOUT.model_copy(update={"sheet": sheet})
+        return [(f.level, f.where, f.message) for f in check(layout) if f.where == "sheet.cell"]
+
+    assert found(140.0) == [
         (
             "error",
             "sheet.cell",
-            "the super grid (131 mm plus labels) is wider than the sheet (156 mm); "
+            "the super grid (131 mm plus labels) is wider than the sheet (140 mm); "
             "use a smaller cell or gutter",
         )
     ]
+    assert found(160.0) == []

@@ -168,7 +168,7 @@ def test_the_example_game_sheet_shows_its_totals_line() -> None:
     doc = loaded.kind.build(loaded.model, Options())
     page = pdfium.PdfDocument(render(doc, "pdf")[0][1])[0]
     text = page.get_textpage().get_text_range()
-    assert "Totals" in text and "yellow: 168" in text
+    assert "Totals" in text and "YELLOW 168" in text
 
 
 def test_the_apex_star_leaves_its_row_number_readable() -> None:
@@ -178,11 +178,11 @@ def test_the_apex_star_leaves_its_row_number_readable() -> None:
     from sheetgen.draw.fonts import cap_height, text_width
     from sheetgen.draw.shapes import Path as Outline
     from sheetgen.draw.shapes import Text
-    from sheetgen.games.scrumpit.draw import board_shapes
+    from sheetgen.games.scrumpit.board import board_shapes
 
     layout = load("scrumpit/single").model
     assert isinstance(layout, BoardLayout)
-    shapes = board_shapes(layout)
+    shapes = board_shapes(layout, layout.labels, 6.6)
     apex = str(len(layout.row_cells))
     numbers = [s for s in shapes if isinstance(s, Text) and s.text == apex]
     stars = [_corners(s) for s in shapes if isinstance(s, Outline) and len(s.segments) >= 10]

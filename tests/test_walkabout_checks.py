@@ -9,12 +9,12 @@ from fractions import Fraction
 import pytest
 
 from sheetgen.games.walkabout.grid import Grid
+from sheetgen.games.walkabout.kinds import check_sheet
 from sheetgen.games.walkabout.model import DiceLayout, GameRecord, MapLayout, PlacedSymbol
 from sheetgen.games.walkabout.rules import (
     Option,
     check_dice,
     check_game,
-    check_map,
     check_path,
     check_symbols,
     score_game,
@@ -98,7 +98,7 @@ def test_symbols_sit_one_to_a_space_and_point_only_if_they_may() -> None:
 
 def map_findings(**update: object) -> list[tuple[str, str]]:
     """A designer's own map made from map 1 (so not held to match the built-in sheets)."""
-    return where_messages(check_map(MAP.model_copy(update={"name": "mine", **update})))
+    return where_messages(check_sheet(MAP.model_copy(update={"name": "mine", **update})))
 
 
 def test_yesterdays_path_enters_from_the_south_heading_north() -> None:

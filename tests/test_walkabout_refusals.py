@@ -10,6 +10,7 @@ from __future__ import annotations
 
 from sheetgen.findings import Finding
 from sheetgen.games.walkabout.grid import Grid
+from sheetgen.games.walkabout.kinds import check_sheet
 from sheetgen.games.walkabout.model import DiceLayout, Face, GameRecord, MapLayout, PlacedSymbol
 from sheetgen.games.walkabout.rules import (
     check_dice,
@@ -79,7 +80,7 @@ def test_each_symbol_fault_is_an_error_at_its_key() -> None:
 
 def mine(**update: object) -> list[tuple[str, str, str]]:
     """A designer's own map made from map 1 (not one of the built-in sheets)."""
-    return read(check_map(MAP.model_copy(update={"name": "mine", **update})))
+    return read(check_sheet(MAP.model_copy(update={"name": "mine", **update})))
 
 
 def test_yesterdays_path_starts_on_the_southern_edge() -> None:

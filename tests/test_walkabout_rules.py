@@ -7,6 +7,7 @@ from fractions import Fraction
 import pytest
 
 from sheetgen.games.walkabout.grid import Grid
+from sheetgen.games.walkabout.kinds import check_sheet
 from sheetgen.games.walkabout.model import (
     DiceLayout,
     Face,
@@ -16,7 +17,6 @@ from sheetgen.games.walkabout.model import (
 )
 from sheetgen.games.walkabout.rules import (
     check_dice,
-    check_map,
     ladder,
     legal_moves,
     points_at,
@@ -36,13 +36,13 @@ def sym(kind: str, space: tuple[int, int], facing: str | None = None) -> PlacedS
 
 def test_built_in_maps_and_dice_pass() -> None:
     for n in range(1, 5):
-        assert check_map(load(f"walkabout/map-{n}").model) == []  # type: ignore[arg-type]
+        assert check_sheet(load(f"walkabout/map-{n}").model) == []  # type: ignore[arg-type]
     assert check_dice(DICE) == []
 
 
 def test_broken_maps_are_named() -> None:
     def msgs(**update: object) -> list[str]:
-        return [f"{f.where}: {f.message}" for f in check_map(MAP.model_copy(update=update))]
+        return [f"{f.where}: {f.message}" for f in check_sheet(MAP.model_copy(update=update))]
 
     assert any(
         "path[2]: node [11, 25] is not one step along a grid line" in m

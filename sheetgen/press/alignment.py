@@ -3,9 +3,12 @@ so a printer's drift between the sides can be read off and corrected with --offs
 
 from __future__ import annotations
 
+from typing import Protocol
+
 from sheetgen.draw import Circle, Drawing, Shape, Style, label, line
 from sheetgen.draw.transform import translate
 from sheetgen.press.document import Flip, Page, Placement
+from sheetgen.press.footer import footer, footer_text
 from sheetgen.press.impose import PressOptions, plan_grid
 
 SCALE_REACH = 4.0  # mm either side of each alignment mark, in half millimetres
@@ -14,6 +17,38 @@ ARM = 10.5  # mm from a back cross's centre to its ends: across the ticks, short
 TOP = 50.0  # mm from the top (and bottom) edge to the upper (and lower) marks
 TEXT = 2.2  # mm, a little over 6 pt
 INK = "#2b2a26"
+
+
+class AlignmentWords(Protocol):
+    """The words of the alignment page, as a game's labels give them."""
+
+    @property
+    def align_title(self) -> str: ...
+    @property
+    def align_print(self) -> str:
+        """Keeps {flip}: the words for the flip, `align_long` or `align_short`."""
+
+    @property
+    def align_long(self) -> str: ...
+    @property
+    def align_short(self) -> str: ...
+    @property
+    def align_hold(self) -> str: ...
+    @property
+    def align_read(self) -> str: ...
+    @property
+    def align_pass(self) -> str:
+        """Keeps {command}: the command to build the layout again with the offset."""
+
+    @property
+    def align_front(self) -> str: ...
+    @property
+    def align_back(self) -> str: ...
+
+
+def rebuild_command(layout: str, flip: Flip) -> str:
+    """The command that builds `layout` again with the readings as its offset."""
+    return f"sheetgen build {layout}{' --flip short' if flip == 'short' else ''} --offset X,Y"
 
 
 def _scale(x: float, y: float, horizontal: bool, sign: int) -> list[Shape]:
@@ -46,9 +81,14 @@ def _scale(x: float, y: float, horizontal: bool, sign: int) -> list[Shape]:
 
 
 def alignment_pages(
-    press: PressOptions, flip: Flip, offset: tuple[float, float], layout: str
+    press: PressOptions,
+    flip: Flip,
+    offset: tuple[float, float],
+    layout: str,
+    words: AlignmentWords,
 ) -> list[Page]:
-    """A front with tick scales at five places and a back with plain cross lines behind them.
+    """A front with tick scales at five places and a back with plain cross lines behind them,
+    each with the press's footer (the credit and the side).
 
     Held to the light, each back line crosses its scale at the number to pass to --offset
     when building `layout` again.
@@ -59,40 +99,20 @@ def alignment_pages(
     portrait = w <= h
     mirror_x = (flip == "long") == portrait
     spots = [(w / 2, h / 2), (30, TOP), (w - 30, TOP), (30, h - TOP), (w - 30, h - TOP)]
+    how = words.align_short if flip == "short" else words.align_long
+    lines = [
+        words.align_print.format(flip=how),
+        words.align_hold,
+        words.align_read,
+        words.align_pass.format(command=rebuild_command(layout, flip)),
+    ]
     front_shapes: list[Shape] = [
-        label(w / 2, 14, "DUPLEX ALIGNMENT TEST", 5, weight="bold", colour=INK),
-        label(
-            w / 2,
-            21,
-            f"Print this page and the next double-sided ({flip}-edge flip), at actual size.",
-            2.8,
-            colour=INK,
+        label(w / 2, 14, words.align_title, 5, weight="bold", colour=INK, max_width=w - 20),
+        *(
+            label(w / 2, 21 + 5 * i, text, 2.8, colour=INK, max_width=w - 20)
+            for i, text in enumerate(lines)
         ),
-        label(
-            w / 2,
-            26,
-            "Hold the sheet to the light. Each red line on the back crosses a scale in mm (ticks "
-            "every 0.5 mm):",
-            2.8,
-            colour=INK,
-        ),
-        label(
-            w / 2,
-            31,
-            "the upright line the scale below its circle (x), the level line the scale beside it "
-            "(y).",
-            2.8,
-            colour=INK,
-        ),
-        label(
-            w / 2,
-            36,
-            "Pass the readings (their average if the five differ) as: sheetgen build "
-            f"{layout}{' --flip short' if flip == 'short' else ''} --offset X,Y",
-            2.8,
-            colour=INK,
-        ),
-        label(w / 2, h - 12, "Front of the duplex alignment test", 2.6, colour=INK),
+        label(w / 2, h - 12, words.align_front, 2.6, colour=INK, max_width=w - 20),
     ]
     back_shapes: list[Shape] = []
     line_style = Style(stroke="#c0262d", width=0.2)
@@ -118,8 +138,14 @@ def alignment_pages(
                 line_style,
             ),
         ]
-    back_shapes.append(label(w / 2, h - 12, "Back of the duplex alignment test", 2.6, colour=INK))
+    back_shapes.append(label(w / 2, h - 12, words.align_back, 2.6, colour=INK, max_width=w - 20))
     f = Drawing(w, h, tuple(front_shapes), title="duplex alignment front")
     k = Drawing(w, h, tuple(back_shapes), title="duplex alignment back")
     origin = translate(0, 0)
-    return [Page(w, h, (Placement(f, origin),)), Page(w, h, (Placement(k, origin),))]
+    pages = []
+    for drawing, side in ((f, press.words.front), (k, press.words.back)):
+        text = footer_text(press.credit, side)
+        pages.append(
+            Page(w, h, (Placement(drawing, origin), Placement(footer(w, h, text), origin)))
+        )
+    return pages

@@ -78,6 +78,7 @@ class Document:
     duplex: Flip | None = None
     dpi: float | None = None  # a resolution the images must have (e.g. tile art at N pixels)
     notes: tuple[str, ...] = ()  # what a user should be told about the build (e.g. cell size)
+    screens: tuple[Page, ...] = ()  # image files only (SVG, PNG), never printed: e.g. a die face
 
     def distinct_pages(self) -> list[Page]:
         """The pages with repeats (the copies of a pad) left out, in order."""

@@ -1,4 +1,4 @@
-"""The page footer: the layout's credit (and on duplex sheets which sheet and side it is),
+"""The page footer: the layout's credit (and on duplex sheets which side it is),
 printed small and centred in the bottom margin, where crop marks give way to it."""
 
 from __future__ import annotations
@@ -21,21 +21,14 @@ class PageWords:
 
     front: str = "front"
     back: str = "back"
-    sheet: str = "sheet {n} of {total}"
     ruler: str = "Printed at actual size (100%),"
     ruler_bars: str = "the bars are 100 mm and 4 in long."
 
 
-def footer_text(
-    credit: str, words: PageWords, sheet: tuple[int, int] | None = None, side: str = ""
-) -> str:
-    """The footer of a page: the credit, then (on duplex sheets) `sheet n of total` and the
-    side, joined by middle dots."""
-    parts = [credit]
-    if sheet is not None:
-        parts.append(words.sheet.format(n=sheet[0], total=sheet[1]))
-    parts.append(side)
-    return " · ".join(p for p in parts if p)
+def footer_text(credit: str, side: str = "") -> str:
+    """The footer of a page: the credit, then on duplex sheets the side (front or back),
+    joined by a middle dot. Pages that repeat keep one footer, so a pad's pages stay one."""
+    return " · ".join(p for p in (credit, side) if p)
 
 
 def footer_span(page_w: float, text: str) -> tuple[float, float]:

@@ -133,9 +133,13 @@ def plan_grid(w: float, h: float, bleed: float, opts: PressOptions, count: int =
     return grid
 
 
-def _crop_marks(grid: Grid, footer_at: tuple[float, float] | None) -> Drawing:
+Obstacle = tuple[float, float, float]  # left x, right x and top y of what marks stop above
+
+
+def _crop_marks(grid: Grid, below: Sequence[Obstacle]) -> Drawing:
     """Short cut guides outside the block of cells, in line with every trim edge, at least
-    SAFE_EDGE inside the paper and stopping short of the footer's text."""
+    SAFE_EDGE inside the paper, and stopping 0.5 mm short of what lies `below` the block (the
+    ruler, the footer's text)."""
     bx, by, bw, bh = grid.block
     style = Style(stroke="#000000", width=0.15)
     xs = sorted({round(grid.slot(c)[0] + dx, 4) for c in range(grid.cols) for dx in (0, grid.w)})
@@ -144,14 +148,11 @@ def _crop_marks(grid: Grid, footer_at: tuple[float, float] | None) -> Drawing:
     )
     top, bottom = by - MARK_CLEARANCE, by + bh + MARK_CLEARANCE
     left, right = bx - MARK_CLEARANCE, bx + bw + MARK_CLEARANCE
-    floor = grid.page_h - SAFE_EDGE
     shapes: list[Shape] = []
-
     for x in xs:  # each mark runs outwards from the block, and only where 1 mm or more fits
         if top - SAFE_EDGE >= 1.0:
             shapes.append(line(x, top, x, max(top - MARK_LENGTH, SAFE_EDGE), style))
-        under_footer = footer_at is not None and footer_at[0] <= x <= footer_at[1]
-        end = floor - FOOTER_HEIGHT - 0.5 if under_footer else floor
+        end = min([grid.page_h - SAFE_EDGE] + [y - 0.5 for x0, x1, y in below if x0 <= x <= x1])
         if end - bottom >= 1.0:
             shapes.append(line(x, bottom, x, min(bottom + MARK_LENGTH, end), style))
     for y in ys:
@@ -165,12 +166,13 @@ def _crop_marks(grid: Grid, footer_at: tuple[float, float] | None) -> Drawing:
 
 
 def _extras(grid: Grid, opts: PressOptions, widest_footer: str) -> list[Placement]:
-    """Crop marks (clear of a footer as wide as `widest_footer`) and the calibration ruler for
-    a page of this grid, where they fit."""
+    """The calibration ruler where it fits, and crop marks clear of it and of a footer as wide
+    as `widest_footer`."""
     out = []
-    if opts.crop_marks:
-        span = footer_span(grid.page_w, widest_footer) if widest_footer else None
-        out.append(Placement(_crop_marks(grid, span), translate(0, 0)))
+    below: list[Obstacle] = []
+    if widest_footer:
+        x0, x1 = footer_span(grid.page_w, widest_footer)
+        below.append((x0, x1, grid.page_h - SAFE_EDGE - FOOTER_HEIGHT))
     _bx, by, _bw, bh = grid.block
     ruler_top = grid.page_h - opts.margin - RULER_HEIGHT
     if (
@@ -178,8 +180,11 @@ def _extras(grid: Grid, opts: PressOptions, widest_footer: str) -> list[Placemen
         and ruler_top - (by + bh) >= RULER_CLEARANCE - 1e-6
         and grid.page_w - 2 * opts.margin >= RULER_WIDTH
     ):
-        ruler = calibration_ruler(opts.words)
-        out.append(Placement(ruler, translate((grid.page_w - RULER_WIDTH) / 2, ruler_top)))
+        ruler_left = (grid.page_w - RULER_WIDTH) / 2
+        out.append(Placement(calibration_ruler(opts.words), translate(ruler_left, ruler_top)))
+        below.append((ruler_left - 1.0, ruler_left + RULER_WIDTH + 1.0, ruler_top))
+    if opts.crop_marks:
+        out.insert(0, Placement(_crop_marks(grid, below), translate(0, 0)))
     return out
 
 
@@ -221,7 +226,7 @@ def impose(drawings: Sequence[Drawing], opts: PressOptions) -> list[Page]:
     """Lay the drawings out in order, as many to a page as fit (or `per_page`)."""
     w, h, bleed = _check_sizes(drawings)
     grid = plan_grid(w, h, bleed, opts, len(drawings))
-    text = footer_text(opts.credit, opts.words)
+    text = footer_text(opts.credit)
     extras = _extras(grid, opts, text) + _footer(grid, text)
     pages = []
     for start in range(0, len(drawings), grid.count):
@@ -237,12 +242,14 @@ def impose_duplex(
     opts: PressOptions,
     flip: Flip = "long",
     offset: tuple[float, float] = (0.0, 0.0),
+    name_sides: bool = True,
 ) -> list[Page]:
     """Front pages each followed by a back page whose cells land behind their fronts.
 
     Flipping over the long edge mirrors left-right on a portrait page (top-bottom on a landscape
     one); over the short edge, the other way. `offset` (mm) shifts every back to correct a
-    printer that drifts. Backs carry no crop marks: cut from the front.
+    printer that drifts. Backs carry no crop marks: cut from the front. The footer names each
+    side (front, back) unless `name_sides` is off (sheets whose sides name themselves).
     """
     if len(fronts) != len(backs):
         raise PressError(f"{len(fronts)} fronts but {len(backs)} backs: duplex needs one back each")
@@ -250,15 +257,12 @@ def impose_duplex(
     grid = plan_grid(w, h, bleed, opts, len(fronts))
     portrait = grid.page_w <= grid.page_h
     mirror_x = (flip == "long") == portrait
-    sheets = math.ceil(len(fronts) / grid.count)
-    words = opts.words
-    widest = max(words.front, words.back, key=len)
-    front_extras = _extras(grid, opts, footer_text(opts.credit, words, (sheets, sheets), widest))
+    front, back = (opts.words.front, opts.words.back) if name_sides else ("", "")
+    front_extras = _extras(grid, opts, footer_text(opts.credit, max(front, back, key=len)))
+    front_footer = _footer(grid, footer_text(opts.credit, front))
+    back_footer = _footer(grid, footer_text(opts.credit, back))
     pages = []
     for start in range(0, len(fronts), grid.count):
-        sheet = (start // grid.count + 1, sheets)
-        front_footer = _footer(grid, footer_text(opts.credit, words, sheet, words.front))
-        back_footer = _footer(grid, footer_text(opts.credit, words, sheet, words.back))
         chunk = fronts[start : start + grid.count]
         slots = [grid.slot(i) for i in range(len(chunk))]
         front_cells = [(d, x, y) for d, (x, y) in zip(chunk, slots, strict=True)]

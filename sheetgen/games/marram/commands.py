@@ -35,7 +35,9 @@ def score(
 
     layout, tiles = _board(board)
     placed, _ = lay(faces_of(tiles), layout)
-    scores, totals = score_board(placed, layout.claims, layout.variant, layout.end_game)
+    scores, totals = score_board(
+        placed, layout.claims, layout.variant, layout.end_game, layout.labels
+    )
     players = sorted({c.player for c in layout.claims})
     if as_json:
         typer.echo(

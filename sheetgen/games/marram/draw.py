@@ -1,9 +1,11 @@
-"""Marram tile art: grass and sand patches whose bulges meet across tile edges, the beasts,
-coins, flowers and the spade with its flip ring; drawn on a 40 mm square and scaled."""
+"""Marram tile art on the 40 mm design square, scaled to the tile: grass and sand patches whose
+bulges meet across tile edges, the beasts (see `beasts`), coins, flowers, the spade with its
+three flip boxes, and the starter's mark."""
 
 from __future__ import annotations
 
 import math
+from collections.abc import Mapping
 
 from sheetgen.draw import (
     Circle,
@@ -19,18 +21,23 @@ from sheetgen.draw import (
     label,
     polygon,
     scale,
+    text_width,
     translate,
 )
 from sheetgen.draw.colour import darker
-from sheetgen.draw.shapes import Close, Segment
+from sheetgen.draw.icons import star
+from sheetgen.draw.shapes import Close
+from sheetgen.games.marram.beasts import MID, Layers, U, beast_layers
 from sheetgen.games.marram.board import Face
-from sheetgen.games.marram.model import SheetStyle
+from sheetgen.games.marram.model import MarramLabels, SheetStyle
 
-U = 40.0  # design size
-MID = {"N": (U / 2, 0.0), "E": (U, U / 2), "S": (U / 2, U), "W": (0.0, U / 2)}
 CORNER_XY = {"NW": (0.0, 0.0), "NE": (U, 0.0), "SE": (U, U), "SW": (0.0, U)}
-INWARD = {"N": (0.0, 1.0), "E": (-1.0, 0.0), "S": (0.0, -1.0), "W": (1.0, 0.0)}
 EDGE_PAIRS = {"N": ("NW", "NE"), "E": ("NE", "SE"), "S": ("SE", "SW"), "W": ("SW", "NW")}
+TEXT = 2.4  # mm on a 40 mm tile: over 6 pt
+FLIP_BOX = 3.2  # a flip box's side
+FLIP_XS = (26.6, 30.5, 34.4)  # the three flip boxes' centres, 4 mm clear of the east cut
+FLIP_Y = 13.9
+SPADE_XY = (30.5, 7.9)
 
 
 def _oval_in_box(cx: float, cy: float, rx: float, ry: float, b: float, fill: str) -> Shape:
@@ -45,9 +52,9 @@ def _oval_in_box(cx: float, cy: float, rx: float, ry: float, b: float, fill: str
     return polygon(pts, Style(stroke=None, fill=fill))
 
 
-def _patches(face: Face, st: SheetStyle, bleed: float) -> list[Shape]:
+def _patches(face: Face, st: SheetStyle, b: float) -> list[Shape]:
+    """The face's grass and sand, to `b` beyond the cut."""
     colour = {"g": st.grass, "s": st.sand}
-    b = bleed * U / st.size
     out: list[Shape] = [
         Rect(-b, -b, U + 2 * b, U + 2 * b, Style(stroke=None, fill=colour[face.centre]))
     ]
@@ -82,143 +89,18 @@ def _patches(face: Face, st: SheetStyle, bleed: float) -> list[Shape]:
     return out
 
 
-def _segment_path(edges: tuple[str, ...]) -> tuple[Segment, ...]:
-    """The centre line of a segment: a gentle S-bend across, an arc round a corner, or a
-    stub from the edge to near the middle."""
-    a = MID[edges[0]]
-    if len(edges) == 1:
-        ix, iy = INWARD[edges[0]]
-        end = (a[0] + ix * U * 0.42, a[1] + iy * U * 0.42)
-        return (
-            MoveTo(*a),
-            CurveTo(
-                a[0] + ix * U * 0.15 + iy * 3,
-                a[1] + iy * U * 0.15 + ix * 3,
-                end[0] - ix * U * 0.12 - iy * 3,
-                end[1] - iy * U * 0.12 - ix * 3,
-                *end,
-            ),
-        )
-    b = MID[edges[1]]
-    ia, ib = INWARD[edges[0]], INWARD[edges[1]]
-    if ia[0] == -ib[0] and ia[1] == -ib[1]:  # opposite edges
-        wob = U * 0.14
-        return (
-            MoveTo(*a),
-            CurveTo(
-                a[0] + ia[0] * U * 0.35 + ia[1] * wob,
-                a[1] + ia[1] * U * 0.35 + ia[0] * wob,
-                b[0] + ib[0] * U * 0.35 - ib[1] * wob,
-                b[1] + ib[1] * U * 0.35 - ib[0] * wob,
-                *b,
-            ),
-        )
-    k = U * 0.28
-    return (
-        MoveTo(*a),
-        CurveTo(a[0] + ia[0] * k, a[1] + ia[1] * k, b[0] + ib[0] * k, b[1] + ib[1] * k, *b),
-    )
-
-
-def _end_point(edges: tuple[str, ...]) -> tuple[tuple[float, float], float]:
-    a = MID[edges[0]]
-    ix, iy = INWARD[edges[0]]
-    return (a[0] + ix * U * 0.42, a[1] + iy * U * 0.42), math.degrees(math.atan2(iy, ix))
-
-
-def _eyes(x: float, y: float, heading: float, r: float) -> list[Shape]:
-    out: list[Shape] = []
-    t = math.radians(heading)
-    for side in (-1, 1):
-        ex = x + math.cos(t) * r * 0.25 - math.sin(t) * side * r * 0.45
-        ey = y + math.sin(t) * r * 0.25 + math.cos(t) * side * r * 0.45
-        out += [
-            Circle(ex, ey, r * 0.28, Style(stroke=None, fill="#ffffff")),
-            Circle(
-                ex + math.cos(t) * r * 0.08,
-                ey + math.sin(t) * r * 0.08,
-                r * 0.14,
-                Style(stroke=None, fill="#111111"),
-            ),
-        ]
-    return out
-
-
-def _beast(seg_kind: str, edges: tuple[str, ...], st: SheetStyle) -> list[Shape]:
-    beast = seg_kind.split("-")[0]
-    path = _segment_path(edges)
-    if beast == "beastly":
-        out: list[Shape] = [Path(path, Style(stroke=st.ink, width=6.6, cap="butt"))]
-        for colour, w in ((st.blue, 5.6), (st.orange, 3.6), (st.worm, 1.6)):
-            out.append(Path(path, Style(stroke=colour, width=w, cap="butt")))
-        return out
-    colour = {"blue": st.blue, "orange": st.orange, "worm": st.worm}[beast]
-    width = 5.2 if beast != "worm" else 4.4
-    out = [
-        Path(path, Style(stroke=darker(colour, 0.6), width=width + 1.0, cap="butt")),
-        Path(path, Style(stroke=colour, width=width, cap="butt")),
-    ]
-    if beast == "worm":
-        out.append(
-            Path(
-                path,
-                Style(stroke=darker(colour, 0.75), width=width * 0.9, dash=(0.35, 1.6), cap="butt"),
-            )
-        )
-    if beast == "blue":
-        out.append(Path(path, Style(stroke="#9cc3ee", width=1.0, dash=(1.2, 2.4), cap="round")))
-    if seg_kind == "worm-saddle":
-        mid = Path(
-            path, Style(stroke=st.saddle, width=width + 1.6, dash=(0.01, 14.5, 9, 40), cap="butt")
-        )
-        out.append(mid)
-    if len(edges) == 1:
-        (x, y), heading = _end_point(edges)
-        if seg_kind == "blue-head":
-            r = 3.6
-            t = math.radians(heading)
-            tongue = (x + math.cos(t) * (r + 2.6), y + math.sin(t) * (r + 2.6))
-            out += [
-                Path(
-                    (MoveTo(x + math.cos(t) * r, y + math.sin(t) * r), LineTo(*tongue)),
-                    Style(stroke="#c0262d", width=0.5, cap="round"),
-                ),
-                Circle(x, y, r, Style(stroke=darker(colour, 0.6), width=0.6, fill=colour)),
-            ]
-            out += _eyes(x, y, heading, r)
-        elif seg_kind == "blue-tail":
-            t = math.radians(heading)
-            nx, ny = -math.sin(t), math.cos(t)
-            tip = (x + math.cos(t) * 5, y + math.sin(t) * 5)
-            out.append(
-                polygon(
-                    [
-                        (x + nx * width / 2, y + ny * width / 2),
-                        tip,
-                        (x - nx * width / 2, y - ny * width / 2),
-                    ],
-                    Style(stroke=darker(colour, 0.6), width=0.5, fill=colour, join="round"),
-                )
-            )
-        elif seg_kind == "orange-end":
-            r = 3.1
-            out += [Circle(x, y, r, Style(stroke=darker(colour, 0.6), width=0.6, fill=colour))]
-            out += _eyes(x, y, heading, r)
-        else:  # worm end: a blunt pink tip
-            out.append(Circle(x, y, 2.4, Style(stroke=darker(colour, 0.6), width=0.5, fill=colour)))
-    return out
-
-
-def _item(kind: str, corner: str) -> list[Shape]:
+def _item(kind: str, corner: str, st: SheetStyle, words: MarramLabels) -> list[Shape]:
     cx, cy = CORNER_XY[corner]
     x = cx + (7.5 if cx == 0 else -7.5)
     y = cy + (7.5 if cy == 0 else -7.5)
     if kind in ("gold", "silver"):
-        fill, edge = ("#f2c230", "#9a6b0d") if kind == "gold" else ("#d9dde0", "#6f767b")
+        fill = st.gold if kind == "gold" else st.silver
+        letter = words.gold_letter if kind == "gold" else words.silver_letter
+        rim = darker(fill, 0.55)
         return [
-            Circle(x, y, 3.2, Style(stroke=edge, width=0.6, fill=fill)),
-            Circle(x, y, 2.0, Style(stroke=edge, width=0.35)),
-            label(x, y, "G" if kind == "gold" else "S", 2.4, weight="bold", colour=edge),
+            Circle(x, y, 3.2, Style(stroke=rim, width=0.6, fill=fill)),
+            Circle(x, y, 2.35, Style(stroke=rim, width=0.3)),
+            label(x, y, letter, TEXT, weight="bold", colour=st.ink, max_width=3.4),
         ]
     petals: list[Shape] = []
     for k in range(5):
@@ -235,56 +117,121 @@ def _item(kind: str, corner: str) -> list[Shape]:
 
 
 def _spade(st: SheetStyle) -> list[Shape]:
-    x, y, r = U - 7.5, 7.5, 4.4
-    ring: list[Shape] = []
-    for k, colour in enumerate(("#d2312d", "#f0a020", "#3f9a3a")):
-        a0, a1 = math.radians(-90 + k * 120 + 4), math.radians(-90 + (k + 1) * 120 - 4)
-        steps = 8
-        pts = [
-            (
-                x + r * math.cos(a0 + (a1 - a0) * i / steps),
-                y + r * math.sin(a0 + (a1 - a0) * i / steps),
-            )
-            for i in range(steps + 1)
-        ]
-        segs: list[Segment] = [MoveTo(*pts[0]), *[LineTo(*p) for p in pts[1:]]]
-        ring.append(Path(tuple(segs), Style(stroke=colour, width=1.3, cap="round")))
+    """The spade and its three flip boxes on a white card in the north-east quarter: at each
+    flip the next box is ticked on both sides (3, 2, 1: the flips left while it stays clear, in
+    the rulebook's red, amber and green); with all three ticked the tile is flipped no more."""
+    x, y = SPADE_XY
+    left = FLIP_XS[0] - FLIP_BOX / 2 - 0.6
+    right = FLIP_XS[-1] + FLIP_BOX / 2 + 0.6
+    top = y - 3.9
+    card = Rect(
+        left,
+        top,
+        right - left,
+        FLIP_Y + FLIP_BOX / 2 + 0.6 - top,
+        Style(stroke=st.ink, width=0.3, fill="#ffffff"),
+        rx=1.2,
+    )
     blade = Path(
         (
-            MoveTo(x, y - 2.6),
-            CurveTo(x + 2.4, y - 0.6, x + 1.8, y + 1.2, x, y + 0.9),
-            CurveTo(x - 1.8, y + 1.2, x - 2.4, y - 0.6, x, y - 2.6),
+            MoveTo(x, y - 2.9),
+            CurveTo(x + 2.6, y - 0.8, x + 2.0, y + 1.1, x, y + 0.8),
+            CurveTo(x - 2.0, y + 1.1, x - 2.6, y - 0.8, x, y - 2.9),
             Close(),
         ),
         Style(stroke=None, fill=st.ink),
     )
-    handle = Rect(x - 0.35, y + 0.6, 0.7, 2.2, Style(stroke=None, fill=st.ink))
-    return [
-        Circle(x, y, r + 0.9, Style(stroke=None, fill="#ffffff", opacity=0.85)),
-        *ring,
-        blade,
-        handle,
-    ]
-
-
-def face_shapes(face: Face, st: SheetStyle, bleed: float) -> list[Shape]:
-    """Everything on one side of a tile, on the 40 mm design square."""
-    out = _patches(face, st, bleed)
-    for kind, corner in face.items:
-        out += _item(kind, corner)
-    for seg in face.segments:
-        out += _beast(seg.kind, seg.edges, st)
-    if face.spade:
-        out += _spade(st)
+    handle = Rect(x - 0.4, y + 0.5, 0.8, 2.2, Style(stroke=None, fill=st.ink))
+    grip = Rect(x - 1.3, y + 2.5, 2.6, 0.7, Style(stroke=None, fill=st.ink), rx=0.3)
+    out: list[Shape] = [card, blade, handle, grip]
+    for k, (bx, colour) in enumerate(zip(FLIP_XS, st.flips, strict=True)):
+        h = FLIP_BOX / 2
+        out += [
+            Rect(bx - h, FLIP_Y - h, FLIP_BOX, FLIP_BOX, Style(stroke=colour, width=0.7), rx=0.4),
+            label(bx, FLIP_Y, str(3 - k), TEXT, colour=st.ink),
+        ]
     return out
 
 
-def tile_drawing(face: Face, st: SheetStyle, size: float, bleed: float, title: str) -> Drawing:
-    """A tile side at `size` mm with `bleed` mm of art beyond the cut."""
-    body = Group(tuple(face_shapes(face, st, bleed)), scale(size / U))
-    return Drawing(size, size, (body,), bleed=bleed, title=title)
+def _starter_mark(st: SheetStyle, words: MarramLabels) -> list[Shape]:
+    """The starter's badge at the top middle: a star and the word, so the shuffled tile is
+    found again."""
+    width = min(text_width(words.starter, TEXT, "bold"), 20.0)
+    w = width + 6.6
+    x0, y = (U - w) / 2, 8.0
+    return [
+        Rect(x0, y - 3.0, w, 6.0, Style(stroke=st.ink, width=0.3, fill="#ffffff"), rx=3.0),
+        star(x0 + 3.0, y + 0.1, 1.9, st.gold, darker(st.gold, 0.55)),
+        label(
+            x0 + 5.2,
+            y,
+            words.starter,
+            TEXT,
+            anchor="start",
+            weight="bold",
+            colour=st.ink,
+            max_width=20.0,
+        ),
+    ]
 
 
-def placed_group(face: Face, st: SheetStyle, size: float, x: float, y: float) -> Group:
-    """A tile side drawn at (x, y) on a board picture."""
-    return Group(tuple(face_shapes(face, st, 0.0)), translate(x, y) @ scale(size / U))
+def face_layers(
+    face: Face,
+    st: SheetStyle,
+    words: MarramLabels,
+    bleed: float,
+    reach: Mapping[str, float],
+    starter: bool = False,
+) -> Layers:
+    """Everything on one side of a tile, on the design square, in painting order: the ground
+    to `bleed` beyond the cut, each beast carried `reach[edge]` beyond its edges."""
+    out = Layers(ground=_patches(face, st, bleed))
+    for seg in face.segments:
+        layers = beast_layers(seg.kind, seg.edges, st, reach)
+        out.outline += layers.outline
+        out.body += layers.body
+        out.top += layers.top
+    for kind, corner in face.items:
+        out.top += _item(kind, corner, st, words)
+    if face.spade:
+        out.top += _spade(st)
+    if starter:
+        out.top += _starter_mark(st, words)
+    return out
+
+
+def tile_drawing(
+    face: Face,
+    st: SheetStyle,
+    words: MarramLabels,
+    size: float,
+    bleed: float,
+    title: str,
+    starter: bool = False,
+) -> Drawing:
+    """A tile side at `size` mm with `bleed` mm of art beyond the cut; the beasts run through
+    the bleed, square to the cut."""
+    b = bleed * U / size
+    reach = dict.fromkeys(MID, b + 0.5)
+    shapes = face_layers(face, st, words, b, reach, starter).all()
+    return Drawing(size, size, (Group(tuple(shapes), scale(size / U)),), bleed=bleed, title=title)
+
+
+def placed_layers(
+    face: Face,
+    st: SheetStyle,
+    words: MarramLabels,
+    at: tuple[float, float, float],
+    joined: frozenset[str],
+    starter: bool = False,
+) -> Layers:
+    """A tile side on a board picture, `at` (x, y, size): its beasts carried a little over the
+    `joined` edges, where a neighbour's matching beast continues them."""
+    x, y, size = at
+    layers = face_layers(face, st, words, 0.0, {e: 0.4 for e in joined}, starter)
+    place = translate(x, y) @ scale(size / U)
+    ground, outline, body, top = (
+        list[Shape]([Group(tuple(part), place)])
+        for part in (layers.ground, layers.outline, layers.body, layers.top)
+    )
+    return Layers(ground, outline, body, top)

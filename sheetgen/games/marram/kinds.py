@@ -28,7 +28,9 @@ def build_tiles(layout: TileSetLayout, options: BuildOptions) -> Document:
 
     press = replace(options.press, crop_marks=True)
     pages = tile_pages(layout, press, size, options.flip, options.offset, options.copies)
-    pages += alignment_pages(options.press, options.flip, options.offset, f"marram/{layout.name}")
+    pages += alignment_pages(
+        options.press, options.flip, options.offset, f"marram/{layout.name}", layout.labels
+    )
     return Document(
         tuple(pages),
         title=f"Marram — {layout.name} tiles ({size:g} mm)",
@@ -45,12 +47,11 @@ def build_art(layout: ArtLayout, options: BuildOptions) -> Document:
     pages = []
     for tile in [tiles.starter, *tiles.tiles]:
         for side, face in (("front", front(tile)), ("back", back(tile))):
-            pages.append(
-                alone(
-                    tile_drawing(face, tiles.sheet, size, 0.0, f"{tile.name} {side}"),
-                    f"{tile.name}-{side}",
-                )
+            title = f"{tile.name} {side}"
+            drawing = tile_drawing(
+                face, tiles.sheet, layout.labels, size, 0.0, title, tile is tiles.starter
             )
+            pages.append(alone(drawing, f"{tile.name}-{side}"))
     px = options.px or layout.px
     return Document(
         tuple(pages),
@@ -89,6 +90,7 @@ KINDS = [
         check_set,
         build_tiles,
         options=frozenset({"tile_size", "flip", "copies"}),
+        tile_sizes=(36.0, 120.0),  # under 36 mm the badge numbers print under 6 pt
     ),
     ComponentKind(
         "marram",

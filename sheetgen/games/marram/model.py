@@ -1,13 +1,15 @@
-"""Marram's layout models: the tile set (duplex print-and-play), tile art, and scored boards."""
+"""Marram's layout models: the tile set (duplex print-and-play), tile art, scored boards, and
+every word they print."""
 
 from __future__ import annotations
 
 import re
+import string
 from typing import Literal
 
-from pydantic import Field, field_validator, model_validator
+from pydantic import Field, ValidationInfo, field_validator, model_validator
 
-from sheetgen.registry import Colour, LayoutBase, Section
+from sheetgen.registry import Colour, LayoutBase, PageLabels, Section, keeps_fields
 
 Kind = Literal["g", "s"]  # grass or sand
 Corner = Literal["NW", "NE", "SE", "SW"]
@@ -25,6 +27,7 @@ SEGMENT_KINDS = {
     "worm-saddle": 2,
     "beastly": 2,
 }
+_FORMATTER = string.Formatter()
 _SEGMENT = re.compile(r"^([a-z-]+):([NESW])(?:-([NESW]))?$")
 
 
@@ -88,15 +91,121 @@ class Totals(Section):
 
 
 class SheetStyle(Section):
+    """The tiles' size and bleed, their colours, and the beasts' body widths.
+
+    The colours a player tells apart (grass and sand; the three beasts; a worm's body and its
+    saddle; gold and silver coins; the flip boxes) differ by CIEDE2000 20 or more in normal
+    and colour-blind vision, and grass, sand and the beasts by 20 in lightness too."""
+
     size: float = Field(40.0, ge=15, le=100, description="tile size in mm")
     bleed: float = Field(2.0, ge=0, le=5)
-    grass: Colour = "#7fae4f"
-    sand: Colour = "#e9d39b"
-    blue: Colour = "#2f6fb5"
-    orange: Colour = "#e8812c"
-    worm: Colour = "#c98b7a"
-    saddle: Colour = "#e4679a"
+    grass: Colour = "#64903c"
+    sand: Colour = "#efdcaa"
+    blue: Colour = "#1b4a92"
+    orange: Colour = "#f9a93b"
+    worm: Colour = "#9d716c"
+    saddle: Colour = "#f6b3d3"
+    gold: Colour = "#f2c230"
+    silver: Colour = "#d9dde0"
+    flips: tuple[Colour, Colour, Colour] = Field(
+        ("#ae2a25", "#f6bc2c", "#4fa07a"),
+        description="a spade tile's three flip boxes, ticked in turn (the rulebook's red, "
+        "amber and green rings)",
+    )
     ink: Colour = "#2b2a26"
+    snake_width: float = Field(
+        6.2, ge=3, le=10, description="a snake's body across, outline included (mm on a 40 mm tile)"
+    )
+    worm_width: float = Field(
+        5.4, ge=3, le=10, description="a worm's body across, outline included (mm on a 40 mm tile)"
+    )
+
+
+class MarramLabels(PageLabels):
+    """Every word Marram prints, in English unless a layout's `[labels]` table says otherwise:
+    on the tiles, on a scored board's picture and on the duplex alignment page."""
+
+    gold_letter: str = Field("G", min_length=1, max_length=2, description="on a gold coin")
+    silver_letter: str = Field("S", min_length=1, max_length=2, description="on a silver coin")
+    starter: str = Field("START", min_length=1, max_length=8, description="on the starter tile")
+    # a board's picture and its scores
+    board_title: str = Field("MARRAM — {name}", max_length=60, description="keeps {name}")
+    scores: str = Field("Scores ({variant})", max_length=60, description="keeps {variant}")
+    scores_end: str = Field(
+        "Scores ({variant}, end of game)", max_length=60, description="keeps {variant}"
+    )
+    score_line: str = Field(
+        "{feature} — {points} to {owners}",
+        max_length=60,
+        description="keeps {feature}, {points} and {owners}",
+    )
+    totals: str = Field("Totals", max_length=30)
+    blue_snake: str = Field("blue snake of {n}", max_length=40, description="keeps {n}")
+    orange_snake: str = Field("orange snake of {n}", max_length=40, description="keeps {n}")
+    worm: str = Field("worm of {n}", max_length=40, description="keeps {n}")
+    freak_blue: str = Field("freak blue snake", max_length=40)
+    freak_orange: str = Field("freak orange snake", max_length=40)
+    freak_worm: str = Field("freak worm", max_length=40)
+    freak_beast: str = Field("freak beast", max_length=40)
+    unfinished_blue: str = Field(
+        "unfinished blue snake ({n} segments)", max_length=60, description="keeps {n}"
+    )
+    unfinished_orange: str = Field(
+        "unfinished orange snake ({n} segments)", max_length=60, description="keeps {n}"
+    )
+    unfinished_worm: str = Field(
+        "unfinished worm ({n} segments)", max_length=60, description="keeps {n}"
+    )
+    unfinished_beast: str = Field(
+        "unfinished beast ({n} segments)", max_length=60, description="keeps {n}"
+    )
+    grass: str = Field("grass", max_length=20)
+    sand: str = Field("sand", max_length=20)
+    patch: str = Field("{ground} patch", max_length=40, description="keeps {ground}")
+    unfinished_patch: str = Field(
+        "unfinished {ground} patch", max_length=40, description="keeps {ground}"
+    )
+    bulge: str = Field("{n} bulge", max_length=20, description="keeps {n}")
+    bulges: str = Field("{n} bulges", max_length=20, description="keeps {n}")
+    gold: str = Field("gold", max_length=20)
+    silver: str = Field("silver", max_length=20)
+    flower: str = Field("flower", max_length=20)
+    # the duplex alignment page
+    align_title: str = Field("DUPLEX ALIGNMENT TEST", max_length=40)
+    align_print: str = Field(
+        "Print this page and the next double-sided ({flip}), at actual size.",
+        max_length=100,
+        description="keeps {flip}",
+    )
+    align_long: str = Field("long-edge flip", max_length=30)
+    align_short: str = Field("short-edge flip", max_length=30)
+    align_hold: str = Field(
+        "Hold the sheet to the light. Each red line on the back crosses a scale in mm "
+        "(ticks every 0.5 mm):",
+        max_length=110,
+    )
+    align_read: str = Field(
+        "the upright line the scale below its circle (x), the level line the scale beside it (y).",
+        max_length=110,
+    )
+    align_pass: str = Field(
+        "Pass the readings (their average if the five differ) as: {command}",
+        max_length=80,
+        description="keeps {command}",
+    )
+    align_front: str = Field("Front of the duplex alignment test", max_length=60)
+    align_back: str = Field("Back of the duplex alignment test", max_length=60)
+
+    @field_validator("*")
+    @classmethod
+    def _keep_fields(cls, value: object, info: ValidationInfo) -> object:
+        """A label that holds `{fields}` keeps them: its text is filled in with them."""
+        default = cls.model_fields[info.field_name or ""].default
+        if isinstance(value, str) and isinstance(default, str):
+            wanted = tuple(sorted({f for _, f, _, _ in _FORMATTER.parse(default) if f}))
+            if wanted:
+                return keeps_fields(value, wanted)
+        return value
 
 
 class TileSetLayout(LayoutBase):
@@ -108,6 +217,7 @@ class TileSetLayout(LayoutBase):
     tiles: list[TileType] = Field(min_length=1, max_length=120)
     totals: Totals
     sheet: SheetStyle = SheetStyle()
+    labels: MarramLabels = MarramLabels()
 
     @model_validator(mode="after")
     def _names_unique(self) -> TileSetLayout:
@@ -124,6 +234,7 @@ class ArtLayout(LayoutBase):
     component: Literal["art"]
     tiles: str = Field("marram/classic", description="the tile set layout")
     px: int = Field(256, ge=32, le=4096, description="image size in pixels")
+    labels: MarramLabels = MarramLabels()
 
 
 Variant = Literal["classic", "pitchfork", "animals"]
@@ -159,3 +270,4 @@ class BoardLayout(LayoutBase):
     end_game: bool = Field(False, description="also score unfinished features")
     placed: list[Placed] = Field(min_length=1)
     claims: list[Claim] = Field(default_factory=list)
+    labels: MarramLabels = MarramLabels()

@@ -3,15 +3,22 @@
 from __future__ import annotations
 
 from sheetgen.draw import Circle, Drawing, Rect, Shape, Style, label
-from sheetgen.games.marram.draw import CORNER_XY, INWARD, MID, U, placed_group
+from sheetgen.games.marram.beasts import INWARD, MID, Layers, U
+from sheetgen.games.marram.board import STEP
+from sheetgen.games.marram.draw import CORNER_XY, placed_layers
 from sheetgen.games.marram.model import BoardLayout, TileSetLayout
 from sheetgen.games.marram.rules import faces_of, lay, score_board
 
-PLAYER_COLOURS = ("#c0262d", "#1f5fbf", "#f0c020", "#2f8f3a", "#8b3fb0", "#222222")
+# the players' boots, each with its initial in white (WCAG contrast 4.5:1 or more)
+PLAYER_COLOURS = ("#c0262d", "#1f5fbf", "#8a5a00", "#2e7d32", "#8b3fb0", "#222222")
+INK = "#2b2a26"
 WIDTH, HEIGHT = 194.0, 263.0
 
 
 def board_drawing(layout: BoardLayout, tiles: TileSetLayout) -> Drawing:
+    """The board's tiles edge to edge (their beasts running on across the joins), a white
+    line along each join beneath the beasts, the claims, and the scores below."""
+    words = layout.labels
     board, _ = lay(faces_of(tiles), layout)
     xs = [p[0] for p in board] or [0]
     ys = [p[1] for p in board] or [0]
@@ -19,14 +26,20 @@ def board_drawing(layout: BoardLayout, tiles: TileSetLayout) -> Drawing:
     size = min(36.0, WIDTH / cols, 170.0 / rows)
     ox = (WIDTH - cols * size) / 2 - min(xs) * size
     oy = 14 - min(ys) * size
-    shapes: list[Shape] = [
-        label(0, 5, f"MARRAM — {layout.name}", 5, anchor="start", weight="bold", colour="#2b2a26")
-    ]
+    title = words.board_title.format(name=layout.name)
+    shapes: list[Shape] = [label(0, 5, title, 5, anchor="start", weight="bold", colour=INK)]
+    layers: list[Layers] = []
+    joins: list[Shape] = []
     for (tx, ty), face in sorted(board.items()):
-        shapes.append(placed_group(face, tiles.sheet, size, ox + tx * size, oy + ty * size))
-        shapes.append(
-            Rect(ox + tx * size, oy + ty * size, size, size, Style(stroke="#ffffff", width=0.15))
-        )
+        x, y = ox + tx * size, oy + ty * size
+        joined = frozenset(e for e, (dx, dy) in STEP.items() if (tx + dx, ty + dy) in board)
+        starter = face.name == tiles.starter.name
+        layers.append(placed_layers(face, tiles.sheet, words, (x, y, size), joined, starter))
+        joins.append(Rect(x, y, size, size, Style(stroke="#ffffff", width=0.15)))
+    shapes += [s for part in layers for s in part.ground]
+    shapes += joins
+    for name in ("outline", "body", "top"):  # every outline under every body: seamless joins
+        shapes += [s for part in layers for s in getattr(part, name)]
     players = sorted({c.player for c in layout.claims})
     k = size / U
     for c in layout.claims:
@@ -42,49 +55,42 @@ def board_drawing(layout: BoardLayout, tiles: TileSetLayout) -> Drawing:
             px, py = cx + (11 if cx == 0 else -11), cy + (11 if cy == 0 else -11)
         colour = PLAYER_COLOURS[players.index(c.player) % len(PLAYER_COLOURS)]
         x, y = ox + c.at[0] * size + px * k, oy + c.at[1] * size + py * k
+        r = max(1.6, size * 0.07)
         shapes += [
-            Circle(x, y, max(1.6, size * 0.07), Style(stroke="#ffffff", width=0.3, fill=colour)),
-            label(
-                x, y, c.player[0].upper(), max(1.6, size * 0.07), weight="bold", colour="#ffffff"
-            ),
+            Circle(x, y, r, Style(stroke="#ffffff", width=0.3, fill=colour)),
+            label(x, y, c.player[0], r, weight="bold", colour="#ffffff"),
         ]
-    scores, totals = score_board(board, layout.claims, layout.variant, layout.end_game)
+    scores, totals = score_board(board, layout.claims, layout.variant, layout.end_game, words)
     y = oy + (max(ys) + 1) * size + 8
+    heading = words.scores_end if layout.end_game else words.scores
     shapes.append(
         label(
             0,
             y,
-            f"Scores ({layout.variant}{', end of game' if layout.end_game else ''})",
+            heading.format(variant=layout.variant),
             3.2,
             anchor="start",
             weight="bold",
-            colour="#2b2a26",
+            colour=INK,
         )
     )
     for s in scores[: max(0, int((HEIGHT - y - 20) / 4.2))]:
         y += 4.2
-        shapes.append(
-            label(
-                0,
-                y,
-                f"{s.feature}: {s.points} to {', '.join(s.owners)}",
-                2.6,
-                anchor="start",
-                colour="#2b2a26",
-                max_width=WIDTH,
-            )
+        line = words.score_line.format(
+            feature=s.feature, points=s.points, owners=", ".join(s.owners)
         )
+        shapes.append(label(0, y, line, 2.6, anchor="start", colour=INK, max_width=WIDTH))
     y += 6
-    line = "   ".join(f"{p}: {totals.get(p, 0)}" for p in players)
+    scored = "   ".join(f"{p}: {totals.get(p, 0)}" for p in players)
     shapes.append(
         label(
             0,
             y,
-            f"Totals   {line}",
+            f"{words.totals}   {scored}",
             3.0,
             anchor="start",
             weight="bold",
-            colour="#2b2a26",
+            colour=INK,
             max_width=WIDTH,
         )
     )

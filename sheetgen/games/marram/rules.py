@@ -27,6 +27,7 @@ from sheetgen.games.marram.model import (
     EDGES,
     BoardLayout,
     Claim,
+    MarramLabels,
     TileSetLayout,
     TileType,
     Variant,
@@ -38,6 +39,7 @@ PATCH_VALUES = {
     "animals": {"bulge": 3, "gold": 4, "silver": 2, "flower": 3},
 }
 FREAK = 3
+WORDS = MarramLabels()  # English, for the command line and wherever no layout says otherwise
 
 
 def _edge_sigs(tile: TileType) -> list[tuple[tuple[str, str], str | None]]:
@@ -204,26 +206,39 @@ def lay(
     return board, found
 
 
-def beast_points(beast: Beast, complete: bool) -> tuple[int, str]:
-    """A beast's points and what it is: regular, freak, or unfinished (1 a segment)."""
+def beast_points(beast: Beast, complete: bool, words: MarramLabels = WORDS) -> tuple[int, str]:
+    """A beast's points and what it is, in `words`: regular, freak, or unfinished (1 a
+    segment)."""
     n = len(beast.parts)
     kinds = Counter(beast.kinds)
     kind = next(iter(beast.types), "beastly")
     if not complete:
-        return n, f"unfinished {kind} ({n} segments)"
+        unfinished = {
+            "blue": words.unfinished_blue,
+            "orange": words.unfinished_orange,
+            "worm": words.unfinished_worm,
+        }.get(kind, words.unfinished_beast)
+        return n, unfinished.format(n=n)
     if kind == "blue":
         regular = kinds["blue-head"] == 1 and kinds["blue-tail"] == 1 and n >= 3
-        return (3 * n, f"blue snake of {n}") if regular else (FREAK, "freak blue snake")
+        return (3 * n, words.blue_snake.format(n=n)) if regular else (FREAK, words.freak_blue)
     if kind == "orange":
-        return (
-            (n, f"orange snake of {n}")
-            if kinds["orange-end"] == 2
-            else (FREAK, "freak orange snake")
-        )
+        if kinds["orange-end"] == 2:
+            return n, words.orange_snake.format(n=n)
+        return FREAK, words.freak_orange
     if kind == "worm":
         regular = kinds["worm-end"] == 2 and kinds["worm-saddle"] == 1
-        return (2 * n, f"worm of {n}") if regular else (FREAK, "freak worm")
-    return FREAK, "freak beast"
+        return (2 * n, words.worm.format(n=n)) if regular else (FREAK, words.freak_worm)
+    return FREAK, words.freak_beast
+
+
+def patch_name(patch: Patch, words: MarramLabels = WORDS) -> str:
+    """What a patch is, in `words`: its ground, whether finished, its bulges and items."""
+    ground = words.grass if patch.kind == "g" else words.sand
+    name = (words.patch if patch.complete else words.unfinished_patch).format(ground=ground)
+    bulges = (words.bulge if patch.bulges == 1 else words.bulges).format(n=patch.bulges)
+    item = {"gold": words.gold, "silver": words.silver, "flower": words.flower}
+    return ", ".join([name, bulges, *(item[i] for i in sorted(patch.items))])
 
 
 def patch_points(patch: Patch, variant: Variant, complete: bool) -> int:
@@ -251,10 +266,15 @@ def _owners(claims: Counter[str]) -> tuple[str, ...]:
 
 
 def score_board(
-    board: Board, claims: Sequence[Claim], variant: Variant = "classic", end_game: bool = False
+    board: Board,
+    claims: Sequence[Claim],
+    variant: Variant = "classic",
+    end_game: bool = False,
+    words: MarramLabels = WORDS,
 ) -> tuple[list[FeatureScore], dict[str, int]]:
-    """Points for every claimed feature: completed ones always, unfinished ones at the end
-    of the game; the majority of boots takes them, tied majorities all take them."""
+    """Points for every claimed feature, named in `words`: completed ones always, unfinished
+    ones at the end of the game; the majority of boots takes them, tied majorities all take
+    them."""
     scores: list[FeatureScore] = []
     totals: Counter[str] = Counter()
     for beast in beasts(board):
@@ -267,7 +287,7 @@ def score_board(
         )
         if not got or not (beast.complete or end_game):
             continue
-        points, what = beast_points(beast, beast.complete)
+        points, what = beast_points(beast, beast.complete, words)
         owners = _owners(got)
         scores.append(FeatureScore(what, beast.complete, points, owners, dict(got)))
         for o in owners:
@@ -282,12 +302,7 @@ def score_board(
         if not got or not (patch.complete or end_game):
             continue
         points = patch_points(patch, variant, patch.complete)
-        name = "grass" if patch.kind == "g" else "sand"
-        what = (
-            f"{'' if patch.complete else 'unfinished '}{name} patch, {patch.bulges} bulge"
-            f"{'s' if patch.bulges != 1 else ''}"
-            + (f", {', '.join(sorted(patch.items))}" if patch.items else "")
-        )
+        what = patch_name(patch, words)
         owners = _owners(got)
         scores.append(FeatureScore(what, patch.complete, points, owners, dict(got)))
         for o in owners:

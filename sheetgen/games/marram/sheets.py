@@ -20,12 +20,13 @@ def tile_pages(
 ) -> list[Page]:
     """Fronts and backs of `sets` sets on alternating pages, each back exactly behind its
     front."""
-    st, b = layout.sheet, layout.sheet.bleed
+    st, b, words = layout.sheet, layout.sheet.bleed, layout.labels
     fronts: list[Drawing] = []
     backs: list[Drawing] = []
     for tile in [layout.starter, *layout.tiles]:
-        f = tile_drawing(front(tile), st, size, b, f"{tile.name} front")
-        k = tile_drawing(back(tile), st, size, b, f"{tile.name} back")
+        starter = tile is layout.starter
+        f = tile_drawing(front(tile), st, words, size, b, f"{tile.name} front", starter)
+        k = tile_drawing(back(tile), st, words, size, b, f"{tile.name} back", starter)
         fronts += [f] * (tile.count * sets)
         backs += [k] * (tile.count * sets)
     return impose_duplex(fronts, backs, press, flip=flip, offset=offset)

@@ -8,7 +8,7 @@ import json
 
 from sheetgen.draw import Drawing
 from sheetgen.games.scribbly_gum.model import DigitalLayout, TilesLayout
-from sheetgen.games.scribbly_gum.tiles import MOVE_NAMES, screen_tile
+from sheetgen.games.scribbly_gum.tiles import screen_tile
 
 STYLE = """
 :root { color-scheme: dark; --bg: #17301f; --ink: #ffffff; --accent: #ffd23f; }
@@ -132,16 +132,13 @@ def deck_html(tiles: TilesLayout, screen: DigitalLayout) -> str:
     from sheetgen.backends.html import inline_svg, page
 
     drawings: list[Drawing] = [
-        screen_tile(
-            m, i, screen.width_px, screen.height_px, screen.background, screen.ink, screen.accent
-        )
-        for i, m in enumerate(tiles.movement, start=1)
+        screen_tile(m, i, screen) for i, m in enumerate(tiles.movement, start=1)
     ]
     templates = "\n".join(
         f'<template id="tile-{i}">{inline_svg(d, f"t{i}-")}</template>'
         for i, d in enumerate(drawings)
     )
-    data = json.dumps([{"move": m, "name": MOVE_NAMES[m]} for m in tiles.movement])
+    data = json.dumps([{"move": m, "name": screen.labels.move(m)} for m in tiles.movement])
     # inside <script> nothing is unescaped: keep '<', '>' and '&' out of the raw text instead
     data = data.replace("<", "\\u003c").replace(">", "\\u003e").replace("&", "\\u0026")
     body = (

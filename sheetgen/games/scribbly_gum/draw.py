@@ -3,21 +3,23 @@
 from __future__ import annotations
 
 import math
+from itertools import pairwise
 
 from sheetgen.draw import (
     Circle,
-    CurveTo,
     Drawing,
     Field,
-    MoveTo,
-    Path,
     Rect,
     Shape,
     Style,
+    Text,
+    fit_size,
     label,
     line,
+    pt,
 )
 from sheetgen.draw.icons import FOOD_ICONS, arrows_ring, moth, wild
+from sheetgen.draw.shapes import Anchor, Weight
 from sheetgen.games.scribbly_gum.board import direction_of
 from sheetgen.games.scribbly_gum.model import FOODS, Palette, TreeCircle, TreeLayout
 
@@ -27,6 +29,69 @@ PAD = 3.0
 WHITE = "#ffffff"
 TRACKER_HEAD = 20.0
 TRACKER_FOOT = 16.0
+CIRCLE_LINE = 0.4  # mm: a tree circle's outline
+MIN_TEXT = pt(6)  # mm: no printed text is smaller
+Point = tuple[float, float]
+
+
+def text(
+    x: float,
+    cy: float,
+    words: str,
+    size: float,
+    room: float,
+    colour: str,
+    *,
+    anchor: Anchor = "middle",
+    weight: Weight = "regular",
+    least: float = MIN_TEXT,
+) -> Text:
+    """A label shrunk to `room` mm wide if it must be, but never below `least` (6 pt unless
+    the drawing is scaled): a longer one runs over its room rather than turn unreadable."""
+    size = max(fit_size(words, room, size, weight), min(size, least))
+    return label(x, cy, words, size, anchor=anchor, weight=weight, colour=colour)
+
+
+def _bezier(p: tuple[Point, Point, Point, Point], t: float) -> Point:
+    u = 1 - t
+    (x0, y0), (x1, y1), (x2, y2), (x3, y3) = p
+    return (
+        u**3 * x0 + 3 * u * u * t * x1 + 3 * u * t * t * x2 + t**3 * x3,
+        u**3 * y0 + 3 * u * u * t * y1 + 3 * u * t * t * y2 + t**3 * y3,
+    )
+
+
+def dots_along(
+    curve: tuple[Point, Point, Point, Point],
+    clear: tuple[float, float],
+    spacing: float,
+    radius: float,
+    colour: str,
+) -> list[Shape]:
+    """Round dots about `spacing` mm apart along a cubic curve between two circle centres (its
+    ends): the dots start and stop `clear` mm (centre to dot centre) from each end, so the
+    first and last dot keep a gap to the circles instead of bumping them."""
+    samples = [_bezier(curve, k / 400) for k in range(401)]
+    run = [0.0]
+    for (ax, ay), (bx, by) in pairwise(samples):
+        run.append(run[-1] + math.hypot(bx - ax, by - ay))
+    start = next(i for i, p in enumerate(samples) if math.dist(p, curve[0]) >= clear[0] - 1e-9)
+    end = next(
+        i
+        for i in range(len(samples) - 1, -1, -1)
+        if math.dist(samples[i], curve[3]) >= clear[1] - 1e-9
+    )
+    length = run[end] - run[start]
+    count = max(1, round(length / spacing))
+    style = Style(stroke=None, fill=colour)
+    out: list[Shape] = []
+    i = start
+    for k in range(count + 1):
+        goal = run[start] + length * k / count
+        while i < end and run[i] < goal:
+            i += 1
+        out.append(Circle(*samples[i], radius, style))
+    return out
 
 
 def tree_area(layout: TreeLayout) -> tuple[float, float]:
@@ -75,8 +140,8 @@ def _tree_circle(layout: TreeLayout, c: TreeCircle) -> list[Shape]:
     r = layout.sheet.circle / 2
     col = layout.colours
     if c.food == "start":
-        return [Circle(cx, cy, r, Style(stroke=col.ink, width=0.4, fill=col.ink))]
-    out: list[Shape] = [Circle(cx, cy, r, Style(stroke=col.ink, width=0.4, fill=WHITE))]
+        return [Circle(cx, cy, r, Style(stroke=col.ink, width=CIRCLE_LINE, fill=col.ink))]
+    out: list[Shape] = [Circle(cx, cy, r, Style(stroke=col.ink, width=CIRCLE_LINE, fill=WHITE))]
     if c.food == "wild":
         out.append(Circle(cx, cy, r - 0.7, Style(stroke=col.achievement, width=0.5)))
         out.append(wild(cx, cy, 1.55 * r, (col.nut, col.leaf, col.blossom)))
@@ -103,7 +168,7 @@ def _branches(layout: TreeLayout) -> list[Shape]:
 def _solid_lines(layout: TreeLayout) -> list[Shape]:
     at = {c.id: c.at for c in layout.circles}
     r = layout.sheet.circle / 2
-    style = Style(stroke=layout.colours.line, width=0.9, cap="butt")
+    style = Style(stroke=layout.colours.line, width=0.5, cap="butt")
     out: list[Shape] = []
     for text in layout.lines:
         a, b = text.split("-")
@@ -119,45 +184,48 @@ def _solid_lines(layout: TreeLayout) -> list[Shape]:
 
 def dotted_curve(
     layout: TreeLayout, a: tuple[int, int], b: tuple[int, int], bend: float
-) -> tuple[MoveTo, CurveTo]:
-    """The dotted shortcut's curve from circle edge to circle edge, bowed sideways by `bend`."""
+) -> tuple[Point, Point, Point, Point]:
+    """The dotted shortcut's curve from circle centre to circle centre, bowed by `bend`."""
     (x1, y1), (x2, y2) = circle_centre(layout, a), circle_centre(layout, b)
     length = math.hypot(x2 - x1, y2 - y1)
-    ux, uy = (x2 - x1) / length, (y2 - y1) / length
-    nx, ny = -uy, ux
+    nx, ny = -(y2 - y1) / length, (x2 - x1) / length
     off = bend * layout.sheet.pitch
-    r = layout.sheet.circle / 2 + 0.4
-    sx, sy = x1 + ux * r + nx * off * 0.3, y1 + uy * r + ny * off * 0.3
-    ex, ey = x2 - ux * r + nx * off * 0.3, y2 - uy * r + ny * off * 0.3
     c1 = (x1 + (x2 - x1) / 3 + nx * off, y1 + (y2 - y1) / 3 + ny * off)
     c2 = (x1 + 2 * (x2 - x1) / 3 + nx * off, y1 + 2 * (y2 - y1) / 3 + ny * off)
-    return MoveTo(sx, sy), CurveTo(*c1, *c2, ex, ey)
+    return (x1, y1), c1, c2, (x2, y2)
+
+
+DOT = 0.5  # radius (mm) of a dotted line's dots
+DOT_GAP = 0.8  # mm of tree between a circle's outline and the first dot
 
 
 def _dotted_lines(layout: TreeLayout) -> list[Shape]:
     at = {c.id: c.at for c in layout.circles}
-    style = Style(stroke=layout.colours.ink, width=1.0, dash=(0.01, 1.6), cap="round")
-    return [
-        Path(dotted_curve(layout, at[d.ends[0]], at[d.ends[1]], d.bend), style)
-        for d in layout.dotted
-    ]
+    clear = layout.sheet.circle / 2 + CIRCLE_LINE / 2 + DOT_GAP + DOT
+    out: list[Shape] = []
+    for d in layout.dotted:
+        curve = dotted_curve(layout, at[d.ends[0]], at[d.ends[1]], d.bend)
+        out += dots_along(curve, (clear, clear), 1.7, DOT, layout.colours.ink)
+    return out
 
 
 def _tree_panel(layout: TreeLayout) -> list[Shape]:
-    s, col = layout.sheet, layout.colours
+    s, col, words = layout.sheet, layout.colours, layout.labels
     panel_w = s.width - s.tracker_width - GAP
     panel_h = s.height - s.score_height - GAP
+    half = (panel_w - 2 * PAD - 4) / 2
     out: list[Shape] = [
         Rect(0, 0, panel_w, panel_h, Style(stroke=None, fill=col.tree), rx=4),
-        label(PAD + 1, 7.5, "Scribbly Gum", 6.2, anchor="start", weight="bold", colour=col.score),
-        label(
+        text(PAD + 1, 7.5, words.game, 6.2, half, col.score, anchor="start", weight="bold"),
+        text(
             panel_w - PAD - 1,
             7.5,
-            f"{layout.side} side",
+            words.side.format(side=layout.side),
             4.2,
+            half,
+            col.ink,
             anchor="end",
             weight="bold",
-            colour=col.ink,
         ),
     ]
     out += _branches(layout) + _solid_lines(layout) + _dotted_lines(layout)
@@ -169,29 +237,38 @@ def _tree_panel(layout: TreeLayout) -> list[Shape]:
 
 
 def _tracker(layout: TreeLayout) -> list[Shape]:
-    s, col = layout.sheet, layout.colours
+    """The meal tracker: a column of 15 circles a food, each circle holding its food's picture
+    (shape and colour), the meal numbers beside the rows, the column bonuses below."""
+    s, col, words = layout.sheet, layout.colours, layout.labels
     x0 = s.width - s.tracker_width
     height = s.height - s.score_height - GAP
+    number_w = 9.0
     out: list[Shape] = [
         Rect(x0, 0, s.tracker_width, height, Style(stroke=None, fill=col.tracker), rx=4),
-        label(x0 + s.tracker_width / 2, 4.5, "MEAL TRACKER", 2.6, weight="bold", colour=WHITE),
+        text(
+            x0 + s.tracker_width / 2,
+            4.5,
+            words.meal_tracker,
+            2.6,
+            s.tracker_width - 4,
+            WHITE,
+            weight="bold",
+        ),
+        text(x0 + 1 + number_w / 2, 10.5, words.meals, 2.2, number_w, WHITE),
     ]
-    number_w = 9.0
     col_w = (s.tracker_width - number_w - 2) / 3
     row_h = (height - TRACKER_HEAD - TRACKER_FOOT) / 15
     r = min(col_w, row_h) * 0.32
-    out.append(label(x0 + 1 + number_w / 2, 10.5, "meals", 2.2, colour=WHITE))
     for k, food in enumerate(FOODS):
         cx = x0 + 1 + number_w + (k + 0.5) * col_w
+        colour = getattr(col, food)
         out.append(Circle(cx, 13.5, 4.6, Style(stroke=None, fill=WHITE)))
-        out.append(FOOD_ICONS[food](cx, 13.5, 6.4, getattr(col, food)))
+        out.append(FOOD_ICONS[food](cx, 13.5, 6.4, colour))
         arrows = set(layout.tracker.arrows.get(food, []))
         for row in range(1, 16):
             cy = TRACKER_HEAD + (row - 0.5) * row_h
             out.append(Circle(cx, cy, r, Style(stroke=None, fill=WHITE)))
-            out.append(
-                Circle(cx, cy, r * 0.28, Style(stroke=None, fill=getattr(col, food), opacity=0.35))
-            )
+            out.append(FOOD_ICONS[food](cx, cy, 1.15 * r, colour))
             if row in arrows:
                 out.append(arrows_ring(cx, cy, r + 0.35, 1.1, WHITE))
             out.append(
@@ -212,7 +289,9 @@ def _tracker(layout: TreeLayout) -> list[Shape]:
             label(cx, by, f"+{layout.tracker.column_bonus}", 3.0, weight="bold", colour=WHITE)
         )
     out.append(
-        label(x0 + 1 + number_w / 2, height - TRACKER_FOOT / 2 - 1, "bonus", 2.2, colour=WHITE)
+        text(
+            x0 + 1 + number_w / 2, height - TRACKER_FOOT / 2 - 1, words.bonus, 2.2, number_w, WHITE
+        )
     )
     for row, meals in enumerate(layout.tracker.meals, start=1):
         cy = TRACKER_HEAD + (row - 0.5) * row_h
@@ -225,8 +304,9 @@ def _score_circle(
 ) -> list[Shape]:
     out: list[Shape] = [Circle(cx, cy, r, Style(stroke=ink, width=0.4, fill=fill))]
     if letter:
-        out.append(label(cx, cy - r + 2.4, letter, 2.4, weight="bold", colour=ink))
-    out.append(label(cx, cy + r + 3.2, caption, 2.3, colour=WHITE, max_width=2 * r + 6))
+        out.append(text(cx, cy - r + 2.4, letter, 2.4, 2 * r - 4, ink, weight="bold"))
+    if caption:
+        out.append(text(cx, cy + r + 3.2, caption, 2.3, 2 * r + 5, WHITE))
     out.append(
         Field(name, "text", cx - r * 0.7, cy - r * 0.55, r * 1.4, r * 1.1, Style(stroke=None))
     )
@@ -234,11 +314,11 @@ def _score_circle(
 
 
 def _score_strip(layout: TreeLayout) -> list[Shape]:
-    s, col = layout.sheet, layout.colours
+    s, col, words = layout.sheet, layout.colours, layout.labels
     y0 = s.height - s.score_height
     out: list[Shape] = [
         Rect(0, y0, s.width, s.score_height, Style(stroke=None, fill=col.score), rx=4),
-        label(4, y0 + 6.5, "Name", 3.2, anchor="start", weight="bold", colour=WHITE),
+        text(4, y0 + 6.5, words.name, 3.2, 10, WHITE, anchor="start", weight="bold"),
         line(15, y0 + 8.2, 95, y0 + 8.2, Style(stroke=WHITE, width=0.4)),
         Field("name", "text", 15, y0 + 2.5, 80, 5.6, Style(stroke=None)),
     ]
@@ -246,24 +326,25 @@ def _score_strip(layout: TreeLayout) -> list[Shape]:
     r = 6.0
     xs = [12.0, 30.0, 48.0]
     for i, x in enumerate(xs, start=1):
-        out += _score_circle(x, cy, r, WHITE, f"round_{i}", f"round {i}", col.ink)
+        caption = words.round.format(n=i)
+        out += _score_circle(x, cy, r, WHITE, f"round_{i}", caption, col.ink)
     out.append(
-        label((xs[0] + xs[-1]) / 2, y0 + 12.5, "total meals", 2.4, weight="bold", colour=WHITE)
+        text((xs[0] + xs[-1]) / 2, y0 + 12.5, words.total_meals, 2.4, 48, WHITE, weight="bold")
     )
     ops = [(21.0, "+"), (39.0, "+"), (57.0, "+"), (81.0, "+"), (145.0, "=")]
     for x, op in ops:
         out.append(label(x, cy, op, 4.5, weight="bold", colour=WHITE))
-    out += _score_circle(69.0, cy, r, WHITE, "column_bonus", "column bonus", col.ink)
-    for k, letter in enumerate("ABC"):
+    out += _score_circle(69.0, cy, r, WHITE, "column_bonus", words.column_bonus, col.ink)
+    for k, letter in enumerate(words.letters):
         x = 95.0 + k * 17.0
         out += _score_circle(
-            x, cy, r, col.achievement, f"achievement_{letter}", "", col.ink, letter
+            x, cy, r, col.achievement, f"achievement_{'ABC'[k]}", "", col.ink, letter
         )
         if k < 2:
             out.append(label(x + 8.5, cy, "+", 4.0, weight="bold", colour=WHITE))
-    out.append(label(112.0, cy + r + 3.2, "achievements", 2.3, colour=WHITE))
-    out.append(label(112.0, y0 + 12.5, "advanced game", 2.2, colour=WHITE))
-    out += _score_circle(163.0, cy, 8.5, WHITE, "final_score", "final score", col.ink)
+    out.append(text(112.0, cy + r + 3.2, words.achievements, 2.3, 44, WHITE))
+    out.append(text(112.0, y0 + 12.5, words.advanced, 2.2, 44, WHITE))
+    out += _score_circle(163.0, cy, 8.5, WHITE, "final_score", words.final_score, col.ink)
     return out
 
 
@@ -274,12 +355,12 @@ def draw_tree_sheet(layout: TreeLayout) -> Drawing:
         layout.sheet.width,
         layout.sheet.height,
         tuple(shapes),
-        title=f"Scribbly Gum tree diagram, {layout.side} side",
+        title=f"{layout.labels.game}: {layout.labels.side.format(side=layout.side)}",
     )
 
 
 def name_overlay(layout: TreeLayout, name: str) -> Drawing:
     """Just a player's name on the name line, to lay over a shared sheet drawing."""
     y0 = layout.sheet.height - layout.sheet.score_height
-    text = label(17, y0 + 5.6, name, 4.0, anchor="start", weight="bold", colour=WHITE, max_width=76)
-    return Drawing(layout.sheet.width, layout.sheet.height, (text,), title=f"name {name}")
+    shown = text(17, y0 + 5.6, name, 4.0, 76, WHITE, anchor="start", weight="bold")
+    return Drawing(layout.sheet.width, layout.sheet.height, (shown,), title=f"name {name}")

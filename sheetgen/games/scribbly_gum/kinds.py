@@ -8,17 +8,28 @@ from sheetgen.draw import Drawing
 from sheetgen.errors import SheetgenError
 from sheetgen.findings import Finding
 from sheetgen.games.scribbly_gum.draw import draw_tree_sheet, name_overlay
-from sheetgen.games.scribbly_gum.model import DigitalLayout, PadLayout, TilesLayout, TreeLayout
+from sheetgen.games.scribbly_gum.model import (
+    MIN_TILE,
+    DigitalLayout,
+    PadLayout,
+    TilesLayout,
+    TreeLayout,
+)
 from sheetgen.games.scribbly_gum.rules import check_tiles, check_tree
-from sheetgen.games.scribbly_gum.tiles import build_tiles, screen_tile
+from sheetgen.games.scribbly_gum.tiles import build_tiles, screen_tile, text_findings
 from sheetgen.press import Document, Page, Placement, impose, impose_duplex, pad
-from sheetgen.registry import BuildOptions, ComponentKind
+from sheetgen.registry import BuildOptions, ComponentKind, LayoutBase
 
 
-def _other_tree(ref: str, where: str) -> TreeLayout:
+def _other_tree(ref: str, where: str, words: LayoutBase | None = None) -> TreeLayout:
+    """The tree layout `ref`, printing with the labels of `words` when that layout sets its
+    own (a pad's or a front's `[labels]` translate both sides)."""
     from sheetgen.layout import load_model
 
-    return load_model(ref, TreeLayout, where)
+    tree = load_model(ref, TreeLayout, where)
+    if words is not None and "labels" in words.model_fields_set:
+        return tree.model_copy(update={"labels": words.labels})
+    return tree
 
 
 def _named(pages: list[Page], overlays: list[Drawing]) -> list[Page]:
@@ -43,7 +54,7 @@ def _sheets(front: TreeLayout, back: TreeLayout | None, options: BuildOptions) -
         )
         return _named(pages, [name_overlay(front, n) for n in names]) if names else pages
     f, b = draw_tree_sheet(front), draw_tree_sheet(back)
-    pages = impose_duplex([f] * count, [b] * count, press, flip="long")
+    pages = impose_duplex([f] * count, [b] * count, press, flip="long", name_sides=False)
     if not names:
         return pages
     overlays = [o for n in names for o in (name_overlay(front, n), name_overlay(back, n))]
@@ -56,11 +67,11 @@ def build_tree(layout: TreeLayout, options: BuildOptions) -> Document:
     if options.duplex:
         if not layout.other_side:
             raise SheetgenError(f"--duplex needs other_side in the {layout.name} layout")
-        back = _other_tree(layout.other_side, f"{layout.name}: other_side")
+        back = _other_tree(layout.other_side, f"{layout.name}: other_side", layout)
     pages = _sheets(layout, back, options)
     return Document(
         tuple(pages),
-        title=f"Scribbly Gum — {layout.side} side",
+        title=f"{layout.labels.game} — {layout.labels.side.format(side=layout.side)}",
         subject="Scribbly Gum tree diagrams",
         keywords=("scribbly gum", "tree"),
         duplex="long" if back else None,
@@ -70,8 +81,8 @@ def build_tree(layout: TreeLayout, options: BuildOptions) -> Document:
 def build_pad(layout: PadLayout, options: BuildOptions) -> Document:
     """The two-sided pad: every leaf has the front tree on one side and the back tree on the
     other, as the boxed pad does."""
-    front = _other_tree(layout.front, f"{layout.name}: front")
-    back = _other_tree(layout.back, f"{layout.name}: back")
+    front = _other_tree(layout.front, f"{layout.name}: front", layout)
+    back = _other_tree(layout.back, f"{layout.name}: back", layout)
     leaves = layout.leaves * options.copies if not options.names else options.copies
     pages = _sheets(front, back, replace(options, copies=leaves))
     return Document(
@@ -105,18 +116,7 @@ def build_digital(layout: DigitalLayout, options: BuildOptions) -> Document:
 
     deck = load_model(layout.tiles, TilesLayout, f"{layout.name}: tiles")
     pages = [
-        alone(
-            screen_tile(
-                m,
-                i,
-                layout.width_px,
-                layout.height_px,
-                layout.background,
-                layout.ink,
-                layout.accent,
-            ),
-            f"{i}-{m.replace('/', '-')}",
-        )
+        alone(screen_tile(m, i, layout), f"{i}-{m.replace('/', '-')}")
         for i, m in enumerate(deck.movement, start=1)
     ]
     height_mm = pages[0].height
@@ -140,6 +140,11 @@ def check_digital(layout: DigitalLayout) -> list[Finding]:
     return check_tiles(deck)
 
 
+def check_tile_set(layout: TilesLayout) -> list[Finding]:
+    """The deck's rules, and every achievement's words fitting its tile."""
+    return check_tiles(layout) + text_findings(layout)
+
+
 TREE = ComponentKind(
     "scribbly-gum",
     "tree",
@@ -160,9 +165,10 @@ TILES = ComponentKind(
     "scribbly-gum",
     "tiles",
     TilesLayout,
-    check_tiles,
+    check_tile_set,
     build_tiles,
     options=frozenset({"tile_size", "flip", "copies"}),
+    tile_sizes=(MIN_TILE, 120.0),
 )
 DIGITAL = ComponentKind(
     "scribbly-gum",

@@ -2,16 +2,68 @@
 
 from __future__ import annotations
 
+import string
 from typing import Annotated, Literal
 
-from pydantic import Field, field_validator, model_validator
+from pydantic import Field, ValidationInfo, field_validator, model_validator
 
-from sheetgen.registry import Colour, LayoutBase, Section
+from sheetgen.registry import Colour, LayoutBase, PageLabels, Section, keeps_fields
 
 Food = Literal["nut", "leaf", "blossom"]
 FOODS: tuple[Food, ...] = ("nut", "leaf", "blossom")
 Content = Literal["nut", "leaf", "blossom", "wild", "empty", "start"]
 GridIndex = Annotated[int, Field(ge=0, le=40)]
+_FORMATTER = string.Formatter()
+
+
+class ScribblyGumLabels(PageLabels):
+    """Every word and letter Scribbly Gum prints, in English unless a layout's `[labels]` table
+    says otherwise: on the tree sheet, on the tiles and on the screen tiles."""
+
+    game: str = Field("Scribbly Gum", min_length=1, max_length=24, description="the game's name")
+    side: str = Field("{side} side", max_length=30, description="keeps {side}")
+    meal_tracker: str = Field("MEAL TRACKER", max_length=20)
+    meals: str = Field("meals", max_length=8, description="over the tracker's meal numbers")
+    bonus: str = Field("bonus", max_length=8, description="beside the column bonuses")
+    name: str = Field("Name", max_length=12, description="the player's name line")
+    total_meals: str = Field("total meals", max_length=24)
+    round: str = Field("round {n}", max_length=14, description="keeps {n}")
+    column_bonus: str = Field("column bonus", max_length=14)
+    advanced: str = Field("advanced game", max_length=24)
+    achievements: str = Field("achievements", max_length=24)
+    final_score: str = Field("final score", max_length=16)
+    letter_a: str = Field("A", min_length=1, max_length=2, description="first achievement")
+    letter_b: str = Field("B", min_length=1, max_length=2, description="second achievement")
+    letter_c: str = Field("C", min_length=1, max_length=2, description="third achievement")
+    left: str = Field("LEFT", min_length=1, max_length=14, description="a movement tile")
+    right: str = Field("RIGHT", min_length=1, max_length=14)
+    up: str = Field("UP", min_length=1, max_length=14)
+    down: str = Field("DOWN", min_length=1, max_length=14)
+    left_right: str = Field("LEFT / RIGHT", min_length=1, max_length=14)
+    up_down: str = Field("UP / DOWN", min_length=1, max_length=14)
+    dotted: str = Field("DOTTED LINE", min_length=1, max_length=14)
+    gold_side: str = Field("gold side: first to score", max_length=30)
+    silver_side: str = Field("silver side", max_length=30)
+
+    @field_validator("*")
+    @classmethod
+    def _keep_fields(cls, value: object, info: ValidationInfo) -> object:
+        """A label that holds `{fields}` keeps them: its text is filled in with them."""
+        default = cls.model_fields[info.field_name or ""].default
+        if isinstance(value, str) and isinstance(default, str):
+            wanted = tuple(sorted({f for _, f, _, _ in _FORMATTER.parse(default) if f}))
+            if wanted:
+                return keeps_fields(value, wanted)
+        return value
+
+    def move(self, move: str) -> str:
+        """The name printed on a movement tile ('left/right' -> the left_right label)."""
+        return str(getattr(self, move.replace("/", "_")))
+
+    @property
+    def letters(self) -> tuple[str, str, str]:
+        """The three achievement letters of the score strip."""
+        return (self.letter_a, self.letter_b, self.letter_c)
 
 
 class TreeCircle(Section):
@@ -37,17 +89,19 @@ class Dotted(Section):
 
 
 class Palette(Section):
-    """The sheet's colours (the rulebook: light grey tree, dark grey tracker, green score strip)."""
+    """The sheet's colours (the rulebook: light grey tree, dark grey tracker, green score strip).
+    The three foods stay apart for colour-blind players too (and each has its own shape); the
+    printed lines are light, so a player's dark pen line stands out on them."""
 
     tree: Colour = "#e4e6e3"
     tracker: Colour = "#4d5250"
-    score: Colour = "#5f9a4c"
+    score: Colour = "#467a37"
     ink: Colour = "#2b2f2d"
-    line: Colour = "#6d7370"
-    bark: Colour = "#d3cfc4"
-    leaf: Colour = "#3f8a3a"
-    nut: Colour = "#8a5a2b"
-    blossom: Colour = "#d2467a"
+    line: Colour = "#ffffff"
+    bark: Colour = "#d3cdbf"
+    leaf: Colour = "#11501b"
+    nut: Colour = "#be986e"
+    blossom: Colour = "#b2027f"
     achievement: Colour = "#f2c230"
 
 
@@ -79,7 +133,7 @@ class SheetSize(Section):
     """Sizes in mm: the whole sheet, the grid pitch and circle size, the side panels."""
 
     width: float = Field(194.0, ge=100, le=400)
-    height: float = Field(263.0, ge=100, le=400)
+    height: float = Field(248.0, ge=100, le=400)
     pitch: float = Field(14.5, ge=6, le=30, description="distance between grid points")
     circle: float = Field(9.6, ge=4, le=20, description="tree circle diameter")
     tracker_width: float = Field(50.0, ge=30, le=80)
@@ -91,6 +145,7 @@ class TreeLayout(LayoutBase):
 
     game: Literal["scribbly-gum"]
     component: Literal["tree"]
+    labels: ScribblyGumLabels = ScribblyGumLabels()
     side: str = Field(min_length=1, max_length=30, description="the side's name, e.g. Kuringgai")
     other_side: str | None = Field(
         None,
@@ -122,6 +177,7 @@ class PadLayout(LayoutBase):
 
     game: Literal["scribbly-gum"]
     component: Literal["pad"]
+    labels: ScribblyGumLabels = ScribblyGumLabels()
     front: str = Field(description="built-in tree layout on the front, e.g. scribbly-gum/kuringgai")
     back: str = Field(description="built-in tree layout on the back")
     leaves: int = Field(20, ge=1, le=1000, description="leaves in the pad (each printed twice)")
@@ -159,14 +215,19 @@ class Achievement(Section):
         return self
 
 
+MIN_TILE = 36.0  # mm: the smallest tile whose text is 6 pt and whose art keeps 3 mm off the cut
+
+
 class TileSheet(Section):
     """Tile printing: size, bleed and colours."""
 
-    size: float = Field(45.0, ge=15, le=120, description="tile size in mm (square)")
+    size: float = Field(
+        45.0, ge=MIN_TILE, le=120, description=f"tile size in mm (square, {MIN_TILE:g} or more)"
+    )
     bleed: float = Field(2.0, ge=0, le=5)
-    back: Colour = "#5f9a4c"
-    gold: Colour = "#e2b23a"
-    silver: Colour = "#b9c0c4"
+    back: Colour = "#467a37"
+    gold: Colour = "#dba52c"
+    silver: Colour = "#e8ebed"
     ink: Colour = "#2b2f2d"
 
 
@@ -175,6 +236,7 @@ class TilesLayout(LayoutBase):
 
     game: Literal["scribbly-gum"]
     component: Literal["tiles"]
+    labels: ScribblyGumLabels = ScribblyGumLabels()
     movement: list[Move] = Field(min_length=8, max_length=8)
     duplicate_note: str = Field("", max_length=200, description="why one kind appears twice")
     achievements: list[Achievement] = Field(min_length=1, max_length=8)
@@ -187,6 +249,7 @@ class DigitalLayout(LayoutBase):
 
     game: Literal["scribbly-gum"]
     component: Literal["digital"]
+    labels: ScribblyGumLabels = ScribblyGumLabels()
     tiles: str = Field("scribbly-gum/tiles", description="the tiles layout whose deck to show")
     width_px: int = Field(1920, ge=320, le=7680)
     height_px: int = Field(1080, ge=180, le=4320)

@@ -4,40 +4,45 @@ silver back, and the letter tiles; laid out for printing with crop marks and ble
 from __future__ import annotations
 
 from dataclasses import replace
+from itertools import pairwise
 
 from sheetgen.draw import (
     Circle,
-    CurveTo,
     Drawing,
     Group,
-    MoveTo,
-    Path,
     Rect,
     Shape,
     Style,
-    label,
+    Text,
+    cap_height,
     line,
     scale,
+    text_width,
     translate,
     wrap,
 )
 from sheetgen.draw.icons import FOOD_ICONS, arrow, moth, wild
-from sheetgen.games.scribbly_gum.draw import food_group
-from sheetgen.games.scribbly_gum.model import Achievement, Palette, TilesLayout
+from sheetgen.findings import Finding, error
+from sheetgen.games.scribbly_gum.draw import MIN_TEXT, Point, dots_along, food_group, text
+from sheetgen.games.scribbly_gum.model import (
+    MIN_TILE,
+    Achievement,
+    DigitalLayout,
+    Palette,
+    ScribblyGumLabels,
+    TilesLayout,
+)
 from sheetgen.press import Document, impose, impose_duplex
 from sheetgen.registry import BuildOptions
 
 UNIT = 45.0  # tiles are designed on a 45 mm square and scaled to the chosen size
+# The design keeps SAFE (design mm) clear inside the cut and prints no text below SMALL, so that
+# at the smallest tile, MIN_TILE, these are 3 mm and 6 pt; larger tiles only grow them.
+SAFE = 3.0 * UNIT / MIN_TILE
+SMALL = MIN_TEXT * UNIT / MIN_TILE
+ROOM = UNIT - 2 * SAFE  # width between the safe margins
 FACE = "#fbf7ec"
-MOVE_NAMES = {
-    "left": "LEFT",
-    "right": "RIGHT",
-    "up": "UP",
-    "down": "DOWN",
-    "left/right": "LEFT / RIGHT",
-    "up/down": "UP / DOWN",
-    "dotted": "DOTTED LINE",
-}
+WHITE = "#ffffff"
 HEADINGS = {
     "left": 180.0,
     "right": 0.0,
@@ -46,6 +51,22 @@ HEADINGS = {
     "left/right": 0.0,
     "up/down": 90.0,
 }
+ART = (22.5, 19.0)  # the centre of a movement tile's picture
+# A dotted line between two circles, as on the tree: (centre, radius) of each circle and the curve
+DOTTED_CIRCLES = (((11.0, 26.5), 5.0), ((34.0, 11.5), 5.0))
+DOTTED_CURVE: tuple[Point, Point, Point, Point] = ((11, 26.5), (15, 13), (25, 21.5), (34, 11.5))
+DOTTED_RING = 1.2  # the circles' outline
+DOTTED_DOT = 0.8  # a dot's radius
+DOTTED_GAP = 1.6  # between a circle's outline and the nearest dot
+TOUCHING = set("TVWY")  # capitals whose arms run to the edge of their letter (in bold)
+
+
+def apart(words: str) -> str:
+    """`words` with a hair space between two capitals whose arms would touch in bold ('TT')."""
+    out = words[:1]
+    for a, b in pairwise(words):
+        out += ("\u200a" if a in TOUCHING and b in TOUCHING else "") + b
+    return out
 
 
 def _tile(shapes: list[Shape], size: float, bleed: float, background: str, title: str) -> Drawing:
@@ -57,29 +78,34 @@ def _tile(shapes: list[Shape], size: float, bleed: float, background: str, title
     return Drawing(size, size, (back, Group(tuple(shapes), scale(k))), bleed=bleed, title=title)
 
 
-def movement_face(move: str, ink: str) -> list[Shape]:
-    """A movement tile's face on the 45 mm design square."""
-    shapes: list[Shape] = []
-    if move == "dotted":
-        style = Style(stroke=ink, width=1.6, dash=(0.01, 3.0), cap="round")
-        shapes += [
-            Circle(11, 27, 5, Style(stroke=ink, width=1.2, fill="#ffffff")),
-            Circle(34, 12, 5, Style(stroke=ink, width=1.2, fill="#ffffff")),
-            Path((MoveTo(15, 23), CurveTo(17, 12, 24, 20, 29.5, 13.5)), style),
-        ]
-    else:
+def _name(words: str, ink: str) -> Text:
+    """A movement tile's (or the back's) name under its picture."""
+    return text(UNIT / 2, 37.6, apart(words), 4.6, ROOM, ink, weight="bold", least=SMALL)
+
+
+def movement_art(move: str, ink: str, paper: str) -> list[Shape]:
+    """A movement tile's picture about ART: an arrow, or two circles (filled with `paper`)
+    joined by a dotted line whose dots keep clear of them."""
+    if move != "dotted":
         both = "/" in move
-        shapes.append(arrow(22.5, 19.5, 30 if both else 26, 17, ink, HEADINGS[move], both))
-    shapes.append(label(22.5, 38.5, MOVE_NAMES[move], 4.6, weight="bold", colour=ink, max_width=38))
-    return shapes
+        return [arrow(*ART, 28 if both else 26, 17, ink, HEADINGS[move], both)]
+    ring = Style(stroke=ink, width=DOTTED_RING, fill=paper)
+    shapes: list[Shape] = [Circle(*c, r, ring) for c, r in DOTTED_CIRCLES]
+    clear = DOTTED_CIRCLES[0][1] + DOTTED_RING / 2 + DOTTED_GAP + DOTTED_DOT
+    return shapes + dots_along(DOTTED_CURVE, (clear, clear), 3.0, DOTTED_DOT, ink)
 
 
-def movement_back(c: Palette) -> list[Shape]:
+def movement_face(move: str, ink: str, words: ScribblyGumLabels) -> list[Shape]:
+    """A movement tile's face on the 45 mm design square."""
+    return [*movement_art(move, ink, WHITE), _name(words.move(move), ink)]
+
+
+def movement_back(words: ScribblyGumLabels) -> list[Shape]:
     """The common back of the movement tiles."""
     return [
-        Circle(22.5, 19, 12.5, Style(stroke=None, fill="#ffffff", opacity=0.25)),
-        moth(22.5, 19, 20),
-        label(22.5, 38, "Scribbly Gum", 4.6, weight="bold", colour="#ffffff"),
+        Circle(*ART, 12.5, Style(stroke=None, fill=WHITE, opacity=0.25)),
+        moth(*ART, 20),
+        _name(words.game, WHITE),
     ]
 
 
@@ -91,7 +117,7 @@ def _dots_row(y: float, filled: int, total: int, ink: str) -> list[Shape]:
             x0 + i * step,
             y,
             2.2,
-            Style(stroke=ink, width=0.6, fill=ink if i < filled else "#ffffff"),
+            Style(stroke=ink, width=0.6, fill=ink if i < filled else WHITE),
         )
         for i in range(total)
     ]
@@ -113,101 +139,165 @@ def achievement_icon(a: Achievement, c: Palette, ink: str) -> list[Shape]:
             arrow(22.5, 19, 20, 7, ink, 0, both=True),
         ]
     if a.icon == "dotted":
-        style = Style(stroke=ink, width=1.1, dash=(0.01, 2.2), cap="round")
+        ring = Style(stroke=ink, width=0.6, fill=WHITE)
+        clear = 3 + 0.3 + 1.0 + 0.55
         return [
-            Circle(10, 25, 3, Style(stroke=ink, width=0.6, fill="#ffffff")),
-            Circle(35, 13, 3, Style(stroke=ink, width=0.6, fill="#ffffff")),
-            Path((MoveTo(12.5, 22.5), CurveTo(15, 12, 25, 20, 32, 14)), style),
-            Path((MoveTo(13, 27), CurveTo(22, 30, 30, 24, 34.5, 16.5)), style),
+            Circle(10, 25, 3, ring),
+            Circle(35, 13, 3, ring),
+            *dots_along(((10, 25), (13, 12), (25, 20), (35, 13)), (clear, clear), 2.2, 0.55, ink),
+            *dots_along(((10, 25), (20, 31), (31, 25), (35, 13)), (clear, clear), 2.2, 0.55, ink),
         ]
     if a.icon == "feast":
         return [
-            Circle(22.5, 19, 8, Style(stroke=ink, width=0.6, fill="#ffffff")),
+            Circle(22.5, 19, 8, Style(stroke=ink, width=0.6, fill=WHITE)),
             *food_group("nut", 3, 22.5, 19, 8, c),
         ]
     if a.icon == "wild":
         return [
-            Circle(22.5, 19, 8, Style(stroke=ink, width=0.6, fill="#ffffff")),
+            Circle(22.5, 19, 8, Style(stroke=ink, width=0.6, fill=WHITE)),
             wild(22.5, 19, 13, (c.nut, c.leaf, c.blossom)),
         ]
     if a.icon == "meal":
         meal: list[Shape] = []
         for dx, food in ((-11, "nut"), (0, "leaf"), (11, "blossom")):
-            meal.append(Circle(22.5 + dx, 19, 5.2, Style(stroke=ink, width=0.5, fill="#ffffff")))
+            meal.append(Circle(22.5 + dx, 19, 5.2, Style(stroke=ink, width=0.5, fill=WHITE)))
             meal.append(FOOD_ICONS[food](22.5 + dx, 19, 7.5, getattr(c, food)))
         return meal
     return [
-        Rect(17.5, 8, 10, 22, Style(stroke=ink, width=0.6, fill="#ffffff"), rx=2),
-        *[Circle(22.5, 11 + 4 * i, 1.5, Style(stroke=None, fill=ink)) for i in range(5)],
-        label(32, 19, "15", 4, anchor="start", weight="bold", colour=ink),
+        Rect(17.5, 9.5, 10, 19, Style(stroke=ink, width=0.6, fill=WHITE), rx=2),
+        *[Circle(22.5, 11.5 + 3.75 * i, 1.45, Style(stroke=None, fill=ink)) for i in range(5)],
+        Text(31, 19 + cap_height(4.6, "bold") / 2, "15", 4.6, colour=ink, weight="bold"),
     ]
+
+
+# The achievement tile, top to bottom in design mm: the title beside the value badge, the icon,
+# up to three lines of the condition, and the side line just inside the safe margin.
+BADGE_R = 4.4
+BADGE = (UNIT - SAFE - BADGE_R - 0.3, SAFE + BADGE_R + 0.3)
+TITLE_ROOM = BADGE[0] - BADGE_R - 1.5 - SAFE
+TITLE_SIZES = (3.2, 2.9)  # one line at 3.2, or two at 2.9
+ICON = (22.5, 19.0, 0.62)  # where the icon's centre lands, and its scale
+CONDITION_SIZES = (2.8, SMALL)
+CONDITION_LINES = 3
+CONDITION_STEP = 3.1
+CONDITION_LAST = 35.0  # the cap middle of the last line when there are three
+SIDE_SIZE = SMALL
+SIDE_CY = UNIT - SAFE - 0.24 * SIDE_SIZE - cap_height(SIDE_SIZE) / 2  # descenders at SAFE
+
+
+def _title_lines(title: str) -> tuple[float, list[str]]:
+    """The title's size and lines: one line if it fits, else two at the smaller size."""
+    if text_width(title, TITLE_SIZES[0], "bold") <= TITLE_ROOM:
+        return TITLE_SIZES[0], [title]
+    return TITLE_SIZES[1], wrap(title, TITLE_SIZES[1], TITLE_ROOM, "bold")
+
+
+def _condition_lines(words: str) -> tuple[float, list[str]]:
+    """The condition's size and lines: the first size that keeps it to three lines."""
+    for size in CONDITION_SIZES:
+        lines = wrap(words, size, ROOM)
+        if len(lines) <= CONDITION_LINES:
+            break
+    return size, lines
 
 
 def achievement_face(a: Achievement, c: Palette, ink: str, value: int, side: str) -> list[Shape]:
-    """One side of an achievement tile: title, icon, condition and the points it is worth."""
+    """One side of an achievement tile: title, value badge, icon, condition and side line."""
+    size, lines = _title_lines(a.title)
     shapes: list[Shape] = [
-        label(4, 5, a.title.upper(), 3.2, anchor="start", weight="bold", colour=ink, max_width=28)
-    ]
-    shapes.append(Circle(38.5, 6.5, 4.6, Style(stroke=ink, width=0.6, fill="#ffffff")))
-    shapes.append(label(38.5, 6.5, str(value), 4.6, weight="bold", colour=ink))
-    # the icon is drawn about (22.5, 19) within 45 x 45; shrink it into the band 10-27 mm
+        text(SAFE, BADGE[1] + (i - (len(lines) - 1) / 2) * 3.5, t, size, TITLE_ROOM, ink,
+             anchor="start", weight="bold", least=SMALL)
+        for i, t in enumerate(lines)
+    ]  # fmt: skip
+    shapes.append(Circle(*BADGE, BADGE_R, Style(stroke=ink, width=0.6, fill=WHITE)))
+    shapes.append(text(*BADGE, str(value), 4.6, 2 * BADGE_R - 1.5, ink, weight="bold"))
+    x, y, k = ICON
     icon = Group(
-        tuple(achievement_icon(a, c, ink)),
-        translate(22.5, 18.5) @ scale(0.78) @ translate(-22.5, -19),
+        tuple(achievement_icon(a, c, ink)), translate(x, y) @ scale(k) @ translate(-22.5, -19)
     )
     shapes.append(icon)
-    lines = wrap(a.text, 2.8, 39)[:3]
-    for i, text in enumerate(lines):
-        shapes.append(label(22.5, 32.6 + (i - (len(lines) - 1) / 2) * 3.3, text, 2.8, colour=ink))
-    shapes.append(label(22.5, 40.6, side, 2.2, colour=ink))  # descenders 3 mm clear of the cut
+    size, lines = _condition_lines(a.text)
+    middle = CONDITION_LAST - (CONDITION_LINES - 1) / 2 * CONDITION_STEP
+    for i, t in enumerate(lines):
+        cy = middle + (i - (len(lines) - 1) / 2) * CONDITION_STEP
+        shapes.append(text(UNIT / 2, cy, t, size, ROOM, ink, least=SMALL))
+    shapes.append(text(UNIT / 2, SIDE_CY, side, SIDE_SIZE, ROOM, ink, least=SMALL))
     return shapes
 
 
 def letter_face(letter: str, ink: str) -> list[Shape]:
+    """A letter tile: the letter large in a white disc."""
     return [
-        Circle(22.5, 22.5, 17, Style(stroke=ink, width=1.0, fill="#ffffff")),
-        label(22.5, 22.5, letter, 20, weight="bold", colour=ink),
+        Circle(22.5, 22.5, 17, Style(stroke=ink, width=1.0, fill=WHITE)),
+        text(22.5, 22.5, letter, 20, 28, ink, weight="bold"),
     ]
+
+
+def text_findings(layout: TilesLayout) -> list[Finding]:
+    """Achievements whose words do not fit their tile at the smallest print size."""
+    out = []
+    for i, a in enumerate(layout.achievements):
+        _, lines = _title_lines(a.title)
+        if len(lines) > 2:
+            out.append(
+                error(
+                    f"achievements[{i}].title",
+                    f"{a.title!r} takes {len(lines)} lines on the tile; 2 fit: shorten it",
+                )
+            )
+        _, lines = _condition_lines(a.text)
+        if len(lines) > CONDITION_LINES:
+            out.append(
+                error(
+                    f"achievements[{i}].text",
+                    f"the condition takes {len(lines)} lines on the tile; "
+                    f"{CONDITION_LINES} fit: shorten it",
+                )
+            )
+    return out
+
+
+def tile_size(layout: TilesLayout, options: BuildOptions) -> float:
+    """The tile size asked for: --tile-size (its range checked by the CLI), else the
+    layout's."""
+    return options.tile_size or layout.sheet.size
 
 
 def build_tiles(layout: TilesLayout, options: BuildOptions) -> Document:
     """Movement fronts and backs, achievement gold fronts and silver backs (both duplex, lined
     up), then the letter tiles: crop marks on every page."""
-    s = layout.sheet
-    size = options.tile_size or s.size
+    s, words, n = layout.sheet, layout.labels, options.copies
+    size = tile_size(layout, options)
     c = Palette()
     press = replace(options.press, crop_marks=True)
-    back = _tile(movement_back(c), size, s.bleed, s.back, "movement tile back")
+    back = _tile(movement_back(words), size, s.bleed, s.back, "movement tile back")
     fronts = [
-        _tile(movement_face(m, s.ink), size, s.bleed, FACE, f"movement {m}")
+        _tile(movement_face(m, s.ink, words), size, s.bleed, FACE, f"movement {m}")
         for m in layout.movement
-    ]
-    fronts *= options.copies
+    ] * n
     pages = impose_duplex(
         fronts, [back] * len(fronts), press, flip=options.flip, offset=options.offset
     )
-    gold = [
-        _tile(
-            achievement_face(a, c, s.ink, a.gold, "gold side: first to score"),
-            size,
-            s.bleed,
-            s.gold,
-            f"achievement {a.title} gold",
+    sides = [
+        [
+            _tile(
+                achievement_face(a, c, s.ink, value, side_words),
+                size,
+                s.bleed,
+                colour,
+                f"achievement {a.title} {side}",
+            )
+            for a in layout.achievements
+            for value in [a.gold if side == "gold" else a.silver]
+        ]
+        for side, side_words, colour in (
+            ("gold", words.gold_side, s.gold),
+            ("silver", words.silver_side, s.silver),
         )
-        for a in layout.achievements
     ]
-    silver = [
-        _tile(
-            achievement_face(a, c, s.ink, a.silver, "silver side"),
-            size,
-            s.bleed,
-            s.silver,
-            f"achievement {a.title} silver",
-        )
-        for a in layout.achievements
-    ]
-    n = options.copies
-    pages += impose_duplex(gold * n, silver * n, press, flip=options.flip, offset=options.offset)
+    pages += impose_duplex(
+        sides[0] * n, sides[1] * n, press, flip=options.flip, offset=options.offset
+    )
     letters = [
         _tile(letter_face(x, s.ink), size, s.bleed, c.achievement, f"letter {x}")
         for x in layout.letters
@@ -215,7 +305,7 @@ def build_tiles(layout: TilesLayout, options: BuildOptions) -> Document:
     pages += impose(letters * n, press)
     return Document(
         tuple(pages),
-        title="Scribbly Gum tiles",
+        title=f"{words.game} tiles",
         subject="Scribbly Gum movement, achievement and letter tiles",
         keywords=("scribbly gum", "tiles"),
         duplex=options.flip,
@@ -223,35 +313,44 @@ def build_tiles(layout: TilesLayout, options: BuildOptions) -> Document:
 
 
 SCREEN_H = 180.0  # a screen image is drawn 180 mm tall, its width by the aspect ratio
+SCREEN_ART = 3.2  # the picture's scale from the tile's design
+SCREEN_FRAME = (176.0, 112.0)  # the frame around the picture, its line's outer edges
+SCREEN_LINE = 1.6  # the frame's line
+SCREEN_NAME = 17.0  # the name's size
+SCREEN_GAP = 14.0  # between the frame and the name's capitals
 
 
-def screen_tile(
-    move: str, number: int, width_px: int, height_px: int, background: str, ink: str, accent: str
-) -> Drawing:
-    """A movement tile for a shared screen: the arrow huge and high-contrast, the name below."""
-    width = SCREEN_H * width_px / height_px
-    k = SCREEN_H * 0.78 / UNIT
-    face = [s for s in movement_face(move, ink)]
-    art = Group(tuple(face[:-1]), translate(width / 2 - UNIT * k / 2, 6) @ scale(k))
+def screen_tile(move: str, number: int, screen: DigitalLayout) -> Drawing:
+    """A movement tile for a shared screen: the picture large and high-contrast in a frame,
+    the name below; frame and name together centred on the screen, the picture in its frame."""
+    width = SCREEN_H * screen.width_px / screen.height_px
+    name_h = cap_height(SCREEN_NAME, "bold")
+    frame_w, frame_h = SCREEN_FRAME
+    top = (SCREEN_H - (frame_h + SCREEN_GAP + name_h)) / 2
+    cx, cy = width / 2, top + frame_h / 2
+    art = Group(
+        tuple(movement_art(move, screen.ink, screen.background)),
+        translate(cx, cy) @ scale(SCREEN_ART) @ translate(-ART[0], -ART[1]),
+    )
     shapes: list[Shape] = [
-        Rect(0, 0, width, SCREEN_H, Style(stroke=None, fill=background)),
+        Rect(0, 0, width, SCREEN_H, Style(stroke=None, fill=screen.background)),
         Rect(
-            width / 2 - UNIT * k / 2 - 4,
-            4,
-            UNIT * k + 8,
-            UNIT * k * 0.8 + 4,
-            Style(stroke=accent, width=1.6),
+            cx - frame_w / 2 + SCREEN_LINE / 2,
+            top + SCREEN_LINE / 2,
+            frame_w - SCREEN_LINE,
+            frame_h - SCREEN_LINE,
+            Style(stroke=screen.accent, width=SCREEN_LINE),
             rx=10,
         ),
         art,
-        label(
-            width / 2,
-            SCREEN_H - 17,
-            MOVE_NAMES[move],
-            17,
+        text(
+            cx,
+            top + frame_h + SCREEN_GAP + name_h / 2,
+            apart(screen.labels.move(move)),
+            SCREEN_NAME,
+            width - 20,
+            screen.accent,
             weight="bold",
-            colour=accent,
-            max_width=width - 20,
         ),
     ]
     return Drawing(width, SCREEN_H, tuple(shapes), title=f"movement tile {number}: {move}")

@@ -1,4 +1,4 @@
-"""Scribe's sheet drawing: the super grid with labels and winner boxes, names, legend, rules."""
+"""Scribe's sheet drawing: the super grid with its winner tabs, names, tally, legend, rules."""
 
 from __future__ import annotations
 
@@ -8,53 +8,156 @@ from sheetgen.draw import (
     Circle,
     Drawing,
     Field,
-    Group,
     Rect,
     Shape,
     Style,
+    cap_height,
     label,
     line,
-    scale,
+    polyline,
     text_width,
+    wrap,
 )
 from sheetgen.games.scribe.model import Glyph, ScribeLayout
 from sheetgen.games.scribe.rules import COLUMNS
 
-TITLE_BAND = 18.0
-LABEL_BAND = 6.0
-TALLY_BAND = 12.0
-LEGEND_CELL = 3.4
-LEGEND_ROW = 21.0
-RULE_LINE = 3.8
-TEXT = 2.6
+EDGE = 4.0  # mm kept clear inside the sheet's edges, which are a pad's cut lines
+TAB_CLEAR = 2.0  # mm of gutter between a winner tab and the next mini grid below it
+TITLE = 3.4  # title size, in body text sizes
+MARK = 1.9  # the players' marks beside the name lines
+HEADING = 1.15
+GRID_LABEL = 1.2
+NAMES_AT = 0.45  # the name lines start this far across the sheet
+LEADING = 1.45  # line pitch of the rules, in body text sizes
+PARAGRAPH = 0.5  # extra space after a paragraph, in body text sizes
+COLUMN_GAP = 6.0  # mm between columns of the rules
+
+
+@dataclass(frozen=True)
+class RuleLine:
+    """One line of the rules summary, and whether it ends its paragraph."""
+
+    text: str
+    last: bool
+
+    def height(self, t: float) -> float:
+        return LEADING * t + (PARAGRAPH * t if self.last else 0.0)
 
 
 @dataclass(frozen=True)
 class Plan:
-    """Where the parts of the sheet go, in the sheet's own (unscaled) millimetres."""
+    """Where the parts of the sheet go, in millimetres from its top-left corner."""
 
     grid_x: float
     grid_y: float
     grid_size: float
+    tab: float  # height of each winner tab, hanging below its mini grid
+    tally_x: float  # the tally row starts under the grid, or further left if it needs room
     tally_y: float
+    tally_limit: float  # where the tally row must end
+    legend_x: float
     legend_y: float
+    legend_w: float
+    legend_columns: int
+    legend_note: tuple[str, ...]  # the note's lines under the heading (none: it follows it)
+    legend_top: float  # where the first row of diagrams starts
+    legend_row: float  # pitch of the rows of diagrams
+    legend_bottom: float
     rules_y: float
-    bottom: float
+    rules: tuple[tuple[RuleLine, ...], ...]  # the rules summary's lines, column by column
+    bottom: float  # where the sheet's parts end, its bottom edge clearance included
+
+    @property
+    def slot(self) -> float:
+        """Width of one column of the legend."""
+        return self.legend_w / self.legend_columns
+
+
+def _legend_row(layout: ScribeLayout) -> float:
+    s = layout.sheet
+    lines = 2 if s.legend_names else 1
+    return 3 * s.legend_cell + 0.5 * s.text + lines * 1.3 * s.text + 2.0
+
+
+def _legend_note(layout: ScribeLayout, width: float) -> tuple[str, ...]:
+    """The legend's note wrapped under its heading, or () when both fit on one line."""
+    t, words = layout.sheet.text, layout.labels
+    heading = words.legend.format(n=len(layout.glyphs))
+    one_line = text_width(heading, HEADING * t, "bold") + 2.5 + text_width(words.legend_note, t)
+    return () if one_line <= width else tuple(wrap(words.legend_note, t, width))
+
+
+def _rule_columns(layout: ScribeLayout, width: float) -> tuple[tuple[RuleLine, ...], ...]:
+    """The rules paragraphs wrapped to their column width and shared out over the columns,
+    each column about as tall as the others (a paragraph may run on into the next)."""
+    s, t = layout.sheet, layout.sheet.text
+    n = s.rules_columns
+    column_w = (width - (n - 1) * COLUMN_GAP) / n
+    lines = []
+    for paragraph in layout.rules:
+        wrapped = wrap(paragraph, t, column_w)
+        lines += [RuleLine(text, i == len(wrapped) - 1) for i, text in enumerate(wrapped)]
+    share = sum(line.height(t) for line in lines) / n
+    columns: list[list[RuleLine]] = [[]]
+    done = 0.0
+    for rule in lines:
+        if done + rule.height(t) / 2 > share * len(columns) and len(columns) < n:
+            columns.append([])
+        columns[-1].append(rule)
+        done += rule.height(t)
+    return tuple(tuple(c) for c in columns if c)
 
 
 def plan(layout: ScribeLayout) -> Plan:
     """Lay the sheet out top to bottom; `bottom` past the sheet height means it does not fit."""
-    s = layout.sheet
+    s, t = layout.sheet, layout.sheet.text
+    width = s.width - 2 * EDGE
     size = 9 * s.cell + 2 * s.gutter
-    span = LABEL_BAND + size + s.gutter
-    grid_x = (s.width - span) / 2 + LABEL_BAND
-    grid_y = TITLE_BAND + LABEL_BAND
-    tally_y = grid_y + size + 3.0
-    legend_y = tally_y + TALLY_BAND
+    band = 2.2 * t  # the column names over the grid, the row numbers beside it
+    grid_y = EDGE + cap_height(TITLE * t, "bold") + 2.5 + band
+    tab = s.gutter - TAB_CLEAR
+    tally_y = grid_y + size + tab + 2.0
+    y = tally_y + 3.0 * t + 2.0
+    if s.legend == "beside":
+        grid_x = EDGE + band
+        legend_x = grid_x + size + 4.0
+        legend_y = grid_y - band
+    else:
+        grid_x = EDGE + (width - band - size) / 2 + band
+        legend_x, legend_y = EDGE, y
+    legend_w = s.width - EDGE - legend_x
+    tally_limit = legend_x - 3.0 if s.legend == "beside" else s.width - EDGE
+    tally_x = max(EDGE, min(grid_x, tally_limit - tally_width(layout)))
+    note = _legend_note(layout, legend_w)
+    legend_top = legend_y + 2.2 * t + len(note) * LEADING * t
     rows = -(-len(layout.glyphs) // s.legend_columns)
-    rules_y = legend_y + 6.0 + rows * LEGEND_ROW + 2.0
-    bottom = rules_y + len(layout.rules) * RULE_LINE
-    return Plan(grid_x, grid_y, size, tally_y, legend_y, rules_y, bottom)
+    legend_row = _legend_row(layout)
+    legend_bottom = legend_top + rows * legend_row
+    y = max(y, legend_bottom)
+    rules = _rule_columns(layout, width)
+    rules_y = y
+    if rules:
+        y += 2.2 * t + max(sum(line.height(t) for line in c) for c in rules)
+    return Plan(
+        grid_x=grid_x,
+        grid_y=grid_y,
+        grid_size=size,
+        tab=tab,
+        tally_x=tally_x,
+        tally_y=tally_y,
+        tally_limit=tally_limit,
+        legend_x=legend_x,
+        legend_y=legend_y,
+        legend_w=legend_w,
+        legend_columns=s.legend_columns,
+        legend_note=note,
+        legend_top=legend_top,
+        legend_row=legend_row,
+        legend_bottom=legend_bottom,
+        rules_y=rules_y,
+        rules=rules,
+        bottom=y + EDGE,
+    )
 
 
 def cell_origin(layout: ScribeLayout, p: Plan, row: int, col: int) -> tuple[float, float]:
@@ -67,64 +170,89 @@ def cell_origin(layout: ScribeLayout, p: Plan, row: int, col: int) -> tuple[floa
 
 
 def _header(layout: ScribeLayout) -> list[Shape]:
-    s = layout.sheet
+    """The title, and a name line for each player on the same row."""
+    s, t, words = layout.sheet, layout.sheet.text, layout.labels
+    title = TITLE * t
+    cy = EDGE + cap_height(title, "bold") / 2
+    names_x = NAMES_AT * s.width
     out: list[Shape] = [
-        label(0, 6.0, layout.title.upper(), 9.0, anchor="start", weight="bold", colour=s.accent)
-    ]
-    if layout.byline:
-        out.append(
-            label(
-                0, 13.0, layout.byline, TEXT, anchor="start", colour=s.ink, max_width=s.width * 0.5
-            )
+        label(
+            EDGE,
+            cy,
+            layout.title,
+            title,
+            anchor="start",
+            weight="bold",
+            colour=s.accent,
+            max_width=names_x - EDGE - 3.0,
         )
-    for i, player in enumerate(("+", "O")):
-        y = 5.0 + i * 7.5
-        x = s.width - 70.0
-        out.append(label(x, y, player, 5.0, weight="bold", colour=s.ink))
-        out.append(line(x + 4, y + 2.4, s.width, y + 2.4, Style(stroke=s.grid, width=0.3)))
+    ]
+    field_w = (s.width - EDGE - names_x) / 2
+    for i, (mark, key) in enumerate(((words.plus, "plus"), (words.o, "o"))):
+        x = names_x + i * field_w
+        out.append(label(x, cy, mark, MARK * t, anchor="start", weight="bold", colour=s.ink))
+        start = x + text_width(mark, MARK * t, "bold") + 1.2
+        end = x + field_w - (3.0 if i == 0 else 0.0)
+        base = cy + cap_height(MARK * t, "bold") / 2
+        out.append(line(start, base, end, base, Style(stroke=s.grid, width=0.3)))
         out.append(
             Field(
-                f"name_{'plus' if player == '+' else 'o'}",
+                f"name_{key}",
                 "text",
-                x + 4,
-                y - 3.2,
-                s.width - x - 4,
-                5.4,
+                start,
+                base - 2.4 * t,
+                end - start,
+                2.4 * t,
                 Style(stroke=None),
             )
         )
     return out
 
 
+def _winner_tab(layout: ScribeLayout, p: Plan, index: int, fill: str | None) -> list[Shape]:
+    """A tab hanging from the mini grid's bottom edge, flush with its right side: the word
+    'win' and a square for the winner's mark, so the box plainly belongs to that grid."""
+    s, t = layout.sheet, layout.sheet.text
+    x, y = cell_origin(layout, p, 3 * (index // 3), 3 * (index % 3))
+    right, top = x + 3 * s.cell, y + 3 * s.cell
+    word = layout.labels.win
+    box = p.tab
+    width = text_width(word, t) + 2.4 + box
+    edge = Style(stroke=s.ink, width=0.5, fill=fill, join="round")
+    left, bottom = right - width, top + box
+    return [
+        polyline(((left, top), (left, bottom), (right, bottom), (right, top)), edge),
+        label(right - box - 1.2, top + box / 2, word, t, anchor="end", colour=s.grid),
+        line(right - box, top, right - box, top + box, Style(stroke=s.ink, width=0.35)),
+        Field(
+            f"winner_{index + 1}",
+            "text",
+            right - box,
+            top,
+            box,
+            box,
+            Style(stroke=None),
+            max_length=1,
+        ),
+    ]
+
+
 def _super_grid(layout: ScribeLayout, p: Plan) -> list[Shape]:
-    s = layout.sheet
+    s, t = layout.sheet, layout.sheet.text
     thin = Style(stroke=s.grid, width=0.25)
     out: list[Shape] = []
     mini = 3 * s.cell
     for index in range(9):
         x, y = cell_origin(layout, p, 3 * (index // 3), 3 * (index % 3))
-        if index % 2 == 0:
-            out.append(Rect(x, y, mini, mini, Style(stroke=None, fill=s.shade)))
+        fill = s.shade if index % 2 == 0 else None
+        out += _winner_tab(layout, p, index, fill)
+        if fill:
+            out.append(Rect(x, y, mini, mini, Style(stroke=None, fill=fill)))
         for k in (1, 2):
             out.append(line(x + k * s.cell, y, x + k * s.cell, y + mini, thin))
             out.append(line(x, y + k * s.cell, x + mini, y + k * s.cell, thin))
         out.append(Rect(x, y, mini, mini, Style(stroke=s.ink, width=0.7, join="round")))
-        box = min(s.gutter - 1.5, 6.0)
-        bx, by = x + mini + (s.gutter - box) / 2, y + mini - box
-        out.append(label(bx + box / 2, by - 1.9, "win", 2.2, colour=s.grid))
-        out.append(
-            Field(
-                f"winner_{index + 1}",
-                "text",
-                bx,
-                by,
-                box,
-                box,
-                Style(stroke=s.accent, width=0.35),
-                rx=0.8,
-                max_length=1,
-            )
-        )
+    columns = layout.labels.column_names()
     for row in range(9):
         for col in range(9):
             x, y = cell_origin(layout, p, row, col)
@@ -140,132 +268,145 @@ def _super_grid(layout: ScribeLayout, p: Plan) -> list[Shape]:
                     max_length=1,
                 )
             )
+    size, gap = GRID_LABEL * t, 1.1 * t
     for i in range(9):
         x, _ = cell_origin(layout, p, 0, i)
         out.append(
-            label(x + s.cell / 2, p.grid_y - 3.0, COLUMNS[i], 3.2, weight="bold", colour=s.grid)
+            label(
+                x + s.cell / 2,
+                p.grid_y - gap,
+                columns[i],
+                size,
+                weight="bold",
+                colour=s.grid,
+                max_width=s.cell,
+            )
         )
         _, y = cell_origin(layout, p, i, 0)
         out.append(
-            label(p.grid_x - 3.0, y + s.cell / 2, str(i + 1), 3.2, weight="bold", colour=s.grid)
+            label(p.grid_x - gap, y + s.cell / 2, str(i + 1), size, weight="bold", colour=s.grid)
         )
     return out
 
 
-def _tally(layout: ScribeLayout, p: Plan) -> list[Shape]:
-    s = layout.sheet
-    y = p.tally_y + 4.0
-    x = p.grid_x
+def tally_width(layout: ScribeLayout) -> float:
+    """The width of the tally row."""
+    return _tally(layout, 0.0)[1]
+
+
+def _tally(layout: ScribeLayout, top: float, x0: float = 0.0) -> tuple[list[Shape], float]:
+    """The 'mini grids won' row with a box for each player, and the note after it; and its
+    width."""
+    s, t, words = layout.sheet, layout.sheet.text, layout.labels
+    y = top + 1.5 * t
+    head, mark = HEADING * t, 1.5 * t
     out: list[Shape] = [
-        label(x, y, "Mini grids won:", TEXT + 0.4, anchor="start", weight="bold", colour=s.ink)
+        label(x0, y, words.won, head, anchor="start", weight="bold", colour=s.ink),
     ]
-    x += text_width("Mini grids won:", TEXT + 0.4, "bold") + 4.0
-    for player in ("+", "O"):
-        out.append(label(x, y, player, 4.0, weight="bold", colour=s.ink))
+    x = x0 + text_width(words.won, head, "bold") + 2.5
+    box_w, box_h = 3.6 * t, 2.6 * t
+    for player, key in ((words.plus, "plus"), (words.o, "o")):
+        out.append(label(x, y, player, mark, anchor="start", weight="bold", colour=s.ink))
+        x += text_width(player, mark, "bold") + 1.0
         out.append(
             Field(
-                f"won_{'plus' if player == '+' else 'o'}",
+                f"won_{key}",
                 "text",
-                x + 3.0,
-                y - 3.0,
-                9.0,
-                6.0,
+                x,
+                y - box_h / 2,
+                box_w,
+                box_h,
                 Style(stroke=s.accent, width=0.35),
                 rx=0.8,
             )
         )
-        x += 17.0
-    out.append(label(x + 2.0, y, "Five wins take the match.", TEXT, anchor="start", colour=s.grid))
-    return out
+        x += box_w + 2.5
+    out.append(label(x + 1.0, y, words.won_note, t, anchor="start", colour=s.grid))
+    return out, x + 1.0 + text_width(words.won_note, t) - x0
 
 
-def _glyph_diagram(glyph: Glyph, x: float, y: float, ink: str, faint: str) -> list[Shape]:
-    out: list[Shape] = [
-        Rect(x, y, 3 * LEGEND_CELL, 3 * LEGEND_CELL, Style(stroke=faint, width=0.2))
-    ]
+def _glyph_diagram(
+    glyph: Glyph, x: float, y: float, cell: float, ink: str, faint: str
+) -> list[Shape]:
+    out: list[Shape] = [Rect(x, y, 3 * cell, 3 * cell, Style(stroke=faint, width=0.2))]
     dots = glyph.cells()
     for r in range(3):
         for c in range(3):
-            cx, cy = x + (c + 0.5) * LEGEND_CELL, y + (r + 0.5) * LEGEND_CELL
+            cx, cy = x + (c + 0.5) * cell, y + (r + 0.5) * cell
             if (r, c) in dots:
-                out.append(Circle(cx, cy, LEGEND_CELL * 0.36, Style(stroke=None, fill=ink)))
+                out.append(Circle(cx, cy, cell * 0.36, Style(stroke=None, fill=ink)))
             else:
                 out.append(Circle(cx, cy, 0.25, Style(stroke=None, fill=faint)))
     return out
 
 
 def _legend(layout: ScribeLayout, p: Plan) -> list[Shape]:
-    s = layout.sheet
-    n = len(layout.glyphs)
+    s, t, words = layout.sheet, layout.sheet.text, layout.labels
+    head = HEADING * t
+    heading = words.legend.format(n=len(layout.glyphs))
+    y = p.legend_y + head / 2
     out: list[Shape] = [
-        label(
-            0,
-            p.legend_y + 1.5,
-            f"The {n} glyphs",
-            TEXT + 0.6,
-            anchor="start",
-            weight="bold",
-            colour=s.accent,
-        ),
-        label(
-            text_width(f"The {n} glyphs", TEXT + 0.6, "bold") + 3.0,
-            p.legend_y + 1.5,
-            "each one also counts turned or mirrored; a glyph is worth one point a dot",
-            TEXT,
-            anchor="start",
-            colour=s.ink,
-        ),
+        label(p.legend_x, y, heading, head, anchor="start", weight="bold", colour=s.accent)
     ]
-    slot = s.width / s.legend_columns
+    if p.legend_note:
+        for i, text in enumerate(p.legend_note):
+            line_y = p.legend_y + 2.2 * t + (i + 0.35) * LEADING * t
+            out.append(label(p.legend_x, line_y, text, t, anchor="start", colour=s.ink))
+    else:
+        note_x = p.legend_x + text_width(heading, head, "bold") + 2.5
+        out.append(label(note_x, y, words.legend_note, t, anchor="start", colour=s.ink))
+    cell = s.legend_cell
     for i, glyph in enumerate(layout.glyphs):
         row, col = divmod(i, s.legend_columns)
-        cx = (col + 0.5) * slot
-        y = p.legend_y + 6.0 + row * LEGEND_ROW
-        out += _glyph_diagram(glyph, cx - 1.5 * LEGEND_CELL, y, s.ink, s.grid)
-        out.append(
-            label(
-                cx,
-                y + 3 * LEGEND_CELL + 3.0,
-                glyph.name,
-                2.4,
-                weight="bold",
-                colour=s.ink,
-                max_width=slot - 1.5,
-            )
-        )
-        points = f"{glyph.points} point{'s' if glyph.points != 1 else ''}"
-        out.append(label(cx, y + 3 * LEGEND_CELL + 6.2, points, 2.2, colour=s.accent))
+        cx = p.legend_x + (col + 0.5) * p.slot
+        top = p.legend_top + row * p.legend_row
+        out += _glyph_diagram(glyph, cx - 1.5 * cell, top, cell, s.ink, s.grid)
+        y = top + 3 * cell + 0.5 * t + 0.65 * t
+        if s.legend_names:
+            out.append(label(cx, y, glyph.name, t, weight="bold", colour=s.ink))
+            y += 1.3 * t
+        worth = words.point if glyph.points == 1 else words.points
+        out.append(label(cx, y, worth.format(n=glyph.points), t, colour=s.accent))
     return out
 
 
 def _rules(layout: ScribeLayout, p: Plan) -> list[Shape]:
-    s = layout.sheet
-    return [
+    s, t = layout.sheet, layout.sheet.text
+    if not p.rules:
+        return []
+    head = HEADING * t
+    out: list[Shape] = [
         label(
-            0,
-            p.rules_y + (i + 0.5) * RULE_LINE,
-            text,
-            TEXT,
+            EDGE,
+            p.rules_y + head / 2,
+            layout.labels.rules,
+            head,
             anchor="start",
-            colour=s.ink,
-            max_width=s.width,
+            weight="bold",
+            colour=s.accent,
         )
-        for i, text in enumerate(layout.rules)
     ]
+    n = s.rules_columns
+    pitch = (s.width - 2 * EDGE + COLUMN_GAP) / n
+    for i, column in enumerate(p.rules):
+        y = p.rules_y + 2.2 * t
+        for rule in column:
+            out.append(
+                label(EDGE + i * pitch, y + t / 2, rule.text, t, anchor="start", colour=s.ink)
+            )
+            y += rule.height(t)
+    return out
 
 
 def draw_sheet(layout: ScribeLayout) -> Drawing:
-    """The whole super grid sheet at its printed size (the layout's size times its scale)."""
+    """The whole super grid sheet at its printed size."""
     p = plan(layout)
     shapes = (
         _header(layout)
         + _super_grid(layout, p)
-        + _tally(layout, p)
+        + _tally(layout, p.tally_y, p.tally_x)[0]
         + _legend(layout, p)
         + _rules(layout, p)
     )
     s = layout.sheet
-    body: tuple[Shape, ...] = tuple(shapes)
-    if s.scale != 1:
-        body = (Group(body, scale(s.scale)),)
-    return Drawing(s.width * s.scale, s.height * s.scale, body, title=f"{layout.title} super grid")
+    return Drawing(s.width, s.height, tuple(shapes), title=f"{layout.title} super grid")

@@ -4,9 +4,10 @@ from __future__ import annotations
 
 from dataclasses import replace
 
+from sheetgen.draw import Group, Shape, Text, text_width
 from sheetgen.findings import Finding, error
-from sheetgen.games.scribe.draw import draw_sheet, plan
-from sheetgen.games.scribe.model import ScribeLayout
+from sheetgen.games.scribe.draw import EDGE, draw_sheet, plan, tally_width
+from sheetgen.games.scribe.model import SIX_POINTS, ScribeLayout
 from sheetgen.games.scribe.rules import check_layout
 from sheetgen.press import Document, pad
 from sheetgen.registry import BuildOptions, ComponentKind
@@ -14,20 +15,88 @@ from sheetgen.registry import BuildOptions, ComponentKind
 SHEET_GAP = 12.0  # mm between sheets sharing a page, room for the cut
 
 
-def check(layout: ScribeLayout) -> list[Finding]:
-    """Rules findings plus whether the sheet's parts fit its height."""
-    found = check_layout(layout)
-    bottom = plan(layout).bottom
-    if bottom > layout.sheet.height + 1e-6:
+def _texts(shapes: tuple[Shape, ...]) -> list[Text]:
+    out: list[Text] = []
+    for shape in shapes:
+        if isinstance(shape, Group):
+            out += _texts(shape.children)
+        elif isinstance(shape, Text):
+            out.append(shape)
+    return out
+
+
+def _fit(layout: ScribeLayout) -> list[Finding]:
+    """Whether the sheet's parts fit inside it, clear of its edges, with every text full size."""
+    s, p = layout.sheet, plan(layout)
+    found = []
+    right = p.grid_x + p.grid_size + EDGE
+    if right > s.width + 1e-6:
+        found.append(
+            error(
+                "sheet.cell",
+                f"the super grid ({p.grid_size:g} mm plus labels) is wider than the sheet "
+                f"({s.width:g} mm); use a smaller cell or gutter",
+            )
+        )
+    elif p.slot < 3 * s.legend_cell + 1.5:
+        found.append(
+            error(
+                "sheet.legend_columns",
+                f"{s.legend_columns} legend columns of {p.slot:.1f} mm cannot hold diagrams "
+                f"{3 * s.legend_cell:g} mm wide; use fewer columns or a smaller legend_cell",
+            )
+        )
+    if p.tally_x + tally_width(layout) > p.tally_limit + 1e-6:
+        found.append(
+            error(
+                "labels.won_note",
+                f"the tally row ({tally_width(layout):.1f} mm) is wider than the "
+                f"{p.tally_limit - EDGE:.1f} mm it may take; shorten labels.won or "
+                "labels.won_note",
+            )
+        )
+    tab = text_width(layout.labels.win, s.text) + 2.4 + p.tab
+    if tab > 3 * s.cell:
+        found.append(
+            error(
+                "labels.win",
+                f"{layout.labels.win!r} makes the winner tab {tab:.1f} mm wide, wider than "
+                f"a mini grid ({3 * s.cell:g} mm); shorten it",
+            )
+        )
+    for i, glyph in enumerate(layout.glyphs if s.legend_names else ()):
+        if text_width(glyph.name, s.text, "bold") > p.slot - 1.0:
+            found.append(
+                error(
+                    f"glyphs[{i}].name",
+                    f"{glyph.name!r} is wider than its legend column ({p.slot:.1f} mm); "
+                    "shorten it, or use fewer legend columns",
+                )
+            )
+    if p.bottom > s.height + 1e-6:
         found.append(
             error(
                 "sheet.height",
-                f"the sheet's parts need {bottom:.1f} mm but the sheet "
-                f"is {layout.sheet.height:g} mm tall; raise sheet.height or shorten "
-                "the rules",
+                f"the sheet's parts need {p.bottom:.1f} mm but the sheet is {s.height:g} mm "
+                "tall; raise sheet.height or shorten the rules",
             )
         )
+    if not found:
+        for text in _texts(draw_sheet(layout).children):
+            if text.size < SIX_POINTS - 1e-9:
+                found.append(
+                    error(
+                        "title" if text.text == layout.title else "labels",
+                        f"{text.text!r} would print at {text.size * 72 / 25.4:.1f} pt, under "
+                        "6 pt, to fit its place; shorten it",
+                    )
+                )
     return found
+
+
+def check(layout: ScribeLayout) -> list[Finding]:
+    """Rules findings plus whether the sheet's parts fit it."""
+    return check_layout(layout) + _fit(layout)
 
 
 def build(layout: ScribeLayout, options: BuildOptions) -> Document:

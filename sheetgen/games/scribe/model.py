@@ -1,4 +1,4 @@
-"""Scribe's layout model: the glyph set and the super grid sheet."""
+"""Scribe's layout model: the glyph set, the super grid sheet and every word it prints."""
 
 from __future__ import annotations
 
@@ -6,7 +6,9 @@ from typing import Literal
 
 from pydantic import Field, field_validator
 
-from sheetgen.registry import Colour, LayoutBase, Section
+from sheetgen.registry import Colour, LayoutBase, PageLabels, Section, keeps_fields
+
+SIX_POINTS = 6 * 25.4 / 72  # mm: no text is printed smaller
 
 
 class Glyph(Section):
@@ -36,31 +38,88 @@ class Glyph(Section):
 
 
 class SheetStyle(Section):
-    """Sizes (mm) and colours of the printed sheet; `scale` shrinks the whole sheet for pads."""
+    """Sizes (mm) and colours of the printed sheet, drawn at full size (a pad's sheet is
+    designed small, never shrunk, so its text stays readable)."""
 
-    width: float = Field(190.0, ge=100, le=400)
-    height: float = Field(245.0, ge=100, le=400)
-    scale: float = Field(1.0, gt=0.3, le=2.0)
+    width: float = Field(194.0, ge=100, le=400)
+    height: float = Field(250.0, ge=100, le=400)
+    text: float = Field(
+        2.6,
+        ge=SIX_POINTS,
+        le=6,
+        description="size (mm) of the smallest texts; headings and the title scale with it",
+    )
     cell: float = Field(13.0, ge=6, le=25)
-    gutter: float = Field(7.0, ge=3, le=20)
-    legend_columns: int = Field(10, ge=4, le=19)
+    gutter: float = Field(
+        7.0, ge=6, le=20, description="between mini grids; each grid's winner tab hangs in it"
+    )
+    legend: Literal["below", "beside"] = Field(
+        "below", description="the glyph legend in a band below the super grid, or beside it"
+    )
+    legend_columns: int = Field(10, ge=2, le=19)
+    legend_cell: float = Field(3.4, ge=2, le=6, description="square of a legend diagram (mm)")
+    legend_names: bool = Field(True, description="print each glyph's name under its diagram")
+    rules_columns: int = Field(1, ge=1, le=3, description="columns of the rules summary")
     ink: Colour = "#1d2330"
     grid: Colour = "#5b6475"
     accent: Colour = "#2f6f8f"
     shade: Colour = "#e9eef3"
 
 
+class ScribeLabels(PageLabels):
+    """Every word a Scribe sheet prints (beyond the title, rules and glyph names), in English
+    unless a layout's `[labels]` table says otherwise."""
+
+    plus: str = Field("+", min_length=1, max_length=3, description="the first player's mark")
+    o: str = Field("O", min_length=1, max_length=3, description="the second player's mark")
+    columns: str = Field(
+        "A B C D E F G H I",
+        max_length=60,
+        description="the nine column names over the super grid, left to right, space separated",
+    )
+    win: str = Field("win", min_length=1, max_length=8, description="beside each winner box")
+    won: str = Field("Mini grids won:", max_length=30)
+    won_note: str = Field("Majority version: five wins take the game.", max_length=60)
+    legend: str = Field("The {n} glyphs", max_length=40, description="keeps {n}")
+    legend_note: str = Field(
+        "each counts turned or mirrored too, and scores one point a dot", max_length=90
+    )
+    point: str = Field("{n} point", max_length=20, description="keeps {n}")
+    points: str = Field("{n} points", max_length=20, description="keeps {n}")
+    rules: str = Field("How to play", max_length=40, description="over the rules summary")
+
+    @field_validator("columns")
+    @classmethod
+    def _nine_columns(cls, value: str) -> str:
+        if len(value.split()) != 9:
+            raise ValueError(
+                f"names {len(value.split())} columns; give nine, separated by spaces, "
+                "e.g. 'A B C D E F G H I'"
+            )
+        return value
+
+    @field_validator("legend", "point", "points")
+    @classmethod
+    def _count_field(cls, value: str) -> str:
+        return keeps_fields(value, ("n",))
+
+    def column_names(self) -> list[str]:
+        """The nine column names, left to right."""
+        return self.columns.split()
+
+
 class ScribeLayout(LayoutBase):
-    """A Scribe super grid sheet: nine 3x3 mini grids, winner boxes, names, legend and rules."""
+    """A Scribe super grid sheet: nine 3x3 mini grids with winner tabs, names, the glyph legend
+    and (where the layout gives one) a rules summary."""
 
     game: Literal["scribe"]
     component: Literal["supergrid"]
     title: str = Field("Scribe", max_length=40)
-    byline: str = Field("", max_length=90)
     rules: list[str] = Field(
         default_factory=list,
         max_length=8,
-        description="lines of the rules summary printed on the sheet",
+        description="paragraphs of the rules summary printed on the sheet (wrapped to fit)",
     )
     glyphs: list[Glyph] = Field(min_length=1, max_length=40)
     sheet: SheetStyle = SheetStyle()
+    labels: ScribeLabels = ScribeLabels()

@@ -249,17 +249,38 @@ def check_glyphs(glyphs: Sequence[Glyph], expected: int = 19) -> list[Finding]:
     return found
 
 
+def _luminance(colour: str) -> float:
+    """WCAG relative luminance of a #rrggbb colour."""
+    channels = [int(colour[i : i + 2], 16) / 255 for i in (1, 3, 5)]
+    r, g, b = (c / 12.92 if c <= 0.04045 else ((c + 0.055) / 1.055) ** 2.4 for c in channels)
+    return 0.2126 * r + 0.7152 * g + 0.0722 * b
+
+
+def contrast(a: str, b: str) -> float:
+    """WCAG contrast ratio of two #rrggbb colours (1 to 21)."""
+    high, low = sorted((_luminance(a), _luminance(b)), reverse=True)
+    return (high + 0.05) / (low + 0.05)
+
+
+MIN_CONTRAST = 3.0
+TEXT_COLOURS = ("ink", "grid", "accent")  # each prints text on the paper and on the shade
+
+
 def check_layout(layout: ScribeLayout) -> list[Finding]:
-    """Every rules finding for a Scribe sheet layout."""
+    """Every rules finding for a Scribe sheet layout: its glyph set, and text colours that
+    read against the white paper and the shaded mini grids."""
     found = check_glyphs(layout.glyphs)
     s = layout.sheet
-    grid = 9 * s.cell + 2 * s.gutter
-    if grid + 2 * s.cell > s.width:
-        found.append(
-            error(
-                "sheet.cell",
-                f"the super grid ({grid:g} mm plus labels) is wider than "
-                f"the sheet ({s.width:g} mm); use a smaller cell or gutter",
-            )
-        )
+    for key in TEXT_COLOURS:
+        colour = getattr(s, key)
+        for behind, name in (("#ffffff", "the white paper"), (s.shade, "the shade")):
+            ratio = contrast(colour, behind)
+            if ratio < MIN_CONTRAST:
+                found.append(
+                    error(
+                        f"sheet.{key}",
+                        f"text in {colour} on {name} ({behind}) has contrast {ratio:.1f}:1; "
+                        f"it needs at least {MIN_CONTRAST:g}:1 (use a darker colour)",
+                    )
+                )
     return found

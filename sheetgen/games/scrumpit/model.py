@@ -1,18 +1,111 @@
 """Scrumpit's layout models: the board with its four home Scrump Zones, the letter bags, the
-score pad, and a game record for scoring."""
+score pad, a game record for scoring, and every word the sheets print."""
 
 from __future__ import annotations
 
 from typing import Literal
 
-from pydantic import Field
+from pydantic import Field, ValidationInfo, field_validator
 
 from sheetgen.registry import Colour as Hex
-from sheetgen.registry import LayoutBase, Section
+from sheetgen.registry import LayoutBase, PageLabels, Section, keeps_fields
 
 Colour = Literal["yellow", "blue", "red", "green"]
 Side = Literal["north", "east", "south", "west"]
 COLOURS: tuple[Colour, ...] = ("yellow", "blue", "red", "green")
+MIN_CELL = 6.0  # mm: the smallest board cell (and tile) whose letters and numbers print at 6 pt
+
+# Each label that holds a number or a name keeps these {fields}.
+FIELDS: dict[str, tuple[str, ...]] = {
+    "cells": ("size",),
+    "caption": ("size",),
+    "bag": ("colour", "count"),
+    "game": ("n",),
+    "match": ("n",),
+    "page_name": ("row", "column"),
+    "page_heading": ("page", "count", "rows", "columns"),
+    "page_over_left": ("page",),
+    "page_over_top": ("page",),
+}
+
+
+class ScrumpitLabels(PageLabels):
+    """Every word Scrumpit's sheets print (and the press's), English by default."""
+
+    yellow: str = Field("YELLOW", max_length=16, description="the yellow bag and zone")
+    blue: str = Field("BLUE", max_length=16)
+    red: str = Field("RED", max_length=16)
+    green: str = Field("GREEN", max_length=16)
+    home: str = Field("HOME", max_length=16, description="under each zone's colour")
+    title: str = Field("SCRUMPIT", max_length=20)
+    words_read: str = Field("Words read", max_length=24)
+    left_to_right: str = Field("left to right", max_length=24)
+    top_to_bottom: str = Field("top to bottom", max_length=24)
+    cells: str = Field("cells {size} mm", max_length=30, description="keeps {size}")
+    caption: str = Field(
+        "Scrumpit board, cells {size} mm", max_length=60, description="keeps {size}"
+    )
+    bag: str = Field(
+        "{colour} BAG: {count} tiles", max_length=40, description="keeps {colour} and {count}"
+    )
+    totals: str = Field("Totals", max_length=20, description="under a recorded game's board")
+    pad_title: str = Field("SCRUMPIT — SCORE PAD", max_length=40)
+    pad_note: str = Field("each turn: points, then the running total", max_length=60)
+    game: str = Field("Game {n}", max_length=20, description="keeps {n}")
+    started_by: str = Field("started by", max_length=20)
+    name: str = Field("name", max_length=12)
+    turn: str = Field("turn", max_length=10)
+    points: str = Field("points", max_length=12)
+    total: str = Field("total", max_length=12)
+    rack: str = Field("rack −", max_length=12)
+    game_total: str = Field("game total", max_length=14)
+    match: str = Field("match 1–{n}", max_length=14, description="keeps {n}: games so far")
+    page_rows: str = Field(
+        "ABCDEFGHIJKLMNOPQRSTUVWXYZ",
+        min_length=26,
+        max_length=26,
+        description="the letter of each row of tiled board pages, top to bottom",
+    )
+    page_name: str = Field("{row}{column}", max_length=12, description="keeps {row}, {column}")
+    page_heading: str = Field(
+        "page {page} of {count} ({rows} rows × {columns} columns)",
+        max_length=80,
+        description="keeps {page}, {count}, {rows} and {columns}",
+    )
+    page_keep: str = Field(
+        "Keep this page whole: the pages right of it and below it are laid over its edges.",
+        max_length=120,
+    )
+    page_over_left: str = Field(
+        "Cut along the dashed line on the left and lay this edge over page {page}.",
+        max_length=120,
+        description="keeps {page}",
+    )
+    page_over_top: str = Field(
+        "Cut along the dashed line at the top and lay this edge over page {page}.",
+        max_length=120,
+        description="keeps {page}",
+    )
+    page_marks: str = Field(
+        "Line up the ⊕ marks and the board across each overlap.", max_length=120
+    )
+    page_map: str = Field("Where the pages go", max_length=40)
+
+    @field_validator(*FIELDS)
+    @classmethod
+    def _keeps_fields(cls, value: str, info: ValidationInfo) -> str:
+        return keeps_fields(value, FIELDS[str(info.field_name)])
+
+    @field_validator("page_rows")
+    @classmethod
+    def _distinct_rows(cls, value: str) -> str:
+        if len(set(value)) != len(value):
+            raise ValueError("must hold 26 different characters, one a row of pages")
+        return value
+
+    def colour(self, bag: str) -> str:
+        """The printed name of a bag's colour."""
+        return str(getattr(self, bag))
 
 
 class Zone(Section):
@@ -28,8 +121,9 @@ class BoardLayout(LayoutBase):
 
     game: Literal["scrumpit"]
     component: Literal["board"]
+    labels: ScrumpitLabels = ScrumpitLabels()
     size: int = Field(15, ge=5, le=25, description="central board: size x size cells")
-    cell: float = Field(19.0, ge=4, le=40, description="cell size in mm")
+    cell: float = Field(19.0, ge=MIN_CELL, le=40, description="cell size in mm")
     row_cells: list[int] = Field(description="cells in home rows 1 to 7 (row 7 is the Apex Star)")
     zones: list[Zone] = Field(min_length=1, max_length=4)
     fit: bool = Field(False, description="scale the board to fit one page instead of tiling")
@@ -47,8 +141,9 @@ class TilesLayout(LayoutBase):
 
     game: Literal["scrumpit"]
     component: Literal["tiles"]
+    labels: ScrumpitLabels = ScrumpitLabels()
     letters: list[Letter] = Field(min_length=1, max_length=26)
-    size: float = Field(19.0, ge=10, le=40, description="tile size in mm")
+    size: float = Field(19.0, ge=MIN_CELL, le=40, description="tile size in mm")
     colours: dict[Colour, Hex] = Field(description="tile colour of each bag")
 
     def values(self) -> dict[str, int]:
@@ -56,11 +151,14 @@ class TilesLayout(LayoutBase):
 
 
 class PadLayout(LayoutBase):
-    """A running-total score pad: several games, 2 to 4 players, a rack deduction each game."""
+    """A running-total score pad: several games, 2 to 4 players, a rack deduction each game and
+    the match total so far."""
 
     game: Literal["scrumpit"]
     component: Literal["scorepad"]
-    players: int = Field(4, ge=2, le=4)
+    labels: ScrumpitLabels = ScrumpitLabels()
+    tiles: str = Field("scrumpit/tiles", description="the tile set whose bag colours head columns")
+    players: int = Field(4, ge=2, le=4, description="columns for the first N bags in play order")
     games: int = Field(4, ge=1, le=8)
     turns: int = Field(16, ge=4, le=30, description="turn rows in each game")
 
@@ -85,6 +183,7 @@ class GameRecord(LayoutBase):
 
     game: Literal["scrumpit"]
     component: Literal["game"]
+    labels: ScrumpitLabels = ScrumpitLabels()
     board: str = "scrumpit/standard"
     tiles: str = "scrumpit/tiles"
     turns: list[Turn] = Field(min_length=1)

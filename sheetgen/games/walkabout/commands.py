@@ -28,11 +28,13 @@ def _record(ref: str) -> tuple[GameRecord, MapLayout]:
     return record, load_model(record.map, MapLayout, f"{ref}: map")
 
 
-def _half(value: object) -> str:
+def _points(value: object) -> str:
+    """A number of points in words: '1 point', '0 points', '6.5 points'."""
     from fractions import Fraction
 
     v = Fraction(str(value)) if not isinstance(value, Fraction) else value
-    return str(int(v)) if v.denominator == 1 else f"{float(v):g}"
+    number = str(int(v)) if v.denominator == 1 else f"{float(v):g}"
+    return f"{number} point" if v == 1 else f"{number} points"
 
 
 @app.command()
@@ -95,16 +97,16 @@ def score(
         quiet = sum(1 for r in res["regions"] if not r["points"] and not any(r["counts"].values()))
         if quiet:
             typer.echo(f"  ({quiet} empty region{'s' if quiet != 1 else ''} score 0)")
-        typer.echo(f"  regions: {res['region_total']}")
+        typer.echo(f"  region points: {_points(res['region_total'])}")
         most = ", ".join(f"{k} {res['most_in_one_region'][k]}" for k in SYMBOLS)
         sym = sum(res["symbol_points"].values())
-        typer.echo(f"  most in one region: {most} -> {_half(sym)} points")
+        typer.echo(f"  most in one region: {most} -> {_points(sym)}")
         st = res["stars"]
         typer.echo(
             f"  stars: 1 + {st['collected']} collected - {st['used']} used = "
-            f"{st['unused']} unused -> {st['unused']} points"
+            f"{st['unused']} unused -> {_points(st['unused'])}"
         )
-        typer.echo(f"  total: {_half(res['total'])}")
+        typer.echo(f"  total: {_points(res['total'])}")
 
 
 @app.command()

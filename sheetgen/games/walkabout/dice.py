@@ -1,13 +1,13 @@
-"""Walkabout's dice: face art (each face, and a cut-out sheet of all 18) and the dice mat.
+"""Walkabout's dice: each face's art, the cut-out sheet of all faces and the dice mat.
 
-Movements are drawn with forward pointing up-left (↖), the way the mat shows them: rotate your
-sheet so that your travel direction points ↖ and the drawings show where each die takes you.
+A face (drawn on a 16 mm square and scaled) holds its movement on lattice dots, its symbol in
+the bottom-right corner and its number in the top-right one, all inside a square SAFE mm in
+from the cut. Every movement is drawn at one step length, so a longer walk looks longer.
 """
 
 from __future__ import annotations
 
 from sheetgen.draw import (
-    Circle,
     Drawing,
     Group,
     Rect,
@@ -15,234 +15,191 @@ from sheetgen.draw import (
     Style,
     label,
     line,
-    polygon,
-    polyline,
+    pt,
     scale,
+    text_width,
     translate,
+    wrap,
 )
 from sheetgen.draw.colour import mix
-from sheetgen.games.walkabout.grid import STEP, Node, turn
-from sheetgen.games.walkabout.model import DiceLayout, Die, Face
-from sheetgen.games.walkabout.rules import TURNS
+from sheetgen.draw.fonts import cap_height
+from sheetgen.draw.icons import arrow
+from sheetgen.games.walkabout.model import DiceLayout, Die, Face, MatLayout, WalkaboutLabels
+from sheetgen.games.walkabout.movement import (
+    Box,
+    Pen,
+    drawn,
+    forward_heading,
+    lattice,
+    place,
+    span,
+)
 from sheetgen.games.walkabout.symbols import symbol
 
-FORWARD = "NW"  # the ↖ of the dice mat
-SQ3 = 3**0.5
+UNIT = 16.0  # faces are drawn on a square this many mm across, then scaled to their size
+SAFE = 1.5  # mm (at 16 mm) kept clear inside the cut: the rounded edge of a die
+SYMBOL = 5.2  # the symbol's size (at 16 mm)
+CLEAR = 1.0  # mm (at 16 mm) between a movement and the symbol or number
+MAX_STEP = 3.6  # mm (at 16 mm): no step longer, however short the longest walk
+BLEED = 2.0  # mm of die colour beyond every cut of the face sheet
+MARK, MARK_GAP = 3.5, 1.0  # cut marks: their length, and their gap from the bleed
+NAME_W = 17.0  # the column of die names on the face sheet
+TEXT = "#2a2622"
 
 
-def move_nodes(face: Face) -> list[Node]:
-    """The nodes a face's movement visits from (0, 0), starting to face ↖."""
-    node, facing, nodes = (0, 0), FORWARD, [(0, 0)]
-    for t in face.move:
-        facing = turn(facing, TURNS[t])
-        node = (node[0] + STEP[facing][0], node[1] + STEP[facing][1])
-        nodes.append(node)
-    return nodes
+def face_pen(die: Die, widest: float) -> Pen:
+    """The pen of a face at 16 mm: one step length for every face of the dice."""
+    room = UNIT - 2 * SAFE - 2 * 0.8
+    return Pen(min(MAX_STEP, room / widest), 0.5, die.ink, die.colour)
 
 
-def _xy(node: Node) -> tuple[float, float]:
-    return node[0] * SQ3 / 2, node[1] / 2
-
-
-def span(faces: list[Face]) -> float:
-    """The widest extent (in edges) of any of the movements, so all share one scale."""
-    widest = 1.0
-    for face in faces:
-        pts = [_xy(n) for n in move_nodes(face)]
-        xs, ys = [p[0] for p in pts], [p[1] for p in pts]
-        widest = max(widest, max(xs) - min(xs), max(ys) - min(ys))
-    return widest
-
-
-def movement(face: Face, box: float, ink: str, widest: float, lattice: str | None = None) -> Group:
-    """The movement centred in a `box` mm square at the origin, drawn at the scale that fits
-    the `widest` movement: grid dots, start ring, path and arrowhead."""
-    nodes = move_nodes(face)
-    pts = [_xy(n) for n in nodes]
-    xs, ys = [p[0] for p in pts], [p[1] for p in pts]
-    k = box * 0.8 / widest
-    cx, cy = (max(xs) + min(xs)) / 2, (max(ys) + min(ys)) / 2
-
-    def place(x: float, y: float) -> tuple[float, float]:
-        return (x - cx) * k + box / 2, (y - cy) * k + box / 2
-
-    at = [place(x, y) for x, y in pts]
-    shapes: list[Shape] = []
-    if lattice:
-        reach_q = int(box / k / (SQ3 / 2)) + 2
-        reach_v = int(2 * box / k) + 3
-        q_mid, v_mid = round(cx / (SQ3 / 2)), round(cy * 2)
-        for q in range(q_mid - reach_q, q_mid + reach_q + 1):
-            for v in range(v_mid - reach_v, v_mid + reach_v + 1):
-                if (q + v) % 2:
-                    continue
-                px, py = place(*_xy((q, v)))
-                if 0.3 <= px <= box - 0.3 and 0.3 <= py <= box - 0.3:
-                    shapes.append(
-                        Circle(px, py, max(0.12, k * 0.05), Style(stroke=None, fill=lattice))
-                    )
-    width = max(0.35, k * 0.12)
-    shapes.append(
-        polyline(
-            [*at[:-1], _short(at[-2], at[-1], width * 2.2)],
-            Style(stroke=ink, width=width, cap="round", join="round"),
-        )
-    )
-    shapes.append(_head(at[-2], at[-1], width * 3.0, ink))
-    shapes.append(Circle(*at[0], width * 1.1, Style(stroke=ink, width=width * 0.6, fill="#ffffff")))
-    return Group(tuple(shapes))
-
-
-def _short(a: tuple[float, float], b: tuple[float, float], by: float) -> tuple[float, float]:
-    dx, dy = b[0] - a[0], b[1] - a[1]
-    n = (dx * dx + dy * dy) ** 0.5
-    return (b[0] - dx / n * by, b[1] - dy / n * by)
-
-
-def _head(a: tuple[float, float], b: tuple[float, float], size: float, ink: str) -> Shape:
-    dx, dy = b[0] - a[0], b[1] - a[1]
-    n = (dx * dx + dy * dy) ** 0.5
-    ux, uy = dx / n, dy / n
-    bx, by = b[0] - ux * size, b[1] - uy * size
-    return polygon(
-        [
-            b,
-            (bx - uy * size * 0.55, by + ux * size * 0.55),
-            (bx + uy * size * 0.55, by - ux * size * 0.55),
-        ],
-        Style(stroke=None, fill=ink),
-    )
-
-
-def face_drawing(die: Die, face: Face, size: float, widest: float = 3.0) -> Drawing:
-    """One die face: its colour, the movement top-left and the symbol bottom-right, all inside
-    a safe square 1 mm in from the edge (drawn at 16 mm and scaled)."""
-    unit = 16.0
-    dots = mix(die.colour, die.ink, 0.35)
-    shapes: list[Shape] = [
-        Rect(0, 0, unit, unit, Style(stroke=None, fill=die.colour)),
-        Group((movement(face, 11.0, die.ink, widest, dots),), translate(1.0, 1.0)),
-        symbol(face.symbol, 12.3, 12.3, 5.0, "N", die.ink),
+def face_art(die: Die, face: Face, number: int, size: float, widest: float) -> Group:
+    """A face's art for a face `size` mm across, without its colour: the movement on its
+    lattice, the symbol bottom right and the face's number top right."""
+    k = size / UNIT
+    lo, hi = SAFE, UNIT - SAFE
+    digits = str(number)
+    num_size = max(2.3, pt(6.3) / k)  # never under 6 pt as printed
+    num_w, num_h = text_width(digits, num_size, "bold"), cap_height(num_size, "bold")
+    corner = hi - SYMBOL / 2
+    avoid: list[Box] = [
+        (hi - SYMBOL, hi - SYMBOL, hi, hi),
+        (hi - num_w - 0.2, lo, hi, lo + num_h + 0.2),
     ]
-    body = Group(tuple(shapes), scale(size / unit))
-    return Drawing(size, size, (body,), title=f"{die.name} die face")
+    pen = face_pen(die, widest)
+    area = (lo + pen.ring, lo + pen.ring, hi - pen.ring, hi - pen.ring)
+    start = place(face, pen, area, avoid, CLEAR + pen.ring)
+    dots = lattice(pen, start, (lo, lo, hi, hi), avoid, mix(die.colour, die.ink, 0.45), 0.32)
+    art: list[Shape] = [
+        *dots,
+        *drawn(face, pen, start),
+        symbol(face.symbol, corner, corner, SYMBOL, die.ink),
+        label(hi, lo + num_h / 2, digits, num_size, anchor="end", weight="bold", colour=die.ink),
+    ]
+    return Group(tuple(art), scale(k))
+
+
+def face_drawing(die: Die, face: Face, number: int, size: float, widest: float) -> Drawing:
+    """One die face `size` mm across, its colour to the edge: an image of its own."""
+    colour = Rect(0, 0, size, size, Style(stroke=None, fill=die.colour))
+    art = face_art(die, face, number, size, widest)
+    return Drawing(size, size, (colour, art), title=f"{die.name} die face {number}")
 
 
 def face_sheet(layout: DiceLayout, size: float) -> Drawing:
-    """All faces as a cut-out sheet: a row a die, cut lines around every face."""
-    label_w, gap, overrun = 22.0, 6.0, 2.0  # cut lines run `overrun` mm past the strip
-    width = label_w + 6 * size + overrun
-    height = len(layout.dice) * (size + gap) + 14
+    """Every face to cut out: a strip of six a die, its colour BLEED mm beyond the cuts, cut
+    marks outside the bleed and a fine line between the faces of a strip."""
+    words: WalkaboutLabels = layout.labels
+    x0 = NAME_W + MARK + MARK_GAP + BLEED
+    width = x0 + 6 * size + BLEED + MARK_GAP + MARK
+    lines = wrap(words.dice_sheet.format(size=f"{size:g}"), 2.6, width)
+    top = 4.0 * len(lines) + MARK + MARK_GAP + BLEED
+    pitch = size + 2 * BLEED + 4.0
+    height = top + len(layout.dice) * pitch - 4.0 + MARK_GAP + MARK - BLEED + 0.5
     shapes: list[Shape] = [
-        label(
-            0,
-            3,
-            f"Walkabout dice faces, {size:g} mm: cut along the "
-            "lines and tape one face to each side of a blank die",
-            2.6,
-            anchor="start",
-            colour="#2a2622",
-            max_width=width,
-        )
+        label(0, 1.6 + 4.0 * i, text, 2.6, anchor="start", colour=TEXT)
+        for i, text in enumerate(lines)
     ]
-    cut = Style(stroke="#2a2622", width=0.15)
+    mark = Style(stroke=TEXT, width=0.2)
     widest = span([f for die in layout.dice for f in die.faces])
-    for d, die in enumerate(layout.dice):
-        y = 9 + d * (size + gap)
+    ys = [top + d * pitch for d in range(len(layout.dice))]
+    for die, y in zip(layout.dice, ys, strict=True):
+        count = len(die.faces)
+        strip = Style(stroke=None, fill=die.colour)
         shapes.append(
-            label(
-                0,
-                y + size / 2,
-                die.name,
-                3.2,
-                anchor="start",
-                weight="bold",
-                colour="#2a2622",
-                max_width=label_w - 2,
-            )
+            Rect(x0 - BLEED, y - BLEED, count * size + 2 * BLEED, size + 2 * BLEED, strip)
         )
         for i, face in enumerate(die.faces):
-            x = label_w + i * size
-            shapes.append(Group(face_drawing(die, face, size, widest).children, translate(x, y)))
-            shapes.append(label(x + size / 2, y + size + 2.1, str(i + 1), 2.2, colour="#6d6358"))
-        for i in range(len(die.faces) + 1):
-            shapes.append(line(label_w + i * size, y - 2, label_w + i * size, y + size + 0.5, cut))
+            art = face_art(die, face, i + 1, size, widest)
+            shapes.append(Group((art,), translate(x0 + i * size, y)))
+        between = Style(stroke=mix(die.colour, die.ink, 0.35), width=0.15)
+        for i in range(1, count):
+            shapes.append(line(x0 + i * size, y, x0 + i * size, y + size, between))
+        left, right = x0 - BLEED - MARK_GAP, x0 + count * size + BLEED + MARK_GAP
         for yy in (y, y + size):
-            end = label_w + len(die.faces) * size + overrun
-            shapes.append(line(label_w - overrun, yy, end, yy, cut))
+            shapes.append(line(left, yy, left - MARK, yy, mark))
+            shapes.append(line(right, yy, right + MARK, yy, mark))
+        name = label(
+            0,
+            y + size / 2,
+            die.name,
+            3.2,
+            anchor="start",
+            weight="bold",
+            colour=TEXT,
+            max_width=NAME_W - 1.5,
+        )
+        shapes.append(name)
+    most = max(len(die.faces) for die in layout.dice)
+    above, below = ys[0] - BLEED - MARK_GAP, ys[-1] + size + BLEED + MARK_GAP
+    for i in range(most + 1):
+        x = x0 + i * size
+        shapes.append(line(x, above, x, above - MARK, mark))
+        shapes.append(line(x, below, x, below + MARK, mark))
     return Drawing(width, height, tuple(shapes), title="dice face sheet")
 
 
-def mat_drawing(layout: DiceLayout, title: str) -> Drawing:
-    """The dice mat: each face's movement on a larger triangular grid, a column a die."""
-    width, height = 194.0, 263.0
-    ink = "#2a2622"
+MAT_W, MAT_H = 194.0, 263.0
+
+
+def _mat_header(layout: MatLayout) -> tuple[list[Shape], float]:
+    """Title, how to use the mat, and the arrow along forward; and where the columns begin."""
+    words = layout.labels
+    heading = words.mat_heading.format(title=layout.title).upper()
+    intro = wrap(f"{words.mat_put} {words.mat_turn}", 2.8, MAT_W - 34)
+    title = label(
+        0,
+        6,
+        heading,
+        6.0,
+        anchor="start",
+        weight="bold",
+        colour=layout.accent,
+        max_width=MAT_W - 34,
+    )
     shapes: list[Shape] = [
-        label(
-            0,
-            6,
-            f"WALKABOUT — {title}".upper(),
-            6.0,
-            anchor="start",
-            weight="bold",
-            colour="#b4532a",
+        title,
+        *(
+            label(0, 13 + 4.3 * i, text, 2.8, anchor="start", colour=layout.ink)
+            for i, text in enumerate(intro)
         ),
-        label(
-            0,
-            13,
-            "Put each die on its column at the face it rolled. Turn your map so your "
-            "travel direction points",
-            2.7,
-            anchor="start",
-            colour=ink,
-        ),
-        label(
-            0,
-            17.5,
-            "the same way as this ↖ arrow: each drawing then shows where that die "
-            "takes you (○ is where you stand).",
-            2.7,
-            anchor="start",
-            colour=ink,
-        ),
-        label(width, 10, "↖", 12, anchor="end", weight="bold", colour="#b4532a"),
+        arrow(MAT_W - 15, 10, 26, 9, layout.accent, forward_heading()),
     ]
-    col_w = width / len(layout.dice)
-    cell_h = (height - 30) / 6
-    widest = span([f for die in layout.dice for f in die.faces])
-    for d, die in enumerate(layout.dice):
+    return shapes, max(22.0, 13 + 4.3 * len(intro))
+
+
+def _mat_cell(
+    layout: MatLayout, face: Face, number: int, pen: Pen, x: float, y: float, w: float, h: float
+) -> list[Shape]:
+    """One face on the mat: its movement on the lattice, its number, symbol and the name."""
+    ink, box = layout.ink, h - 6
+    cell = Style(stroke="#c9bda8", width=0.3, fill=layout.paper)
+    area = (x + 4, y + 3, x + 4 + box, y + 3 + box)
+    start = place(face, pen, area, [], 0.0)
+    name = layout.labels.symbol_name(face.symbol)
+    return [
+        Rect(x + 1, y + 1, w - 2, h - 2, cell, rx=2),
+        *lattice(pen, start, area, [], layout.grid_line, max(0.3, pen.step * 0.05)),
+        *drawn(face, pen, start),
+        label(x + w - 4, y + 6, str(number), 3.2, anchor="end", weight="bold", colour=ink),
+        symbol(face.symbol, x + w - 11, y + h / 2 + 3, 11, layout.symbols.of(face.symbol)),
+        label(x + w - 11, y + h - 4, name, 2.3, colour=ink),
+    ]
+
+
+def mat_drawing(layout: MatLayout, dice: DiceLayout) -> Drawing:
+    """The dice mat: each face's movement on a larger lattice, a column a die, and an arrow
+    along the forward direction to turn your map by."""
+    shapes, top = _mat_header(layout)
+    col_w = MAT_W / len(dice.dice)
+    cell_h = (MAT_H - top - 8) / 6
+    step = (cell_h - 6) * 0.8 / span([f for die in dice.dice for f in die.faces])
+    pen = Pen(step, max(0.5, step * 0.1), layout.ink, layout.paper)
+    for d, die in enumerate(dice.dice):
         x = d * col_w
-        shapes.append(Rect(x + 1, 22, col_w - 2, 7, Style(stroke=None, fill=die.colour), rx=1.5))
-        shapes.append(
-            label(x + col_w / 2, 25.5, f"{die.name} die", 3.4, weight="bold", colour=die.ink)
-        )
+        shapes.append(Rect(x + 1, top, col_w - 2, 7, Style(stroke=None, fill=die.colour), rx=1.5))
+        name = layout.labels.die_name.format(name=die.name)
+        shapes.append(label(x + col_w / 2, top + 3.5, name, 3.4, weight="bold", colour=die.ink))
         for i, face in enumerate(die.faces):
-            y = 30 + i * cell_h
-            shapes.append(
-                Rect(
-                    x + 1,
-                    y + 1,
-                    col_w - 2,
-                    cell_h - 2,
-                    Style(stroke="#c9bda8", width=0.3, fill="#fbf6ea"),
-                    rx=2,
-                )
-            )
-            box = cell_h - 6
-            shapes.append(
-                Group(
-                    (movement(face, box, ink, widest, lattice="#b9ad98"),), translate(x + 4, y + 3)
-                )
-            )
-            shapes.append(
-                label(
-                    x + col_w - 4, y + 6, str(i + 1), 3.2, anchor="end", weight="bold", colour=ink
-                )
-            )
-            shapes.append(symbol(face.symbol, x + col_w - 11, y + cell_h / 2 + 3, 11, "N"))
-            shapes.append(label(x + col_w - 11, y + cell_h - 4, _name(face), 2.2, colour=ink))
-    return Drawing(width, height, tuple(shapes), title="dice mat")
-
-
-def _name(face: Face) -> str:
-    return "any symbol" if face.symbol == "?" else face.symbol
+            shapes += _mat_cell(layout, face, i + 1, pen, x, top + 8 + i * cell_h, col_w, cell_h)
+    return Drawing(MAT_W, MAT_H, tuple(shapes), title="dice mat")

@@ -2,15 +2,19 @@
 
 from __future__ import annotations
 
+from fractions import Fraction
+
 from sheetgen.errors import SheetgenError
 from sheetgen.findings import Finding
-from sheetgen.games.walkabout.dice import face_drawing, face_sheet, mat_drawing, span
-from sheetgen.games.walkabout.draw import draw_map
+from sheetgen.games.walkabout.dice import face_drawing, face_sheet, mat_drawing
+from sheetgen.games.walkabout.draw import MAP_TOP, Finished, draw_map, map_fits
 from sheetgen.games.walkabout.model import DiceLayout, GameRecord, MapLayout, MatLayout
+from sheetgen.games.walkabout.movement import span
 from sheetgen.games.walkabout.rules import (
     check_dice,
     check_game,
     check_map,
+    collected_stars,
     grid_of,
     regions,
     score_game,
@@ -30,19 +34,43 @@ def build_map(layout: MapLayout, options: BuildOptions) -> Document:
     )
 
 
+def check_sheet(layout: MapLayout) -> list[Finding]:
+    """Whether the map's grid leaves room for the parts below it, and its rules check."""
+    from sheetgen.findings import error
+
+    out = []
+    if not map_fits(layout):
+        g = grid_of(layout)
+        out.append(
+            error(
+                "edge",
+                f"a {layout.columns} x {layout.rows} grid of {layout.edge:g} mm "
+                f"edges ({g.width:.0f} x {g.height:.0f} mm) leaves no room on "
+                f"the {layout.sheet.width:g} x {layout.sheet.height:g} mm sheet below "
+                f"the {MAP_TOP:g} mm title band for the star track, score box and rules; "
+                "use a shorter edge or fewer rows",
+            )
+        )
+    return out + check_map(layout)
+
+
 def build_dice(layout: DiceLayout, options: BuildOptions) -> Document:
-    """The cut-out sheet of every face, then each face alone (for screens and digital play)."""
+    """The cut-out sheet of every face (what prints), and each face alone as an image file
+    (for screens and digital play)."""
     size = options.tile_size or layout.face_size
     pages = impose([face_sheet(layout, size)] * options.copies, options.press)
     widest = span([f for die in layout.dice for f in die.faces])
-    for die in layout.dice:
-        for i, face in enumerate(die.faces, start=1):
-            pages.append(alone(face_drawing(die, face, size, widest), f"{die.name.lower()}-{i}"))
+    screens = tuple(
+        alone(face_drawing(die, face, i, size, widest), f"{die.name.lower()}-{i}")
+        for die in layout.dice
+        for i, face in enumerate(die.faces, start=1)
+    )
     return Document(
         tuple(pages),
         title=f"Walkabout dice faces ({size:g} mm)",
         subject="Walkabout custom dice face art",
         keywords=("walkabout", "dice"),
+        screens=screens,
     )
 
 
@@ -53,13 +81,9 @@ def _dice(ref: str, where: str) -> DiceLayout:
 
 
 def build_mat(layout: MatLayout, options: BuildOptions) -> Document:
-    pages = pad(
-        mat_drawing(_dice(layout.dice, f"{layout.name}: dice"), layout.title),
-        options.press,
-        options.copies,
-    )
+    drawing = mat_drawing(layout, _dice(layout.dice, f"{layout.name}: dice"))
     return Document(
-        tuple(pages),
+        tuple(pad(drawing, options.press, options.copies)),
         title="Walkabout — dice mat",
         subject="Walkabout dice mat",
         keywords=("walkabout", "dice", "mat"),
@@ -76,12 +100,13 @@ def check_mat(layout: MatLayout) -> list[Finding]:
     return [error("dice", f.message) for f in check_dice(dice)]
 
 
-def build_game(record: GameRecord, options: BuildOptions) -> Document:
-    """A finished game drawn on its map: the whole path and every symbol found."""
-    from sheetgen.layout import load
+def _num(value: Fraction | int) -> str:
+    return f"{float(value):g}"
 
-    layout = load(record.map).model
-    assert isinstance(layout, MapLayout)
+
+def finished(layout: MapLayout, record: GameRecord) -> Finished:
+    """The record as its player leaves the sheet: each scoring region's points circled in an
+    empty space near its middle, and the score box filled in."""
     score = score_game(layout, record)
     owner = regions(grid_of(layout), record.path)
     taken = {s.space for s in [*layout.symbols, *record.symbols]}
@@ -93,28 +118,39 @@ def build_game(record: GameRecord, options: BuildOptions) -> Document:
             cy = sum(s[1] for s in spaces) / len(spaces) / 2
             spot = min(spaces, key=lambda s: (s[0] - cx) ** 2 + (s[1] / 2 - cy) ** 2)
             marks.append((spot, str(r.points)))
-    box = {
+    values = {
         "regions": str(score.region_total),
         "stars": str(score.unused_stars),
-        "symbols": _num(sum(score.symbol_points.values())),
+        "symbols": _num(sum(score.symbol_points.values(), Fraction(0))),
         "total": _num(score.total),
         "name": record.player or record.name,
     }
-    box.update({f"most_{k}": str(v) for k, v in score.most.items()})
-    scored = [r for r in score.regions if r.points][:9]
-    box.update({f"region_{i}": str(r.points) for i, r in enumerate(scored, start=1)})
-    pages = pad(draw_map(layout, record.path, record.symbols, marks, box), options.press, 1)
+    values.update({f"most_{k}": str(v) for k, v in score.most.items()})
+    scored = [r for r in score.regions if r.points]
+    values.update({f"region_{i}": str(r.points) for i, r in enumerate(scored, start=1)})
+    return Finished(
+        tuple(record.path),
+        tuple(record.symbols),
+        tuple(marks),
+        values,
+        tuple(collected_stars(layout, record)),
+        record.stars_used,
+    )
+
+
+def build_game(record: GameRecord, options: BuildOptions) -> Document:
+    """A finished game drawn on its map: the whole path, every symbol found, the stars
+    collected and used, and the score."""
+    from sheetgen.layout import load_model
+
+    layout = load_model(record.map, MapLayout, f"{record.name}: map")
+    drawing = draw_map(layout, record.labels, finished(layout, record))
     return Document(
-        tuple(pages),
+        tuple(pad(drawing, options.press, 1)),
         title=f"Walkabout — {record.player or record.name}",
         subject="A finished Walkabout sheet",
         keywords=("walkabout", "game"),
     )
-
-
-def _num(value: object) -> str:
-    number = float(value)  # type: ignore[arg-type]
-    return f"{number:g}"
 
 
 KINDS = [
@@ -122,7 +158,7 @@ KINDS = [
         "walkabout",
         "map",
         MapLayout,
-        check_map,
+        check_sheet,
         build_map,
         options=frozenset({"copies"}),
     ),
@@ -133,6 +169,7 @@ KINDS = [
         check_dice,
         build_dice,
         options=frozenset({"tile_size", "copies"}),
+        tile_sizes=(12.0, 120.0),  # under 12 mm the face numbers print under 6 pt
     ),
     ComponentKind(
         "walkabout",

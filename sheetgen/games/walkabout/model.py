@@ -1,12 +1,14 @@
-"""Walkabout's layout models: map sheets, the three dice, the dice mat, and game records."""
+"""Walkabout's layout models: map sheets, the three dice, the dice mat, game records, and every
+word they print."""
 
 from __future__ import annotations
 
+import string
 from typing import Literal
 
-from pydantic import Field
+from pydantic import Field, ValidationInfo, field_validator
 
-from sheetgen.registry import Colour, LayoutBase, Section
+from sheetgen.registry import Colour, LayoutBase, PageLabels, Section, keeps_fields
 
 Symbol = Literal["spear", "boomerang", "emu", "kangaroo", "waterhole"]
 SYMBOLS: tuple[Symbol, ...] = ("spear", "boomerang", "emu", "kangaroo", "waterhole")
@@ -14,6 +16,141 @@ WEAPONS = ("spear", "boomerang")
 ANIMALS = ("emu", "kangaroo")
 Facing = Literal["N", "NE", "SE", "S", "SW", "NW"]
 Turn = Literal["F", "L", "R", "HL", "HR"]  # forward, 60° left/right, 120° (hard) left/right
+_FORMATTER = string.Formatter()
+
+
+class WalkaboutLabels(PageLabels):
+    """Every word Walkabout prints, in English unless a layout's `[labels]` table says otherwise:
+    on the map sheets (their rules and score box), the dice face sheet and the dice mat."""
+
+    # the map sheet's header
+    title: str = Field("WALKABOUT", min_length=1, max_length=30)
+    map_number: str = Field("Map {n}", max_length=20, description="keeps {n}")
+    name: str = Field("Name", max_length=20)
+    north: str = Field("N", min_length=1, max_length=2, description="marks north beside the map")
+    intro: str = Field(
+        "Yesterday's path comes in from the south and ends where you stand, facing north.",
+        max_length=120,
+    )
+    # the star track
+    stars: str = Field("Stars", max_length=20)
+    stars_hint: str = Field(
+        "You start with the first. Walk onto a star: fill in the next circle. "
+        "Cross one out to take one step any way.",
+        max_length=140,
+    )
+    # the score box: its headings and the scoring rules
+    score: str = Field("SCORE", max_length=20)
+    regions_rule: str = Field(
+        "Regions: score each region one way only, and circle its score in it on the map.",
+        max_length=160,
+    )
+    weapons_rule: str = Field(
+        "• Weapons of one kind, each pointing (over any distance) at a different animal, "
+        "the animals all of one kind and in one region;",
+        max_length=200,
+    )
+    animals_rule: str = Field(
+        "• or animals of one kind, each pointing to or away from a different waterhole, "
+        "the waterholes all in one region:",
+        max_length=200,
+    )
+    ladder_rule: str = Field(
+        "the 1st scores 0, the 2nd 1, the 3rd and every one after it 2 each.", max_length=120
+    )
+    kinds_rule: str = Field(
+        "• Or 4 kinds of symbol in it: 1 point; all 5 kinds: 3 points.", max_length=120
+    )
+    symbols_rule: str = Field(
+        "Symbols: for each kind, your most in any one region. Solo: ½ point each. With "
+        "others: 1 point each, only if no one has a region with more.",
+        max_length=200,
+    )
+    stars_rule: str = Field("Stars: 1 point for each star you still have.", max_length=100)
+    total: str = Field("TOTAL", max_length=20)
+    # the map sheet's rules column
+    day_heading: str = Field("EACH DAY", max_length=30)
+    day_roll: str = Field("1 Roll all three dice.", max_length=200)
+    day_move: str = Field(
+        "2 Move: walk one die's whole movement, or all of it but its first forward step "
+        "(turn the sheet so you face along the arrow on the dice mat). Stay on the map and "
+        "never walk along your path again; crossing it at a node is fine. If no die can move "
+        "you, you may stay. Or cross out a star to take one step any way.",
+        max_length=400,
+    )
+    day_find: str = Field(
+        "3 Find: draw each die's symbol (? = any one you like) in an empty space touching "
+        "where you stand or today's path, even only at a corner. Weapons and animals point "
+        "along a grid line; a waterhole points nowhere.",
+        max_length=400,
+    )
+    day_quit: str = Field(
+        "4 Quit? You may stop after any step. On a day you draw nothing, neither path nor "
+        "symbol, you must.",
+        max_length=300,
+    )
+    end_heading: str = Field("THE END", max_length=30)
+    end_rule: str = Field(
+        "When a player quits, everyone else plays on to the end of the 5th day after that, "
+        "then quits too. Then all score; the highest total wins.",
+        max_length=300,
+    )
+    # the dice face sheet
+    dice_sheet: str = Field(
+        "Walkabout dice, {size} mm faces: cut out each strip, cut between its faces, and tape "
+        "one face to each side of a blank die.",
+        max_length=200,
+        description="keeps {size}",
+    )
+    # the dice mat
+    mat_heading: str = Field("WALKABOUT — {title}", max_length=60, description="keeps {title}")
+    mat_put: str = Field("Put each die in its column, on the face it rolled.", max_length=120)
+    mat_turn: str = Field(
+        "Turn your map so the way you face points along the arrow: each drawing then shows "
+        "where that die takes you (○ is where you stand).",
+        max_length=200,
+    )
+    die_name: str = Field("{name} die", max_length=30, description="keeps {name}")
+    # the symbols, as the mat names them
+    spear: str = Field("spear", max_length=20)
+    boomerang: str = Field("boomerang", max_length=20)
+    emu: str = Field("emu", max_length=20)
+    kangaroo: str = Field("kangaroo", max_length=20)
+    waterhole: str = Field("waterhole", max_length=20)
+    any_symbol: str = Field("any symbol", max_length=20)
+
+    @field_validator("*")
+    @classmethod
+    def _keep_fields(cls, value: object, info: ValidationInfo) -> object:
+        """A label that holds `{fields}` keeps them: its text is filled in with them."""
+        default = cls.model_fields[info.field_name or ""].default
+        if isinstance(value, str) and isinstance(default, str):
+            wanted = tuple(sorted({f for _, f, _, _ in _FORMATTER.parse(default) if f}))
+            if wanted:
+                return keeps_fields(value, wanted)
+        return value
+
+    def symbol_name(self, kind: str) -> str:
+        """A symbol's name ('?' is 'any symbol')."""
+        return self.any_symbol if kind == "?" else str(getattr(self, kind))
+
+
+class SymbolInks(Section):
+    """The colours symbols are printed in: a player tells weapons, animals and waterholes apart
+    by colour as well as by shape."""
+
+    weapons: Colour = "#2a2622"
+    animals: Colour = "#b4532a"
+    waterholes: Colour = "#2f6c9a"
+    any: Colour = "#2a2622"
+
+    def of(self, kind: str) -> str:
+        """The colour of one symbol kind ('?' included)."""
+        if kind in WEAPONS:
+            return self.weapons
+        if kind in ANIMALS:
+            return self.animals
+        return self.waterholes if kind == "waterhole" else self.any
 
 
 class PlacedSymbol(Section):
@@ -34,6 +171,9 @@ class MapSheetStyle(Section):
     ink: Colour = "#2a2622"
     accent: Colour = "#b4532a"
     paper: Colour = "#fbf6ea"
+    star: Colour = "#f2c230"
+    pen: Colour = Field("#666666", description="a finished game's handwriting: path and scores")
+    symbols: SymbolInks = SymbolInks()
 
 
 class MapLayout(LayoutBase):
@@ -52,9 +192,11 @@ class MapLayout(LayoutBase):
     )
     symbols: list[PlacedSymbol] = Field(default_factory=list)
     stars: list[tuple[int, int]] = Field(default_factory=list, description="star nodes [q, v]")
-    star_circles: int = Field(8, ge=1, le=12)
-    rules: list[str] = Field(default_factory=list, max_length=14)
+    star_circles: int = Field(
+        9, ge=1, le=12, description="circles of the star track: one to start, one a map star"
+    )
     sheet: MapSheetStyle = MapSheetStyle()
+    labels: WalkaboutLabels = WalkaboutLabels()
 
 
 class Face(Section):
@@ -72,21 +214,28 @@ class Die(Section):
 
 
 class DiceLayout(LayoutBase):
-    """The three custom dice, the face art sheet and the dice mat."""
+    """The three custom dice: the face sheet to cut out, and each face alone as an image."""
 
     game: Literal["walkabout"]
     component: Literal["dice"]
     dice: list[Die] = Field(min_length=1, max_length=3)
     face_size: float = Field(16.0, ge=10, le=40, description="die face size in mm")
+    labels: WalkaboutLabels = WalkaboutLabels()
 
 
 class MatLayout(LayoutBase):
-    """The dice mat: every face's movement drawn large, forward marked ↖."""
+    """The dice mat: every face's movement drawn large, forward marked by an arrow."""
 
     game: Literal["walkabout"]
     component: Literal["mat"]
     dice: str = Field("walkabout/dice", description="the dice layout it shows")
     title: str = Field("Dice mat", max_length=40)
+    ink: Colour = "#2a2622"
+    accent: Colour = "#b4532a"
+    paper: Colour = "#fbf6ea"
+    grid_line: Colour = "#b9ad98"
+    symbols: SymbolInks = SymbolInks()
+    labels: WalkaboutLabels = WalkaboutLabels()
 
 
 class GameRecord(LayoutBase):
@@ -99,3 +248,4 @@ class GameRecord(LayoutBase):
     symbols: list[PlacedSymbol] = Field(default_factory=list)
     stars_used: int = Field(0, ge=0, le=50)
     player: str = Field("", max_length=40)
+    labels: WalkaboutLabels = WalkaboutLabels()

@@ -5,8 +5,9 @@ from __future__ import annotations
 
 import json
 
-from sheetgen.games.walkabout.dice import face_drawing, span
+from sheetgen.games.walkabout.dice import face_drawing
 from sheetgen.games.walkabout.model import DiceLayout, Face
+from sheetgen.games.walkabout.movement import span
 
 TURN_WORDS = {"F": "forward", "L": "left", "R": "right", "HL": "hard left", "HR": "hard right"}
 
@@ -95,7 +96,7 @@ def roller_html(layout: DiceLayout) -> str:
     widest = span([f for die in layout.dice for f in die.faces])
     templates = "\n".join(
         f'<template id="face-{d}-{i}">'
-        f"{inline_svg(face_drawing(die, face, 30, widest), f'f{d}{i}-')}</template>"
+        f"{inline_svg(face_drawing(die, face, i + 1, 30, widest), f'f{d}{i}-')}</template>"
         for d, die in enumerate(layout.dice)
         for i, face in enumerate(die.faces)
     )
@@ -119,8 +120,9 @@ def roller_html(layout: DiceLayout) -> str:
         '<header><h1>WALKABOUT</h1><span>Day <b id="day">0</b></span>'
         '<span><button id="roll" type="button">Roll the dice</button> '
         '<button id="reset" class="quiet" type="button">New walk</button></span></header>\n'
-        '<p class="hint">Each face shows its movement, forward pointing ↖ as on the dice mat '
-        "(○ is where you stand), and its symbol. Press space to roll.</p>\n"
+        '<p class="hint">Each face shows its movement (forward is up and to the left, the way '
+        "the dice mat's arrow points; ○ is where you stand) and its symbol. Press space to roll."
+        "</p>\n"
         '<section id="dice" aria-live="polite"></section>\n'
         '<ol id="history" reversed aria-label="The rolls of this walk"></ol>\n'
         f'<script type="application/json" id="dice-data">{data}</script>\n'

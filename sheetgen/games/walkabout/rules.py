@@ -101,7 +101,7 @@ def check_symbols(
 
 
 def check_map(layout: MapLayout) -> list[Finding]:
-    """The map's path, symbols and stars obey the rules, and the sheet fits the page."""
+    """The map's path, symbols and stars obey the rules, with a star circle for every star."""
     grid = grid_of(layout)
     out = check_path(grid, layout.path)
     if not out:
@@ -123,16 +123,14 @@ def check_map(layout: MapLayout) -> list[Finding]:
             out.append(error(f"stars[{i}]", f"star {list(star)} is not on a node of the grid"))
         elif star in on_path:
             out.append(error(f"stars[{i}]", f"star {list(star)} sits on yesterday's path"))
-    from sheetgen.games.walkabout.draw import MAP_TOP, map_fits
-
-    if not map_fits(layout):
+    room = 1 + len(layout.stars)
+    if layout.star_circles < room:
         out.append(
             error(
-                "edge",
-                f"a {layout.columns} x {layout.rows} grid of {layout.edge:g} mm "
-                f"edges ({grid.width:.0f} x {grid.height:.0f} mm) leaves no room on "
-                f"the {layout.sheet.width:g} x {layout.sheet.height:g} mm sheet below "
-                f"the {MAP_TOP:g} mm title band; use a shorter edge or fewer rows",
+                "star_circles",
+                f"{layout.star_circles} star circles for {room} stars a player can hold "
+                f"(the one to start with and the map's {len(layout.stars)}); "
+                f"give star_circles = {room}",
             )
         )
     out += _check_siblings(layout)
@@ -428,10 +426,16 @@ def all_symbols(layout: MapLayout, record: GameRecord) -> list[PlacedSymbol]:
     return [*layout.symbols, *record.symbols]
 
 
+def collected_stars(layout: MapLayout, record: GameRecord) -> list[Node]:
+    """The map's stars walked onto after yesterday (the path beyond the map's printed path),
+    in the order first reached."""
+    walked = record.path[len(layout.path) :]
+    return [n for i, n in enumerate(walked) if n in layout.stars and n not in walked[:i]]
+
+
 def stars_collected(layout: MapLayout, record: GameRecord) -> int:
-    """Stars walked onto after yesterday (the path beyond the map's printed path)."""
-    walked = set(record.path[len(layout.path) :])
-    return sum(1 for s in layout.stars if s in walked)
+    """How many of the map's stars were walked onto after yesterday."""
+    return len(collected_stars(layout, record))
 
 
 def score_game(

@@ -1,7 +1,14 @@
 """Walkabout's five symbols (and '?'), drawn so their pointing direction is plain and the
-numbered ones look like that many strokes: spear 1, boomerang 2, emu track 3, kangaroo track 4."""
+numbered ones look like that many strokes: spear 1, boomerang 2, emu track 3, kangaroo track 4.
+
+The spear is one long, thin shaft under a filled blade: an arrow pointing where it points. The
+emu track is a heel pad with three equal toes fanned wide and apart from it: a bird's foot,
+never an arrowhead pointing back.
+"""
 
 from __future__ import annotations
+
+import math
 
 from sheetgen.draw import (
     Circle,
@@ -20,14 +27,6 @@ from sheetgen.draw import (
 )
 
 ANGLE = {"N": 0.0, "NE": 60.0, "SE": 120.0, "S": 180.0, "SW": 240.0, "NW": 300.0}
-COLOURS = {
-    "spear": "#5a3b24",
-    "boomerang": "#5a3b24",
-    "emu": "#b4532a",
-    "kangaroo": "#b4532a",
-    "waterhole": "#2f6c9a",
-    "?": "#2a2622",
-}
 
 
 def _stroke(colour: str, width: float = 0.09) -> Style:
@@ -36,9 +35,9 @@ def _stroke(colour: str, width: float = 0.09) -> Style:
 
 def _spear(c: str) -> list[Shape]:
     return [
-        line(0, 0.46, 0, -0.2, _stroke(c)),
+        line(0, 0.5, 0, -0.2, _stroke(c, 0.075)),
         polygon(
-            [(0, -0.48), (0.1, -0.24), (0, -0.18), (-0.1, -0.24)],
+            [(0, -0.5), (0.12, -0.3), (0, -0.16), (-0.12, -0.3)],
             Style(stroke=c, width=0.04, fill=c, join="round"),
         ),
     ]
@@ -52,11 +51,22 @@ def _boomerang(c: str) -> list[Shape]:
 
 
 def _emu(c: str) -> list[Shape]:
-    return [
-        line(0, 0.36, 0, -0.42, _stroke(c, 0.1)),
-        line(0, 0.36, -0.3, -0.22, _stroke(c, 0.1)),
-        line(0, 0.36, 0.3, -0.22, _stroke(c, 0.1)),
-    ]
+    # a bird's foot: a heel pad and three toes of one length fanned wide, apart from the pad,
+    # so it never reads as an arrowhead (the spear's) pointing back
+    heel, toe_from, toe_to = (0.0, 0.3), 0.17, 0.7
+    out: list[Shape] = [Circle(*heel, 0.1, Style(stroke=None, fill=c))]
+    for angle in (-50.0, 0.0, 50.0):
+        dx, dy = math.sin(math.radians(angle)), -math.cos(math.radians(angle))
+        out.append(
+            line(
+                heel[0] + dx * toe_from,
+                heel[1] + dy * toe_from,
+                heel[0] + dx * toe_to,
+                heel[1] + dy * toe_to,
+                _stroke(c, 0.1),
+            )
+        )
+    return out
 
 
 def _kangaroo(c: str) -> list[Shape]:
@@ -94,14 +104,9 @@ DRAW = {
 
 
 def symbol(
-    kind: str,
-    cx: float,
-    cy: float,
-    size: float,
-    facing: str | None = None,
-    colour: str | None = None,
+    kind: str, cx: float, cy: float, size: float, colour: str, facing: str | None = None
 ) -> Group:
-    """A symbol centred on (cx, cy), `size` mm across, pointing `facing` (N when not given)."""
+    """A symbol centred on (cx, cy), `size` mm across, in `colour`, pointing `facing` (N when
+    not given)."""
     turn = ANGLE[facing] if facing else 0.0
-    shapes: list[Shape] = DRAW[kind](colour or COLOURS[kind])
-    return Group(tuple(shapes), translate(cx, cy) @ rotate(turn) @ scale(size))
+    return Group(tuple(DRAW[kind](colour)), translate(cx, cy) @ rotate(turn) @ scale(size))

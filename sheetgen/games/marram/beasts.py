@@ -1,0 +1,232 @@
+"""Marram's beasts on the 40 mm design square: each segment's centre line, square to every edge
+it reaches and carried on straight through the bleed (so two tiles laid edge to edge show one
+unbroken beast of full width), and the segment painted along it in layers."""
+
+from __future__ import annotations
+
+import itertools
+import math
+from collections.abc import Mapping
+from dataclasses import dataclass, field
+
+from sheetgen.draw import Circle, CurveTo, LineTo, MoveTo, Path, Shape, Style, polygon, polyline
+from sheetgen.draw.colour import darker, lighter
+from sheetgen.draw.shapes import Segment
+from sheetgen.games.marram.model import SheetStyle
+
+U = 40.0  # the design square's side
+MID = {"N": (U / 2, 0.0), "E": (U, U / 2), "S": (U / 2, U), "W": (0.0, U / 2)}
+INWARD = {"N": (0.0, 1.0), "E": (-1.0, 0.0), "S": (0.0, -1.0), "W": (1.0, 0.0)}
+STUB = 0.36 * U  # from the edge to a head, tail or end: two ends on one tile stay apart
+SAG = 3.5  # how far a body from edge to edge bows off the straight line
+SADDLE = 9.0  # length of a worm's saddle along its body
+TONGUE = "#c0262d"
+Point = tuple[float, float]
+
+
+@dataclass
+class Layers:
+    """A face's shapes in painting order. On a board every tile's ground is painted before any
+    beast, and every beast's outline before any body, so the bit of a beast carried over an
+    edge onto its neighbour lies under the neighbour's body, never over it."""
+
+    ground: list[Shape] = field(default_factory=list)
+    outline: list[Shape] = field(default_factory=list)
+    body: list[Shape] = field(default_factory=list)
+    top: list[Shape] = field(default_factory=list)
+
+    def all(self) -> list[Shape]:
+        return [*self.ground, *self.outline, *self.body, *self.top]
+
+
+def _add(p: Point, d: Point, k: float) -> Point:
+    return (p[0] + d[0] * k, p[1] + d[1] * k)
+
+
+def centre_line(edges: tuple[str, ...]) -> tuple[Segment, ...]:
+    """A segment's centre line from its first edge: square to each edge it reaches. A stub runs
+    from the edge to near the middle, a bend arcs round a corner, a body across bows a little."""
+    a, ia = MID[edges[0]], INWARD[edges[0]]
+    side = (ia[1], ia[0])  # across the line, the way a body bows
+    if len(edges) == 1:
+        end = _add(a, ia, STUB)
+        c2 = _add(_add(end, ia, -0.12 * U), side, -1.5)
+        return (MoveTo(*a), CurveTo(*_add(a, ia, 0.18 * U), *c2, *end))
+    b, ib = MID[edges[1]], INWARD[edges[1]]
+    if ia == (-ib[0], -ib[1]):  # opposite edges: two halves meeting square in the middle
+        k = 0.2 * U
+        mid = _add(((a[0] + b[0]) / 2, (a[1] + b[1]) / 2), side, SAG)
+        return (
+            MoveTo(*a),
+            CurveTo(*_add(a, ia, k), *_add(mid, ia, -k), *mid),
+            CurveTo(*_add(mid, ia, k), *_add(b, ib, k), *b),
+        )
+    k = 0.28 * U
+    return (MoveTo(*a), CurveTo(*_add(a, ia, k), *_add(b, ib, k), *b))
+
+
+def carried(edges: tuple[str, ...], reach: Mapping[str, float]) -> tuple[Segment, ...]:
+    """The centre line carried on straight beyond each edge by `reach[edge]` (into the bleed,
+    or over a neighbouring tile's matching beast)."""
+    line = centre_line(edges)
+    first = edges[0]
+    out: list[Segment] = [
+        MoveTo(*_add(MID[first], INWARD[first], -reach.get(first, 0.0))),
+        LineTo(*MID[first]),
+    ]
+    out += line[1:]
+    if len(edges) == 2:
+        out.append(LineTo(*_add(MID[edges[1]], INWARD[edges[1]], -reach.get(edges[1], 0.0))))
+    return tuple(out)
+
+
+class Along:
+    """A centre line flattened to a polyline, to find points and headings by distance."""
+
+    def __init__(self, segments: tuple[Segment, ...], steps: int = 48) -> None:
+        pts: list[Point] = []
+        for seg in segments:
+            if isinstance(seg, MoveTo | LineTo):
+                pts.append((seg.x, seg.y))
+            elif isinstance(seg, CurveTo):
+                x0, y0 = pts[-1]
+                for i in range(1, steps + 1):
+                    t = i / steps
+                    u = 1 - t
+                    pts.append(
+                        (
+                            u**3 * x0
+                            + 3 * u * u * t * seg.x1
+                            + 3 * u * t * t * seg.x2
+                            + t**3 * seg.x,
+                            u**3 * y0
+                            + 3 * u * u * t * seg.y1
+                            + 3 * u * t * t * seg.y2
+                            + t**3 * seg.y,
+                        )
+                    )
+        self.points = pts
+        self.at_length = [0.0]
+        for (x0, y0), (x1, y1) in itertools.pairwise(pts):
+            self.at_length.append(self.at_length[-1] + math.hypot(x1 - x0, y1 - y0))
+        self.length = self.at_length[-1]
+
+    def point(self, s: float) -> tuple[float, float, float]:
+        """The point `s` along the line, and the heading there in radians."""
+        s = min(max(s, 0.0), self.length)
+        i = next((k for k, v in enumerate(self.at_length) if v >= s), len(self.at_length) - 1)
+        i = max(i, 1)
+        (x0, y0), (x1, y1) = self.points[i - 1], self.points[i]
+        span = self.at_length[i] - self.at_length[i - 1] or 1.0
+        t = (s - self.at_length[i - 1]) / span
+        return x0 + (x1 - x0) * t, y0 + (y1 - y0) * t, math.atan2(y1 - y0, x1 - x0)
+
+    def part(self, s0: float, s1: float) -> list[Point]:
+        """The polyline from `s0` to `s1` along the line."""
+        inner = [p for p, s in zip(self.points, self.at_length, strict=True) if s0 < s < s1]
+        first, last = self.point(s0), self.point(s1)
+        return [(first[0], first[1]), *inner, (last[0], last[1])]
+
+    def spaced(self, period: float, start: float = 0.0, stop: float | None = None) -> list[float]:
+        """Distances of evenly spaced marks between `start` and `stop`, about `period` apart,
+        half a space in from each end: marks on two tiles that meet fall into one rhythm."""
+        stop = self.length if stop is None else stop
+        n = max(1, round((stop - start) / period))
+        step = (stop - start) / n
+        return [start + (i + 0.5) * step for i in range(n)]
+
+
+def _eyes(x: float, y: float, heading: float, r: float) -> list[Shape]:
+    out: list[Shape] = []
+    for side in (-1, 1):
+        ex = x + math.cos(heading) * r * 0.25 - math.sin(heading) * side * r * 0.45
+        ey = y + math.sin(heading) * r * 0.25 + math.cos(heading) * side * r * 0.45
+        out += [
+            Circle(ex, ey, r * 0.28, Style(stroke=None, fill="#ffffff")),
+            Circle(
+                ex + math.cos(heading) * r * 0.08,
+                ey + math.sin(heading) * r * 0.08,
+                r * 0.14,
+                Style(stroke=None, fill="#111111"),
+            ),
+        ]
+    return out
+
+
+def outline_of(colour: str) -> str:
+    """The dark edge drawn round a beast of `colour`: it stands out on grass and sand alike."""
+    return darker(colour, 0.3)
+
+
+def _end(seg_kind: str, along: Along, st: SheetStyle, width: float) -> list[Shape]:
+    """A head, tail or end where a stub stops."""
+    x, y, heading = along.point(along.length)
+    colour = {"blue": st.blue, "orange": st.orange, "worm": st.worm}[seg_kind.split("-")[0]]
+    edge = Style(stroke=outline_of(colour), width=0.5, fill=colour)
+    if seg_kind == "blue-head":
+        r = 3.6
+        tip = (x + math.cos(heading) * (r + 2.6), y + math.sin(heading) * (r + 2.6))
+        start = (x + math.cos(heading) * r, y + math.sin(heading) * r)
+        return [
+            polyline([start, tip], Style(stroke=TONGUE, width=0.5, cap="round")),
+            Circle(x, y, r, edge),
+            *_eyes(x, y, heading, r),
+        ]
+    if seg_kind == "blue-tail":
+        nx, ny = -math.sin(heading), math.cos(heading)
+        half = (width - 1.0) / 2
+        tip = (x + math.cos(heading) * 5, y + math.sin(heading) * 5)
+        corners = [(x + nx * half, y + ny * half), tip, (x - nx * half, y - ny * half)]
+        return [polygon(corners, Style(stroke=edge.stroke, width=0.5, fill=colour, join="round"))]
+    if seg_kind == "orange-end":
+        return [Circle(x, y, 3.1, edge), *_eyes(x, y, heading, 3.1)]
+    # a worm's end: its body rounded off
+    return [Circle(x, y, (width - 0.5) / 2, edge)]
+
+
+def beast_layers(
+    seg_kind: str, edges: tuple[str, ...], st: SheetStyle, reach: Mapping[str, float]
+) -> Layers:
+    """One segment: its outline and body (carried through the edges by `reach`), then its
+    marks: a blue snake's pale spine, a worm's rings and pink saddle, and any head or end."""
+    beast = seg_kind.split("-")[0]
+    path = carried(edges, reach)
+    along = Along(centre_line(edges))
+    out = Layers()
+    if beast == "beastly":
+        width = st.snake_width + 0.4
+        out.outline.append(Path(path, Style(stroke=st.ink, width=width)))
+        for colour, w in ((st.blue, width - 1.0), (st.orange, width - 3.0), (st.worm, width - 5.0)):
+            out.body.append(Path(path, Style(stroke=colour, width=w)))
+        return out
+    colour = {"blue": st.blue, "orange": st.orange, "worm": st.worm}[beast]
+    width = st.worm_width if beast == "worm" else st.snake_width
+    out.outline.append(Path(path, Style(stroke=outline_of(colour), width=width)))
+    out.body.append(Path(path, Style(stroke=colour, width=width - 1.0)))
+    stop = along.length - (4.0 if len(edges) == 1 else 0.0)  # marks stop short of a head
+    if beast == "blue":
+        spine = Style(stroke=lighter(colour, 0.55), width=1.0, cap="round")
+        for s in along.spaced(3.6, stop=stop):
+            out.top.append(polyline(along.part(s - 0.6, s + 0.6), spine))
+    if beast == "worm":
+        middle = along.length / 2
+        saddle = (middle - SADDLE / 2, middle + SADDLE / 2) if seg_kind == "worm-saddle" else None
+        ring = Style(stroke=outline_of(colour), width=0.3)
+        half = (width - 1.2) / 2
+        for s in along.spaced(2.2, stop=stop):
+            if saddle and saddle[0] - 0.6 < s < saddle[1] + 0.6:
+                continue
+            x, y, h = along.point(s)
+            nx, ny = -math.sin(h), math.cos(h)
+            out.top.append(
+                polyline([(x - nx * half, y - ny * half), (x + nx * half, y + ny * half)], ring)
+            )
+        if saddle:
+            rim = along.part(saddle[0] - 0.5, saddle[1] + 0.5)
+            out.top += [
+                polyline(rim, Style(stroke=outline_of(st.saddle), width=width + 1.6)),
+                polyline(along.part(*saddle), Style(stroke=st.saddle, width=width + 0.6)),
+            ]
+    if len(edges) == 1:
+        out.top += _end(seg_kind, along, st, width)
+    return out

@@ -1,0 +1,454 @@
+"""Tiling: a drawing larger than the paper, cut into overlapping pages to print and stick.
+
+Pages are named by a row letter and a column number (A1 top-left). Every page but the first
+is cut along dashed lines on its left and top and laid over its neighbours there, so the cuts
+run down the middle of each overlap. Where the paper leaves room, a cut splits no text, leaves
+room for ⊕ registration marks and crosses the fewest boxes that matter (a board's cells, say);
+the marks sit on the cuts where they cover nothing that matters. Below each picture the page
+says which pages it is laid over and shows a map of where every page goes. A page holds only
+the shapes it shows.
+"""
+
+from __future__ import annotations
+
+import math
+from collections.abc import Sequence
+from dataclasses import dataclass
+
+from sheetgen.draw.fonts import cap_height, fit_size, label, pt, text_width, wrap
+from sheetgen.draw.geometry import line
+from sheetgen.draw.shapes import (
+    Circle,
+    CurveTo,
+    Drawing,
+    Field,
+    Group,
+    LineTo,
+    MoveTo,
+    Path,
+    Rect,
+    Shape,
+    Style,
+    Text,
+    Weight,
+)
+from sheetgen.draw.transform import IDENTITY, Transform, rotate, translate
+from sheetgen.draw.walk import leaves
+from sheetgen.errors import SheetgenError
+from sheetgen.press.document import Box, Page, Placement
+from sheetgen.press.footer import footer, footer_text
+from sheetgen.press.impose import PressOptions
+
+INK = "#222222"
+MARK_INK = "#c0262d"
+MARK_RADIUS = 2.5  # half the width of a ⊕ mark
+MARK_STEP = 40.0  # mm between marks along a cut, where there is room
+MARK_CLEARANCE = 2.0  # mm between a mark and anything that matters
+EDGE_CLEARANCE = 3.0  # mm between a mark and the edge of the picture on its page
+TEXT_CLEARANCE = 1.0  # mm a cut keeps from any text
+INFO_BAND = 34.0  # mm below the picture for the page's words and map (less on small paper)
+INFO_GAP = 4.0
+TEXT_SIZE = pt(8)
+HEAD_SIZE = pt(9)
+MAP_TEXT = pt(7)
+MAP_WIDTH = 70.0
+MAP_HEIGHT = 50.0
+MAX_PAGES = 400
+
+
+@dataclass(frozen=True)
+class TileWords:
+    """Every word the tiler prints, set by the layout (templates keep their {fields})."""
+
+    rows: str  # one letter a row of pages, top to bottom
+    name: str  # a page's name from {row} and {column}
+    heading: str  # {page} of {count}, {rows} x {columns}
+    keep: str  # on the top-left page, which is not cut
+    over_left: str  # {page}: the page this one's left edge is laid over
+    over_top: str  # {page}: the page this one's top edge is laid over
+    marks: str  # how to line pages up
+    map: str  # the title of the map of pages
+
+
+@dataclass(frozen=True)
+class Plan:
+    """Where a drawing is cut: each axis's cut positions (mm on the drawing) and the paper's
+    orientation."""
+
+    cuts_x: tuple[float, ...]
+    cuts_y: tuple[float, ...]
+    landscape: bool
+    width: float
+    height: float
+    overlap: float
+
+    @property
+    def columns(self) -> int:
+        return len(self.cuts_x) + 1
+
+    @property
+    def rows(self) -> int:
+        return len(self.cuts_y) + 1
+
+    def window(self, row: int, column: int) -> Box:
+        """The part of the drawing page (row, column) prints, overlaps included."""
+        x0, x1 = _span(self.cuts_x, column, self.width, self.overlap)
+        y0, y1 = _span(self.cuts_y, row, self.height, self.overlap)
+        return (x0, y0, x1 - x0, y1 - y0)
+
+    def kept(self, row: int, column: int) -> Box:
+        """The part of the drawing that shows of page (row, column) once all are laid."""
+        xs = (0.0, *self.cuts_x, self.width)
+        ys = (0.0, *self.cuts_y, self.height)
+        return (xs[column], ys[row], xs[column + 1] - xs[column], ys[row + 1] - ys[row])
+
+
+def _span(cuts: tuple[float, ...], k: int, length: float, lap: float) -> tuple[float, float]:
+    start = cuts[k - 1] - lap / 2 if k > 0 else 0.0
+    end = cuts[k] + lap / 2 if k < len(cuts) else length
+    return start, end
+
+
+def _around(points: list[tuple[float, float]], at: Transform, pad: float = 0.0) -> Box:
+    """The box around `points` placed by `at`, grown by `pad` each side."""
+    placed = [at.apply(x, y) for x, y in points]
+    xs, ys = [p[0] for p in placed], [p[1] for p in placed]
+    return (min(xs) - pad, min(ys) - pad, max(xs) - min(xs) + 2 * pad, max(ys) - min(ys) + 2 * pad)
+
+
+def _text_box(text: Text, at: Transform) -> Box:
+    """A text's box (its advance width by its cap height) placed by `at`."""
+    width = text_width(text.text, text.size, text.weight, text.family)
+    left = text.x - {"start": 0.0, "middle": width / 2, "end": width}[text.anchor]
+    top = text.y - cap_height(text.size, text.weight, text.family)
+    turn = rotate(text.rotation, text.x, text.y) if text.rotation else IDENTITY
+    return _around([(x, y) for x in (left, left + width) for y in (top, text.y)], at @ turn)
+
+
+def text_boxes(drawing: Drawing) -> list[Box]:
+    """The box of every text of the drawing."""
+    return [_text_box(s, at) for s, at in leaves(drawing.children, IDENTITY) if isinstance(s, Text)]
+
+
+def _leaf_box(shape: Shape, at: Transform) -> Box:
+    """A box (generous: strokes, descenders and curve handles included) around a leaf shape."""
+    if isinstance(shape, Text):
+        x, y, w, h = _text_box(shape, at)
+        return (x, y - h, w, 2.5 * h)  # accents above, descenders below
+    if isinstance(shape, Circle):
+        r = shape.r + shape.style.width
+        return _around([(shape.cx - r, shape.cy - r), (shape.cx + r, shape.cy + r)], at)
+    if isinstance(shape, Path):
+        points = [(v.x, v.y) for v in shape.segments if isinstance(v, (MoveTo, LineTo))]
+        points += [
+            p
+            for v in shape.segments
+            if isinstance(v, CurveTo)
+            for p in ((v.x1, v.y1), (v.x2, v.y2), (v.x, v.y))
+        ]
+        return _around(points or [(0.0, 0.0)], at, shape.style.width * abs(at.a))
+    assert isinstance(shape, (Rect, Field))
+    pad = shape.style.width
+    return _around(
+        [(shape.x - pad, shape.y - pad), (shape.x + shape.w + pad, shape.y + shape.h + pad)], at
+    )
+
+
+def _meets(a: Box, b: Box) -> bool:
+    return a[0] < b[0] + b[2] and b[0] < a[0] + a[2] and a[1] < b[1] + b[3] and b[1] < a[1] + a[3]
+
+
+def visible(shapes: tuple[Shape, ...], at: Transform, window: Box) -> tuple[Shape, ...]:
+    """The shapes (groups pruned) that reach into `window`: a page holds only what it shows."""
+    out: list[Shape] = []
+    for shape in shapes:
+        if isinstance(shape, Group):
+            kept = visible(shape.children, at @ shape.transform, window)
+            if kept:
+                out.append(Group(kept, shape.transform))
+        elif _meets(_leaf_box(shape, at), window):
+            out.append(shape)
+    return tuple(out)
+
+
+@dataclass(frozen=True)
+class _Axis:
+    """One axis of the drawing as the cuts across it see it: its length, and for each box that
+    matters its span along the axis and its span across it."""
+
+    length: float
+    across: float  # the drawing's length the other way
+    boxes: tuple[tuple[float, float, float, float], ...]  # lo, hi along; lo, hi across
+    texts: tuple[tuple[float, float], ...]  # spans along, grown by TEXT_CLEARANCE
+
+    @staticmethod
+    def of(drawing: Drawing, boxes: Sequence[Box], texts: Sequence[Box], vertical: bool) -> _Axis:
+        """The axis a vertical cut (`vertical`, at some x) or a horizontal one crosses."""
+        if vertical:
+            spans = tuple((x, x + w, y, y + h) for x, y, w, h in boxes)
+            words = tuple((x - TEXT_CLEARANCE, x + w + TEXT_CLEARANCE) for x, _, w, _ in texts)
+            return _Axis(drawing.width, drawing.height, spans, words)
+        spans = tuple((y, y + h, x, x + w) for x, y, w, h in boxes)
+        words = tuple((y - TEXT_CLEARANCE, y + h + TEXT_CLEARANCE) for _, y, _, h in texts)
+        return _Axis(drawing.height, drawing.width, spans, words)
+
+    def spots(self, cut: float, others: Sequence[float] = (), lap: float = 0.0) -> list[float]:
+        """Where marks go along the cut at `cut`: MARK_STEP apart where nothing that matters
+        is within reach, clear of the ends and of the other axis's cuts."""
+        reach = MARK_RADIUS + MARK_CLEARANCE
+        end = EDGE_CLEARANCE + MARK_RADIUS
+        blocked = [(0.0, end), (self.across - end, self.across)]
+        blocked += [(a - lap, a + lap) for a in others]
+        blocked += [
+            (a - reach, b + reach) for lo, hi, a, b in self.boxes if lo - reach < cut < hi + reach
+        ]
+        out: list[float] = []
+        for a, b in _free(self.across, blocked):
+            count = int((b - a) // MARK_STEP) + 1
+            out += (
+                [(a + b) / 2]
+                if count == 1
+                else [a + i * (b - a) / (count - 1) for i in range(count)]
+            )
+        return out
+
+    def cuts(self, window: float, lap: float) -> list[float]:
+        """Cut positions: as many pages as the window needs, each cut near its even share but
+        moved (as far as the pages' size allows) to split no text, to leave room for two marks,
+        and to cross the fewest boxes, in that order."""
+        pages = max(1, math.ceil((self.length - lap) / (window - lap) - 1e-9))
+        step, stride = (self.length - lap) / pages, window - lap - 1e-6
+        last = self.length - lap / 2
+        cuts: list[float] = []
+        before = lap / 2
+        for k in range(1, pages):
+            low, high = max(before + lap, last - (pages - k) * stride), before + stride
+            ideal = min(max(k * step + lap / 2, low), high)
+            edges = {e for lo, hi, _, _ in self.boxes for e in (lo, hi)} | {
+                e for t in self.texts for e in t
+            }
+            near = [low + i * 0.5 for i in range(int((high - low) / 0.5) + 1)]
+            choices = [ideal, *sorted(e for e in edges if low <= e <= high), *near]
+
+            def score(c: float, ideal: float = ideal) -> tuple[int, int, int, float]:
+                split = sum(lo < c < hi for lo, hi in self.texts)
+                marks = min(2, len(self.spots(c)))
+                crossed = sum(lo < c < hi for lo, hi, _, _ in self.boxes)
+                return (split, -marks, crossed, round(abs(c - ideal), 6))
+
+            before = min(choices, key=score)
+            cuts.append(before)
+        return cuts
+
+
+def _room(press: PressOptions, landscape: bool) -> tuple[float, float]:
+    """The picture's largest width and height on a page: the rest of the height, at least
+    INFO_BAND (less on small paper), holds the page's words and map."""
+    page_w, page_h = press.paper.oriented(landscape)
+    high = page_h - 2 * press.margin
+    return page_w - 2 * press.margin, high - min(INFO_BAND, high / 4)
+
+
+def plan(
+    drawing: Drawing, press: PressOptions, overlap: float, keep: Sequence[Box], rows_max: int
+) -> Plan:
+    """The cuts, in the orientation that needs the fewest pages (portrait on ties)."""
+    texts = text_boxes(drawing)
+    boxes = [*keep, *texts]
+    choices = [press.landscape] if press.landscape is not None else [False, True]
+    plans = []
+    for landscape in choices:
+        win_w, win_h = _room(press, landscape)
+        if overlap > min(win_w, win_h) / 2:  # past this, pages multiply (and repeat) without end
+            raise SheetgenError(
+                f"an overlap of {overlap:g} mm leaves too little new picture a page on "
+                f"{press.paper.name} paper ({win_w:.0f} x {win_h:.0f} mm to print on); use an "
+                f"overlap of at most {min(win_w, win_h) / 2:.0f} mm, or larger --paper"
+            )
+        cols = max(1, math.ceil((drawing.width - overlap) / (win_w - overlap) - 1e-9))
+        rows = max(1, math.ceil((drawing.height - overlap) / (win_h - overlap) - 1e-9))
+        if rows > rows_max or rows * cols > MAX_PAGES:
+            raise SheetgenError(
+                f"the picture would take {rows} x {cols} pages of {press.paper.name} paper, "
+                f"over the limit of {rows_max} rows and {MAX_PAGES} pages; use larger --paper "
+                "or --fit"
+            )
+        xs = _Axis.of(drawing, boxes, texts, vertical=True).cuts(win_w, overlap)
+        ys = _Axis.of(drawing, boxes, texts, vertical=False).cuts(win_h, overlap)
+        plans.append(Plan(tuple(xs), tuple(ys), landscape, drawing.width, drawing.height, overlap))
+    return min(plans, key=lambda p: p.rows * p.columns)
+
+
+def _free(length: float, blocked: list[tuple[float, float]]) -> list[tuple[float, float]]:
+    """The stretches of [0, length] that no blocked stretch covers."""
+    out, at = [], 0.0
+    for lo, hi in sorted(blocked):
+        if lo > at:
+            out.append((at, lo))
+        at = max(at, hi)
+    if at < length:
+        out.append((at, length))
+    return out
+
+
+def mark_points(plan: Plan, drawing: Drawing, keep: Sequence[Box]) -> list[tuple[float, float]]:
+    """Where the ⊕ marks go (mm on the drawing): along every cut, MARK_STEP apart, each clear
+    of what matters (and of every text), of the drawing's edges and of the other axis's cuts."""
+    texts = text_boxes(drawing)
+    boxes = [*keep, *texts]
+    points: list[tuple[float, float]] = []
+    down = _Axis.of(drawing, boxes, texts, vertical=True)
+    for c in plan.cuts_x:
+        points += [(c, s) for s in down.spots(c, plan.cuts_y, plan.overlap)]
+    across = _Axis.of(drawing, boxes, texts, vertical=False)
+    for c in plan.cuts_y:
+        points += [(s, c) for s in across.spots(c, plan.cuts_x, plan.overlap)]
+    return points
+
+
+def _marks(plan: Plan, row: int, column: int, points: list[tuple[float, float]]) -> Drawing:
+    """The page's ⊕ marks and its dashed cut lines (left and top, where it has neighbours)."""
+    x0, y0, w, h = plan.window(row, column)
+    ink = Style(stroke=MARK_INK, width=0.25)
+    shapes: list[Shape] = []
+    for bx, by in points:
+        px, py = bx - x0, by - y0
+        if MARK_RADIUS < px < w - MARK_RADIUS and MARK_RADIUS < py < h - MARK_RADIUS:
+            r = MARK_RADIUS
+            shapes += [
+                line(px - r, py, px + r, py, ink),
+                line(px, py - r, px, py + r, ink),
+                Circle(px, py, 1.6, ink),
+            ]
+    dashed = Style(stroke=MARK_INK, width=0.3, dash=(2.0, 1.5))
+    if column > 0:
+        shapes.append(line(plan.overlap / 2, 0, plan.overlap / 2, h, dashed))
+    if row > 0:
+        shapes.append(line(0, plan.overlap / 2, w, plan.overlap / 2, dashed))
+    return Drawing(w, h, tuple(shapes), title="registration marks", clip=True)
+
+
+def _page_name(words: TileWords, row: int, column: int) -> str:
+    return words.name.format(row=words.rows[row], column=column + 1)
+
+
+def _sentences(plan: Plan, words: TileWords, row: int, column: int) -> list[str]:
+    """What to do with the page: which pages its cut edges are laid over."""
+    if row == 0 and column == 0:
+        return [words.keep, words.marks]
+    out = []
+    if column > 0:
+        out.append(words.over_left.format(page=_page_name(words, row, column - 1)))
+    if row > 0:
+        out.append(words.over_top.format(page=_page_name(words, row - 1, column)))
+    return [*out, words.marks]
+
+
+def _lines(text: str, size: float, width: float, weight: Weight) -> list[tuple[str, float]]:
+    """`text` on one line (shrunk to no less than 6 pt), else broken into lines that fit."""
+    fitted = fit_size(text, width, size, weight)
+    if fitted >= pt(6):
+        return [(text, fitted)]
+    return [(part, size) for part in wrap(text, size, width, weight)]
+
+
+def _map(plan: Plan, words: TileWords, row: int, column: int, w: float, h: float) -> list[Shape]:
+    """A small diagram of the pages as they lie together, this one filled."""
+    title = label(w, 1.2, words.map, MAP_TEXT, anchor="end", colour=INK, weight="bold", max_width=w)
+    shapes: list[Shape] = [title]
+    top = 3.5
+    k = min(w / plan.width, (min(h, MAP_HEIGHT) - top) / plan.height)
+    left = w - k * plan.width  # the map sits at the right
+    for r in range(plan.rows):
+        for c in range(plan.columns):
+            x, y, bw, bh = (v * k for v in plan.kept(r, c))
+            x += left
+            here = (r, c) == (row, column)
+            fill = INK if here else "#ffffff"
+            shapes.append(Rect(x, top + y, bw, bh, Style(stroke=INK, width=0.25, fill=fill)))
+            name = _page_name(words, r, c)
+            if text_width(name, MAP_TEXT, "bold") < bw - 0.6 and bh > 2.8:
+                shapes.append(
+                    label(
+                        x + bw / 2,
+                        top + y + bh / 2,
+                        name,
+                        MAP_TEXT,
+                        weight="bold",
+                        colour="#ffffff" if here else INK,
+                    )
+                )
+    return shapes
+
+
+def _info(
+    plan: Plan, words: TileWords, caption: str, row: int, column: int, w: float, band: float
+) -> Drawing:
+    """The words under the picture: caption and page heading, what to cut and where it goes,
+    and the map."""
+    map_w = min(MAP_WIDTH, w / 3)
+    text_w = w - map_w - 4.0
+    name = _page_name(words, row, column)
+    heading = words.heading.format(
+        page=name, count=plan.rows * plan.columns, rows=plan.rows, columns=plan.columns
+    )
+    lines: list[tuple[str, float, Weight]] = [
+        (caption, HEAD_SIZE, "bold"),
+        (heading, HEAD_SIZE, "bold"),
+    ]
+    lines += [(s, TEXT_SIZE, "regular") for s in _sentences(plan, words, row, column)]
+    shapes: list[Shape] = []
+    y = 1.5
+    for text, size, weight in lines:
+        for part, fitted in _lines(text, size, text_w, weight):
+            shapes.append(label(0, y, part, fitted, anchor="start", colour=INK, weight=weight))
+            y += fitted * 1.45
+    scheme = _map(plan, words, row, column, map_w, band - INFO_GAP)
+    shapes.append(Group(tuple(scheme), translate(w - map_w, 0)))
+    return Drawing(w, band - INFO_GAP, tuple(shapes), title=f"page {name} words")
+
+
+def tile(
+    drawing: Drawing,
+    press: PressOptions,
+    words: TileWords,
+    *,
+    overlap: float,
+    caption: str,
+    keep: Sequence[Box] = (),
+) -> list[Page]:
+    """The drawing cut into overlapping pages, row by row from the top-left, each with its cut
+    lines, ⊕ marks, words and map. `keep` holds boxes of the drawing that matter (cells, say):
+    cuts cross as few as the paper allows and marks cover none; texts count among them."""
+    layout = plan(drawing, press, overlap, keep, len(words.rows))
+    page_w, page_h = press.paper.oriented(layout.landscape)
+    tallest = max(layout.window(r, 0)[3] for r in range(layout.rows))
+    band = page_h - 2 * press.margin - tallest  # the same words and map on every page
+    points = mark_points(layout, drawing, keep)
+    credit = footer_text(press.credit)
+    bottom = [Placement(footer(page_w, page_h, credit), IDENTITY)] if credit else []
+    pages = []
+    for r in range(layout.rows):
+        for c in range(layout.columns):
+            x, y, w, h = layout.window(r, c)
+            name = _page_name(words, r, c)
+            shown = visible(drawing.children, IDENTITY, (x, y, w, h))
+            view = Drawing(
+                w,
+                h,
+                (Group(shown, translate(-x, -y)),),
+                title=f"page {name}",
+                clip=True,
+            )
+            left = (page_w - w) / 2
+            at = translate(left, press.margin)
+            info = _info(layout, words, caption, r, c, page_w - 2 * press.margin, band)
+            placements = (
+                Placement(view, at),
+                Placement(_marks(layout, r, c, points), at),
+                Placement(info, translate(press.margin, press.margin + h + INFO_GAP)),
+                *bottom,
+            )
+            trim = (left, press.margin, w, h)
+            pages.append(Page(page_w, page_h, placements, trim, trim, name))
+    return pages

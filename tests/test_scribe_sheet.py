@@ -1,0 +1,358 @@
+"""Scribe's printed sheets as a player holds them: the pad two a page on A4 and US Letter with
+no glyph under 6 pt (measured by pdfium) and 3 mm clear inside each cut; every winner box
+hanging from its own mini grid; a rules summary that says what the rulebook says; the credit
+printed once; every word from the layout's labels; text that reads against the paper."""
+
+from __future__ import annotations
+
+import io
+from functools import cache
+from pathlib import Path
+
+import pypdfium2 as pdfium
+import pypdfium2.raw as pdfium_c
+import pytest
+from fontTools.ttLib import TTFont
+from PIL import Image
+from pypdf import PdfReader
+
+from sheetgen.backends import render
+from sheetgen.build import document_for
+from sheetgen.draw.shapes import Circle, Drawing, Group, Shape, Text
+from sheetgen.errors import LayoutError
+from sheetgen.games.scribe.kinds import check
+from sheetgen.games.scribe.model import ScribeLayout
+from sheetgen.games.scribe.rules import check_layout
+from sheetgen.layout import builtin_layouts, load
+from sheetgen.press import Document, PressOptions, parse_paper
+from sheetgen.registry import BuildOptions
+from sheetgen.resources import resource_dir
+from tests.palette import contrast, too_close
+
+REFS = sorted(ref for ref in builtin_layouts() if ref.startswith("scribe/"))
+PAPERS = ("A4", "Letter")
+MM = 72 / 25.4  # PDF points a millimetre
+SIX_POINTS = 6.0
+
+
+def document(ref: str, paper: str = "A4") -> Document:
+    loaded = load(ref)
+    return document_for(loaded, BuildOptions(PressOptions(paper=parse_paper(paper))))
+
+
+@cache
+def pdf_bytes(ref: str, paper: str = "A4", fillable: bool = False) -> bytes:
+    return render(document(ref, paper), "pdf", fillable=fillable)[0][1]
+
+
+def page_image(data: bytes, dpi: float) -> Image.Image:
+    return pdfium.PdfDocument(data)[0].render(scale=dpi / 72).to_pil().convert("L")
+
+
+def page_text(data: bytes) -> str:
+    text = pdfium.PdfDocument(data)[0].get_textpage().get_text_range()
+    return " ".join(text.split())
+
+
+# --- the pad: two a page, legible, clear of the cut ----------------------------------------
+
+
+@cache
+def _glyph_heights(bold: bool) -> tuple[dict[int, float], int]:
+    """Each character's ink height in font units, from the DejaVu file itself."""
+    font = TTFont(
+        str(resource_dir("fonts") / ("DejaVuSans-Bold.ttf" if bold else "DejaVuSans.ttf"))
+    )
+    glyf, cmap = font["glyf"], font.getBestCmap()
+    heights = {}
+    for code, name in cmap.items():
+        glyph = glyf[name]
+        if glyph.numberOfContours:
+            heights[code] = float(glyph.yMax - glyph.yMin)
+    return heights, int(font["head"].unitsPerEm)
+
+
+def printed_sizes(data: bytes) -> list[tuple[str, float]]:
+    """Each printed letter or digit of page 1 with its font size in points, from the height of
+    its ink box as pdfium lays it on the page (so every scaling on the way is counted)."""
+    page = pdfium.PdfDocument(data)[0]
+    text = page.get_textpage()
+    out = []
+    for i in range(text.count_chars()):
+        char = chr(pdfium_c.FPDFText_GetUnicode(text.raw, i))
+        if not char.isalnum():
+            continue
+        bold = pdfium_c.FPDFText_GetFontWeight(text.raw, i) >= 600
+        heights, units = _glyph_heights(bold)
+        _left, bottom, _right, top = text.get_charbox(i)
+        out.append((char, (top - bottom) / heights[ord(char)] * units))
+    return out
+
+
+@pytest.mark.parametrize("paper", PAPERS)
+def test_the_pad_prints_two_sheets_a_landscape_page_and_no_glyph_under_6_pt(paper: str) -> None:
+    doc = document("scribe/pad", paper)
+    page = doc.pages[0]
+    sheets = [p for p in page.placements if "super grid" in p.drawing.title]
+    assert len(sheets) == 2 and page.width > page.height, paper
+    sizes = printed_sizes(pdf_bytes("scribe/pad", paper))
+    assert len(sizes) > 300  # both sheets' titles, grid names, tallies and legends
+    small = sorted({(c, round(s, 1)) for c, s in sizes if s < SIX_POINTS - 0.05})
+    assert small == [], small[:10]
+
+
+@pytest.mark.parametrize("paper", PAPERS)
+def test_the_pad_keeps_3_mm_clear_inside_each_cut_line(paper: str) -> None:
+    dpi = 200
+    doc = document("scribe/pad", paper)
+    image = page_image(pdf_bytes("scribe/pad", paper), dpi)
+    px = dpi / 25.4
+    sheets = [p for p in doc.pages[0].placements if "super grid" in p.drawing.title]
+    for sheet in sheets:
+        x0, y0 = sheet.transform.e, sheet.transform.f
+        x1, y1 = x0 + sheet.drawing.width, y0 + sheet.drawing.height
+        inside = [round(v * px) for v in (x0 + 0.2, y0 + 0.2, x1 - 0.2, y1 - 0.2)]
+        clear = [round(v * px) for v in (x0 + 3, y0 + 3, x1 - 3, y1 - 3)]
+        band = image.crop(tuple(inside))  # type: ignore[arg-type]
+        band.paste(
+            255,
+            (
+                clear[0] - inside[0],
+                clear[1] - inside[1],
+                clear[2] - inside[0],
+                clear[3] - inside[1],
+            ),
+        )
+        assert band.getextrema()[0] > 235, (paper, x0)  # nothing printed in the 3 mm band
+        # and the sheet is used: its title and grid start within 8 mm of its top-left cut
+        corner = image.crop((inside[0], inside[1], round((x0 + 20) * px), round((y0 + 8) * px)))
+        assert corner.getextrema()[0] < 100
+
+
+# --- winner boxes ---------------------------------------------------------------------------
+
+
+def _fields(data: bytes) -> dict[str, tuple[float, float, float, float]]:
+    """Each widget's rectangle in mm from the page's top-left: (left, top, right, bottom)."""
+    reader = PdfReader(io.BytesIO(data))
+    height = float(reader.pages[0].mediabox.height)
+    out = {}
+    for annot in reader.pages[0]["/Annots"]:  # type: ignore[union-attr]
+        widget = annot.get_object()
+        name = f"{widget['/Parent']['/T']}.{widget['/T']}"
+        x0, y0, x1, y1 = (float(v) for v in widget["/Rect"])
+        out[name] = (x0 / MM, (height - y1) / MM, x1 / MM, (height - y0) / MM)
+    return out
+
+
+@pytest.mark.parametrize("ref", REFS)
+def test_each_winner_box_hangs_from_its_own_mini_grid(ref: str) -> None:
+    """The nine winner boxes, read back from the fillable PDF: each touches the bottom of its
+    own mini grid's bottom-right square (mini grids numbered row by row, as the rulebook's map
+    reads), lies under that grid, and stands clear of the grid below; on the print, the tab
+    around it is drawn in one unbroken line from the grid's border."""
+    fields = _fields(pdf_bytes(ref, fillable=True))
+    dpi = 300
+    image = page_image(pdf_bytes(ref), dpi)
+    px = dpi / 25.4
+    for k in range(9):
+        row, col = 3 * (k // 3), 3 * (k % 3)
+        first = fields[f"p1s1.cell_{'ABCDEFGHI'[col]}{row + 1}"]
+        corner = fields[f"p1s1.cell_{'ABCDEFGHI'[col + 2]}{row + 3}"]
+        left, top, right, bottom = fields[f"p1s1.winner_{k + 1}"]
+        assert abs(top - corner[3]) < 0.2 and abs(right - corner[2]) < 0.2, k
+        assert left > first[0] and bottom - top >= 4.0, k  # under its own grid, big enough
+        if k < 6:
+            below = fields[f"p1s1.cell_{'ABCDEFGHI'[col]}{row + 4}"]
+            assert below[1] - bottom >= 1.5, k  # a clear gap to the next grid down
+        # the tab's right side: ink all the way from the grid's border to the tab's bottom
+        x = round((right - 0.1) * px)
+        column = [image.getpixel((x, y)) for y in range(round(top * px), round(bottom * px))]
+        assert max(column) < 110, k  # type: ignore[type-var]
+        # and white paper just under the tab
+        gap = image.crop(
+            (
+                round(left * px),
+                round((bottom + 0.6) * px),
+                round(right * px),
+                round((bottom + 1.4) * px),
+            )
+        )
+        assert gap.getextrema()[0] > 200, k
+
+
+# --- the rules summary ----------------------------------------------------------------------
+
+
+def test_the_rules_summary_says_what_the_rulebook_says() -> None:
+    text = page_text(pdf_bytes("scribe/standard"))
+    said = {
+        # "Players are not allowed to pass on their turn."
+        "no passing": "nobody may pass",
+        # "On your first turn, you can claim any square on the super grid." (each player's)
+        "each first move": "Each player's first mark may go on any square",
+        # "The mini grid of your last move is treated as a map."
+        "map": "treat the mini grid of your last mark as a map of the super grid",
+        # "If your last move points to a completely filled mini grid, ... anywhere"
+        "full mini grid": "if that mini grid is full, mark any empty square",
+        # "+ must 'slash' his previous move"
+        "slash": "slash your previous mark",
+        # "Glyphs appearing as a subset of a larger group don't count."
+        "subsets": "A glyph inside a bigger group scores nothing",
+        # "The last player to move in a mini grid must draw the winner's mark"
+        "winner's mark": "whoever moved last in that mini grid writes the winner's mark",
+        # "Majority Version: Whoever wins the majority of the nine mini grids wins overall."
+        "majority": "Majority version: whoever wins more of the nine mini grids wins the game",
+        # "Superglyph Version: Players form super glyphs on the super grid with their winning
+        # mini grids."
+        "superglyph": "Superglyph version: each mini grid you win counts as one of your marks "
+        "on the super grid",
+        # "Draws cannot occur in Scribe."
+        "no draws": "Neither version ends in a draw",
+    }
+    missing = [rule for rule, words in said.items() if words not in text]
+    assert missing == []
+    assert "first move may go anywhere" not in text
+
+
+def test_the_rules_lines_are_legible_and_inside_the_sheet() -> None:
+    layout: ScribeLayout = load("scribe/standard").model  # type: ignore[assignment]
+    sheet = document("scribe/standard").pages[0].placements[0].drawing
+    rules = [t for t in texts(sheet) if len(t.text) > 20 and any(t.text in r for r in layout.rules)]
+    assert len(rules) >= 15
+    assert min(t.size for t in rules) >= 2.6  # 7.4 pt at least
+    lefts = sorted({t.x for t in rules})  # two columns, one starting in each half
+    assert len(lefts) == 2 and lefts[0] < sheet.width / 2 < lefts[1]
+
+
+# --- credit and labels ----------------------------------------------------------------------
+
+
+def texts(drawing: Drawing) -> list[Text]:
+    def walk(shapes: tuple[Shape, ...]) -> list[Text]:
+        out: list[Text] = []
+        for shape in shapes:
+            if isinstance(shape, Group):
+                out += walk(shape.children)
+            elif isinstance(shape, Text):
+                out.append(shape)
+        return out
+
+    return walk(drawing.children)
+
+
+@pytest.mark.parametrize("ref", REFS)
+def test_the_credit_is_printed_once_a_page_from_the_layout(ref: str) -> None:
+    # the rulebook: "Copyright (c) by Mark Steere, October 2006"
+    credit = "Scribe by Mark Steere, 2006"
+    assert load(ref).model.credit == credit
+    assert page_text(pdf_bytes(ref)).count("Mark Steere") == 1
+
+
+def test_a_byline_is_no_longer_a_key(tmp_path: Path) -> None:
+    path = tmp_path / "mine.toml"
+    path.write_text(
+        'extends = "scribe/standard"\ngame = "scribe"\ncomponent = "supergrid"\n'
+        'name = "mine"\nbyline = "by me"\n',
+        encoding="utf-8",
+    )
+    with pytest.raises(LayoutError, match="unknown key 'byline'"):
+        load(str(path))
+
+
+def test_labels_translate_every_word_the_sheet_prints(tmp_path: Path) -> None:
+    path = tmp_path / "mine.toml"
+    path.write_text(
+        'extends = "scribe/pad"\ngame = "scribe"\ncomponent = "supergrid"\nname = "mine"\n'
+        'title = "ESCRIBA"\n[labels]\nwin = "gana"\nwon = "Minis ganadas:"\n'
+        'won_note = "Versión mayoría: cinco ganan."\nlegend = "Los {n} glifos"\n'
+        'legend_note = "cada uno vale también girado"\npoint = "{n} punto"\n'
+        'points = "{n} puntos"\ncolumns = "a b c d e f g h i"\no = "X"\n',
+        encoding="utf-8",
+    )
+    loaded = load(str(path))
+    assert check(loaded.model) == []  # type: ignore[arg-type]
+    doc = document_for(loaded, BuildOptions())
+    drawn = {t.text for p in doc.pages[0].placements for t in texts(p.drawing)}
+    assert {
+        "gana",
+        "Minis ganadas:",
+        "Los 19 glifos",
+        "1 punto",
+        "9 puntos",
+        "a",
+        "i",
+        "X",
+    } <= drawn
+    english = {"win", "Mini grids won:", "The 19 glyphs", "1 point", "9 points", "A", "I", "O"}
+    assert drawn & english == set()
+
+
+@pytest.mark.parametrize(
+    ("labels", "message"),
+    [
+        ('legend = "The glyphs"', ("labels.legend", "must hold {n} and no other {fields}")),
+        ('points = "{count} points"', ("labels.points", "must hold {n} and no other {fields}")),
+        ('columns = "A B C"', ("labels.columns", "names 3 columns; give nine, separated by")),
+    ],
+)
+def test_a_label_that_loses_its_field_is_refused(
+    tmp_path: Path, labels: str, message: tuple[str, str]
+) -> None:
+    path = tmp_path / "mine.toml"
+    path.write_text(
+        'extends = "scribe/standard"\ngame = "scribe"\ncomponent = "supergrid"\n'
+        f'name = "mine"\n[labels]\n{labels}\n',
+        encoding="utf-8",
+    )
+    with pytest.raises(LayoutError) as caught:
+        load(str(path))
+    assert all(part in str(caught.value) for part in message)
+
+
+def test_words_too_long_for_their_place_are_refused_not_shrunk() -> None:
+    pad: ScribeLayout = load("scribe/pad").model  # type: ignore[assignment]
+    long_title = pad.model_copy(update={"title": "Scribe at the Seaside Holiday Camp 2025"})
+    found = [(f.where, f.message) for f in check(long_title)]
+    assert len(found) == 1 and found[0][0] == "title" and "under 6 pt" in found[0][1]
+    small = pad.model_copy(update={"sheet": pad.sheet.model_copy(update={"cell": 8.0})})
+    assert "labels.win" not in [f.where for f in check(small)]  # 24 mm grids hold 'win'
+    wide = small.model_copy(update={"labels": pad.labels.model_copy(update={"win": "WWWWWWWW"})})
+    assert [f.where for f in check(wide)] == ["labels.win"]
+
+
+# --- colour ---------------------------------------------------------------------------------
+
+
+@pytest.mark.parametrize("ref", REFS)
+def test_every_text_reads_on_the_paper_and_on_the_shade(ref: str) -> None:
+    layout: ScribeLayout = load(ref).model  # type: ignore[assignment]
+    sheet = document(ref).pages[0].placements[0].drawing
+    colours = {t.colour for t in texts(sheet)}
+    assert colours == {layout.sheet.ink, layout.sheet.grid, layout.sheet.accent}
+    for colour in colours:
+        for behind in ("#ffffff", layout.sheet.shade):
+            assert contrast(colour, behind) >= 3.0, (colour, behind)
+
+
+def test_a_pale_text_colour_is_refused_with_its_contrast() -> None:
+    layout: ScribeLayout = load("scribe/standard").model  # type: ignore[assignment]
+    pale = layout.model_copy(update={"sheet": layout.sheet.model_copy(update={"grid": "#868e9b"})})
+    found = [f for f in check_layout(pale) if f.where == "sheet.grid"]
+    expected = contrast("#868e9b", layout.sheet.shade)  # coloraide's WCAG ratio
+    assert [f.message for f in found] == [
+        f"text in #868e9b on the shade ({layout.sheet.shade}) has contrast {expected:.1f}:1; "
+        "it needs at least 3:1 (use a darker colour)"
+    ]
+
+
+def test_legend_dots_and_empty_squares_differ_in_colour_and_size() -> None:
+    """A glyph's dots and its empty squares are told apart by colour and by size."""
+    layout: ScribeLayout = load("scribe/standard").model  # type: ignore[assignment]
+    assert too_close({"dot": layout.sheet.ink, "empty": layout.sheet.grid}) == []
+    sheet = document("scribe/standard").pages[0].placements[0].drawing
+    circles = [c for c in sheet.children if isinstance(c, Circle)]
+    dots = {c.r for c in circles if c.style.fill == layout.sheet.ink}
+    empty = {c.r for c in circles if c.style.fill == layout.sheet.grid}
+    assert len(circles) == 19 * 9
+    assert min(dots) > 3 * max(empty)

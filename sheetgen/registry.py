@@ -9,7 +9,7 @@ from collections.abc import Callable
 from dataclasses import dataclass, fields
 from typing import Annotated, Any
 
-from pydantic import BaseModel, ConfigDict, Field, field_validator
+from pydantic import BaseModel, ConfigDict, Field, ValidationInfo, field_validator
 
 from sheetgen.findings import Finding
 from sheetgen.press import Document, PressOptions
@@ -56,14 +56,18 @@ def _printable_text(value: Any) -> Any:
     return value
 
 
+def format_fields(text: str) -> tuple[str, ...]:
+    """The names of the `{fields}` in `text`, sorted; ('?',) when its braces are broken."""
+    try:
+        return tuple(sorted({f for _, f, _, _ in string.Formatter().parse(text) if f is not None}))
+    except ValueError:
+        return ("?",)
+
+
 def keeps_fields(label: str, names: tuple[str, ...]) -> str:
     """`label` if its `{fields}` are exactly `names` (each may appear more than once), else an
     error naming the fields it must keep."""
-    try:
-        found = {f for _, f, _, _ in string.Formatter().parse(label) if f is not None}
-    except ValueError:
-        found = {"?"}
-    if found != set(names):
+    if set(format_fields(label)) != set(names):
         want = ", ".join("{" + n + "}" for n in names) or "no {fields}"
         raise ValueError(f"must hold {want} and no other {{fields}} (use {{{{ for a brace)")
     return label
@@ -88,6 +92,15 @@ class PageLabels(_Printable):
     back: str = Field(PageWords.back, max_length=40)
     ruler: str = Field(PageWords.ruler, max_length=60)
     ruler_bars: str = Field(PageWords.ruler_bars, max_length=60)
+
+    @field_validator("*")
+    @classmethod
+    def _keeps_fields(cls, value: object, info: ValidationInfo) -> object:
+        """A label whose English default holds `{fields}` keeps them (they are filled in)."""
+        default = cls.model_fields[info.field_name or ""].default
+        if isinstance(value, str) and isinstance(default, str) and format_fields(default):
+            return keeps_fields(value, format_fields(default))
+        return value
 
     def words(self) -> PageWords:
         """The press's words, as these labels set them."""

@@ -11,6 +11,7 @@ import re
 from collections import Counter
 from dataclasses import replace
 from functools import cache
+from pathlib import Path
 
 import pypdfium2 as pdfium
 import pytest
@@ -24,6 +25,7 @@ from sheetgen.draw.transform import IDENTITY, Transform, rotate
 from sheetgen.layout import Loaded, builtin_layouts, load
 from sheetgen.press import Document, Page, Placement, PressOptions, parse_paper
 from sheetgen.registry import BuildOptions
+from tests.conftest import ROOT, sheetgen
 from tests.palette import MIN_CONTRAST, contrast
 
 REFS = sorted(builtin_layouts())
@@ -207,3 +209,18 @@ def test_every_text_reads_against_what_is_behind_it(ref: str) -> None:
             if ratio < MIN_CONTRAST:
                 faint.add((text.text, text.colour, hex_behind, round(ratio, 2)))
     assert not faint, f"texts under {MIN_CONTRAST}:1: {sorted(faint)[:10]}"
+
+
+def test_the_readmes_translation_example_prints_its_words(tmp_path: Path) -> None:
+    """The README's [labels] example, built as a user would, prints its French words and
+    credit and none of the English ones they replace (pdfium's text of the PDF)."""
+    readme = (ROOT / "README.md").read_text(encoding="utf-8")
+    start = readme.index('extends = "walkabout/map-1"')
+    (tmp_path / "carte.toml").write_text(readme[start : readme.index("```", start)], "utf-8")
+    run = sheetgen("build", str(tmp_path / "carte.toml"), "-f", "pdf", "--out", str(tmp_path))
+    assert run.code == 0, run.err
+    pdf = pdfium.PdfDocument(tmp_path / "walkabout-carte-1-map.pdf")
+    text = pdf[0].get_textpage().get_text_range()
+    for word in ("Carte 1", "Nom", "Étoiles", "POINTS", "Walkabout v0.6, de Karl Hanf"):
+        assert word in text
+    assert "Map 1" not in text and "SCORE" not in text.split()

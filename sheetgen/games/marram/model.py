@@ -7,9 +7,9 @@ import re
 import string
 from typing import Literal
 
-from pydantic import Field, ValidationInfo, field_validator, model_validator
+from pydantic import Field, field_validator, model_validator
 
-from sheetgen.registry import Colour, LayoutBase, PageLabels, Section, keeps_fields
+from sheetgen.registry import Colour, LayoutBase, PageLabels, Section
 
 Kind = Literal["g", "s"]  # grass or sand
 Corner = Literal["NW", "NE", "SE", "SW"]
@@ -195,17 +195,6 @@ class MarramLabels(PageLabels):
     )
     align_front: str = Field("Front of the duplex alignment test", max_length=60)
     align_back: str = Field("Back of the duplex alignment test", max_length=60)
-
-    @field_validator("*")
-    @classmethod
-    def _keep_fields(cls, value: object, info: ValidationInfo) -> object:
-        """A label that holds `{fields}` keeps them: its text is filled in with them."""
-        default = cls.model_fields[info.field_name or ""].default
-        if isinstance(value, str) and isinstance(default, str):
-            wanted = tuple(sorted({f for _, f, _, _ in _FORMATTER.parse(default) if f}))
-            if wanted:
-                return keeps_fields(value, wanted)
-        return value
 
 
 class TileSetLayout(LayoutBase):

@@ -5,9 +5,9 @@ from __future__ import annotations
 import string
 from typing import Annotated, Literal
 
-from pydantic import Field, ValidationInfo, field_validator, model_validator
+from pydantic import Field, field_validator, model_validator
 
-from sheetgen.registry import Colour, LayoutBase, PageLabels, Section, keeps_fields
+from sheetgen.registry import Colour, LayoutBase, PageLabels, Section
 
 Food = Literal["nut", "leaf", "blossom"]
 FOODS: tuple[Food, ...] = ("nut", "leaf", "blossom")
@@ -44,17 +44,6 @@ class ScribblyGumLabels(PageLabels):
     dotted: str = Field("DOTTED LINE", min_length=1, max_length=14)
     gold_side: str = Field("gold side: first to score", max_length=30)
     silver_side: str = Field("silver side", max_length=30)
-
-    @field_validator("*")
-    @classmethod
-    def _keep_fields(cls, value: object, info: ValidationInfo) -> object:
-        """A label that holds `{fields}` keeps them: its text is filled in with them."""
-        default = cls.model_fields[info.field_name or ""].default
-        if isinstance(value, str) and isinstance(default, str):
-            wanted = tuple(sorted({f for _, f, _, _ in _FORMATTER.parse(default) if f}))
-            if wanted:
-                return keeps_fields(value, wanted)
-        return value
 
     def move(self, move: str) -> str:
         """The name printed on a movement tile ('left/right' -> the left_right label)."""

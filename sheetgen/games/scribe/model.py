@@ -6,7 +6,7 @@ from typing import Literal
 
 from pydantic import Field, field_validator
 
-from sheetgen.registry import Colour, LayoutBase, PageLabels, Section, keeps_fields
+from sheetgen.registry import Colour, LayoutBase, PageLabels, Section
 
 SIX_POINTS = 6 * 25.4 / 72  # mm: no text is printed smaller
 
@@ -97,11 +97,6 @@ class ScribeLabels(PageLabels):
                 "e.g. 'A B C D E F G H I'"
             )
         return value
-
-    @field_validator("legend", "point", "points")
-    @classmethod
-    def _count_field(cls, value: str) -> str:
-        return keeps_fields(value, ("n",))
 
     def column_names(self) -> list[str]:
         """The nine column names, left to right."""

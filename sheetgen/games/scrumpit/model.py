@@ -5,28 +5,15 @@ from __future__ import annotations
 
 from typing import Literal
 
-from pydantic import Field, ValidationInfo, field_validator
+from pydantic import Field, field_validator
 
 from sheetgen.registry import Colour as Hex
-from sheetgen.registry import LayoutBase, PageLabels, Section, keeps_fields
+from sheetgen.registry import LayoutBase, PageLabels, Section
 
 Colour = Literal["yellow", "blue", "red", "green"]
 Side = Literal["north", "east", "south", "west"]
 COLOURS: tuple[Colour, ...] = ("yellow", "blue", "red", "green")
 MIN_CELL = 6.0  # mm: the smallest board cell (and tile) whose letters and numbers print at 6 pt
-
-# Each label that holds a number or a name keeps these {fields}.
-FIELDS: dict[str, tuple[str, ...]] = {
-    "cells": ("size",),
-    "caption": ("size",),
-    "bag": ("colour", "count"),
-    "game": ("n",),
-    "match": ("n",),
-    "page_name": ("row", "column"),
-    "page_heading": ("page", "count", "rows", "columns"),
-    "page_over_left": ("page",),
-    "page_over_top": ("page",),
-}
 
 
 class ScrumpitLabels(PageLabels):
@@ -90,11 +77,6 @@ class ScrumpitLabels(PageLabels):
         "Line up the ⊕ marks and the board across each overlap.", max_length=120
     )
     page_map: str = Field("Where the pages go", max_length=40)
-
-    @field_validator(*FIELDS)
-    @classmethod
-    def _keeps_fields(cls, value: str, info: ValidationInfo) -> str:
-        return keeps_fields(value, FIELDS[str(info.field_name)])
 
     @field_validator("page_rows")
     @classmethod

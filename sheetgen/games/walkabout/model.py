@@ -6,9 +6,9 @@ from __future__ import annotations
 import string
 from typing import Literal
 
-from pydantic import Field, ValidationInfo, field_validator
+from pydantic import Field
 
-from sheetgen.registry import Colour, LayoutBase, PageLabels, Section, keeps_fields
+from sheetgen.registry import Colour, LayoutBase, PageLabels, Section
 
 Symbol = Literal["spear", "boomerang", "emu", "kangaroo", "waterhole"]
 SYMBOLS: tuple[Symbol, ...] = ("spear", "boomerang", "emu", "kangaroo", "waterhole")
@@ -118,17 +118,6 @@ class WalkaboutLabels(PageLabels):
     kangaroo: str = Field("kangaroo", max_length=20)
     waterhole: str = Field("waterhole", max_length=20)
     any_symbol: str = Field("any symbol", max_length=20)
-
-    @field_validator("*")
-    @classmethod
-    def _keep_fields(cls, value: object, info: ValidationInfo) -> object:
-        """A label that holds `{fields}` keeps them: its text is filled in with them."""
-        default = cls.model_fields[info.field_name or ""].default
-        if isinstance(value, str) and isinstance(default, str):
-            wanted = tuple(sorted({f for _, f, _, _ in _FORMATTER.parse(default) if f}))
-            if wanted:
-                return keeps_fields(value, wanted)
-        return value
 
     def symbol_name(self, kind: str) -> str:
         """A symbol's name ('?' is 'any symbol')."""

@@ -1,0 +1,71 @@
+"""Make the README's pictures again from the built-in layouts: `python docs/make_pictures.py`.
+
+Every picture is a page as sheetgen renders it (A4 at 60 dpi), the gallery at 90 dpi; the dice
+sheet is cropped to its strips."""
+
+from __future__ import annotations
+
+import shutil
+import subprocess
+import sys
+import tempfile
+from pathlib import Path
+
+from PIL import Image, ImageOps
+
+DOCS = Path(__file__).resolve().parent
+PAGES = {  # README picture: the page sheetgen writes
+    "marram-example-board.png": "marram-example-board-board.png",
+    "marram-tiles-front.png": "marram-classic-tiles-p1.png",
+    "marram-tiles-back.png": "marram-classic-tiles-p2.png",
+    "scribbly-gum-kuringgai-tree.png": "scribbly-gum-kuringgai-tree.png",
+    "scribbly-gum-mooloolah-tree.png": "scribbly-gum-mooloolah-tree.png",
+    "scribbly-gum-movement-tiles.png": "scribbly-gum-tiles-tiles-p1.png",
+    "scribbly-gum-achievement-tiles.png": "scribbly-gum-tiles-tiles-p3.png",
+    "scribe-standard-supergrid.png": "scribe-standard-supergrid.png",
+    "scribe-pad-supergrid.png": "scribe-pad-supergrid.png",
+    "scrumpit-board.png": "scrumpit-single-board.png",
+    "scrumpit-scorepad.png": "scrumpit-scorepad-scorepad-p1.png",
+    "walkabout-map-1-map.png": "walkabout-map-1-map.png",
+    "walkabout-example-game-game.png": "walkabout-example-game-game.png",
+    "walkabout-mat-mat.png": "walkabout-mat-mat.png",
+}
+LAYOUTS = sorted(
+    {"marram/classic", "marram/example-board", "walkabout/dice"}
+    | {
+        "scribbly-gum/kuringgai",
+        "scribbly-gum/mooloolah",
+        "scribbly-gum/tiles",
+        "scribe/standard",
+        "scribe/pad",
+        "scrumpit/single",
+        "scrumpit/scorepad",
+        "walkabout/map-1",
+        "walkabout/example-game",
+        "walkabout/mat",
+    }
+)
+
+
+def sheetgen(*args: str) -> None:
+    subprocess.run([sys.executable, "-m", "sheetgen", *args], check=True, stdout=subprocess.DEVNULL)
+
+
+def main() -> None:
+    with tempfile.TemporaryDirectory() as tmp:
+        out = Path(tmp)
+        sheetgen("build", *LAYOUTS, "-f", "png", "--dpi", "60", "--out", tmp, "-q")
+        for picture, page in PAGES.items():
+            shutil.copyfile(out / page, DOCS / picture)
+        dice = Image.open(out / "walkabout-dice-dice-p1.png")
+        upper = dice.crop((0, 0, dice.width, dice.height * 2 // 3))  # above ruler and footer
+        box = ImageOps.invert(upper.convert("L")).getbbox()  # where there is ink
+        assert box is not None
+        x0, y0, x1, y1 = box
+        dice.crop((x0 - 6, y0 - 6, x1 + 6, y1 + 6)).save(DOCS / "walkabout-dice-sheet.png")
+        sheetgen("gallery", "--dpi", "90", "--out", tmp)
+        shutil.copyfile(out / "gallery.png", DOCS / "gallery.png")
+
+
+if __name__ == "__main__":
+    main()

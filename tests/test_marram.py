@@ -225,13 +225,18 @@ def test_sheets_and_art_build(tmp_path: Path) -> None:
     )
     assert run.code == 0, run.err
     reader = PdfReader(tmp_path / "marram-classic-tiles.pdf")
-    assert len(reader.pages) == 10  # 4 sheets front and back, then the alignment test
+    # the alignment test first, to calibrate before printing the tiles: 4 sheets follow
+    assert len(reader.pages) == 10
     assert reader.trailer["/Root"]["/ViewerPreferences"]["/Duplex"] == "/DuplexFlipShortEdge"
-    alignment = " ".join(reader.pages[-2].extract_text().split())
+    alignment = " ".join(reader.pages[0].extract_text().split())
     assert "DUPLEX ALIGNMENT TEST" in alignment
     # the printed command builds the same sheets again: the flip goes with the offset
     assert "sheetgen build marram/classic --flip short --offset X,Y" in alignment
-    page = reader.pages[0]
+    # how to record a spade tile's flips: the next box on both faces, so no tick hides
+    assert "tick the next box (3, 2, 1) on both faces" in alignment
+    assert "Back of the duplex alignment test" in reader.pages[1].extract_text()
+    assert "DUPLEX ALIGNMENT TEST" not in reader.pages[2].extract_text()  # the tiles begin
+    page = reader.pages[2]
     assert abs(float(page.trimbox.width) - (4 * 44 - 4) * 72 / 25.4) < 0.5  # bleed outside
     run = sheetgen("build", "marram/art", "-f", "png", "--px", "128", "--out", str(tmp_path), "-q")
     assert run.code == 0, run.err

@@ -13,7 +13,7 @@ import pytest
 
 from sheetgen.backends import render
 from sheetgen.draw.fonts import cap_height, text_width
-from sheetgen.draw.shapes import Circle, Drawing, Group, Rect, Shape, Text
+from sheetgen.draw.shapes import Circle, CurveTo, Drawing, Group, LineTo, MoveTo, Rect, Shape, Text
 from sheetgen.draw.shapes import Path as Line
 from sheetgen.draw.transform import IDENTITY, Transform
 from sheetgen.games.marram.beasts import beast_layers
@@ -85,7 +85,27 @@ def test_colours_a_player_tells_apart_stay_apart_in_every_vision_and_in_grey() -
     """CIEDE2000 20 or more in normal, deutan, protan and tritan vision between the rulebook's
     features; 20 in lightness too, or a mark of its own drawn on each (checked here)."""
     assert too_close({"grass": ST.grass, "sand": ST.sand}) == []
-    assert too_close({"blue snake": ST.blue, "orange snake": ST.orange, "worm": ST.worm}) == []
+    beasts = {"blue snake": ST.blue, "orange snake": ST.orange, "worm": ST.worm}
+    # a beast stands apart from the grass and sand it lies on, in colour and in grey
+    for beast, colour in beasts.items():
+        for ground in ("grass", "sand"):
+            assert too_close({beast: colour, ground: getattr(ST, ground)}) == [], (beast, ground)
+    assert too_close({"orange snake": ST.orange, "blue snake": ST.blue}) == []
+    assert too_close({"orange snake": ST.orange, "worm": ST.worm}) == []
+    # both darker than grass, the blue snake and the worm part in grey by their own marks:
+    # the blue snake's pale spine dashes, the worm's pale rings across its body
+    assert too_close({"blue snake": ST.blue, "worm": ST.worm}, marked=True) == []
+    marks = {
+        kind: [p for p in beast_layers(kind, ("W", "E"), ST, {}).top if isinstance(p, Line)]
+        for kind in ("blue-body", "worm-body")
+    }
+    spine = [p for p in marks["blue-body"] if len(p.segments) > 2]  # dashes follow the body
+    rings = [p for p in marks["worm-body"] if len(p.segments) == 2]  # rings cross it
+    assert len(spine) >= 5 and not [p for p in marks["blue-body"] if len(p.segments) == 2]
+    assert len(rings) >= 10 and not [p for p in marks["worm-body"] if len(p.segments) > 2]
+    for kind, colour in (("blue-body", ST.blue), ("worm-body", ST.worm)):
+        for p in marks[kind]:
+            assert lightness(p.style.stroke) - lightness(colour) >= 20, kind  # type: ignore[arg-type]
     # the pink saddle is what makes a worm regular
     assert too_close({"worm": ST.worm, "saddle": ST.saddle}) == []
     # coins: gold 5 points, silver 3; each carries its own letter
@@ -239,10 +259,10 @@ def test_a_layouts_labels_reach_the_tiles_the_board_and_the_alignment_page(
     assert run.code == 0, run.err
     board_text = _pdftotext(out / "marram-beispiel-board.pdf")
     assert "Au" in board_text and "START!" in board_text
-    assert "blaue Schlange aus 3 — 9 to Ann" in board_text and "Summe" in board_text
+    assert "blaue Schlange aus 3 — 9 pt to Ann" in board_text and "Summe" in board_text
     tiles_pdf = out / "marram-klassisch-tiles.pdf"
-    assert "Au" in _pdftotext(tiles_pdf, 1) and "START!" in _pdftotext(tiles_pdf, 1)
-    alignment = _pdftotext(tiles_pdf, -2)
+    assert "Au" in _pdftotext(tiles_pdf, 3) and "START!" in _pdftotext(tiles_pdf, 3)
+    alignment = _pdftotext(tiles_pdf, 1)  # the alignment test comes first
     assert "DUPLEX-PROBE" in alignment and "Wenden über die kurze Kante" in alignment
     assert "sheetgen build marram/klassisch --flip short --offset X,Y" in alignment
 
@@ -261,3 +281,85 @@ def test_every_marram_layout_credits_the_rules_it_follows() -> None:
         assert "Marram Classic" in credit and "Board Game Arena" in credit, ref
     board: BoardLayout = load("marram/example-board").model  # type: ignore[assignment]
     assert board.variant == "classic"
+
+
+def test_the_example_board_prints_its_title_and_says_plainly_what_each_score_is(
+    tmp_path: Path,
+) -> None:
+    """ "A regular blue snake is complete if it has a head, at least one body length and a tail.
+    A player with the majority of welly boots controlling the snake gets 3 points for each head,
+    tail or body length." The example's snake (head, the starter's body, tail) is finished:
+    9 to Ann, and the line says it is finished; the end-of-game heading says unfinished
+    features count too; the title is the layout's, not its file name."""
+    board: BoardLayout = load("marram/example-board").model  # type: ignore[assignment]
+    assert board.end_game and board.title == "Marram — an example board"
+    run = sheetgen("build", "marram/example-board", "-f", "pdf", "--out", str(tmp_path), "-q")
+    assert run.code == 0, run.err
+    text = " ".join(_pdftotext(tmp_path / "marram-example-board-board.pdf").split())
+    assert text.startswith("Marram — an example board") and "example-board" not in text
+    assert "Final scores, classic rules: finished features, then unfinished ones" in text
+    assert "finished blue snake, 3 segments — 9 pt to Ann" in text
+    assert "unfinished sand patch, 1 bulge, flower — 3 pt to Bob" in text
+
+
+def _edge_points(shape: Shape) -> list[tuple[float, float, float]]:
+    """Points along a beast's shape (design mm) with the half width painted round each."""
+    if isinstance(shape, Circle):
+        r = shape.r + shape.style.width / 2
+        return [(shape.cx + r * np.cos(a), shape.cy + r * np.sin(a), 0.0) for a in ANGLES]
+    if not isinstance(shape, Line) or not shape.style.stroke:
+        return []
+    half, at, out = shape.style.width / 2, (0.0, 0.0), []
+    for seg in shape.segments:
+        if isinstance(seg, CurveTo):
+            ctrl = np.array([at, (seg.x1, seg.y1), (seg.x2, seg.y2), (seg.x, seg.y)])
+            for t in np.linspace(0, 1, 40):
+                w = np.array([(1 - t) ** 3, 3 * (1 - t) ** 2 * t, 3 * (1 - t) * t * t, t**3])
+                x, y = w @ ctrl
+                out.append((float(x), float(y), half))
+        elif isinstance(seg, LineTo):
+            out += [
+                (at[0] + (seg.x - at[0]) * t, at[1] + (seg.y - at[1]) * t, half)
+                for t in np.linspace(0, 1, 20)
+            ]
+        if isinstance(seg, MoveTo | LineTo | CurveTo):
+            at = (seg.x, seg.y)
+    return out
+
+
+ANGLES = np.linspace(0, 2 * np.pi, 72)
+GAP = 2.0  # mm kept clear between a beast and the spade card, or another beast's end
+
+
+def _gap(points: list[tuple[float, float, float]], box: tuple[float, float, float, float]) -> float:
+    x0, y0, x1, y1 = box
+    return min(
+        float(np.hypot(max(x0 - x, 0, x - x1), max(y0 - y, 0, y - y1))) - half
+        for x, y, half in points
+    )
+
+
+def test_beasts_keep_2mm_from_the_spade_card_and_from_each_other() -> None:
+    """A beast must not touch the spade card (its flip boxes stay readable), and two beasts'
+    ends on one tile stay 2 mm apart (a tongue never touches the next head)."""
+    checked = 0
+    for tile in SET.tiles:
+        layers = face_layers(front(tile), ST, WORDS, 0.0, {}, False)
+        beasts = []
+        for text in tile.segments:
+            kind, _, ends = text.partition(":")
+            part = beast_layers(kind, tuple(ends.split("-")), ST, {})
+            beasts.append([pt for s in [*part.outline, *part.top] for pt in _edge_points(s)])
+        if tile.spade:
+            (card,) = [s for s in layers.top if isinstance(s, Rect) and s.style.fill == "#ffffff"]
+            half = card.style.width / 2
+            box = (card.x - half, card.y - half, card.x + card.w + half, card.y + card.h + half)
+            for points in beasts:
+                assert _gap(points, box) >= GAP, tile.name
+                checked += 1
+        if len(beasts) == 2 and all(":" in t and "-" not in t.split(":")[1] for t in tile.segments):
+            a, b = beasts
+            near = min(float(np.hypot(x - u, y - v)) - h - k for x, y, h in a for u, v, k in b)
+            assert near >= GAP, tile.name
+            checked += 1
+    assert checked >= 5

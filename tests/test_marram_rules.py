@@ -153,11 +153,11 @@ G = "gggg"
 @pytest.mark.parametrize(
     ("segments", "points", "what"),
     [
-        (["blue-head:E", "blue-body:W-E", "blue-body:W-E", "blue-tail:W"], 12, "blue snake of 4"),
+        (["blue-head:E", "blue-body:W-E", "blue-body:W-E", "blue-tail:W"], 12, "finished blue snake, 4 segments"),  # noqa: E501
         (["blue-head:E", "blue-tail:W"], 3, "freak blue snake"),  # under 3 segments: a freak
         (["blue-head:E", "blue-body:W-E", "blue-head:W"], 3, "freak blue snake"),
-        (["orange-end:E", "orange-body:W-E", "orange-end:W"], 3, "orange snake of 3"),
-        (["worm-end:E", "worm-saddle:W-E", "worm-body:W-E", "worm-end:W"], 2 * 4, "worm of 4"),
+        (["orange-end:E", "orange-body:W-E", "orange-end:W"], 3, "finished orange snake, 3 segments"),  # noqa: E501
+        (["worm-end:E", "worm-saddle:W-E", "worm-body:W-E", "worm-end:W"], 2 * 4, "finished worm, 4 segments"),  # noqa: E501
         (["worm-end:E", "worm-saddle:W-E", "worm-saddle:W-E", "worm-end:W"], 3, "freak worm"),
     ],
 )  # fmt: skip

@@ -237,3 +237,17 @@ def test_crop_marks_stop_short_of_the_ruler() -> None:
     for x1, y1, x2, y2 in marks(page):
         inside = x0 - 1 <= x1 <= x0 + 166 and max(y1, y2) > y0 - 0.5
         assert not inside, (x1, y1, x2, y2)
+
+
+def test_a_part_filled_last_page_has_marks_only_for_its_filled_rows() -> None:
+    # 30 x 30 tiles on A4: 6 x 9 a page, 54 + 8 = 62 tiles; the last page fills 2 rows
+    pages = impose([card(30, 30)] * 62, PressOptions(crop_marks=True))
+    last = marks(pages[1])
+    cells_y = sorted({y for _, y in cells(pages[1])})
+    assert len(cells_y) == 2
+    bottom = cells_y[-1] + 30
+    across = {round(y1, 3) for x1, y1, x2, y2 in last if y1 == y2}
+    assert across == {round(cells_y[0], 3), round(cells_y[1], 3), round(bottom, 3)}
+    down_from = {round(min(y1, y2), 3) for x1, y1, x2, y2 in last if x1 == x2}
+    assert max(down_from) == round(bottom + 1, 3)  # the lower marks start 1 mm under row 2
+    assert len(marks(pages[0])) > len(last)

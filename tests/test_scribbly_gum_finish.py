@@ -113,6 +113,36 @@ def test_no_tile_text_is_below_six_points_at_any_accepted_size(size: float) -> N
     assert not small, sorted(small)[:8]
 
 
+@pytest.mark.parametrize("size", [MIN_TILE, 45.0])
+def test_an_achievement_title_keeps_2_mm_from_its_value_disc(size: float) -> None:
+    """Along the strip of each achievement tile that holds the title and the value disc, the
+    widest ink-free run of pdfium's pixels (between the title's last letter and the disc's
+    outline) is at least 2 mm, on gold and silver sides, at the smallest and the usual size."""
+    doc, images = _tiles(size)
+    px = 150 / 25.4
+    k = size / 45.0
+    tight = []
+    seen = 0
+    for page, image in zip(doc.pages, images, strict=True):
+        pixels = np.asarray(image, dtype=np.int16)
+        for placed in page.placements:
+            tile = placed.drawing
+            if not tile.title.startswith("achievement"):
+                continue
+            seen += 1
+            background = _rgb(tile.children[0].style.fill)  # type: ignore[union-attr]
+            x, y = placed.transform.e, placed.transform.f
+            top, bottom = (round((y + v * k) * px) for v in (4.5, 12.5))  # the disc's middle rows
+            left, right = (round((x + v) * px) for v in (SAFE, size - SAFE))
+            strip = pixels[top:bottom, left:right]
+            inked = np.flatnonzero((np.abs(strip - background).max(axis=2) > 40).any(axis=0))
+            widest = (np.diff(inked).max() - 1) / px
+            if widest < 2.0:
+                tight.append((tile.title, round(widest, 2)))
+    assert seen == 16
+    assert not tight, tight
+
+
 def test_a_tile_size_below_the_smallest_is_refused_in_one_line(tmp_path: Path) -> None:
     run = sheetgen("build", "scribbly-gum/tiles", "--tile-size", "30", "--out", str(tmp_path))
     assert run.code == 2
@@ -149,8 +179,8 @@ def _tree(name: str, paper: str = "A4") -> tuple[Document, bytes]:
 @pytest.mark.parametrize("name", TREES)
 def test_a_pen_line_stands_out_on_every_printed_connector(name: str) -> None:
     """Across each solid line's middle (the band a pen line may take), every printed colour
-    is light enough that a black or a dark blue pen reads on it at 7:1 (WCAG's level for body
-    text), while the connector itself still shows against the tree."""
+    is light enough that a black or a dark blue pen reads on it at 4.5:1 (WCAG's level for
+    body text), while the connector itself still shows against the tree."""
     tree: TreeLayout = load(f"scribbly-gum/{name}").model  # type: ignore[assignment]
     doc, data = _tree(name)
     dpi = 200
@@ -172,12 +202,58 @@ def test_a_pen_line_stands_out_on_every_printed_connector(name: str) -> None:
         }
         for colour in window:
             for pen in pens:
-                if contrast(pen, _hex(colour)) < 7:
+                if contrast(pen, _hex(colour)) < 4.5:
                     faint.add((text, _hex(colour), pen))
         if all(np.abs(np.array(c) - _rgb(tree.colours.tree)).max() < 20 for c in window):
             hidden.append(text)
     assert not faint, sorted(faint)[:6]
     assert not hidden, hidden[:6]
+
+
+BAR_CONTRAST = 1.6  # the least contrast of a path's bar against the tree behind it
+
+
+def _grey(level: float) -> str:
+    v = round(level)
+    return f"#{v:02x}{v:02x}{v:02x}"
+
+
+@pytest.mark.parametrize("name", TREES)
+def test_every_path_bar_shows_against_the_tree_in_colour_and_in_greyscale(name: str) -> None:
+    """Each solid line's bar (the path a move must follow) stands at least 1.6:1 from the grey
+    tree beside it, measured on pdfium's pixels both as printed and converted to greyscale,
+    so it does not wash out on a weak or black-and-white printer."""
+    tree: TreeLayout = load(f"scribbly-gum/{name}").model  # type: ignore[assignment]
+    doc, data = _tree(name)
+    dpi = 200
+    px = dpi / 25.4
+    rendered = pdfium.PdfDocument(data)[0].render(scale=dpi / 72).to_pil()
+    colour = np.asarray(rendered.convert("RGB"), dtype=np.int16)
+    grey = np.asarray(rendered.convert("L"), dtype=np.int16)
+    shift = doc.pages[0].placements[0].transform
+    at = {c.id: c.at for c in tree.circles}
+    half_bar = tree.sheet.circle * 0.55 / 2  # mm: the bar's half width (draw._branches)
+    weak = []
+    for text in tree.lines:
+        a, b = (circle_centre(tree, at[i]) for i in text.split("-"))
+        mx, my = shift.e + (a[0] + b[0]) / 2, shift.f + (a[1] + b[1]) / 2
+        across = (0, 1) if a[1] == b[1] else (1, 0)
+        for side in (-1, 1):
+            on = (mx + across[0] * side * 1.5, my + across[1] * side * 1.5)  # bar, off the centre
+            off = (
+                mx + across[0] * side * (half_bar + 1.5),
+                my + across[1] * side * (half_bar + 1.5),
+            )
+            (bx, by), (tx, ty) = ((round(x * px), round(y * px)) for x, y in (on, off))
+            assert np.abs(colour[ty, tx] - _rgb(tree.colours.tree)).max() < 4, (text, "tree")
+            pairs = (
+                (_hex(tuple(colour[by, bx])), _hex(tuple(colour[ty, tx]))),
+                (_grey(grey[by, bx]), _grey(grey[ty, tx])),
+            )
+            for bar, behind in pairs:
+                if contrast(bar, behind) < BAR_CONTRAST:
+                    weak.append((text, bar, behind, round(contrast(bar, behind), 2)))
+    assert not weak, weak[:6]
 
 
 def _circle_mask(image: np.ndarray, cx: float, cy: float, r: float, px: float) -> np.ndarray:

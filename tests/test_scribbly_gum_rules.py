@@ -50,14 +50,55 @@ def test_a_diagonal_solid_line_is_named() -> None:
     assert b  # the tree has at least two circles
 
 
-def test_an_orphan_circle_is_named() -> None:
+def test_an_orphan_circle_is_named_once() -> None:
+    """A circle that no line touches can never be filled: the check names it, in one finding."""
     orphan = TreeCircle(id="zz", at=(0, 0), food="leaf")
     assert all(c.at != (0, 0) for c in KURINGGAI.circles)
-    found = messages(with_circles(KURINGGAI, [*KURINGGAI.circles, orphan]))
-    assert (
-        f"circles[{len(KURINGGAI.circles)}]: circle zz cannot be reached from the start "
-        "circles" in found
+    assert messages(with_circles(KURINGGAI, [*KURINGGAI.circles, orphan])) == [
+        f"circles[{len(KURINGGAI.circles)}]: circle zz has no line to any other circle: it can "
+        "never be reached from the start circles"
+    ]
+
+
+def test_an_island_cut_off_from_the_moth_is_named_even_beside_other_faults() -> None:
+    """Two circles joined to each other but to nothing else: each is named, and the finding
+    still comes when the tree has another fault too."""
+    free = [
+        (x, 0) for x in range(KURINGGAI.columns) if all(c.at != (x, 0) for c in KURINGGAI.circles)
+    ]
+    island = [TreeCircle(id=f"q{k}", at=free[k], food="nut") for k in range(2)]
+    assert free[1][0] - free[0][0] == 1  # neighbours on the top row
+    tree = KURINGGAI.model_copy(
+        update={
+            "circles": [*KURINGGAI.circles, *island],
+            "lines": [*KURINGGAI.lines, "q0-q1", "a3-nowhere"],
+        }
     )
+    found = messages(tree)
+    n = len(KURINGGAI.circles)
+    unreachable = [m for m in found if "never be reached" in m]
+    assert unreachable == [
+        f"circles[{n + k}]: circle q{k} is joined only to circles that no line joins to a start "
+        "circle: it can never be reached from the start circles"
+        for k in range(2)
+    ]
+    assert any("names no circle 'nowhere'" in m for m in found)
+
+
+def test_check_command_refuses_a_circle_cut_off_by_a_missing_line(tmp_path: Path) -> None:
+    """Dropping the only line into a dead-end circle (Kuringgai's l5, reached only from k5)
+    makes `sheetgen check` fail with one line naming that circle."""
+    text = (ROOT / "layouts" / "scribbly-gum" / "kuringgai.toml").read_text(encoding="utf-8")
+    assert sum(line.count("l5") for line in KURINGGAI.lines) == 1
+    path = tmp_path / "cut.toml"
+    path.write_text(text.replace('"k5-l5", ', "", 1), encoding="utf-8")
+    run = sheetgen("check", str(path))
+    assert run.code == 1
+    index = [c.id for c in KURINGGAI.circles].index("l5")
+    assert [line for line in run.err.splitlines() if "error" in line] == [
+        f"{path}:circles[{index}]: error: circle l5 has no line to any other circle: it can "
+        "never be reached from the start circles"
+    ]
 
 
 def test_a_missing_start_circle_is_named() -> None:
@@ -95,7 +136,7 @@ def test_food_shortfall_meal_order_and_no_dotted_lines() -> None:
     )
     assert "dotted: the tree has no dotted line (the dotted-line tile needs at least one)" in found
     few = [
-        c.model_copy(update={"food": "empty", "count": 1}) if c.food == "nut" else c
+        c.model_copy(update={"food": "leaf", "count": 1}) if c.food == "nut" else c
         for c in KURINGGAI.circles
     ]
     assert any("holds only" in m and "nut" in m for m in messages(with_circles(KURINGGAI, few)))

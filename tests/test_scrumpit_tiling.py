@@ -252,6 +252,7 @@ def test_the_tiler_cuts_any_drawing_and_holds_on_each_page_only_what_it_shows() 
         over_left="left over {page}",
         over_top="top over {page}",
         marks="match",
+        unmarked="match the picture",
         map="map",
     )
     art = Drawing(
@@ -278,3 +279,47 @@ def test_the_tiler_cuts_any_drawing_and_holds_on_each_page_only_what_it_shows() 
             assert x + w > 450 and y + h > 275
     assert holding == [pages[-1].label]
     assert re.fullmatch(r"[A-Z]\d+", pages[-1].label)
+
+
+@pytest.mark.parametrize("paper", PAPERS)
+def test_every_tiled_page_carries_the_calibration_ruler_below_its_board_and_words(
+    paper: str,
+) -> None:
+    """The 19 mm cells must match the 19 mm tiles, so each page has the 165 x 9 mm ruler (its
+    note found by pdfium), below the board and the page's words, inside the 5 mm safe edge."""
+    doc = _doc(paper)
+    texts = _texts(paper)
+    for page in doc.pages:
+        assert "Printed at actual size (100%)" in texts[page.label], (paper, page.label)
+        ruler = next(p for p in page.placements if p.drawing.title == "calibration ruler")
+        top = ruler.transform.f
+        assert ruler.drawing.width == 165 and ruler.drawing.height == 9
+        assert top + 9 <= page.height - 5
+        view = page.placements[0]
+        words = next(p for p in page.placements if p.drawing.title.endswith(" words"))
+        assert view.transform.f + view.drawing.height <= words.transform.f
+        assert words.transform.f + words.drawing.height <= top - 3 + 1e-6, (paper, page.label)
+
+
+@pytest.mark.parametrize("paper", PAPERS)
+def test_a_page_tells_to_line_up_the_marks_only_if_it_shows_some(paper: str) -> None:
+    """'Line up the ⊕ marks' on a page without marks (B2, all cells) misleads: such a page
+    says to line up the grid instead."""
+    texts = _texts(paper)
+    for page in _doc(paper).pages:
+        marked = bool(_marks(page))
+        assert ("Line up the ⊕ marks" in texts[page.label]) == marked, (paper, page.label)
+        assert ("Line up the grid lines" in texts[page.label]) == (not marked), page.label
+    if paper == "A4":
+        assert not _marks(next(p for p in _doc(paper).pages if p.label == "B2"))
+
+
+def test_the_page_map_draws_rows_and_columns_alike() -> None:
+    """The map of pages is a schematic: every page's box on it has the same width and the same
+    height (rows of 190 and 171 mm made an uneven map)."""
+    for page in _doc("A4").pages:
+        words = next(p for p in page.placements if p.drawing.title.endswith(" words"))
+        boxes = [s for s, _ in leaves(words.drawing.children, IDENTITY) if isinstance(s, Rect)]
+        assert len(boxes) == len(_doc("A4").pages)
+        assert max(b.w for b in boxes) - min(b.w for b in boxes) < 1e-6
+        assert max(b.h for b in boxes) - min(b.h for b in boxes) < 1e-6

@@ -117,7 +117,7 @@ def test_a_grid_that_does_not_fit_its_sheet() -> None:
     found = mine(edge=20.0)
     assert [(level, where) for level, where, _ in found] == [("error", "edge")]
     assert found[0][2].startswith("a 19 x 15 grid of 20 mm edges (312 x 300 mm) leaves no room ")
-    assert "on the 194 x 263 mm sheet below the " in found[0][2]
+    assert "on the 194 x 250.5 mm sheet below the " in found[0][2]
 
 
 def test_the_built_in_sheets_may_differ_only_in_their_symbols() -> None:

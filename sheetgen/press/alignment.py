@@ -86,9 +86,11 @@ def alignment_pages(
     offset: tuple[float, float],
     layout: str,
     words: AlignmentWords,
+    note: str = "",
 ) -> list[Page]:
     """A front with tick scales at five places and a back with plain cross lines behind them,
-    each with the press's footer (the credit and the side).
+    each with the press's footer (the credit and the side). `note`, a game's own line for the
+    player (e.g. how to record a tile's flips), goes under the instructions.
 
     Held to the light, each back line crosses its scale at the number to pass to --offset
     when building `layout` again.
@@ -105,6 +107,7 @@ def alignment_pages(
         words.align_hold,
         words.align_read,
         words.align_pass.format(command=rebuild_command(layout, flip)),
+        *([note] if note else []),
     ]
     front_shapes: list[Shape] = [
         label(w / 2, 14, words.align_title, 5, weight="bold", colour=INK, max_width=w - 20),

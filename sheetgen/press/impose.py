@@ -222,6 +222,14 @@ def _check_sizes(drawings: Sequence[Drawing]) -> tuple[float, float, float]:
     return first.width, first.height, first.bleed
 
 
+def _occupied(grid: Grid, count: int) -> Grid:
+    """The grid cut down to the rows (and, on one row, the columns) that `count` cells fill, so
+    a last page's crop marks guide no cuts through empty paper."""
+    rows = min(grid.rows, math.ceil(count / grid.cols))
+    cols = grid.cols if rows > 1 else min(grid.cols, count)
+    return replace(grid, rows=rows, cols=cols)
+
+
 def impose(drawings: Sequence[Drawing], opts: PressOptions) -> list[Page]:
     """Lay the drawings out in order, as many to a page as fit (or `per_page`)."""
     w, h, bleed = _check_sizes(drawings)
@@ -232,6 +240,8 @@ def impose(drawings: Sequence[Drawing], opts: PressOptions) -> list[Page]:
     for start in range(0, len(drawings), grid.count):
         chunk = drawings[start : start + grid.count]
         cells = [(d, *grid.slot(i)) for i, d in enumerate(chunk)]
+        if len(chunk) < grid.count:  # the last page, part filled
+            extras = _extras(_occupied(grid, len(chunk)), opts, text) + _footer(grid, text)
         pages.append(_page(grid, cells, extras))
     return pages
 
@@ -258,12 +268,15 @@ def impose_duplex(
     portrait = grid.page_w <= grid.page_h
     mirror_x = (flip == "long") == portrait
     front, back = (opts.words.front, opts.words.back) if name_sides else ("", "")
-    front_extras = _extras(grid, opts, footer_text(opts.credit, max(front, back, key=len)))
+    widest = footer_text(opts.credit, max(front, back, key=len))
+    front_extras = _extras(grid, opts, widest)
     front_footer = _footer(grid, footer_text(opts.credit, front))
     back_footer = _footer(grid, footer_text(opts.credit, back))
     pages = []
     for start in range(0, len(fronts), grid.count):
         chunk = fronts[start : start + grid.count]
+        if len(chunk) < grid.count:  # the last sheet, part filled
+            front_extras = _extras(_occupied(grid, len(chunk)), opts, widest)
         slots = [grid.slot(i) for i in range(len(chunk))]
         front_cells = [(d, x, y) for d, (x, y) in zip(chunk, slots, strict=True)]
         back_cells = []

@@ -5,8 +5,9 @@ is cut along dashed lines on its left and top and laid over its neighbours there
 run down the middle of each overlap. Where the paper leaves room, a cut splits no text, leaves
 room for ⊕ registration marks and crosses the fewest boxes that matter (a board's cells, say);
 the marks sit on the cuts where they cover nothing that matters. Below each picture the page
-says which pages it is laid over and shows a map of where every page goes. A page holds only
-the shapes it shows.
+says which pages it is laid over and how to line them up (by its marks, or where it has none by
+the picture itself), shows a map of where every page goes and, where the paper leaves room, the
+calibration ruler. A page holds only the shapes it shows.
 """
 
 from __future__ import annotations
@@ -37,7 +38,8 @@ from sheetgen.draw.walk import leaves
 from sheetgen.errors import SheetgenError
 from sheetgen.press.document import Box, Page, Placement
 from sheetgen.press.footer import footer, footer_text
-from sheetgen.press.impose import PressOptions
+from sheetgen.press.impose import RULER_CLEARANCE, PressOptions
+from sheetgen.press.ruler import RULER_HEIGHT, RULER_WIDTH, calibration_ruler
 
 INK = "#222222"
 MARK_INK = "#c0262d"
@@ -53,6 +55,7 @@ HEAD_SIZE = pt(9)
 MAP_TEXT = pt(7)
 MAP_WIDTH = 70.0
 MAP_HEIGHT = 50.0
+WORDS_MIN = 25.0  # mm: the least the ruler leaves for a page's words (five lines) and map
 MAX_PAGES = 400
 
 
@@ -66,7 +69,8 @@ class TileWords:
     keep: str  # on the top-left page, which is not cut
     over_left: str  # {page}: the page this one's left edge is laid over
     over_top: str  # {page}: the page this one's top edge is laid over
-    marks: str  # how to line pages up
+    marks: str  # how to line pages up, on a page with ⊕ marks
+    unmarked: str  # how to line pages up, on a page without marks
     map: str  # the title of the map of pages
 
 
@@ -306,20 +310,28 @@ def mark_points(plan: Plan, drawing: Drawing, keep: Sequence[Box]) -> list[tuple
     return points
 
 
+def _shown(plan: Plan, row: int, column: int, points: list[tuple[float, float]]) -> list[Box]:
+    """The marks page (row, column) shows whole, as (x, y) on the page (w, h unused: 0)."""
+    x0, y0, w, h = plan.window(row, column)
+    return [
+        (bx - x0, by - y0, 0.0, 0.0)
+        for bx, by in points
+        if MARK_RADIUS < bx - x0 < w - MARK_RADIUS and MARK_RADIUS < by - y0 < h - MARK_RADIUS
+    ]
+
+
 def _marks(plan: Plan, row: int, column: int, points: list[tuple[float, float]]) -> Drawing:
     """The page's ⊕ marks and its dashed cut lines (left and top, where it has neighbours)."""
-    x0, y0, w, h = plan.window(row, column)
+    _x0, _y0, w, h = plan.window(row, column)
     ink = Style(stroke=MARK_INK, width=0.25)
     shapes: list[Shape] = []
-    for bx, by in points:
-        px, py = bx - x0, by - y0
-        if MARK_RADIUS < px < w - MARK_RADIUS and MARK_RADIUS < py < h - MARK_RADIUS:
-            r = MARK_RADIUS
-            shapes += [
-                line(px - r, py, px + r, py, ink),
-                line(px, py - r, px, py + r, ink),
-                Circle(px, py, 1.6, ink),
-            ]
+    r = MARK_RADIUS
+    for px, py, _, _ in _shown(plan, row, column, points):
+        shapes += [
+            line(px - r, py, px + r, py, ink),
+            line(px, py - r, px, py + r, ink),
+            Circle(px, py, 1.6, ink),
+        ]
     dashed = Style(stroke=MARK_INK, width=0.3, dash=(2.0, 1.5))
     if column > 0:
         shapes.append(line(plan.overlap / 2, 0, plan.overlap / 2, h, dashed))
@@ -332,16 +344,18 @@ def _page_name(words: TileWords, row: int, column: int) -> str:
     return words.name.format(row=words.rows[row], column=column + 1)
 
 
-def _sentences(plan: Plan, words: TileWords, row: int, column: int) -> list[str]:
-    """What to do with the page: which pages its cut edges are laid over."""
+def _sentences(words: TileWords, row: int, column: int, marked: bool) -> list[str]:
+    """What to do with the page: which pages its cut edges are laid over, and how to line them
+    up (by the ⊕ marks only if the page shows some)."""
+    align = words.marks if marked else words.unmarked
     if row == 0 and column == 0:
-        return [words.keep, words.marks]
+        return [words.keep, align]
     out = []
     if column > 0:
         out.append(words.over_left.format(page=_page_name(words, row, column - 1)))
     if row > 0:
         out.append(words.over_top.format(page=_page_name(words, row - 1, column)))
-    return [*out, words.marks]
+    return [*out, align]
 
 
 def _lines(text: str, size: float, width: float, weight: Weight) -> list[tuple[str, float]]:
@@ -353,16 +367,17 @@ def _lines(text: str, size: float, width: float, weight: Weight) -> list[tuple[s
 
 
 def _map(plan: Plan, words: TileWords, row: int, column: int, w: float, h: float) -> list[Shape]:
-    """A small diagram of the pages as they lie together, this one filled."""
+    """A small diagram of the pages as they lie together, this one filled: the drawing's shape
+    split into equal rows and equal columns (a page's exact share is on the page itself)."""
     title = label(w, 1.2, words.map, MAP_TEXT, anchor="end", colour=INK, weight="bold", max_width=w)
     shapes: list[Shape] = [title]
     top = 3.5
     k = min(w / plan.width, (min(h, MAP_HEIGHT) - top) / plan.height)
     left = w - k * plan.width  # the map sits at the right
+    bw, bh = k * plan.width / plan.columns, k * plan.height / plan.rows
     for r in range(plan.rows):
         for c in range(plan.columns):
-            x, y, bw, bh = (v * k for v in plan.kept(r, c))
-            x += left
+            x, y = left + c * bw, r * bh
             here = (r, c) == (row, column)
             fill = INK if here else "#ffffff"
             shapes.append(Rect(x, top + y, bw, bh, Style(stroke=INK, width=0.25, fill=fill)))
@@ -382,10 +397,17 @@ def _map(plan: Plan, words: TileWords, row: int, column: int, w: float, h: float
 
 
 def _info(
-    plan: Plan, words: TileWords, caption: str, row: int, column: int, w: float, band: float
+    plan: Plan,
+    words: TileWords,
+    caption: str,
+    where: tuple[int, int, bool],
+    w: float,
+    band: float,
 ) -> Drawing:
-    """The words under the picture: caption and page heading, what to cut and where it goes,
-    and the map."""
+    """The words under the picture of page `where` (row, column, whether it shows marks):
+    caption and page heading, what to cut, where it goes and how to line it up, and the map
+    (no taller than `band`)."""
+    row, column, marked = where
     map_w = min(MAP_WIDTH, w / 3)
     text_w = w - map_w - 4.0
     name = _page_name(words, row, column)
@@ -396,16 +418,23 @@ def _info(
         (caption, HEAD_SIZE, "bold"),
         (heading, HEAD_SIZE, "bold"),
     ]
-    lines += [(s, TEXT_SIZE, "regular") for s in _sentences(plan, words, row, column)]
+    lines += [(s, TEXT_SIZE, "regular") for s in _sentences(words, row, column, marked)]
     shapes: list[Shape] = []
     y = 1.5
     for text, size, weight in lines:
         for part, fitted in _lines(text, size, text_w, weight):
             shapes.append(label(0, y, part, fitted, anchor="start", colour=INK, weight=weight))
             y += fitted * 1.45
-    scheme = _map(plan, words, row, column, map_w, band - INFO_GAP)
+    scheme = _map(plan, words, row, column, map_w, band)
     shapes.append(Group(tuple(scheme), translate(w - map_w, 0)))
-    return Drawing(w, band - INFO_GAP, tuple(shapes), title=f"page {name} words")
+    return Drawing(w, band, tuple(shapes), title=f"page {name} words")
+
+
+def _ruler_fits(press: PressOptions, page_w: float, band: float) -> bool:
+    """Whether the calibration ruler fits at the foot of every page, below a band of words
+    `band` mm tall that keeps at least WORDS_MIN mm for its words and map."""
+    spare = band - INFO_GAP - RULER_HEIGHT - RULER_CLEARANCE
+    return press.ruler and page_w - 2 * press.margin >= RULER_WIDTH and spare >= WORDS_MIN
 
 
 def tile(
@@ -418,8 +447,9 @@ def tile(
     keep: Sequence[Box] = (),
 ) -> list[Page]:
     """The drawing cut into overlapping pages, row by row from the top-left, each with its cut
-    lines, ⊕ marks, words and map. `keep` holds boxes of the drawing that matter (cells, say):
-    cuts cross as few as the paper allows and marks cover none; texts count among them."""
+    lines, ⊕ marks, words, map and (where it fits below them) the calibration ruler. `keep`
+    holds boxes of the drawing that matter (cells, say): cuts cross as few as the paper allows
+    and marks cover none; texts count among them."""
     layout = plan(drawing, press, overlap, keep, len(words.rows))
     page_w, page_h = press.paper.oriented(layout.landscape)
     tallest = max(layout.window(r, 0)[3] for r in range(layout.rows))
@@ -427,6 +457,11 @@ def tile(
     points = mark_points(layout, drawing, keep)
     credit = footer_text(press.credit)
     bottom = [Placement(footer(page_w, page_h, credit), IDENTITY)] if credit else []
+    words_h = band - INFO_GAP
+    if _ruler_fits(press, page_w, band):
+        words_h -= RULER_HEIGHT + RULER_CLEARANCE
+        at_foot = translate((page_w - RULER_WIDTH) / 2, page_h - press.margin - RULER_HEIGHT)
+        bottom.append(Placement(calibration_ruler(press.words), at_foot))
     pages = []
     for r in range(layout.rows):
         for c in range(layout.columns):
@@ -442,7 +477,8 @@ def tile(
             )
             left = (page_w - w) / 2
             at = translate(left, press.margin)
-            info = _info(layout, words, caption, r, c, page_w - 2 * press.margin, band)
+            marked = bool(_shown(layout, r, c, points))
+            info = _info(layout, words, caption, (r, c, marked), page_w - 2 * press.margin, words_h)
             placements = (
                 Placement(view, at),
                 Placement(_marks(layout, r, c, points), at),

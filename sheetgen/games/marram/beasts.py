@@ -17,7 +17,7 @@ from sheetgen.games.marram.model import SheetStyle
 U = 40.0  # the design square's side
 MID = {"N": (U / 2, 0.0), "E": (U, U / 2), "S": (U / 2, U), "W": (0.0, U / 2)}
 INWARD = {"N": (0.0, 1.0), "E": (-1.0, 0.0), "S": (0.0, -1.0), "W": (1.0, 0.0)}
-STUB = 0.36 * U  # from the edge to a head, tail or end: two ends on one tile stay apart
+STUB = 0.33 * U  # from the edge to a head, tail or end: two ends on one tile stay 2 mm apart
 SAG = 3.5  # how far a body from edge to edge bows off the straight line
 SADDLE = 9.0  # length of a worm's saddle along its body
 TONGUE = "#c0262d"
@@ -155,7 +155,7 @@ def _eyes(x: float, y: float, heading: float, r: float) -> list[Shape]:
 
 def outline_of(colour: str) -> str:
     """The dark edge drawn round a beast of `colour`: it stands out on grass and sand alike."""
-    return darker(colour, 0.3)
+    return darker(colour, 0.2)
 
 
 def _end(seg_kind: str, along: Along, st: SheetStyle, width: float) -> list[Shape]:
@@ -211,7 +211,7 @@ def beast_layers(
     if beast == "worm":
         middle = along.length / 2
         saddle = (middle - SADDLE / 2, middle + SADDLE / 2) if seg_kind == "worm-saddle" else None
-        ring = Style(stroke=outline_of(colour), width=0.3)
+        ring = Style(stroke=lighter(colour, 0.45), width=0.3)  # pale on the dark body
         half = (width - 1.2) / 2
         for s in along.spaced(2.2, stop=stop):
             if saddle and saddle[0] - 0.6 < s < saddle[1] + 0.6:

@@ -36,8 +36,8 @@ EDGE_PAIRS = {"N": ("NW", "NE"), "E": ("NE", "SE"), "S": ("SE", "SW"), "W": ("SW
 TEXT = 2.4  # mm on a 40 mm tile: over 6 pt
 FLIP_BOX = 3.2  # a flip box's side
 FLIP_XS = (26.6, 30.5, 34.4)  # the three flip boxes' centres, 4 mm clear of the east cut
-FLIP_Y = 13.9
-SPADE_XY = (30.5, 7.9)
+FLIP_Y = 13.2
+SPADE_XY = (30.5, 7.4)
 
 
 def _oval_in_box(cx: float, cy: float, rx: float, ry: float, b: float, fill: str) -> Shape:

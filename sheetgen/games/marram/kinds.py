@@ -22,15 +22,18 @@ def _tiles(ref: str, where: str) -> TileSetLayout:
 
 
 def build_tiles(layout: TileSetLayout, options: BuildOptions) -> Document:
-    """The print-and-play PDF: tile fronts and backs for duplex, then the alignment test."""
+    """The print-and-play PDF: the duplex alignment test first (print it and set --offset
+    before printing the rest), then the tile fronts and backs for duplex."""
     size = options.tile_size or layout.sheet.size
     from dataclasses import replace
 
     press = replace(options.press, crop_marks=True)
-    pages = tile_pages(layout, press, size, options.flip, options.offset, options.copies)
-    pages += alignment_pages(
-        options.press, options.flip, options.offset, f"marram/{layout.name}", layout.labels
+    words = layout.labels
+    ref = f"marram/{layout.name}"
+    pages = alignment_pages(
+        options.press, options.flip, options.offset, ref, words, words.flip_note
     )
+    pages += tile_pages(layout, press, size, options.flip, options.offset, options.copies)
     return Document(
         tuple(pages),
         title=f"Marram — {layout.name} tiles ({size:g} mm)",
@@ -76,7 +79,7 @@ def build_board(layout: BoardLayout, options: BuildOptions) -> Document:
     pages = pad(board_drawing(layout, tiles), options.press, 1)
     return Document(
         tuple(pages),
-        title=f"Marram board — {layout.name}",
+        title=layout.title,
         subject="A Marram board and its score",
         keywords=("marram", "board"),
     )

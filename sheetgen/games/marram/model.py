@@ -94,16 +94,18 @@ class SheetStyle(Section):
     """The tiles' size and bleed, their colours, and the beasts' body widths.
 
     The colours a player tells apart (grass and sand; the three beasts; a worm's body and its
-    saddle; gold and silver coins; the flip boxes) differ by CIEDE2000 20 or more in normal
-    and colour-blind vision, and grass, sand and the beasts by 20 in lightness too."""
+    saddle; gold and silver coins; the flip boxes; each beast and the grass and sand it lies on)
+    differ by CIEDE2000 20 or more in normal and colour-blind vision. Grass, sand, and each
+    beast against both differ by 20 in lightness too (sand lightest, then the orange snake,
+    grass, and the dark worm and blue snake, told apart in grey by rings and spine)."""
 
     size: float = Field(40.0, ge=15, le=100, description="tile size in mm")
     bleed: float = Field(2.0, ge=0, le=5)
-    grass: Colour = "#64903c"
-    sand: Colour = "#efdcaa"
-    blue: Colour = "#1b4a92"
-    orange: Colour = "#f9a93b"
-    worm: Colour = "#9d716c"
+    grass: Colour = "#458554"
+    sand: Colour = "#fcf4dd"
+    blue: Colour = "#173f84"
+    orange: Colour = "#f2a618"
+    worm: Colour = "#5a2c28"
     saddle: Colour = "#f6b3d3"
     gold: Colour = "#f2c230"
     silver: Colour = "#d9dde0"
@@ -129,20 +131,29 @@ class MarramLabels(PageLabels):
     silver_letter: str = Field("S", min_length=1, max_length=2, description="on a silver coin")
     starter: str = Field("START", min_length=1, max_length=8, description="on the starter tile")
     # a board's picture and its scores
-    board_title: str = Field("MARRAM — {name}", max_length=60, description="keeps {name}")
-    scores: str = Field("Scores ({variant})", max_length=60, description="keeps {variant}")
+    scores: str = Field(
+        "Scores for finished features ({variant} rules)",
+        max_length=80,
+        description="keeps {variant}",
+    )
     scores_end: str = Field(
-        "Scores ({variant}, end of game)", max_length=60, description="keeps {variant}"
+        "Final scores, {variant} rules: finished features, then unfinished ones",
+        max_length=80,
+        description="keeps {variant}",
     )
     score_line: str = Field(
-        "{feature} — {points} to {owners}",
+        "{feature} — {points} pt to {owners}",
         max_length=60,
         description="keeps {feature}, {points} and {owners}",
     )
     totals: str = Field("Totals", max_length=30)
-    blue_snake: str = Field("blue snake of {n}", max_length=40, description="keeps {n}")
-    orange_snake: str = Field("orange snake of {n}", max_length=40, description="keeps {n}")
-    worm: str = Field("worm of {n}", max_length=40, description="keeps {n}")
+    blue_snake: str = Field(
+        "finished blue snake, {n} segments", max_length=40, description="keeps {n}"
+    )
+    orange_snake: str = Field(
+        "finished orange snake, {n} segments", max_length=40, description="keeps {n}"
+    )
+    worm: str = Field("finished worm, {n} segments", max_length=40, description="keeps {n}")
     freak_blue: str = Field("freak blue snake", max_length=40)
     freak_orange: str = Field("freak orange snake", max_length=40)
     freak_worm: str = Field("freak worm", max_length=40)
@@ -192,6 +203,12 @@ class MarramLabels(PageLabels):
         "Pass the readings (their average if the five differ) as: {command}",
         max_length=80,
         description="keeps {command}",
+    )
+    flip_note: str = Field(
+        "Spade tiles: at each flip tick the next box (3, 2, 1) on both faces; all three ticked, "
+        "no more flips.",
+        max_length=110,
+        description="on the alignment page: how to record a spade tile's flips",
     )
     align_front: str = Field("Front of the duplex alignment test", max_length=60)
     align_back: str = Field("Back of the duplex alignment test", max_length=60)
@@ -256,6 +273,9 @@ class BoardLayout(LayoutBase):
     component: Literal["board"]
     tiles: str = Field("marram/classic", description="the tile set the tiles come from")
     variant: Variant = "classic"
+    title: str = Field(
+        "Marram — a board", min_length=1, max_length=60, description="printed over the board"
+    )
     end_game: bool = Field(False, description="also score unfinished features")
     placed: list[Placed] = Field(min_length=1)
     claims: list[Claim] = Field(default_factory=list)

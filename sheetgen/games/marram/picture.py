@@ -26,8 +26,7 @@ def board_drawing(layout: BoardLayout, tiles: TileSetLayout) -> Drawing:
     size = min(36.0, WIDTH / cols, 170.0 / rows)
     ox = (WIDTH - cols * size) / 2 - min(xs) * size
     oy = 14 - min(ys) * size
-    title = words.board_title.format(name=layout.name)
-    shapes: list[Shape] = [label(0, 5, title, 5, anchor="start", weight="bold", colour=INK)]
+    shapes: list[Shape] = [label(0, 5, layout.title, 5, anchor="start", weight="bold", colour=INK)]
     layers: list[Layers] = []
     joins: list[Shape] = []
     for (tx, ty), face in sorted(board.items()):

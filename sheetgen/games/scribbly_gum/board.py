@@ -8,8 +8,8 @@ from sheetgen.games.scribbly_gum.model import FOODS, TreeLayout
 
 DIRECTIONS = ("left", "right", "up", "down")
 STEP = {"left": (-1, 0), "right": (1, 0), "up": (0, -1), "down": (0, 1)}
-WILD, EMPTY, START = 3, 4, 5
-KIND_INDEX = {"nut": 0, "leaf": 1, "blossom": 2, "wild": WILD, "empty": EMPTY, "start": START}
+WILD, START = 3, 4
+KIND_INDEX = {"nut": 0, "leaf": 1, "blossom": 2, "wild": WILD, "start": START}
 
 
 def direction_of(a: tuple[int, int], b: tuple[int, int]) -> str | None:
@@ -25,7 +25,7 @@ def direction_of(a: tuple[int, int], b: tuple[int, int]) -> str | None:
 @dataclass(frozen=True)
 class Board:
     """A tree ready for play. Circle i has `kind[i]` (0 nut, 1 leaf, 2 blossom, 3 wild,
-    4 empty, 5 start) and `count[i]`; `step[d][i]` is the circle a solid line reaches from i in
+    4 start) and `count[i]`; `step[d][i]` is the circle a solid line reaches from i in
     direction d (or -1); `dotted[i]` the circles a dotted line joins to i."""
 
     ids: tuple[str, ...]

@@ -145,7 +145,7 @@ def _tree_circle(layout: TreeLayout, c: TreeCircle) -> list[Shape]:
     if c.food == "wild":
         out.append(Circle(cx, cy, r - 0.7, Style(stroke=col.achievement, width=0.5)))
         out.append(wild(cx, cy, 1.55 * r, (col.nut, col.leaf, col.blossom)))
-    elif c.food != "empty":
+    else:
         out += food_group(c.food, c.count, cx, cy, r, col)
     out.append(
         Field(f"tree_{c.id}", "checkbox", cx - r, cy - r, 2 * r, 2 * r, Style(stroke=None), rx=r)

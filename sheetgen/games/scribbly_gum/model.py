@@ -11,7 +11,9 @@ from sheetgen.registry import Colour, LayoutBase, PageLabels, Section
 
 Food = Literal["nut", "leaf", "blossom"]
 FOODS: tuple[Food, ...] = ("nut", "leaf", "blossom")
-Content = Literal["nut", "leaf", "blossom", "wild", "empty", "start"]
+# what a tree circle holds: the rulebook's circle types (1 to 3 of a food, or a wild circle
+# of any one food) and the four filled-in start circles around the moth; no circle is blank
+Content = Literal["nut", "leaf", "blossom", "wild", "start"]
 GridIndex = Annotated[int, Field(ge=0, le=40)]
 _FORMATTER = string.Formatter()
 
@@ -60,7 +62,7 @@ class TreeCircle(Section):
 
     id: str = Field(pattern=r"^[A-Za-z0-9_]{1,12}$")
     at: tuple[GridIndex, GridIndex] = Field(description="grid column and row (row 0 is the top)")
-    food: Content = Field(description="nut, leaf or blossom (with count), wild, empty or start")
+    food: Content = Field(description="nut, leaf or blossom (with count), wild or start")
     count: int = Field(1, ge=1, le=3, description="how many of the food (1 to 3)")
 
     @model_validator(mode="after")
@@ -80,14 +82,15 @@ class Dotted(Section):
 class Palette(Section):
     """The sheet's colours (the rulebook: light grey tree, dark grey tracker, green score strip).
     The three foods stay apart for colour-blind players too (and each has its own shape); the
-    printed lines are light, so a player's dark pen line stands out on them."""
+    bark under each path is dark enough to show on the tree in greyscale yet light enough that a
+    player's black or dark blue pen line stands out on it."""
 
     tree: Colour = "#e4e6e3"
     tracker: Colour = "#4d5250"
     score: Colour = "#467a37"
     ink: Colour = "#2b2f2d"
     line: Colour = "#ffffff"
-    bark: Colour = "#d3cdbf"
+    bark: Colour = "#b0a58e"
     leaf: Colour = "#11501b"
     nut: Colour = "#be986e"
     blossom: Colour = "#b2027f"

@@ -7,7 +7,7 @@ from collections.abc import Iterable, Sequence
 from dataclasses import dataclass, field
 
 from sheetgen.findings import Finding, error, warning
-from sheetgen.games.scribbly_gum.board import DIRECTIONS, Board, direction_of
+from sheetgen.games.scribbly_gum.board import Board, direction_of
 from sheetgen.games.scribbly_gum.model import FOODS, Achievement, TilesLayout, TreeLayout
 from sheetgen.press.impose import RULER_CLEARANCE
 from sheetgen.press.ruler import RULER_HEIGHT
@@ -118,8 +118,7 @@ def check_tree(layout: TreeLayout) -> list[Finding]:
             error("dotted", "the tree has no dotted line (the dotted-line tile needs at least one)")
         )
     found += _check_starts(layout, at)
-    if not found:
-        found += _check_reach(layout)
+    found += _check_reach(layout)
     found += _check_food(layout)
     found += _check_tracker(layout)
     found += _check_fit(layout)
@@ -151,24 +150,36 @@ def _check_starts(layout: TreeLayout, at: dict[str, tuple[int, int]]) -> list[Fi
 
 
 def _check_reach(layout: TreeLayout) -> list[Finding]:
-    """Every circle is reachable from the start circles along solid and dotted lines."""
-    from sheetgen.games.scribbly_gum.board import compile_board
-
-    board = compile_board(layout)
-    seen = set(board.starts)
-    queue = deque(board.starts)
+    """One finding for each circle that no path of solid and dotted lines joins to a start
+    circle; lines that name no circle are reported elsewhere and left out here."""
+    links: dict[str, set[str]] = {c.id: set() for c in layout.circles}
+    pairs = [text.split("-") for text in layout.lines] + [list(d.ends) for d in layout.dotted]
+    for pair in pairs:
+        if len(pair) == 2 and all(p in links for p in pair) and pair[0] != pair[1]:
+            links[pair[0]].add(pair[1])
+            links[pair[1]].add(pair[0])
+    seen = {c.id for c in layout.circles if c.food == "start"}
+    if not seen:
+        return []  # the missing start circles are reported on their own
+    queue = deque(seen)
     while queue:
-        i = queue.popleft()
-        nexts = [board.step[d][i] for d in DIRECTIONS] + list(board.dotted[i])
-        for j in nexts:
-            if j >= 0 and j not in seen:
-                seen.add(j)
-                queue.append(j)
-    return [
-        error(f"circles[{i}]", f"circle {board.ids[i]} cannot be reached from the start circles")
-        for i in range(board.size)
-        if i not in seen
-    ]
+        for other in links[queue.popleft()] - seen:
+            seen.add(other)
+            queue.append(other)
+    out = []
+    for i, c in enumerate(layout.circles):
+        if c.id in seen:
+            continue
+        seen.add(c.id)  # a repeated id is named once
+        why = "has no line to any other circle" if not links[c.id] else "is joined only to"
+        detail = "" if not links[c.id] else " circles that no line joins to a start circle"
+        out.append(
+            error(
+                f"circles[{i}]",
+                f"circle {c.id} {why}{detail}: it can never be reached from the start circles",
+            )
+        )
+    return out
 
 
 def _check_food(layout: TreeLayout) -> list[Finding]:

@@ -14,7 +14,7 @@ from collections.abc import Sequence
 from dataclasses import dataclass
 from typing import Literal
 
-from sheetgen.games.scribbly_gum.board import DIRECTIONS, EMPTY, START, WILD, Board
+from sheetgen.games.scribbly_gum.board import DIRECTIONS, START, WILD, Board
 from sheetgen.games.scribbly_gum.model import Achievement
 from sheetgen.games.scribbly_gum.rules import (
     TRACKER_ROWS,
@@ -90,7 +90,7 @@ class Game:
         b = self.board
         self._fill(j)
         kind = b.kind[j]
-        if kind in (EMPTY, START):
+        if kind == START:
             return
         food = self._wild_choice() if kind == WILD else kind
         amount = 1 if kind == WILD else b.count[j]
@@ -131,7 +131,7 @@ class Game:
             if not filled[n]:
                 growth += 1
         kind = b.kind[j]
-        if kind in (EMPTY, START):
+        if kind == START:
             return 0.3 * growth
         low = min(t)
         food = t.index(low) if kind == WILD else kind

@@ -15,6 +15,7 @@ from sheetgen.draw import (
     Style,
     Text,
     cap_height,
+    fit_size,
     line,
     scale,
     text_width,
@@ -173,9 +174,11 @@ def achievement_icon(a: Achievement, c: Palette, ink: str) -> list[Shape]:
 # The achievement tile, top to bottom in design mm: the title beside the value badge, the icon,
 # up to three lines of the condition, and the side line just inside the safe margin.
 BADGE_R = 4.4
-BADGE = (UNIT - SAFE - BADGE_R - 0.3, SAFE + BADGE_R + 0.3)
-TITLE_ROOM = BADGE[0] - BADGE_R - 1.5 - SAFE
-TITLE_SIZES = (3.2, 2.9)  # one line at 3.2, or two at 2.9
+BADGE_LINE = 0.6  # the badge's outline
+BADGE = (UNIT - SAFE - BADGE_R - BADGE_LINE / 2, SAFE + BADGE_R + BADGE_LINE / 2)
+TITLE_GAP = 2.0 * UNIT / MIN_TILE  # between the title and the badge's outline: 2 mm at MIN_TILE
+TITLE_ROOM = BADGE[0] - BADGE_R - BADGE_LINE / 2 - TITLE_GAP - SAFE
+TITLE_SIZES = (3.2, 2.9)  # one line at 3.2 (shrunk to 2.9 if it must be), or two at 2.9
 ICON = (22.5, 19.0, 0.62)  # where the icon's centre lands, and its scale
 CONDITION_SIZES = (2.8, SMALL)
 CONDITION_LINES = 3
@@ -186,9 +189,11 @@ SIDE_CY = UNIT - SAFE - 0.24 * SIDE_SIZE - cap_height(SIDE_SIZE) / 2  # descende
 
 
 def _title_lines(title: str) -> tuple[float, list[str]]:
-    """The title's size and lines: one line if it fits, else two at the smaller size."""
-    if text_width(title, TITLE_SIZES[0], "bold") <= TITLE_ROOM:
-        return TITLE_SIZES[0], [title]
+    """The title's size and lines: one line if it fits at a size from TITLE_SIZES[0] down to
+    TITLE_SIZES[1], else lines wrapped at TITLE_SIZES[1]."""
+    size = fit_size(title, TITLE_ROOM, TITLE_SIZES[0], "bold")
+    if size >= TITLE_SIZES[1]:
+        return size, [title]
     return TITLE_SIZES[1], wrap(title, TITLE_SIZES[1], TITLE_ROOM, "bold")
 
 
@@ -209,7 +214,7 @@ def achievement_face(a: Achievement, c: Palette, ink: str, value: int, side: str
              anchor="start", weight="bold", least=SMALL)
         for i, t in enumerate(lines)
     ]  # fmt: skip
-    shapes.append(Circle(*BADGE, BADGE_R, Style(stroke=ink, width=0.6, fill=WHITE)))
+    shapes.append(Circle(*BADGE, BADGE_R, Style(stroke=ink, width=BADGE_LINE, fill=WHITE)))
     shapes.append(text(*BADGE, str(value), 4.6, 2 * BADGE_R - 1.5, ink, weight="bold"))
     x, y, k = ICON
     icon = Group(
@@ -243,6 +248,14 @@ def text_findings(layout: TilesLayout) -> list[Finding]:
                 error(
                     f"achievements[{i}].title",
                     f"{a.title!r} takes {len(lines)} lines on the tile; 2 fit: shorten it",
+                )
+            )
+        elif any(text_width(t, SMALL, "bold") > TITLE_ROOM for t in lines):
+            out.append(
+                error(
+                    f"achievements[{i}].title",
+                    f"{a.title!r} has a word too long to keep 2 mm from the value disc "
+                    "at 6 pt: shorten it",
                 )
             )
         _, lines = _condition_lines(a.text)

@@ -65,6 +65,7 @@ class Plan:
     legend_bottom: float
     rules_y: float
     rules: tuple[tuple[RuleLine, ...], ...]  # the rules summary's lines, column by column
+    credit_y: float  # centre of the credit line, at the foot (drawn on sheets that share a page)
     bottom: float  # where the sheet's parts end, its bottom edge clearance included
 
     @property
@@ -138,6 +139,9 @@ def plan(layout: ScribeLayout) -> Plan:
     rules_y = y
     if rules:
         y += 2.2 * t + max(sum(line.height(t) for line in c) for c in rules)
+    credit_y = y + 0.6 * t
+    if layout.credit:
+        y += 1.2 * t
     return Plan(
         grid_x=grid_x,
         grid_y=grid_y,
@@ -156,6 +160,7 @@ def plan(layout: ScribeLayout) -> Plan:
         legend_bottom=legend_bottom,
         rules_y=rules_y,
         rules=rules,
+        credit_y=credit_y,
         bottom=y + EDGE,
     )
 
@@ -398,8 +403,28 @@ def _rules(layout: ScribeLayout, p: Plan) -> list[Shape]:
     return out
 
 
-def draw_sheet(layout: ScribeLayout) -> Drawing:
-    """The whole super grid sheet at its printed size."""
+def _credit(layout: ScribeLayout, p: Plan) -> list[Shape]:
+    """The designer credit at the sheet's foot, right-aligned, so a sheet cut from a shared
+    page still carries it."""
+    s = layout.sheet
+    if not layout.credit:
+        return []
+    return [
+        label(
+            s.width - EDGE,
+            p.credit_y,
+            layout.credit,
+            s.text,
+            anchor="end",
+            colour=s.grid,
+            max_width=s.width - 2 * EDGE,
+        )
+    ]
+
+
+def draw_sheet(layout: ScribeLayout, credit: bool = False) -> Drawing:
+    """The whole super grid sheet at its printed size, with the credit at its foot if `credit`
+    (for sheets that share a page and are cut apart; otherwise the page footer carries it)."""
     p = plan(layout)
     shapes = (
         _header(layout)
@@ -407,6 +432,7 @@ def draw_sheet(layout: ScribeLayout) -> Drawing:
         + _tally(layout, p.tally_y, p.tally_x)[0]
         + _legend(layout, p)
         + _rules(layout, p)
+        + (_credit(layout, p) if credit else [])
     )
     s = layout.sheet
     return Drawing(s.width, s.height, tuple(shapes), title=f"{layout.title} super grid")

@@ -9,7 +9,7 @@ from sheetgen.findings import Finding, error
 from sheetgen.games.scribe.draw import EDGE, draw_sheet, plan, tally_width
 from sheetgen.games.scribe.model import SIX_POINTS, ScribeLayout
 from sheetgen.games.scribe.rules import check_layout
-from sheetgen.press import Document, pad
+from sheetgen.press import Document, pad, plan_grid
 from sheetgen.registry import BuildOptions, ComponentKind
 
 SHEET_GAP = 12.0  # mm between sheets sharing a page, room for the cut
@@ -82,11 +82,12 @@ def _fit(layout: ScribeLayout) -> list[Finding]:
             )
         )
     if not found:
-        for text in _texts(draw_sheet(layout).children):
+        for text in _texts(draw_sheet(layout, credit=True).children):
             if text.size < SIX_POINTS - 1e-9:
+                where = {layout.title: "title", layout.credit: "credit"}
                 found.append(
                     error(
-                        "title" if text.text == layout.title else "labels",
+                        where.get(text.text, "labels"),
                         f"{text.text!r} would print at {text.size * 72 / 25.4:.1f} pt, under "
                         "6 pt, to fit its place; shorten it",
                     )
@@ -100,9 +101,14 @@ def check(layout: ScribeLayout) -> list[Finding]:
 
 
 def build(layout: ScribeLayout, options: BuildOptions) -> Document:
-    """A pad of super grid sheets, as many a page as fit the paper."""
+    """A pad of super grid sheets, as many a page as fit the paper. Sheets that share a page
+    (cut apart) each carry the credit themselves, and the page footer does not repeat it."""
     press = replace(options.press, gap=max(options.press.gap, SHEET_GAP))
-    pages = pad(draw_sheet(layout), press, options.copies)
+    s = layout.sheet
+    shared = plan_grid(s.width, s.height, 0.0, press, press.per_page or 1000).count > 1
+    if shared:
+        press = replace(press, credit="")
+    pages = pad(draw_sheet(layout, credit=shared), press, options.copies)
     return Document(
         tuple(pages),
         title=f"{layout.title} — {layout.name}",

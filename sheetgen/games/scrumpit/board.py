@@ -4,7 +4,18 @@ names, and the reading key."""
 
 from __future__ import annotations
 
-from sheetgen.draw import Drawing, Group, Rect, Shape, Style, label, line, polygon, scale
+from sheetgen.draw import (
+    Drawing,
+    Group,
+    Rect,
+    Shape,
+    Style,
+    label,
+    line,
+    polygon,
+    scale,
+    translate,
+)
 from sheetgen.draw.colour import darker
 from sheetgen.draw.fonts import text_width
 from sheetgen.draw.icons import star
@@ -148,17 +159,27 @@ def board_shapes(layout: BoardLayout, labels: ScrumpitLabels, cell: float) -> li
     )
 
 
-def board_drawing(layout: BoardLayout, labels: ScrumpitLabels, cell: float) -> Drawing:
-    """The whole board at `cell` mm a cell, its cell size noted in the bottom-right corner."""
+def _caption(labels: ScrumpitLabels, cell: float, tiles: float, pencil: bool) -> list[Shape]:
+    """The board's cell size (and, on a `pencil` board, that it is too small for the `tiles` mm
+    tiles) in small print in the bottom-right corner, clear of the zones."""
+    side = max(SIX_PT, min(0.16 * cell, 3.0))
+    right = 0.3 * cell  # board units are mm here
+    lines = [labels.cells.format(size=f"{cell:g}")]
+    if pencil:
+        lines.append(labels.pencil.format(tiles=f"{tiles:g}"))
+    out: list[Shape] = []
+    for k, text in enumerate(reversed(lines)):
+        out.append(label(-right, -right - k * side * 1.5, text, side, anchor="end", colour=INK))
+    return out
+
+
+def board_drawing(
+    layout: BoardLayout, labels: ScrumpitLabels, cell: float, *, pencil: bool = False
+) -> Drawing:
+    """The whole board at `cell` mm a cell, its cell size noted in the bottom-right corner
+    (and, if `pencil`, that it is for pencil play, not the layout's own cell-sized tiles)."""
     size = board_extent(layout) * cell
-    note = label(
-        size - 0.5 * cell,
-        size - 0.5 * cell,
-        labels.cells.format(size=f"{cell:g}"),
-        max(0.3 * cell, SIX_PT),
-        anchor="end",
-        colour=INK,
-    )
+    note = Group(tuple(_caption(labels, cell, layout.cell, pencil)), translate(size, size))
     return Drawing(
         size,
         size,

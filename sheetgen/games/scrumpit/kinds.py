@@ -62,6 +62,7 @@ def tile_words(labels: ScrumpitLabels) -> TileWords:
         over_left=labels.page_over_left,
         over_top=labels.page_over_top,
         marks=labels.page_marks,
+        unmarked=labels.page_unmarked,
         map=labels.page_map,
     )
 
@@ -72,7 +73,7 @@ def build_board(layout: BoardLayout, options: BuildOptions) -> Document:
     press = options.press
     fit = layout.fit or options.fit
     cell = fit_cell(layout, press) if fit else layout.cell
-    board = board_drawing(layout, layout.labels, cell)
+    board = board_drawing(layout, layout.labels, cell, pencil=cell < layout.cell)
     if fit or board.width <= min(press.paper.width, press.paper.height) - 2 * press.margin:
         pages = pad(board, press, options.copies)
         how = "one page"

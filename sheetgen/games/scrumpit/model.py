@@ -29,6 +29,11 @@ class ScrumpitLabels(PageLabels):
     left_to_right: str = Field("left to right", max_length=24)
     top_to_bottom: str = Field("top to bottom", max_length=24)
     cells: str = Field("cells {size} mm", max_length=30, description="keeps {size}")
+    pencil: str = Field(
+        "for pencil play, not the {tiles} mm tiles",
+        max_length=50,
+        description="under a shrunk board's cell size; keeps {tiles}",
+    )
     caption: str = Field(
         "Scrumpit board, cells {size} mm", max_length=60, description="keeps {size}"
     )
@@ -45,8 +50,13 @@ class ScrumpitLabels(PageLabels):
     points: str = Field("points", max_length=12)
     total: str = Field("total", max_length=12)
     rack: str = Field("rack −", max_length=12)
+    rack_note: str = Field(
+        "rack −: tiles left on the rack (not for the player who went out)",
+        max_length=70,
+        description="what the rack row takes off, beside each game's title",
+    )
     game_total: str = Field("game total", max_length=14)
-    match: str = Field("match 1–{n}", max_length=14, description="keeps {n}: games so far")
+    match: str = Field("match total", max_length=14, description="the games so far added up")
     page_rows: str = Field(
         "ABCDEFGHIJKLMNOPQRSTUVWXYZ",
         min_length=26,
@@ -75,6 +85,11 @@ class ScrumpitLabels(PageLabels):
     )
     page_marks: str = Field(
         "Line up the ⊕ marks and the board across each overlap.", max_length=120
+    )
+    page_unmarked: str = Field(
+        "Line up the grid lines across each overlap.",
+        max_length=120,
+        description="on a page with no ⊕ marks",
     )
     page_map: str = Field("Where the pages go", max_length=40)
 

@@ -9,7 +9,7 @@ from sheetgen.games.scrumpit.board import GRID, TITLE
 from sheetgen.games.scrumpit.draw import INK, bag_mark, text_ink
 from sheetgen.games.scrumpit.model import COLOURS, PadLayout, ScrumpitLabels
 
-WIDTH, HEIGHT = 194.0, 263.0
+WIDTH, HEIGHT = 194.0, 250.0  # Letter's 263 mm inside its margins keeps 13 mm for the ruler
 FIRST = 20.0  # the row names' column
 HEAD = 15.0  # colour, name and column heads
 SHADE = "#f3e6c4"
@@ -72,10 +72,19 @@ def _game(
         label(28, y0 + 3, labels.started_by, 2.6, anchor="start", colour=INK, max_width=16),
         line(46, y0 + 4.2, 100, y0 + 4.2, Style(stroke=INK, width=0.25)),
         Field(f"g{number}_starter", "text", 46, y0, 54, 4.2, NONE),
+        label(
+            WIDTH,
+            y0 + 3,
+            labels.rack_note,
+            2.2,
+            anchor="end",
+            colour=INK,
+            max_width=WIDTH - 104,
+        ),
     ]
     top = y0 + 7
     names = [str(t) for t in range(1, layout.turns + 1)]
-    names += [labels.rack, labels.game_total, labels.match.format(n=number)]
+    names += [labels.rack, labels.game_total, labels.match]
     row_h = min(6.0, (block - 9 - HEAD) / len(names))
     for p, bag in enumerate(players):
         out += _head(

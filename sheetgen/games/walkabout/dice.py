@@ -139,7 +139,7 @@ def face_sheet(layout: DiceLayout, size: float) -> Drawing:
     return Drawing(width, height, tuple(shapes), title="dice face sheet")
 
 
-MAT_W, MAT_H = 194.0, 263.0
+MAT_W, MAT_H = 194.0, 250.5  # fits A4 and US Letter with the calibration ruler below
 
 
 def _mat_header(layout: MatLayout) -> tuple[list[Shape], float]:

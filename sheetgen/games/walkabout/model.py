@@ -154,7 +154,7 @@ class MapSheetStyle(Section):
     """Sizes (mm) and colours of a map sheet."""
 
     width: float = Field(194.0, ge=100, le=400)
-    height: float = Field(263.0, ge=100, le=400)
+    height: float = Field(250.5, ge=100, le=400)
     grid_line: Colour = "#b9ad98"
     path: Colour = "#2a2622"
     ink: Colour = "#2a2622"
@@ -173,7 +173,7 @@ class MapLayout(LayoutBase):
     sheet_number: int = Field(ge=1, le=4)
     columns: int = Field(ge=5, le=40, description="node columns (vertical grid lines)")
     rows: int = Field(ge=4, le=40, description="edges from the top of the grid to the bottom")
-    edge: float = Field(11.0, ge=5, le=25, description="edge length in mm")
+    edge: float = Field(10.3, ge=5, le=25, description="edge length in mm")
     path: list[tuple[int, int]] = Field(
         min_length=2,
         description="yesterday's path as nodes "

@@ -4,7 +4,9 @@ from __future__ import annotations
 
 from dataclasses import replace
 
-from sheetgen.draw import Group, Shape, Text, text_width
+from sheetgen.draw import Text, text_width
+from sheetgen.draw.transform import IDENTITY
+from sheetgen.draw.walk import leaves
 from sheetgen.findings import Finding, error
 from sheetgen.games.scribe.draw import EDGE, draw_sheet, plan, tally_width
 from sheetgen.games.scribe.model import SIX_POINTS, ScribeLayout
@@ -13,16 +15,6 @@ from sheetgen.press import Document, pad, plan_grid
 from sheetgen.registry import BuildOptions, ComponentKind
 
 SHEET_GAP = 12.0  # mm between sheets sharing a page, room for the cut
-
-
-def _texts(shapes: tuple[Shape, ...]) -> list[Text]:
-    out: list[Text] = []
-    for shape in shapes:
-        if isinstance(shape, Group):
-            out += _texts(shape.children)
-        elif isinstance(shape, Text):
-            out.append(shape)
-    return out
 
 
 def _fit(layout: ScribeLayout) -> list[Finding]:
@@ -82,7 +74,8 @@ def _fit(layout: ScribeLayout) -> list[Finding]:
             )
         )
     if not found:
-        for text in _texts(draw_sheet(layout, credit=True).children):
+        drawn = leaves(draw_sheet(layout, credit=True).children, IDENTITY)
+        for text in (shape for shape, _ in drawn if isinstance(shape, Text)):
             if text.size < SIX_POINTS - 1e-9:
                 where = {layout.title: "title", layout.credit: "credit"}
                 found.append(

@@ -65,6 +65,43 @@ def main() -> None:
         dice.crop((x0 - 6, y0 - 6, x1 + 6, y1 + 6)).save(DOCS / "walkabout-dice-sheet.png")
         sheetgen("gallery", "--dpi", "90", "--out", tmp)
         shutil.copyfile(out / "gallery.png", DOCS / "gallery.png")
+        remote_play(out)
+
+
+def remote_play(out: Path) -> None:
+    """docs/remote-play.png: a fillable tree sheet played in pdfium (Chrome's PDF viewer) as a
+    remote player plays it: circles and tracker boxes ticked, the name and scores typed."""
+    import pypdfium2 as pdfium
+    import pypdfium2.raw as pdfium_c
+
+    sheetgen("build", "scribbly-gum/kuringgai", "--fillable", "-f", "pdf", "--out", str(out), "-q")
+    doc = pdfium.PdfDocument(out / "scribbly-gum-kuringgai-tree.pdf")
+    doc.init_forms()
+    page, form = doc[0], doc.formenv
+    height = page.get_height()
+    ticks, typed = 0, ["Mia", "7", "9", "6", "4"]  # the name, then scores, as the fields come
+    annots = pdfium_c.FPDFPage_GetAnnotCount(page)
+    for i in range(annots):
+        annot = pdfium_c.FPDFPage_GetAnnot(page, i)
+        rect = pdfium_c.FS_RECTF()
+        pdfium_c.FPDFAnnot_GetRect(annot, rect)
+        kind = pdfium_c.FPDFAnnot_GetFormFieldType(form, annot)
+        pdfium_c.FPDFPage_CloseAnnot(annot)
+        x, y = (rect.left + rect.right) / 2, (rect.top + rect.bottom) / 2
+        pdfium_c.FORM_OnMouseMove(form, page, 0, x, y)  # (pdfium acts on the field under it)
+        if kind == pdfium_c.FPDF_FORMFIELD_CHECKBOX and i % 5 == 0 and ticks < 18:
+            pdfium_c.FORM_OnLButtonDown(form, page, 0, x, y)
+            pdfium_c.FORM_OnLButtonUp(form, page, 0, x, y)
+            ticks += 1
+        elif kind == pdfium_c.FPDF_FORMFIELD_TEXTFIELD and y < height * 0.25 and typed:
+            text = typed.pop(0)
+            pdfium_c.FORM_OnLButtonDown(form, page, 0, x, y)
+            pdfium_c.FORM_OnLButtonUp(form, page, 0, x, y)
+            for char in text:
+                pdfium_c.FORM_OnChar(form, page, ord(char), 0)
+            pdfium_c.FORM_ForceToKillFocus(form)
+    image = page.render(scale=60 / 72, may_draw_forms=True).to_pil().convert("RGB")
+    image.save(DOCS / "remote-play.png")
 
 
 if __name__ == "__main__":

@@ -60,9 +60,11 @@ def list_layouts() -> None:
     typer.echo(
         "Built-in layouts (build or check them by name, e.g. 'sheetgen build scribe/standard'):"
     )
-    for name in builtin_layouts():
+    names = builtin_layouts()
+    width = max([24, *map(len, names)])  # the longest name keeps its column
+    for name in names:
         kind, description = describe(name)
-        typer.echo(f"  {name:24} {kind:22} {description}")
+        typer.echo(f"  {name:{width}} {kind:22} {description}")
     typer.echo("\nComponent kinds ('sheetgen schema KIND' prints a kind's JSON Schema):")
     for key, summary in CATALOGUE.items():
         typer.echo(f"  {key:24} {summary}")
@@ -71,11 +73,18 @@ def list_layouts() -> None:
 @app.command()
 def check(
     layouts: Annotated[list[str], typer.Argument(help="layout files or built-in names")],
+    words: Annotated[
+        Path | None,
+        typer.Option(
+            help="a word list, one word a line: Scrumpit game records' words must be in it"
+        ),
+    ] = None,
 ) -> None:
     """Validate layouts and run their game's rules checks; exit 1 on any error."""
     from sheetgen.layout import load
 
     failed = False
+    looked_up = False
     for ref in layouts:
         try:
             loaded = load(ref)
@@ -83,7 +92,12 @@ def check(
             typer.echo(f"error: {exc}", err=True)
             failed = True
             continue
-        findings = loaded.kind.check(loaded.model)
+        check_words = loaded.kind.check_words
+        if words is not None and check_words is not None:
+            findings = check_words(loaded.model, words)
+            looked_up = True
+        else:
+            findings = loaded.kind.check(loaded.model)
         for finding in findings:
             typer.echo(finding.line(loaded.source), err=finding.level == "error")
         errors = sum(f.level == "error" for f in findings)
@@ -94,6 +108,8 @@ def check(
                 f"{loaded.source}: ok"
                 + (f" ({warnings} warning{'s' if warnings != 1 else ''})" if warnings else "")
             )
+    if words is not None and not looked_up and not failed:
+        raise UsageError("--words: only Scrumpit game records are checked against a word list")
     if failed:
         raise typer.Exit(1)
 

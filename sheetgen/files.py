@@ -47,3 +47,25 @@ def read_limited(path: Path, limit: int) -> bytes:
     if len(data) > limit:
         raise ReadRefused(f"is over the {limit:,} byte limit", too_long=True)
     return data
+
+
+def read_lines(path: Path, option: str, limit: int, what: str) -> list[tuple[int, str]]:
+    """The non-blank lines of a UTF-8 text file given to `option` (e.g. '--names'), each with
+    its line number and stripped of spaces; any file that cannot be read so is a UsageError of
+    one line. `what` names what the file holds ('names', 'a word list')."""
+    from sheetgen.errors import UsageError
+
+    where = f"{option} {path}"
+    try:  # a byte order mark (Notepad's) is no part of the first line
+        text = read_limited(path, limit).decode("utf-8-sig")
+    except FileNotFoundError:
+        raise UsageError(f"{where}: no such file (give {what}, one a line)") from None
+    except ReadRefused as exc:
+        problem = f"{exc} for {what}" if exc.too_long else f"{exc}, not a text file of {what}"
+        raise UsageError(f"{where}: {problem}") from None
+    except OSError as exc:
+        raise UsageError(f"{where}: cannot be read ({exc.strerror})") from None
+    except UnicodeDecodeError:
+        raise UsageError(f"{where}: is not UTF-8 text (give {what}, one a line)") from None
+    lines = [(n, raw.strip()) for n, raw in enumerate(text.splitlines(), start=1)]
+    return [(n, line) for n, line in lines if line]

@@ -232,7 +232,20 @@ def load(ref: str) -> Loaded:
     """Read, merge and validate one layout given by path or built-in name."""
     path, shown = resolve(ref)
     data, text = _raw(path, shown)
-    return validate(data, shown, text)
+    loaded = validate(data, shown, text)
+    loaded.model._folder = path.parent
+    return loaded
+
+
+def beside(model: LayoutBase, ref: str) -> str:
+    """A layout named inside `model`'s file (a record's map, tree or board), as `load` takes
+    it: a built-in name or an absolute path as written, a relative path taken from the folder
+    of that file rather than the working folder."""
+    folder = model._folder
+    if folder is None or ref in builtin_layouts() or Path(ref).is_absolute():
+        return ref
+    there = folder / ref
+    return str(there) if there.exists() or ref.endswith(".toml") else ref
 
 
 def validate(data: dict[str, Any], shown: str, text: str = "") -> Loaded:

@@ -9,9 +9,10 @@ from typing import TYPE_CHECKING, cast
 
 from sheetgen.backends import FORMATS, Format
 from sheetgen.errors import UsageError
-from sheetgen.files import ReadRefused, read_limited
+from sheetgen.files import read_lines
 from sheetgen.press.document import Flip
-from sheetgen.registry import unprintable
+from sheetgen.registry import PRINTS, unprintable
+from sheetgen.typefaces import uncovered
 
 if TYPE_CHECKING:
     from sheetgen.build import BuildRequest
@@ -61,25 +62,16 @@ def parse_offset(text: str | None) -> tuple[float, float]:
 
 def read_names(path: Path) -> tuple[str, ...]:
     """Player names from a text file, one a line (blank lines skipped)."""
-    try:  # a byte order mark (Notepad's) is no part of the first name
-        text = read_limited(path, MAX_NAMES_BYTES).decode("utf-8-sig")
-    except FileNotFoundError:
-        raise UsageError(f"--names {path}: no such file") from None
-    except ReadRefused as exc:
-        problem = f"{exc} for names" if exc.too_long else f"{exc}, not a text file of names"
-        raise UsageError(f"--names {path}: {problem}") from None
-    except OSError as exc:
-        raise UsageError(f"--names {path}: cannot be read ({exc.strerror})") from None
-    except UnicodeDecodeError:
-        raise UsageError(f"--names {path}: is not UTF-8 text") from None
     names = []
-    for number, raw in enumerate(text.splitlines(), start=1):
-        name = raw.strip()
-        if not name:
-            continue
+    for number, name in read_lines(path, "--names", MAX_NAMES_BYTES, "names"):
         if len(name) > MAX_NAME_LENGTH or unprintable(name):
             raise UsageError(
                 f"--names {path}:{number}: a name is at most {MAX_NAME_LENGTH} printable characters"
+            )
+        missing = uncovered(name)
+        if missing:
+            raise UsageError(
+                f"--names {path}:{number}: no font sheetgen carries can print {missing}; {PRINTS}"
             )
         names.append(name)
     if not names:

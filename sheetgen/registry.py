@@ -7,14 +7,16 @@ import string
 import unicodedata
 from collections.abc import Callable
 from dataclasses import dataclass, fields
+from pathlib import Path
 from typing import Annotated, Any
 
-from pydantic import BaseModel, ConfigDict, Field, ValidationInfo, field_validator
+from pydantic import BaseModel, ConfigDict, Field, PrivateAttr, ValidationInfo, field_validator
 
 from sheetgen.findings import Finding
 from sheetgen.press import Document, PressOptions
 from sheetgen.press.document import Flip
 from sheetgen.press.footer import PageWords
+from sheetgen.typefaces import SCRIPTS, uncovered
 
 Colour = Annotated[str, Field(pattern=r"^#[0-9a-fA-F]{6}$", description="#rrggbb")]
 
@@ -34,17 +36,26 @@ def unprintable(text: str) -> str | None:
     return None
 
 
+PRINTS = f"it prints {SCRIPTS}: write the text in one of those"
 MAX_TEXT = 1000  # characters in any one text of a layout (a path, a description, a name)
+
+
+def _texts(value: Any) -> list[str]:
+    """Every text in a layout value: itself, or in its lists, tables and nested tables."""
+    if isinstance(value, str):
+        return [value]
+    if isinstance(value, (list, tuple)):
+        return [t for v in value for t in _texts(v)]
+    if isinstance(value, dict):
+        return [t for item in value.items() for v in item for t in _texts(v)]
+    if isinstance(value, BaseModel):
+        return [t for name in type(value).model_fields for t in _texts(getattr(value, name))]
+    return []
 
 
 def _printable_text(value: Any) -> Any:
     """A layout value whose every text (in lists and tables too) is printable, else an error."""
-    texts = [value] if isinstance(value, str) else []
-    if isinstance(value, (list, tuple)):
-        texts = [v for v in value if isinstance(v, str)]
-    elif isinstance(value, dict):
-        texts = [v for item in value.items() for v in item if isinstance(v, str)]
-    for text in texts:
+    for text in _texts(value):
         if len(text) > MAX_TEXT:
             raise ValueError(f"text of {len(text):,} characters; at most {MAX_TEXT:,}")
         found = unprintable(text)
@@ -53,6 +64,9 @@ def _printable_text(value: Any) -> Any:
                 f"text holds {found}; use printable characters only (no control characters, "
                 "tabs or line breaks)"
             )
+        missing = uncovered(text)
+        if missing:
+            raise ValueError(f"no font sheetgen carries can print {missing}; {PRINTS}")
     return value
 
 
@@ -126,6 +140,9 @@ class LayoutBase(_Printable):
         examples=["Walkabout v0.6 by Karl Hanf"],
     )
     labels: PageLabels = PageLabels()
+    # the folder of the file it was read from (set by `layout.load`): where the paths written
+    # in it are taken from
+    _folder: Path | None = PrivateAttr(None)
 
 
 class Section(_Printable):
@@ -160,6 +177,7 @@ class ComponentKind:
     build: Callable[[Any, BuildOptions], Document]
     options: frozenset[str] = frozenset()  # extra build options it honours: names, duplex, ...
     tile_sizes: tuple[float, float] = (10.0, 120.0)  # mm: the --tile-size range it takes
+    check_words: Callable[[Any, Path], list[Finding]] | None = None  # check --words FILE
 
     @property
     def key(self) -> str:

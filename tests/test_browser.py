@@ -114,17 +114,21 @@ def test_deck_plays_three_rounds_of_seven_and_ends(browser: Any, deck_file: Path
 
 
 def test_deck_screenshot_has_the_tile_ink(browser: Any, deck_file: Path, tmp_path: Path) -> None:
+    """Every tile of a round shows its white ink (an arrow, or the dotted tile's circles: the
+    sparsest, about 1.4 % of the stage) and its yellow frame and name; the shuffle is random, so
+    the bounds hold for every tile, and a round reveals seven of the eight."""
     page, _, _ = open_page(browser, deck_file)
-    page.keyboard.press("Space")
     shot = tmp_path / "stage.png"
-    page.locator("#stage").screenshot(path=str(shot))
-    image = Image.open(shot).convert("RGB")
-    w, h = image.size
-    colours = [image.getpixel((x, y)) for x in range(0, w, 4) for y in range(0, h, 4)]
-    white = sum(1 for c in colours if min(c) > 235)  # type: ignore[type-var]
-    yellow = sum(1 for c in colours if c[0] > 230 and c[1] > 180 and c[2] < 120)  # type: ignore[index]
-    assert white > len(colours) * 0.02  # the arrow (or the dotted tile's circles)
-    assert yellow > len(colours) * 0.01  # the frame and the tile's name
+    for _ in range(7):
+        page.keyboard.press("Space")
+        page.locator("#stage").screenshot(path=str(shot))
+        image = Image.open(shot).convert("RGB")
+        w, h = image.size
+        colours = [image.getpixel((x, y)) for x in range(0, w, 4) for y in range(0, h, 4)]
+        white = sum(1 for c in colours if min(c) > 235)  # type: ignore[type-var]
+        yellow = sum(1 for c in colours if c[0] > 230 and c[1] > 180 and c[2] < 120)  # type: ignore[index]
+        assert white > len(colours) * 0.01
+        assert yellow > len(colours) * 0.01
 
 
 def test_deck_fits_a_phone(browser: Any, deck_file: Path) -> None:
@@ -134,6 +138,114 @@ def test_deck_fits_a_phone(browser: Any, deck_file: Path) -> None:
     assert box is not None and box["width"] <= 390
     assert page.evaluate("document.documentElement.scrollWidth") <= 390
     assert errors == []
+
+
+def deck_state(page: Any) -> dict[str, Any]:
+    state: dict[str, Any] = page.evaluate("window.sheetgenDeck.state()")
+    return state
+
+
+def focused(page: Any) -> str:
+    return str(page.evaluate("document.activeElement.id"))
+
+
+def test_deck_keeps_the_keyboard_after_every_button(browser: Any, deck_file: Path) -> None:
+    """After a click on New game or Undo the keys work the deck again (Space reveals the next
+    tile, not the button a second time), and every key a keyboard or presenter's clicker sends
+    for 'next' reveals one tile."""
+    page, requests, errors = open_page(browser, deck_file)
+    page.click("#new")  # no game under way: a new one at once
+    assert focused(page) == "stage"
+    page.keyboard.press("Space")
+    assert deck_state(page)["turn"] == 1  # revealed, not restarted
+    page.click("#undo")
+    assert focused(page) == "stage" and deck_state(page)["turn"] == 0
+    page.keyboard.press("Space")
+    assert deck_state(page)["turn"] == 1
+    for turn, key in enumerate(["PageDown", "ArrowRight", "ArrowDown", "Enter"], start=2):
+        page.keyboard.press(key)
+        assert deck_state(page)["turn"] == turn, key
+    page.click("#new")
+    page.click("#restart")  # mid-game: confirmed in the dialog
+    assert focused(page) == "stage" and deck_state(page)["turn"] == 0
+    page.keyboard.press("Space")
+    assert deck_state(page)["turn"] == 1
+    page.focus("#undo")  # a keyboard user's Tab to a button: PageDown still reveals
+    page.keyboard.press("PageDown")
+    assert deck_state(page)["turn"] == 2 and focused(page) == "stage"
+    assert requests == [deck_file.as_uri()] and errors == []
+
+
+def test_deck_page_up_takes_the_last_reveal_back(browser: Any, deck_file: Path) -> None:
+    page, _, errors = open_page(browser, deck_file)
+    for _ in range(3):
+        page.keyboard.press("PageDown")
+    before = deck_state(page)
+    shown = page.inner_html("#stage")
+    page.keyboard.press("PageDown")
+    fourth = deck_state(page)
+    page.keyboard.press("PageUp")
+    after = deck_state(page)
+    assert after["turn"] == 3 and after["revealed"] == before["revealed"]
+    assert page.locator("#revealed figure").count() == 3
+    assert page.inner_html("#stage") == shown  # the third tile is on the stage again
+    page.keyboard.press("PageDown")  # the tile taken back comes out again
+    assert deck_state(page)["revealed"] == fourth["revealed"]
+    for key in ("ArrowLeft", "ArrowUp"):
+        page.keyboard.press(key)
+    page.click("#undo")
+    assert deck_state(page)["turn"] == 1
+    # across a round's end: round 2's first tile taken back leaves round 1 as it ended
+    for _ in range(6):
+        page.keyboard.press("Space")
+    round_one = deck_state(page)
+    assert round_one["round"] == 1 and round_one["turn"] == 7
+    page.keyboard.press("Space")
+    assert deck_state(page)["round"] == 2
+    page.keyboard.press("PageUp")
+    assert deck_state(page) == round_one
+    assert "End of round 1" in page.inner_text("#message")
+    while deck_state(page)["turn"]:
+        page.keyboard.press("PageUp")
+    assert deck_state(page)["undoable"] == 0 and page.locator("#undo").is_disabled()
+    assert errors == []
+
+
+def test_deck_asks_before_a_restart_mid_game(browser: Any, deck_file: Path) -> None:
+    """An in-page dialog, not the browser's confirm(): cancelling (its button or Escape) keeps
+    the game; confirming starts a new one; with nothing revealed, or the game over, there is
+    nothing to lose and no question."""
+    page, _, errors = open_page(browser, deck_file)
+    native: list[str] = []
+    page.on("dialog", lambda d: (native.append(d.message), d.dismiss()))
+    page.keyboard.press("Space")
+    page.keyboard.press("Space")
+    game = deck_state(page)
+    page.click("#new")
+    assert page.locator("#confirm").is_visible()
+    assert "new game" in page.inner_text("#confirm").lower()
+    page.keyboard.press("Space")  # keys go to the dialog (its focused button), not the deck
+    assert deck_state(page) == game and not page.locator("#confirm").is_visible()
+    page.click("#new")
+    page.click("#keep")
+    assert deck_state(page) == game and focused(page) == "stage"
+    page.click("#new")
+    page.keyboard.press("Escape")
+    assert deck_state(page) == game and not page.locator("#confirm").is_visible()
+    page.keyboard.press("Space")
+    assert deck_state(page)["turn"] == 3  # the same game goes on
+    page.click("#new")
+    page.click("#restart")
+    fresh = deck_state(page)
+    assert fresh["round"] == 1 and fresh["turn"] == 0 and fresh["undoable"] == 0
+    page.click("#new")  # nothing revealed yet: no question
+    assert not page.locator("#confirm").is_visible()
+    for _ in range(21):
+        page.keyboard.press("Space")
+    assert deck_state(page)["over"] is True
+    page.click("#new")  # the game is over: no question
+    assert not page.locator("#confirm").is_visible() and deck_state(page)["turn"] == 0
+    assert native == [] and errors == []
 
 
 def test_roller_rolls_all_three_dice_and_keeps_the_days(browser: Any, tmp_path: Path) -> None:

@@ -53,7 +53,7 @@ def test_scribe_cells_winners_and_names(fillable: Path) -> None:
     for annot in reader.pages[0]["/Annots"]:  # type: ignore[union-attr]
         widget = annot.get_object()
         widgets[f"{widget['/Parent']['/T']}.{widget['/T']}"] = widget
-    assert widgets["p1s1.cell_E5"]["/MaxLen"] == 1  # one '+' or 'O'
+    assert widgets["p1s1.cell_E5"]["/MaxLen"] == 2  # a '+' or 'O', and its slash
 
 
 def test_scribbly_gum_boxes_and_numbers(fillable: Path) -> None:
@@ -149,3 +149,41 @@ def test_digital_movement_tiles(tmp_path: Path) -> None:
     # high contrast: the arrow's white against the dark ground
     assert image.getpixel((960, 420)) == (255, 255, 255) or min(image.getpixel((900, 420))) > 240  # type: ignore[arg-type]
     assert max(image.getpixel((40, 1040))) < 60  # type: ignore[arg-type]
+
+
+def test_what_is_typed_in_a_field_reads_against_the_sheet_behind_it() -> None:
+    """Typed text is drawn in the field's ink: at least 3:1 (WCAG) against the colour the sheet
+    prints behind the field, read from pdfium's render of the sheet (the name on Scribbly Gum's
+    green score strip is typed in white, elsewhere in a pen's blue)."""
+    from sheetgen.backends.pdf import render_pdf
+    from sheetgen.build import document_for
+    from sheetgen.draw.shapes import Field
+    from sheetgen.draw.walk import leaves
+    from sheetgen.layout import builtin_layouts
+    from tests.palette import contrast
+
+    checked = 0
+    for ref in sorted(builtin_layouts()):
+        doc = document_for(load(ref), BuildOptions())
+        page = doc.pages[0]
+        image = None
+        for placement in page.placements:
+            for shape, transform in leaves(placement.drawing.children, placement.transform):
+                if not isinstance(shape, Field) or shape.kind == "checkbox":
+                    continue
+                if image is None:
+                    pdf = pdfium.PdfDocument(render_pdf(doc))
+                    image = pdf[0].render(scale=100 / 72).to_pil().convert("RGB")
+                (x1, y1), (x2, y2) = (
+                    transform.apply(shape.x, shape.y),
+                    transform.apply(shape.x + shape.w, shape.y + shape.h),
+                )
+                k = 100 / 25.4
+                box = (round(min(x1, x2) * k), round(min(y1, y2) * k))
+                box += (round(max(x1, x2) * k), round(max(y1, y2) * k))
+                colours = image.crop(box).getcolors(1 << 16) or []
+                _, commonest = max(colours)  # the colour behind, not what is printed on it
+                behind = "#{:02x}{:02x}{:02x}".format(*commonest)
+                assert contrast(shape.ink, behind) >= 3, (ref, shape.name, shape.ink, behind)
+                checked += 1
+    assert checked > 100

@@ -109,7 +109,7 @@ def test_names_file_faults_are_named(tmp_path: Path) -> None:
     missing = tmp_path / "nobody.txt"
     with pytest.raises(UsageError) as caught:
         read_names(missing)
-    assert str(caught.value) == f"--names {missing}: no such file"
+    assert str(caught.value) == f"--names {missing}: no such file (give names, one a line)"
     with pytest.raises(UsageError) as caught:
         read_names(tmp_path)
     assert str(caught.value) == f"--names {tmp_path}: is a folder, not a text file of names"
@@ -117,7 +117,7 @@ def test_names_file_faults_are_named(tmp_path: Path) -> None:
     latin1.write_bytes("Zoë\n".encode("latin-1"))
     with pytest.raises(UsageError) as caught:
         read_names(latin1)
-    assert str(caught.value) == f"--names {latin1}: is not UTF-8 text"
+    assert str(caught.value) == f"--names {latin1}: is not UTF-8 text (give names, one a line)"
     empty = tmp_path / "empty.txt"
     empty.write_text("\n  \n\n", encoding="utf-8")
     with pytest.raises(UsageError) as caught:

@@ -20,8 +20,8 @@ from pydantic import ValidationError
 from sheetgen.backends import render
 from sheetgen.build import document_for
 from sheetgen.games.scrumpit.draw import tile_drawing
-from sheetgen.games.scrumpit.model import BoardLayout, ScrumpitLabels, TilesLayout
-from sheetgen.games.scrumpit.rules import zone_cells
+from sheetgen.games.scrumpit.model import BoardLayout, GameRecord, ScrumpitLabels, TilesLayout
+from sheetgen.games.scrumpit.rules import score_game, zone_cells
 from sheetgen.layout import load
 from sheetgen.press import Document, PressOptions, alone, parse_paper
 from sheetgen.registry import BuildOptions
@@ -250,9 +250,14 @@ def test_the_score_pad_has_a_field_for_each_match_total(tmp_path: Path) -> None:
 
 
 def test_the_example_games_tiles_wear_their_bags_colours() -> None:
-    """pdfium's pixels near each laid tile's top-right corner are its bag's colour: blue's ON
-    in blue, yellow's words in yellow (they were all drawn white)."""
+    """pdfium's pixels near each laid tile's top-right corner are its bag's colour: yellow's
+    words in yellow, blue's in blue, and the M and E red scrumped from blue's CHARMED still
+    blue in red's MAPLE ('you can even Scrump your own letters': a tile keeps its bag)."""
     record = load("scrumpit/example-game").model
+    assert isinstance(record, GameRecord)
+    final = score_game(record, BOARD, TILES).grid
+    assert final[(6, -3)] == ("M", "blue") and final[(10, -3)] == ("E", "blue")
+    assert (5, 13) not in final and (6, 13) not in final  # lifted from CHARMED
     doc = _doc("scrumpit/example-game")
     image = _png(doc)[0]
     page = doc.pages[0]
@@ -261,15 +266,11 @@ def test_the_example_games_tiles_wear_their_bags_colours() -> None:
     z = len(BOARD.row_cells)
     px = DPI / 25.4
     fills = dict(TILES.colours)
-    checked = 0
-    for turn in record.turns:  # type: ignore[attr-defined]
-        for tile in turn.tiles:
-            x, y = tile.at
-            spot = at.apply((x + z + 0.8) * cell, (y + z + 0.2) * cell)
-            colour = image.getpixel((round(spot[0] * px), round(spot[1] * px)))
-            assert _near(colour, _rgb(fills[turn.player])), (tile.letter, x, y, colour)  # type: ignore[arg-type]
-            checked += 1
-    assert checked == 13
+    for (x, y), (letter, bag) in final.items():
+        spot = at.apply((x + z + 0.8) * cell, (y + z + 0.2) * cell)
+        colour = image.getpixel((round(spot[0] * px), round(spot[1] * px)))
+        assert _near(colour, _rgb(fills[bag])), (letter, x, y, colour)  # type: ignore[arg-type]
+    assert len(final) == 64 and {bag for _, bag in final.values()} == {"yellow", "blue", "red"}
 
 
 def test_each_tile_sheet_is_headed_by_its_bag() -> None:

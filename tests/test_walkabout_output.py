@@ -138,12 +138,12 @@ def test_mat_shows_every_face(built: Path) -> None:
 def test_score_command_prints_regions_and_total() -> None:
     run = sheetgen("walkabout", "score", "walkabout/example-game")
     assert run.code == 0, run.err
-    assert "  region points: 4 points\n" in run.out  # a sum of points, not a count of regions
-    assert "  total: 12 points\n" in run.out
+    assert "  region points: 14 points\n" in run.out  # a sum of points, not a count of regions
+    assert "  total: 28.5 points\n" in run.out
     assert "stars: 1 + 2 collected - 1 used = 2 unused -> 2 points" in run.out
     data = json.loads(sheetgen("walkabout", "score", "walkabout/example-game", "--json").out)
-    assert data["total"] == 12 and data["region_total"] == 4
-    assert data["most_in_one_region"]["emu"] == 4
+    assert data["total"] == 28.5 and data["region_total"] == 14
+    assert data["most_in_one_region"]["emu"] == 7
 
 
 def test_moves_command_lists_options() -> None:

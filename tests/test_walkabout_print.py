@@ -361,9 +361,9 @@ def test_one_point_is_singular(tmp_path: Path) -> None:
     record = tmp_path / "two-used.toml"
     record.write_text(
         'game = "walkabout"\ncomponent = "game"\nname = "two-used"\n'
-        'extends = "walkabout/example-game"\nstars_used = 2\n',
+        'extends = "walkabout/example-game"\nstars_used = 2\ndays = []\nsymbols = []\n',
         encoding="utf-8",
     )
     run = sheetgen("walkabout", "score", str(record))
     assert run.code == 0, run.err
-    assert "= 1 unused -> 1 point\n" in run.out and "  total: 11 points\n" in run.out
+    assert "= 1 unused -> 1 point\n" in run.out and "  region points: 1 point\n" in run.out

@@ -12,9 +12,9 @@ from sheetgen.findings import Finding
 from sheetgen.games.walkabout.grid import Grid
 from sheetgen.games.walkabout.kinds import check_sheet
 from sheetgen.games.walkabout.model import DiceLayout, Face, GameRecord, MapLayout, PlacedSymbol
+from sheetgen.games.walkabout.referee import check_game
 from sheetgen.games.walkabout.rules import (
     check_dice,
-    check_game,
     check_map,
     check_path,
     check_symbols,
@@ -197,7 +197,8 @@ def test_dice_faults_are_errors() -> None:
 
 
 def record(**update: object) -> GameRecord:
-    return EXAMPLE.model_copy(update=update)
+    """The example with its days and symbols left out, then `update`d."""
+    return EXAMPLE.model_copy(update={"days": [], "symbols": [], **update})
 
 
 def test_a_record_is_refused_for_each_rule_it_breaks() -> None:
@@ -227,7 +228,14 @@ def test_a_record_is_refused_for_each_rule_it_breaks() -> None:
     ]
     on_printed = PlacedSymbol(symbol="spear", space=MAP.symbols[0].space, facing="S")
     assert read(check_game(record(symbols=[on_printed]))) == [
-        ("error", "symbols[0].space", f"space {list(MAP.symbols[0].space)} already holds a symbol")
+        ("error", "symbols[0].space", "space [4, 9] already holds a symbol"),
+        (
+            "error",
+            "symbols[0].space",
+            "the spear at [4, 9] touches no node of the walk from [10, 22] on: a symbol is "
+            "drawn in a blank space touching where you stand or the path walked that day "
+            "(a corner is enough)",
+        ),
     ]
     # walking only yesterday's path collects no star: the one every player starts with is all
     assert read(check_game(record(path=list(MAP.path), symbols=[], stars_used=2))) == [

@@ -5,19 +5,16 @@ from __future__ import annotations
 
 import io
 import itertools
-from functools import cache
 from typing import TYPE_CHECKING
 
 from reportlab import rl_config
-from reportlab.lib.colors import HexColor
-from reportlab.pdfbase import pdfmetrics
 from reportlab.pdfbase.pdfdoc import PDFResourceDictionary
-from reportlab.pdfbase.ttfonts import TTFont
 from reportlab.pdfgen.canvas import Canvas
 
 from sheetgen import __version__
 from sheetgen.backends.pdf_fields import Widget, widgets
-from sheetgen.draw.fonts import FACES, face
+from sheetgen.backends.pdf_text import draw_text, pdf_colour, register_fonts
+from sheetgen.draw.fonts import FACES
 from sheetgen.draw.shapes import (
     Circle,
     Close,
@@ -43,17 +40,6 @@ if TYPE_CHECKING:
 MM = 72.0 / 25.4
 _CAPS = {"butt": 0, "round": 1, "square": 2}
 _JOINS = {"miter": 0, "round": 1, "bevel": 2}
-
-
-@cache
-def _colour(hex_colour: str) -> HexColor:
-    return HexColor(hex_colour)
-
-
-def _register_fonts() -> None:
-    for font_face in FACES.values():
-        if font_face.pdf_name not in pdfmetrics.getRegisteredFontNames():
-            pdfmetrics.registerFont(TTFont(font_face.pdf_name, str(font_face.path)))
 
 
 def render_pdf(doc: Document, *, fillable: bool = False) -> bytes:
@@ -99,7 +85,7 @@ def draw_pdf(doc: Document, pages: list[Page]) -> bytes:
     """`pages` drawn once each, in order, as reportlab writes them: the picture every format
     shows (the PNG backend rasterises these bytes), before pages are repeated, fields added and
     fonts cut down."""
-    _register_fonts()
+    register_fonts()
     rl_config.useA85 = 0  # plain binary streams: smaller and faster than ASCII85 text
     out = io.BytesIO()
     first = pages[0]
@@ -142,6 +128,7 @@ def _finish(data: bytes, order: list[int], slots: list[list[list[Widget]]]) -> b
 
     from sheetgen.backends.pdf_fields import FieldWriter
     from sheetgen.backends.pdf_fonts import subset_fonts
+    from sheetgen.backends.pdf_text import map_glyphs_to_text
 
     with pikepdf.open(io.BytesIO(data)) as pdf:
         tree = pdf.Root.Pages
@@ -154,6 +141,7 @@ def _finish(data: bytes, order: list[int], slots: list[list[list[Widget]]]) -> b
             for empty in ("/Trans", "/Rotate"):
                 if empty in page:
                     del page[empty]
+        map_glyphs_to_text(pdf)
         subset_fonts(pdf)
         _share_resources(pdf, drawn)
         _share_prefixes(pdf, drawn)
@@ -347,14 +335,14 @@ def _define_form(canvas: Canvas, name: str, drawing: Drawing) -> None:
 def _apply_style(canvas: Canvas, style: Style) -> tuple[bool, bool]:
     stroke, fill = style.stroke is not None and style.width > 0, style.fill is not None
     if stroke:
-        canvas.setStrokeColor(_colour(style.stroke))
+        canvas.setStrokeColor(pdf_colour(style.stroke))
         canvas.setLineWidth(style.width)
         canvas.setLineCap(_CAPS[style.cap])
         canvas.setLineJoin(_JOINS[style.join])
         if style.dash:
             canvas.setDash(list(style.dash))
     if fill:
-        canvas.setFillColor(_colour(style.fill))
+        canvas.setFillColor(pdf_colour(style.fill))
     if style.opacity < 1:
         canvas.setStrokeAlpha(style.opacity)
         canvas.setFillAlpha(style.opacity)
@@ -368,7 +356,7 @@ def _draw(canvas: Canvas, shape: Shape) -> None:
         for child in shape.children:
             _draw(canvas, child)
     elif isinstance(shape, Text):
-        _draw_text(canvas, shape)
+        draw_text(canvas, shape)
     else:
         stroke, fill = _apply_style(canvas, shape.style)
         if isinstance(shape, Path):
@@ -400,18 +388,3 @@ def _pdf_path(canvas: Canvas, shape: Path) -> object:
         elif isinstance(seg, Close):
             path.close()
     return path
-
-
-def _draw_text(canvas: Canvas, text: Text) -> None:
-    canvas.translate(text.x, text.y)
-    canvas.scale(1, -1)
-    if text.rotation:
-        canvas.rotate(-text.rotation)
-    canvas.setFont(face(text.family, text.weight).pdf_name, text.size)
-    canvas.setFillColor(_colour(text.colour))
-    draw = {
-        "start": canvas.drawString,
-        "middle": canvas.drawCentredString,
-        "end": canvas.drawRightString,
-    }[text.anchor]
-    draw(0, 0, text.text)

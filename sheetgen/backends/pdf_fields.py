@@ -12,13 +12,17 @@ from dataclasses import dataclass
 
 import pikepdf
 
-from sheetgen.draw.shapes import Drawing, Field
+from sheetgen.backends.pdf_marks import mark_font, metrics
+from sheetgen.draw.shapes import PEN, Drawing, Field
 from sheetgen.draw.transform import Transform
 from sheetgen.draw.walk import leaves
 
-INK = (0.122, 0.227, 0.576)  # the blue of a ballpoint pen, #1f3a93
 MAX_TEXT_SIZE = 14.0  # points
 _FONT = "/Helv"
+_MARKS = "/Mark"  # the font of centred boxes (see pdf_marks)
+_DINGBATS = "/ZaDb"
+MARK_INK = 0.6  # of a centred box's height, a typed capital or digit's
+PAD = 2.0  # points a viewer keeps clear inside a text box's sides
 
 
 @dataclass(frozen=True)
@@ -35,6 +39,11 @@ class Widget:
     @property
     def round(self) -> bool:
         return self.field.rx >= min(self.field.w, self.field.h) / 2 - 1e-6
+
+    @property
+    def centred(self) -> bool:
+        """A box for a mark or a number (or a short text box): what is typed is centred."""
+        return self.field.kind in ("mark", "number") or self.w < 3 * self.h
 
 
 def widgets(drawing: Drawing, to_pdf: Transform) -> Iterator[Widget]:
@@ -74,6 +83,14 @@ class FieldWriter:
                 Subtype=pikepdf.Name.Type1,
                 BaseFont=pikepdf.Name.Helvetica,
                 Encoding=pikepdf.Name.WinAnsiEncoding,
+            )
+        )
+        self.marks: pikepdf.Object | None = None  # the marks font, once a box needs it
+        self.dingbats = pdf.make_indirect(
+            pikepdf.Dictionary(
+                Type=pikepdf.Name.Font,
+                Subtype=pikepdf.Name.Type1,
+                BaseFont=pikepdf.Name.ZapfDingbats,
             )
         )
 
@@ -120,10 +137,13 @@ class FieldWriter:
         """The document's AcroForm: its fields and the default font for typed text."""
         if not self.parents:
             return
+        fonts = pikepdf.Dictionary({_FONT: self.font, _DINGBATS: self.dingbats})
+        if self.marks is not None:
+            fonts[_MARKS] = self.marks
         self.pdf.Root.AcroForm = pikepdf.Dictionary(
             Fields=pikepdf.Array(self.parents),
-            DR=pikepdf.Dictionary(Font=pikepdf.Dictionary({_FONT: self.font})),
-            DA=pikepdf.String(f"{_FONT} 0 Tf {_rgb(INK)} rg"),
+            DR=pikepdf.Dictionary(Font=fonts),
+            DA=pikepdf.String(f"{_FONT} 0 Tf {_rgb(PEN)} rg"),
         )
 
     def _widget(self, widget: Widget) -> pikepdf.Dictionary:
@@ -139,37 +159,35 @@ class FieldWriter:
             entry.FT = pikepdf.Name.Btn
             entry.V = entry.AS = pikepdf.Name.Off
             entry.AP = pikepdf.Dictionary(
-                N=pikepdf.Dictionary(
-                    Yes=self._tick(widget.w, widget.h, widget.round),
-                    Off=self._blank(widget.w, widget.h),
-                )
+                N=pikepdf.Dictionary(Yes=self._tick(widget), Off=self._blank(widget.w, widget.h))
             )
+            # what a viewer that redraws ticks itself (when a filler sets NeedAppearances)
+            # draws: a dingbat disc or square in pen blue, not its default check mark
+            entry.MK = pikepdf.Dictionary(CA=pikepdf.String("l" if widget.round else "n"))
+            entry.DA = pikepdf.String(f"{_DINGBATS} 0 Tf {_ink(field)} rg")
         else:  # no appearance until something is typed: the viewer draws it then
             entry.FT = pikepdf.Name.Tx
-            size = min(widget.h * 0.7, MAX_TEXT_SIZE)
-            entry.DA = pikepdf.String(f"{_FONT} {size:.2f} Tf {_rgb(INK)} rg")
-            entry.Q = 1 if widget.w < 3 * widget.h else 0  # short boxes centre what is typed
-            if field.max_length:
-                entry.MaxLen = field.max_length
+            if widget.centred:
+                if self.marks is None:
+                    self.marks = mark_font(self.pdf)
+                font, size = _MARKS, _centred_size(widget)
+            else:
+                font, size = _FONT, min(widget.h * 0.7, MAX_TEXT_SIZE)
+            entry.DA = pikepdf.String(f"{font} {size:.2f} Tf {_ink(field)} rg")
+            entry.Q = 1 if widget.centred else 0
+            limit = 2 if field.kind == "mark" else field.max_length  # a mark, and its slash
+            if limit:
+                entry.MaxLen = limit
         return entry
 
-    def _tick(self, w: float, h: float, round_box: bool) -> pikepdf.Object:
-        """A ticked box: the whole printed circle or box filled in pen blue."""
-        if round_box:
-            r = min(w, h) / 2
-            k = 0.5523 * r
-            cx, cy = w / 2, h / 2
-            shape = (
-                f"{cx + r:.3f} {cy:.3f} m "
-                f"{cx + r:.3f} {cy + k:.3f} {cx + k:.3f} {cy + r:.3f} {cx:.3f} {cy + r:.3f} c "
-                f"{cx - k:.3f} {cy + r:.3f} {cx - r:.3f} {cy + k:.3f} {cx - r:.3f} {cy:.3f} c "
-                f"{cx - r:.3f} {cy - k:.3f} {cx - k:.3f} {cy - r:.3f} {cx:.3f} {cy - r:.3f} c "
-                f"{cx + k:.3f} {cy - r:.3f} {cx + r:.3f} {cy - k:.3f} {cx + r:.3f} {cy:.3f} c f"
-            )
-        else:
-            shape = f"0 0 {w:.3f} {h:.3f} re f"
-        return self._appearance(("tick", round(w, 3), round(h, 3), round_box), w, h,
-                                f"{_rgb(INK)} rg {shape}")  # fmt: skip
+    def _tick(self, widget: Widget) -> pikepdf.Object:
+        """A ticked box: its whole printed circle or box, the field's own outline, filled."""
+        w, h = widget.w, widget.h
+        scale = max(w, h) / max(widget.field.w, widget.field.h)  # drawing mm to page points
+        rx = min(widget.field.rx * scale, w / 2, h / 2)
+        ink = _ink(widget.field)
+        key = ("tick", round(w, 3), round(h, 3), round(rx, 3), ink)
+        return self._appearance(key, w, h, f"{ink} rg {_outline(w, h, rx)} f")
 
     def _blank(self, w: float, h: float) -> pikepdf.Object:
         """An empty box: the printed artwork beneath shows through."""
@@ -186,5 +204,33 @@ class FieldWriter:
         return found
 
 
-def _rgb(colour: tuple[float, float, float]) -> str:
-    return " ".join(f"{c:.3f}" for c in colour)
+def _outline(w: float, h: float, rx: float) -> str:
+    """The path of a w x h box (points) with corners rounded by rx: a circle when rx is half
+    of both sides."""
+    k = (1 - 0.5523) * rx  # a quarter circle's control points, from the corner
+    return (
+        f"{rx:.3f} 0 m {w - rx:.3f} 0 l "
+        f"{w - k:.3f} 0 {w:.3f} {k:.3f} {w:.3f} {rx:.3f} c {w:.3f} {h - rx:.3f} l "
+        f"{w:.3f} {h - k:.3f} {w - k:.3f} {h:.3f} {w - rx:.3f} {h:.3f} c {rx:.3f} {h:.3f} l "
+        f"{k:.3f} {h:.3f} 0 {h - k:.3f} 0 {h - rx:.3f} c 0 {rx:.3f} l "
+        f"0 {k:.3f} {k:.3f} 0 {rx:.3f} 0 c h"
+    )
+
+
+def _centred_size(widget: Widget) -> float:
+    """The text size of a centred box: a capital or digit MARK_INK of the box's height, and
+    the characters it is meant for across its width (one mark; a number of up to three
+    digits, or its `max_length`)."""
+    cap, mark, digit = metrics()
+    wide = mark if widget.field.kind == "mark" else (widget.field.max_length or 3) * digit
+    return min(MARK_INK * widget.h / cap, (widget.w - 2 * PAD) / wide)
+
+
+def _ink(field: Field) -> str:
+    """The field's ink as PDF colour operands."""
+    return _rgb(field.ink)
+
+
+def _rgb(colour: str) -> str:
+    """A `#rrggbb` colour as PDF colour operands."""
+    return " ".join(f"{int(colour[i : i + 2], 16) / 255:.3f}" for i in (1, 3, 5))

@@ -2,9 +2,12 @@
 
 from __future__ import annotations
 
+from functools import cache
+
 import svgwrite
 from svgwrite.base import BaseElement
 
+from sheetgen.draw import shaping
 from sheetgen.draw.fonts import CSS_FALLBACKS, face
 from sheetgen.draw.geometry import rounded_rect_path
 from sheetgen.draw.shapes import (
@@ -22,8 +25,10 @@ from sheetgen.draw.shapes import (
     Style,
     Text,
 )
+from sheetgen.draw.shaping import plain, units_per_em
 from sheetgen.draw.transform import Transform
 from sheetgen.press.document import Page
+from sheetgen.typefaces import FontFace, font_tables
 
 SVG_TEXT_STYLE = "font-kerning:none"
 
@@ -136,6 +141,8 @@ def _element(dwg: svgwrite.Drawing, shape: Shape) -> BaseElement:
 
 
 def _text(dwg: svgwrite.Drawing, text: Text) -> BaseElement:
+    if not plain(text.text, text.weight):
+        return _glyphs(dwg, text)
     font = face(text.family, text.weight)
     element = dwg.text(
         text.text,
@@ -151,3 +158,49 @@ def _text(dwg: svgwrite.Drawing, text: Text) -> BaseElement:
     if text.rotation:
         element["transform"] = f"rotate({_n(text.rotation)} {_n(text.x)} {_n(text.y)})"
     return element
+
+
+def _glyphs(dwg: svgwrite.Drawing, text: Text) -> BaseElement:
+    """Text in another script as the outlines of the glyphs HarfBuzz chose, the same picture as
+    the PDF's in any viewer, whatever fonts it has; the words stay in `aria-label` for screen
+    readers and in a transparent <text> for search and copying."""
+    shaped = shaping.shape(text.text, text.weight)
+    start = {"start": 0.0, "middle": -0.5, "end": -1.0}[text.anchor] * shaped.width * text.size
+    group = dwg.g(fill=text.colour)
+    group["aria-label"] = text.text
+    if text.rotation:
+        group["transform"] = f"rotate({_n(text.rotation)} {_n(text.x)} {_n(text.y)})"
+    for run in shaped.runs:
+        scale = text.size / units_per_em(run.face)
+        for glyph in run.glyphs:
+            outline = glyph_outline(run.face, glyph.gid)
+            if outline:
+                x = text.x + start + glyph.x * text.size
+                y = text.y - glyph.y * text.size
+                group.add(
+                    dwg.path(
+                        d=outline,
+                        transform=f"translate({_n(x)} {_n(y)}) scale({scale:.6g} {-scale:.6g})",
+                    )
+                )
+    hidden = dwg.text(
+        text.text,
+        insert=(_n(text.x + start), _n(text.y)),
+        font_size=_n(text.size),
+        fill_opacity=0,
+        textLength=_n(shaped.width * text.size),
+    )
+    group.add(hidden)
+    return group
+
+
+@cache
+def glyph_outline(font: FontFace, gid: int) -> str:
+    """The outline of glyph `gid` of `font` as SVG path data, in font units (y up)."""
+    from fontTools.pens.svgPathPen import SVGPathPen
+
+    tables = font_tables(font)
+    glyph_set = tables.getGlyphSet()
+    pen = SVGPathPen(glyph_set, ntos=lambda v: f"{v:g}")
+    glyph_set[tables.getGlyphName(gid)].draw(pen)
+    return str(pen.getCommands())

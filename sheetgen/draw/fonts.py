@@ -4,40 +4,25 @@ from __future__ import annotations
 
 from dataclasses import dataclass
 from functools import cache
-from pathlib import Path
 
 from sheetgen.draw.shapes import Anchor, Text, Weight
-from sheetgen.errors import SheetgenError
-from sheetgen.resources import resource_dir
+from sheetgen.typefaces import FACES, FontFace, face, font_tables
+
+__all__ = [
+    "CSS_FALLBACKS",
+    "FACES",
+    "FontFace",
+    "cap_height",
+    "face",
+    "fit_size",
+    "label",
+    "pt",
+    "text_width",
+    "wrap",
+]
 
 
-@dataclass(frozen=True)
-class FontFace:
-    """One font file and the names each backend knows it by."""
-
-    file: str
-    pdf_name: str
-    css_family: str
-
-    @property
-    def path(self) -> Path:
-        return resource_dir("fonts") / self.file
-
-
-FACES: dict[tuple[str, Weight], FontFace] = {
-    ("sans", "regular"): FontFace("DejaVuSans.ttf", "SheetgenSans", "DejaVu Sans"),
-    ("sans", "bold"): FontFace("DejaVuSans-Bold.ttf", "SheetgenSans-Bold", "DejaVu Sans"),
-}
 CSS_FALLBACKS = "Verdana, 'Bitstream Vera Sans', Arial, sans-serif"
-
-
-def face(family: str, weight: Weight) -> FontFace:
-    """The face for a family and weight; an unknown family is an error naming the known ones."""
-    try:
-        return FACES[(family, weight)]
-    except KeyError:
-        known = sorted({f for f, _ in FACES})
-        raise ValueError(f"unknown font family {family!r} (known: {', '.join(known)})") from None
 
 
 @dataclass(frozen=True)
@@ -49,33 +34,28 @@ class _Metrics:
 
 
 @cache
-def _metrics(path: Path) -> _Metrics:
-    from fontTools.ttLib import TTFont
-
-    try:
-        font = TTFont(str(path), lazy=True)
-        cmap = font.getBestCmap()
-        hmtx = font["hmtx"].metrics
-        advances = {code: hmtx[name][0] for code, name in cmap.items()}
-        cap = getattr(font["OS/2"], "sCapHeight", 0) or font["glyf"][cmap[ord("H")]].yMax
-        return _Metrics(font["head"].unitsPerEm, advances, hmtx[".notdef"][0], cap)
-    except Exception as exc:  # any parse failure means a corrupt or missing file
-        reason = exc.strerror if isinstance(exc, OSError) and exc.strerror else type(exc).__name__
-        raise SheetgenError(
-            f"{path}: font file cannot be read ({reason}); reinstall sheetgen "
-            "or point SHEETGEN_FONT_DIR at the DejaVu Sans files"
-        ) from None
+def _metrics(font_face: FontFace) -> _Metrics:
+    font = font_tables(font_face)
+    cmap = font.getBestCmap()
+    hmtx = font["hmtx"].metrics
+    advances = {code: hmtx[name][0] for code, name in cmap.items()}
+    cap = getattr(font["OS/2"], "sCapHeight", 0) or font["glyf"][cmap[ord("H")]].yMax
+    return _Metrics(font["head"].unitsPerEm, advances, hmtx[".notdef"][0], cap)
 
 
 def text_width(text: str, size: float, weight: Weight = "regular", family: str = "sans") -> float:
-    """The advance width in mm of `text` at em size `size` mm."""
-    m = _metrics(face(family, weight).path)
+    """The advance width in mm of `text` at em size `size` mm (shaped, in any script)."""
+    from sheetgen.draw.shaping import plain, shape
+
+    if not plain(text, weight):
+        return shape(text, weight).width * size
+    m = _metrics(face(family, weight))
     return sum(m.advances.get(ord(ch), m.default) for ch in text) * size / m.units
 
 
 def cap_height(size: float, weight: Weight = "regular", family: str = "sans") -> float:
     """The height in mm of a capital letter at em size `size` mm."""
-    m = _metrics(face(family, weight).path)
+    m = _metrics(face(family, weight))
     return m.cap_height * size / m.units
 
 
@@ -114,16 +94,41 @@ def pt(points: float) -> float:
 
 
 def wrap(text: str, size: float, max_width: float, weight: Weight = "regular") -> list[str]:
-    """`text` broken at spaces into lines no wider than `max_width` (a long word stands alone)."""
+    """`text` broken into lines no wider than `max_width`: at spaces, and between Chinese and
+    Japanese characters and kana, which need none (a long word stands alone)."""
     lines: list[str] = []
     current = ""
-    for word in text.split():
-        trial = f"{current} {word}" if current else word
+    for piece, spaced in _breaks(text):
+        trial = f"{current}{' ' if spaced else ''}{piece}" if current else piece
         if current and text_width(trial, size, weight) > max_width:
             lines.append(current)
-            current = word
+            current = piece
         else:
             current = trial
     if current:
         lines.append(current)
     return lines
+
+
+def _breaks(text: str) -> list[tuple[str, bool]]:
+    """The pieces a line may break between, each with whether a space came before it."""
+    pieces: list[tuple[str, bool]] = []
+    for n, word in enumerate(text.split()):
+        start = 0
+        for i, ch in enumerate(word):
+            if i > start and (_unspaced(ch) or _unspaced(word[i - 1])) and not _closing(ch):
+                pieces.append((word[start:i], n > 0 and start == 0))
+                start = i
+        pieces.append((word[start:], n > 0 and start == 0))
+    return pieces
+
+
+def _unspaced(ch: str) -> bool:
+    """Han, kana and full-width forms: scripts written without spaces between words."""
+    point = ord(ch)
+    return 0x3040 <= point <= 0x30FF or 0x3400 <= point <= 0x9FFF or 0xF900 <= point <= 0xFAFF
+
+
+def _closing(ch: str) -> bool:
+    """Punctuation that never starts a line (a full stop, a comma, a closing bracket)."""
+    return ch in "、。，．！？）」』】〕”’・ー：；,.!?)"

@@ -7,14 +7,16 @@ from dataclasses import dataclass
 from typing import Literal
 
 from sheetgen.draw.transform import IDENTITY, Transform
+from sheetgen.typefaces import Weight as Weight  # the drawing model names it too
 
 _HEX = re.compile(r"^#[0-9a-fA-F]{6}$")
 
 Cap = Literal["butt", "round", "square"]
 Join = Literal["miter", "round", "bevel"]
 Anchor = Literal["start", "middle", "end"]
-Weight = Literal["regular", "bold"]
-FieldKind = Literal["text", "checkbox"]
+# a number: a score, centred; a mark: one player's + or O (struck through by a typed /)
+PEN = "#1f3a93"  # the blue of a ballpoint pen: what a player types or ticks in a field
+FieldKind = Literal["text", "number", "mark", "checkbox"]
 
 
 def check_colour(value: str) -> str:
@@ -132,6 +134,10 @@ class Field:
     style: Style = Style(stroke="#808080", width=0.2)
     rx: float = 0.0
     max_length: int | None = None  # text fields: at most this many characters
+    ink: str = PEN  # what is typed or ticked in it: a ballpoint's blue, or a colour that reads
+
+    def __post_init__(self) -> None:
+        check_colour(self.ink)
 
 
 @dataclass(frozen=True)

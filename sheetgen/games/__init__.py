@@ -25,6 +25,7 @@ CATALOGUE = {  # every component kind, game by game, and what it makes (for 'she
     "scribbly-gum/pad": "two-sided pad: one tree side on each face of every leaf",
     "scribbly-gum/tiles": "movement, achievement (gold/silver) and letter tiles",
     "scribbly-gum/digital": "movement tiles as 16:9 screen images (PNG, SVG) for video play",
+    "scribbly-gum/game": "a finished game: every sheet filled in (score with 'scribbly-gum score')",
     "walkabout/map": "map sheet: triangular grid, path, symbols, stars, scoring box, rules",
     "walkabout/dice": "the three custom dice: cut-out face sheet and each face alone",
     "walkabout/mat": "dice mat: every face's movement, forward marked ↖",

@@ -1,4 +1,4 @@
-"""`sheetgen marram …`: scoring a board of placed tiles, and whether a tile fits."""
+"""`sheetgen marram …`: scoring a board of placed tiles, and where a tile fits on it."""
 
 from __future__ import annotations
 
@@ -17,11 +17,11 @@ app = typer.Typer(
 )
 
 
-def _board(ref: str) -> tuple[BoardLayout, TileSetLayout]:
+def _board(ref: str, where: str) -> tuple[BoardLayout, TileSetLayout]:
     from sheetgen.games.marram.model import BoardLayout, TileSetLayout
     from sheetgen.layout import load_model
 
-    board = load_model(ref, BoardLayout, "score", checked=True)
+    board = load_model(ref, BoardLayout, where, checked=True)
     return board, load_model(board.tiles, TileSetLayout, f"{ref}: tiles")
 
 
@@ -30,42 +30,101 @@ def score(
     board: Annotated[str, typer.Argument(help='a board layout (component = "board")')],
     as_json: Annotated[bool, typer.Option("--json", help="print JSON for machines")] = False,
 ) -> None:
-    """Score a board: each claimed feature's points and owners, and every player's total."""
-    from sheetgen.games.marram.rules import faces_of, lay, score_board
+    """Score a board: each claimed feature's points and owners as it was finished, the Fly and
+    Frog (animals), every player's total, the short game's target, and who has won."""
+    from sheetgen.games.marram.verdict import referee
 
-    layout, tiles = _board(board)
-    placed, _ = lay(faces_of(tiles), layout)
-    scores, totals = score_board(
-        placed, layout.claims, layout.variant, layout.end_game, layout.labels
-    )
-    players = sorted({c.player for c in layout.claims})
+    layout, tiles = _board(board, "score")
+    v = referee(layout, tiles)
     if as_json:
         typer.echo(
             json.dumps(
                 {
                     "variant": layout.variant,
+                    "length": layout.length,
                     "end_game": layout.end_game,
+                    "players": v.players,
+                    "target": v.target,
                     "features": [
                         {
-                            "feature": s.feature,
-                            "complete": s.complete,
-                            "points": s.points,
-                            "owners": list(s.owners),
-                            "claims": s.claims,
+                            "feature": s.score.feature,
+                            "complete": s.score.complete,
+                            "points": s.score.points,
+                            "owners": list(s.score.owners),
+                            "claims": s.score.claims,
+                            "move": s.move,
                         }
-                        for s in scores
+                        for s in v.scored
                     ],
-                    "totals": {p: totals.get(p, 0) for p in players},
+                    "hoppers": [
+                        {"animal": h.name, "hops": h.hops, "points": h.points} for h in v.hoppers
+                    ],
+                    "totals": v.totals,
+                    "result": v.result,
+                    "not_scored": v.notes,
                 },
                 indent=2,
+                sort_keys=True,
             )
         )
         return
+    length = f"{layout.length} game"
+    if v.target is not None:
+        length += f", {len(v.players)} players: first to {v.target} ends it"
     typer.echo(
-        f"{layout.name}: {layout.variant} scoring"
+        f"{layout.name}: {layout.variant} scoring, {length}"
         f"{', with unfinished features (end of game)' if layout.end_game else ''}"
     )
-    for s in scores:
-        typer.echo(f"  {s.points:3d}  {s.feature} -> {', '.join(s.owners)}")
-    for p in players:
-        typer.echo(f"{p}: {totals.get(p, 0)}")
+    for s in v.scored:
+        typer.echo(f"  {s.score.points:3d}  {s.score.feature} -> {', '.join(s.score.owners)}")
+    for h in v.hoppers:
+        fate = "escaped" if h.hops == "escape" else f"eaten after {h.hops} hops"
+        taken = ", ".join(f"{p} {n}" for p, n in sorted(h.points.items())) or "nobody"
+        typer.echo(f"  {h.name} {fate}: guessing points to {taken}")
+    for note in v.notes:
+        typer.echo(f"  not scored: {note}")
+    for p in v.players:
+        typer.echo(f"{p}: {v.totals.get(p, 0)}")
+    typer.echo(f"result: {v.result}")
+
+
+@app.command()
+def fits(
+    board: Annotated[str, typer.Argument(help='a board layout (component = "board")')],
+    tile: Annotated[str, typer.Argument(help="a tile design's name in the board's set")],
+    as_json: Annotated[bool, typer.Option("--json", help="print JSON for machines")] = False,
+) -> None:
+    """List where a tile could be laid next on the board: every place, side and quarter turn
+    (clockwise) at which each adjoining edge matches patch for patch and beast for beast."""
+    from sheetgen.errors import SheetgenError, UsageError
+    from sheetgen.games.marram.placements import placements
+    from sheetgen.games.marram.verdict import referee
+    from sheetgen.registry import suggest
+
+    layout, tiles = _board(board, "fits")
+    designs = {t.name: t for t in [tiles.starter, *tiles.tiles]}
+    if tile not in designs:
+        raise UsageError(
+            f"TILE {tile!r}: no such tile in {layout.tiles} ({suggest(tile, list(designs))})"
+        )
+    laid = sum(1 for m in layout.placed if m.tile == tile)
+    if laid >= designs[tile].count:
+        raise SheetgenError(
+            f"{board}: no {tile} is left to lay: the set holds {designs[tile].count} "
+            f"and the board lays {laid}"
+        )
+    found = placements(referee(layout, tiles).board, designs[tile])
+    if as_json:
+        rows = [{"at": list(at), "side": side, "turns": n} for at, side, n in found]
+        typer.echo(json.dumps({"tile": tile, "placements": rows}, indent=2, sort_keys=True))
+        return
+    if not found:
+        typer.echo(f"{tile} fits nowhere on {layout.name}")
+        return
+    places = len({at for at, _, _ in found})
+    typer.echo(
+        f"{tile} fits {layout.name} {len(found)} way{'s' if len(found) != 1 else ''} "
+        f"at {places} place{'s' if places != 1 else ''}:"
+    )
+    for at, side, n in found:
+        typer.echo(f"  [{at[0]}, {at[1]}]  {side}, {n} turn{'s' if n != 1 else ''}")

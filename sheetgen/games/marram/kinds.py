@@ -8,8 +8,9 @@ from sheetgen.games.marram.board import back, front
 from sheetgen.games.marram.draw import tile_drawing
 from sheetgen.games.marram.model import ArtLayout, BoardLayout, TileSetLayout
 from sheetgen.games.marram.picture import board_drawing
-from sheetgen.games.marram.rules import check_board, check_set
+from sheetgen.games.marram.rules import check_set
 from sheetgen.games.marram.sheets import tile_pages
+from sheetgen.games.marram.verdict import check_board
 from sheetgen.press import Document, alone, pad
 from sheetgen.press.alignment import alignment_pages
 from sheetgen.registry import BuildOptions, ComponentKind

@@ -5,9 +5,9 @@ from __future__ import annotations
 
 import re
 import string
-from typing import Literal
+from typing import Annotated, Literal
 
-from pydantic import Field, field_validator, model_validator
+from pydantic import BeforeValidator, Field, field_validator, model_validator
 
 from sheetgen.registry import Colour, LayoutBase, PageLabels, Section
 
@@ -244,19 +244,60 @@ class ArtLayout(LayoutBase):
 
 
 Variant = Literal["classic", "pitchfork", "animals"]
+Length = Literal["long", "short"]
+
+
+def _guess(value: object) -> object:
+    """A number of hops, 1 to 30, or "escape" (the Fly or Frog survived 30 hops)."""
+    if value == "escape" or (type(value) is int and 1 <= value <= 30):
+        return value
+    raise ValueError('give a number of hops from 1 to 30, or "escape"')
+
+
+Guess = Annotated[int | Literal["escape"], BeforeValidator(_guess)]
 
 
 class Placed(Section):
-    """A tile on the board: its design, side, quarter turns clockwise, and grid position."""
+    """One move, in the order played: a tile from the set laid at `at` (its `side` up, turned
+    `turns` quarter turns clockwise), or, with `flip`, the tile lying at `flip` turned over with
+    a spade card (`turns` then turns its new face). `player` names who moved (a flip must: spade
+    cards are counted per player); `turn` numbers that player's turns where the order of moves
+    cannot tell them apart (a turn of one move at the end of the game)."""
 
-    tile: str
-    at: tuple[int, int]
-    side: Literal["front", "back"] = "front"
+    tile: str | None = None
+    at: tuple[int, int] | None = None
+    flip: tuple[int, int] | None = None
+    side: Literal["front", "back"] | None = None
     turns: int = Field(0, ge=0, le=3)
+    player: str | None = Field(None, min_length=1, max_length=30)
+    turn: int | None = Field(None, ge=1, le=999)
+
+    @model_validator(mode="after")
+    def _lay_or_flip(self) -> Placed:
+        if self.flip is None and (self.tile is None or self.at is None):
+            raise ValueError("a move lays a tile (tile and at) or flips one (flip = [x, y])")
+        if self.flip is not None:
+            if self.tile is not None or self.at is not None or self.side is not None:
+                raise ValueError(
+                    "a flip gives the place of the tile it turns over (flip = [x, y]), "
+                    "not tile, at or side"
+                )
+            if self.player is None:
+                raise ValueError("a flip names its player (player = ...): spade cards are theirs")
+        return self
+
+    @property
+    def where(self) -> tuple[int, int]:
+        """The place the move lays a tile at or flips the tile of."""
+        place = self.flip if self.flip is not None else self.at
+        assert place is not None  # the validator sees to it
+        return place
 
 
 class Claim(Section):
-    """A player's boot on a feature: a beast at one edge, or a patch at one corner, of a tile."""
+    """A player's boot (or, in pitchfork and animals, a pitchfork on a beast) on a feature: a
+    beast at one edge, or a patch at one corner, of a tile. It went on with the move that laid
+    or flipped that tile: the last such move, unless `move` gives its index in `placed`."""
 
     player: str = Field(min_length=1, max_length=30)
     at: tuple[int, int]
@@ -264,19 +305,53 @@ class Claim(Section):
         pattern=r"^(beast:[NESW]|patch:(NW|NE|SE|SW))$",
         description="'beast:E' (the beast at that edge) or 'patch:NW'",
     )
+    move: int | None = Field(
+        None, ge=0, description="index in placed of the move that laid or flipped the tile"
+    )
+
+
+class Hopper(Section):
+    """The Fly's or the Frog's run in the Animals variant: the hops it took until eaten (the
+    fatal one included), or "escape" after 30, and every player's guess (1 to 30 or "escape")."""
+
+    hops: Guess
+    guesses: dict[str, Guess] = Field(min_length=1, max_length=4)
 
 
 class BoardLayout(LayoutBase):
-    """A board of placed tiles with the players' claims, for scoring."""
+    """A game's board: the moves that laid and flipped its tiles, the players' claims, and
+    what the variant needs to referee and score it."""
 
     game: Literal["marram"]
     component: Literal["board"]
     tiles: str = Field("marram/classic", description="the tile set the tiles come from")
     variant: Variant = "classic"
+    length: Length = Field(
+        "long", description="'short' stops at the target score; 'long' lays every tile"
+    )
+    players: list[str] = Field(
+        default_factory=list,
+        max_length=4,
+        description="the players in turn order (a short game's target and the spade cards "
+        "depend on how many)",
+    )
     title: str = Field(
         "Marram — a board", min_length=1, max_length=60, description="printed over the board"
     )
     end_game: bool = Field(False, description="also score unfinished features")
     placed: list[Placed] = Field(min_length=1)
     claims: list[Claim] = Field(default_factory=list)
+    fly: Hopper | None = Field(None, description="the Fly's hops and the guesses (animals)")
+    frog: Hopper | None = Field(None, description="the Frog's hops and the guesses (animals)")
     labels: MarramLabels = MarramLabels()
+
+    @field_validator("players")
+    @classmethod
+    def _players(cls, value: list[str]) -> list[str]:
+        if value and not 2 <= len(value) <= 4:
+            raise ValueError("Marram is for 2 to 4 players")
+        if len(set(value)) != len(value):
+            raise ValueError("a player is named twice")
+        if any(not 1 <= len(p) <= 30 for p in value):
+            raise ValueError("a player's name is 1 to 30 characters")
+        return value

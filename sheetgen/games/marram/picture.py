@@ -7,7 +7,7 @@ from sheetgen.games.marram.beasts import INWARD, MID, Layers, U
 from sheetgen.games.marram.board import STEP
 from sheetgen.games.marram.draw import CORNER_XY, placed_layers
 from sheetgen.games.marram.model import BoardLayout, TileSetLayout
-from sheetgen.games.marram.rules import faces_of, lay, score_board
+from sheetgen.games.marram.verdict import referee
 
 # the players' boots, each with its initial in white (WCAG contrast 4.5:1 or more)
 PLAYER_COLOURS = ("#c0262d", "#1f5fbf", "#8a5a00", "#2e7d32", "#8b3fb0", "#222222")
@@ -19,7 +19,8 @@ def board_drawing(layout: BoardLayout, tiles: TileSetLayout) -> Drawing:
     """The board's tiles edge to edge (their beasts running on across the joins), a white
     line along each join beneath the beasts, the claims, and the scores below."""
     words = layout.labels
-    board, _ = lay(faces_of(tiles), layout)
+    verdict = referee(layout, tiles)
+    board = verdict.board
     xs = [p[0] for p in board] or [0]
     ys = [p[1] for p in board] or [0]
     cols, rows = max(xs) - min(xs) + 1, max(ys) - min(ys) + 1
@@ -39,9 +40,9 @@ def board_drawing(layout: BoardLayout, tiles: TileSetLayout) -> Drawing:
     shapes += joins
     for name in ("outline", "body", "top"):  # every outline under every body: seamless joins
         shapes += [s for part in layers for s in getattr(part, name)]
-    players = sorted({c.player for c in layout.claims})
+    players = verdict.players
     k = size / U
-    for c in layout.claims:
+    for c in verdict.claims:
         kind, _, where = c.feature.partition(":")
         px: float
         py: float
@@ -59,7 +60,8 @@ def board_drawing(layout: BoardLayout, tiles: TileSetLayout) -> Drawing:
             Circle(x, y, r, Style(stroke="#ffffff", width=0.3, fill=colour)),
             label(x, y, c.player[0], r, weight="bold", colour="#ffffff"),
         ]
-    scores, totals = score_board(board, layout.claims, layout.variant, layout.end_game, words)
+    scores = [s.score for s in verdict.scored]
+    totals = verdict.totals
     y = oy + (max(ys) + 1) * size + 8
     heading = words.scores_end if layout.end_game else words.scores
     shapes.append(

@@ -11,21 +11,16 @@ from sheetgen.games.marram.board import (
     EDGE_CORNERS,
     Beast,
     Board,
-    Face,
     Patch,
-    Pos,
     back,
     back_corners,
     beasts,
     compatible,
-    fits,
     front,
     patches,
-    turn,
 )
 from sheetgen.games.marram.model import (
     EDGES,
-    BoardLayout,
     Claim,
     MarramLabels,
     TileSetLayout,
@@ -177,35 +172,6 @@ def _check_totals(layout: TileSetLayout) -> list[Finding]:
 # --- boards ----------------------------------------------------------------------------------
 
 
-def faces_of(layout: TileSetLayout) -> dict[str, TileType]:
-    return {t.name: t for t in [layout.starter, *layout.tiles]}
-
-
-def lay(
-    tiles: dict[str, TileType], board_layout: BoardLayout
-) -> tuple[dict[Pos, Face], list[Finding]]:
-    """The board's tiles laid in order, each checked to fit where it is put."""
-    board: dict[Pos, Face] = {}
-    found: list[Finding] = []
-    for i, p in enumerate(board_layout.placed):
-        if p.tile not in tiles:
-            found.append(error(f"placed[{i}].tile", f"no tile named {p.tile!r} in the set"))
-            continue
-        tile = tiles[p.tile]
-        face = turn(front(tile) if p.side == "front" else back(tile), p.turns)
-        ok, why = fits(board, face, p.at)
-        if not ok:
-            found.append(
-                error(
-                    f"placed[{i}]",
-                    f"{p.tile} ({p.side}, {p.turns} turns) cannot go at {list(p.at)}: {why}",
-                )
-            )
-            continue
-        board[p.at] = face
-    return board, found
-
-
 def beast_points(beast: Beast, complete: bool, words: MarramLabels = WORDS) -> tuple[int, str]:
     """A beast's points and what it is, in `words`: regular, freak, or unfinished (1 a
     segment)."""
@@ -251,11 +217,22 @@ def patch_points(patch: Patch, variant: Variant, complete: bool) -> int:
 
 @dataclass(frozen=True)
 class FeatureScore:
+    """A claimed feature's score: what it is, whether finished, its points, who takes them,
+    and each player's boots on it."""
+
     feature: str
     complete: bool
     points: int
     owners: tuple[str, ...]
     claims: dict[str, int]
+
+
+@dataclass(frozen=True)
+class Claimed:
+    """A claimed feature: its score, and the claims on it (their places in the claim list)."""
+
+    score: FeatureScore
+    claims: tuple[int, ...]
 
 
 def _owners(claims: Counter[str]) -> tuple[str, ...]:
@@ -265,6 +242,49 @@ def _owners(claims: Counter[str]) -> tuple[str, ...]:
     return tuple(sorted(p for p, n in claims.items() if n == best))
 
 
+def claimed_features(
+    board: Board,
+    claims: Sequence[Claim],
+    variant: Variant = "classic",
+    end_game: bool = False,
+    words: MarramLabels = WORDS,
+) -> list[Claimed]:
+    """Every claimed feature that scores, named in `words`: completed ones always, unfinished
+    ones at the end of the game; the majority of boots takes it, tied majorities all take it."""
+    found: list[Claimed] = []
+    for beast in beasts(board):
+        members = set(beast.parts)
+        on = tuple(
+            i
+            for i, c in enumerate(claims)
+            if c.feature.startswith("beast:")
+            and (c.at, board[c.at].segment_at(c.feature[6:]) if c.at in board else None) in members
+        )
+        if not on or not (beast.complete or end_game):
+            continue
+        points, what = beast_points(beast, beast.complete, words)
+        got = Counter(claims[i].player for i in on)
+        found.append(
+            Claimed(FeatureScore(what, beast.complete, points, _owners(got), dict(got)), on)
+        )
+    for patch in patches(board):
+        quarters = set(patch.quarters)
+        on = tuple(
+            i
+            for i, c in enumerate(claims)
+            if c.feature.startswith("patch:") and (c.at, c.feature[6:]) in quarters
+        )
+        if not on or not (patch.complete or end_game):
+            continue
+        points = patch_points(patch, variant, patch.complete)
+        got = Counter(claims[i].player for i in on)
+        score = FeatureScore(
+            patch_name(patch, words), patch.complete, points, _owners(got), dict(got)
+        )
+        found.append(Claimed(score, on))
+    return found
+
+
 def score_board(
     board: Board,
     claims: Sequence[Claim],
@@ -272,62 +292,11 @@ def score_board(
     end_game: bool = False,
     words: MarramLabels = WORDS,
 ) -> tuple[list[FeatureScore], dict[str, int]]:
-    """Points for every claimed feature, named in `words`: completed ones always, unfinished
-    ones at the end of the game; the majority of boots takes them, tied majorities all take
-    them."""
-    scores: list[FeatureScore] = []
+    """Points for every claimed feature of a board as it lies (see `claimed_features`), and
+    each player's total."""
+    scores = [c.score for c in claimed_features(board, claims, variant, end_game, words)]
     totals: Counter[str] = Counter()
-    for beast in beasts(board):
-        members = set(beast.parts)
-        got = Counter(
-            c.player
-            for c in claims
-            if c.feature.startswith("beast:")
-            and (c.at, board[c.at].segment_at(c.feature[6:]) if c.at in board else None) in members
-        )
-        if not got or not (beast.complete or end_game):
-            continue
-        points, what = beast_points(beast, beast.complete, words)
-        owners = _owners(got)
-        scores.append(FeatureScore(what, beast.complete, points, owners, dict(got)))
-        for o in owners:
-            totals[o] += points
-    for patch in patches(board):
-        quarters = set(patch.quarters)
-        got = Counter(
-            c.player
-            for c in claims
-            if c.feature.startswith("patch:") and (c.at, c.feature[6:]) in quarters
-        )
-        if not got or not (patch.complete or end_game):
-            continue
-        points = patch_points(patch, variant, patch.complete)
-        what = patch_name(patch, words)
-        owners = _owners(got)
-        scores.append(FeatureScore(what, patch.complete, points, owners, dict(got)))
-        for o in owners:
-            totals[o] += points
+    for s in scores:
+        for o in s.owners:
+            totals[o] += s.points
     return scores, dict(totals)
-
-
-def check_board(layout: BoardLayout) -> list[Finding]:
-    """Every tile fits where it lies, and every claim sits on a feature."""
-    from sheetgen.errors import SheetgenError
-    from sheetgen.layout import load_model
-
-    try:
-        tiles = load_model(layout.tiles, TileSetLayout, "tiles")
-    except SheetgenError as exc:
-        return [error("tiles", str(exc))]
-    board, found = lay(faces_of(tiles), layout)
-    for i, c in enumerate(layout.claims):
-        if c.at not in board:
-            found.append(error(f"claims[{i}].at", f"no tile at {list(c.at)}"))
-        elif c.feature.startswith("beast:") and board[c.at].segment_at(c.feature[6:]) is None:
-            found.append(
-                error(
-                    f"claims[{i}].feature",
-                    f"the tile at {list(c.at)} has no beast at its {c.feature[6:]} edge",
-                )
-            )
-    return found

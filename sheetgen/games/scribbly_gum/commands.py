@@ -6,15 +6,18 @@ import json
 import time
 from dataclasses import asdict
 from pathlib import Path
-from typing import TYPE_CHECKING, Annotated
+from typing import TYPE_CHECKING, Annotated, Any
 
 import typer
 
 if TYPE_CHECKING:
     from sheetgen.games.scribbly_gum.model import TilesLayout, TreeLayout
+    from sheetgen.games.scribbly_gum.record import GameScore, Setup
 
 app = typer.Typer(
-    help="Scribbly Gum: simulate solo games on a tree.", no_args_is_help=True, rich_markup_mode=None
+    help="Scribbly Gum: score finished games, simulate solo games on a tree.",
+    no_args_is_help=True,
+    rich_markup_mode=None,
 )
 MAX_GAMES = 1_000_000
 
@@ -46,7 +49,7 @@ def simulate(
 ) -> None:
     """Play the solo game many times with a random and a greedy player; print the scores."""
     from sheetgen.games.scribbly_gum.board import compile_board
-    from sheetgen.games.scribbly_gum.simulate import BANDS
+    from sheetgen.games.scribbly_gum.rules import SOLO_CHART
     from sheetgen.games.scribbly_gum.simulate import simulate as run
 
     layout = _load_tree(tree)
@@ -66,7 +69,7 @@ def simulate(
         f"{layout.side} side, {games:,} solo games a player, seed {seed} "
         f"({2 * games / seconds:,.0f} games/s)"
     )
-    names = [name for _, _, name in BANDS]
+    names = [name for _, _, name in SOLO_CHART]
     typer.echo(
         f"{'player':8} {'mean':>6} {'p10':>5} {'median':>6} {'p90':>5}  "
         + " ".join(f"{n:>6}" for n in names)
@@ -100,3 +103,125 @@ def deck(
     text = deck_html(_load_tiles(tiles), load_model(screen, DigitalLayout, "--screen"))
     path = write_page(out, "scribbly-gum-deck.html", text)
     typer.echo(f"wrote {path} ({len(text) / 1024:,.0f} KiB): open it in any browser, offline")
+
+
+def _points(n: int) -> str:
+    return f"{n} point" if n == 1 else f"{n} points"
+
+
+def _score_json(setup: Setup, score: GameScore) -> dict[str, Any]:
+    """The score as JSON, keys in a fixed order."""
+    from sheetgen.games.scribbly_gum.model import FOODS
+
+    return {
+        "tree": setup.tree.name,
+        "side": setup.tree.side,
+        "achievements": [
+            {"letter": letter, "title": a.title, "gold": a.gold, "silver": a.silver}
+            for letter, a in setup.achievements.items()
+        ],
+        "players": [
+            {
+                "name": s.name,
+                "tracker": dict(zip(FOODS, s.tracker, strict=True)),
+                "round_meals": list(s.round_meals),
+                "meals": sum(s.round_meals),
+                "column_bonus": s.column_bonus,
+                "achievements": [
+                    {
+                        "letter": c.letter,
+                        "title": setup.achievements[c.letter].title,
+                        "round": c.round,
+                        "turn": c.turn,
+                        "side": "gold" if c.gold else "silver",
+                        "points": c.points,
+                    }
+                    for c in s.achievements
+                ],
+                "achievement_points": sum(c.points for c in s.achievements),
+                "total": s.total,
+            }
+            for s in score.sheets
+        ],
+        "winners": list(score.winners),
+        "tie_broken_by_column_bonus": score.tie_broken,
+        "solo_band": score.solo_band,
+    }
+
+
+def _score_lines(setup: Setup, score: GameScore) -> list[str]:
+    """The score as a reader wants it: each sheet's parts, then the winners."""
+    from sheetgen.games.scribbly_gum.model import FOODS
+
+    count = len(score.sheets)
+    in_play = ", ".join(
+        f"{letter} {a.title} (gold {a.gold}, silver {a.silver})"
+        for letter, a in setup.achievements.items()
+    )
+    lines = [
+        f"{setup.tree.side} side, {count} player{'s' if count != 1 else ''}; "
+        + (f"achievements {in_play}" if in_play else "basic game (no achievements)")
+    ]
+    for s in score.sheets:
+        meals = " + ".join(f"{m}" for m in s.round_meals)
+        full = [food for food, n in zip(FOODS, s.tracker, strict=True) if n == 15]
+        lines += [
+            s.name,
+            "  tracker at the end: "
+            + ", ".join(f"{food} {n}" for food, n in zip(FOODS, s.tracker, strict=True)),
+            f"  total meals, rounds 1-3: {meals} = {_points(sum(s.round_meals))}",
+            f"  column bonus: {_points(s.column_bonus)}"
+            + (f" ({', '.join(full)} column{'s' if len(full) != 1 else ''} full)" if full else ""),
+        ]
+        if setup.achievements:
+            got = [
+                f"{c.letter} {c.points} ({'gold' if c.gold else 'silver'}, "
+                f"round {c.round} turn {c.turn})"
+                for c in s.achievements
+            ]
+            points = sum(c.points for c in s.achievements)
+            lines.append(f"  achievements: {', '.join(got) or 'none'} -> {_points(points)}")
+        lines.append(f"  final score: {_points(s.total)}")
+    if score.solo_band is not None:
+        lines.append(f"solo chart: {score.solo_band}")
+        return lines
+    by_name = {s.name: s for s in score.sheets}
+    best = by_name[score.winners[0]]
+    names = " and ".join(score.winners)
+    if len(score.winners) > 1:
+        lines.append(
+            f"winners: {names}, tied on {_points(best.total)} and "
+            f"{_points(best.column_bonus)} of column bonus: they win together"
+        )
+    elif score.tie_broken:
+        lines.append(
+            f"winner: {names} with {_points(best.total)}, the tie broken by the most column "
+            f"bonus points ({best.column_bonus})"
+        )
+    else:
+        lines.append(f"winner: {names} with {_points(best.total)}")
+    return lines
+
+
+@app.command()
+def score(
+    record: Annotated[str, typer.Argument(help="a game record file (see README)")],
+    as_json: Annotated[bool, typer.Option("--json", help="print JSON for machines")] = False,
+) -> None:
+    """Score a finished game: meals each round, column bonus, achievements, final scores and
+    the winners (a tie goes to the most column bonus points)."""
+    from sheetgen.errors import SheetgenError
+    from sheetgen.games.scribbly_gum.model import GameRecord
+    from sheetgen.games.scribbly_gum.record import load_setup, score_game
+    from sheetgen.layout import load_model
+
+    game = load_model(record, GameRecord, "score", checked=True)
+    setup, found = load_setup(game)
+    if setup is None:  # the check has reported it already; kept for the type checker
+        raise SheetgenError(found[0].refusal(record))
+    result = score_game(setup, game)
+    if as_json:
+        typer.echo(json.dumps(_score_json(setup, result), indent=2))
+        return
+    for line in _score_lines(setup, result):
+        typer.echo(line)

@@ -20,12 +20,10 @@ from sheetgen.draw import (
 )
 from sheetgen.draw.icons import FOOD_ICONS, arrows_ring, moth, wild
 from sheetgen.draw.shapes import Anchor, Weight
+from sheetgen.games.scribbly_gum.areas import GAP, PAD, TITLE, tree_area
 from sheetgen.games.scribbly_gum.board import direction_of
 from sheetgen.games.scribbly_gum.model import FOODS, Palette, TreeCircle, TreeLayout
 
-GAP = 3.0
-TITLE = 14.0
-PAD = 3.0
 WHITE = "#ffffff"
 TRACKER_HEAD = 20.0
 TRACKER_FOOT = 16.0
@@ -92,14 +90,6 @@ def dots_along(
             i += 1
         out.append(Circle(*samples[i], radius, style))
     return out
-
-
-def tree_area(layout: TreeLayout) -> tuple[float, float]:
-    """Width and height (mm) that the tree's grid may use inside its grey panel."""
-    s = layout.sheet
-    panel_w = s.width - s.tracker_width - GAP
-    panel_h = s.height - s.score_height - GAP
-    return panel_w - 2 * PAD, panel_h - TITLE - 2 * PAD
 
 
 def grid_origin(layout: TreeLayout) -> tuple[float, float]:
@@ -320,7 +310,7 @@ def _score_strip(layout: TreeLayout) -> list[Shape]:
         Rect(0, y0, s.width, s.score_height, Style(stroke=None, fill=col.score), rx=4),
         text(4, y0 + 6.5, words.name, 3.2, 10, WHITE, anchor="start", weight="bold"),
         line(15, y0 + 8.2, 95, y0 + 8.2, Style(stroke=WHITE, width=0.4)),
-        Field("name", "text", 15, y0 + 2.5, 80, 5.6, Style(stroke=None)),
+        Field("name", "text", 15, y0 + 2.5, 80, 5.6, Style(stroke=None), ink=WHITE),
     ]
     cy = y0 + s.score_height / 2 + 3
     r = 6.0

@@ -8,13 +8,17 @@ from sheetgen.draw import Drawing
 from sheetgen.errors import SheetgenError
 from sheetgen.findings import Finding
 from sheetgen.games.scribbly_gum.draw import draw_tree_sheet, name_overlay
+from sheetgen.games.scribbly_gum.finished import finished_sheet
 from sheetgen.games.scribbly_gum.model import (
     MIN_TILE,
     DigitalLayout,
+    GameRecord,
     PadLayout,
     TilesLayout,
     TreeLayout,
 )
+from sheetgen.games.scribbly_gum.record import load_setup, score_game
+from sheetgen.games.scribbly_gum.referee import check_game
 from sheetgen.games.scribbly_gum.rules import check_tiles, check_tree
 from sheetgen.games.scribbly_gum.tiles import build_tiles, screen_tile, text_findings
 from sheetgen.press import Document, Page, Placement, impose, impose_duplex, pad
@@ -177,4 +181,39 @@ DIGITAL = ComponentKind(
     check_digital,
     build_digital,
 )
-KINDS = [TREE, PAD, TILES, DIGITAL]
+
+
+def build_game(record: GameRecord, options: BuildOptions) -> Document:
+    """Each player's sheet as they leave it at the end: circles filled in, the meal tracker
+    filled, the score strip written in; one page a player."""
+    setup, found = load_setup(record)
+    if setup is None:
+        raise SheetgenError(found[0].refusal(record.name))
+    tree = setup.tree
+    if "labels" in record.model_fields_set:
+        tree = tree.model_copy(update={"labels": record.labels})
+    score = score_game(setup, record)
+    drawings = []
+    for sheet, scored in zip(record.players, score.sheets, strict=True):
+        written = {f"round_{r}": str(m) for r, m in enumerate(scored.round_meals, start=1)}
+        written["column_bonus"] = str(scored.column_bonus)
+        written.update({f"achievement_{c.letter}": str(c.points) for c in scored.achievements})
+        written["final_score"] = str(scored.total)
+        circles = [cid for ids in sheet.circles or [] for cid in ids]
+        drawings.append(finished_sheet(tree, sheet.name, circles, scored.tracker, written))
+    return Document(
+        tuple(impose(drawings, replace(options.press, per_page=1))),
+        title=f"Scribbly Gum — {record.name}",
+        subject="Finished Scribbly Gum sheets",
+        keywords=("scribbly gum", "game"),
+    )
+
+
+GAME = ComponentKind(
+    "scribbly-gum",
+    "game",
+    GameRecord,
+    check_game,
+    build_game,
+)
+KINDS = [TREE, PAD, TILES, DIGITAL, GAME]

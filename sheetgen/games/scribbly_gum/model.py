@@ -248,3 +248,80 @@ class DigitalLayout(LayoutBase):
     background: Colour = "#17301f"
     ink: Colour = "#ffffff"
     accent: Colour = "#ffd23f"
+
+
+Letter = Literal["A", "B", "C"]
+ROUNDS, TURNS = 3, 7  # a game is 3 rounds of 7 turns (7 of the 8 movement tiles a round)
+
+
+class Claim(Section):
+    """An achievement a player scored: its letter and the turn at whose end it was met."""
+
+    letter: Letter = Field(description="the achievement's letter tile: A, B or C")
+    round: int = Field(ge=1, le=ROUNDS, description="the round (1-3)")
+    turn: int = Field(ge=1, le=TURNS, description="the turn of that round (1-7)")
+
+
+class Counts(Section):
+    """How many of each food are filled in on the meal tracker."""
+
+    nut: int = Field(ge=0, le=15)
+    leaf: int = Field(ge=0, le=15)
+    blossom: int = Field(ge=0, le=15)
+
+    def as_list(self) -> list[int]:
+        """The counts in the tracker's column order (nut, leaf, blossom)."""
+        return [self.nut, self.leaf, self.blossom]
+
+
+class PlayerSheet(Section):
+    """One player's finished sheet: either the circles filled each round (with the food each
+    wild circle gave and the circles reached along a dotted line) or the meal tracker's counts
+    at the end of each round; and the achievements scored (advanced game)."""
+
+    name: str = Field(min_length=1, max_length=40)
+    circles: list[list[str]] | None = Field(
+        None,
+        min_length=ROUNDS,
+        max_length=ROUNDS,
+        description="the ids of the circles filled in rounds 1, 2 and 3 (start circles left out)",
+    )
+    wild: dict[str, Food] = Field(
+        default_factory=dict, description="the food each filled wild circle gave, by circle id"
+    )
+    dotted: list[str] = Field(
+        default_factory=list, description="the circles reached by drawing along a dotted line"
+    )
+    tracker: list[Counts] | None = Field(
+        None,
+        min_length=ROUNDS,
+        max_length=ROUNDS,
+        description="the meal tracker's counts at the end of rounds 1, 2 and 3",
+    )
+    achievements: list[Claim] = Field(default_factory=list, max_length=10)
+
+
+class GameRecord(LayoutBase):
+    """A finished game of Scribbly Gum: the tree side played, the achievements in play (none in
+    the basic game), each player's sheet, and for a solo game the tile turned down each
+    round. `sheetgen scribbly-gum score` scores it; `sheetgen build` draws each sheet."""
+
+    game: Literal["scribbly-gum"]
+    component: Literal["game"]
+    labels: ScribblyGumLabels = ScribblyGumLabels()
+    tree: str = Field(
+        description="the tree side played: scribbly-gum/kuringgai, scribbly-gum/mooloolah, or a "
+        "tree layout file (taken from the record's folder)"
+    )
+    tiles: str = Field("scribbly-gum/tiles", description="the tiles layout (its achievements)")
+    achievements: list[str] = Field(
+        default_factory=list,
+        max_length=3,
+        description="the titles of the achievement tiles in play, lettered A, B and C in order",
+    )
+    solo_flips: list[Letter] = Field(
+        default_factory=list,
+        max_length=ROUNDS,
+        description="solo game: the achievement turned down at the start of each round",
+    )
+    players: list[PlayerSheet] = Field(min_length=1, max_length=100)

@@ -3,10 +3,11 @@
 from __future__ import annotations
 
 from collections import deque
-from collections.abc import Iterable, Sequence
+from collections.abc import Collection, Iterable, Mapping, Sequence
 from dataclasses import dataclass, field
 
 from sheetgen.findings import Finding, error, warning
+from sheetgen.games.scribbly_gum.areas import tree_area
 from sheetgen.games.scribbly_gum.board import Board, direction_of
 from sheetgen.games.scribbly_gum.model import FOODS, Achievement, TilesLayout, TreeLayout
 from sheetgen.press.impose import RULER_CLEARANCE
@@ -212,8 +213,6 @@ def _check_tracker(layout: TreeLayout) -> list[Finding]:
 
 
 def _check_fit(layout: TreeLayout) -> list[Finding]:
-    from sheetgen.games.scribbly_gum.draw import tree_area
-
     s = layout.sheet
     area_w, area_h = tree_area(layout)
     need_w = (layout.columns - 1) * s.pitch + s.circle
@@ -293,6 +292,44 @@ def final_score(round_meals: Sequence[int], bonus: int, achievements: Iterable[i
     return sum(round_meals) + bonus + sum(achievements)
 
 
+def collect(tracker: list[int], food: int, amount: int) -> range:
+    """Fill `amount` of one food (0 nut, 1 leaf, 2 blossom) on the meal tracker, top down; a
+    full column of 15 takes no more. The rows filled (1-15): see `extra_moves`."""
+    start = tracker[food]
+    tracker[food] = min(start + amount, TRACKER_ROWS)
+    return range(start + 1, tracker[food] + 1)
+
+
+def extra_moves(rows: Iterable[int], arrows: Collection[int]) -> int:
+    """The extra moves that filling these tracker rows of one food earns: one a circle with
+    four arrows around it."""
+    return sum(1 for row in rows if row in arrows)
+
+
+def winners(scores: Mapping[str, tuple[int, int]]) -> list[str]:
+    """The winners, from each player's (final score, column bonus points): the highest score
+    wins; of tied players, the one with the most column bonus points; still tied, they all win
+    together. In the order given."""
+    best = max(scores.values(), default=(0, 0))
+    return [name for name, score in scores.items() if score == best]
+
+
+# the solo chart: the bands of final score (lowest, highest, name) a solo game is rated by
+SOLO_CHART = (
+    (0, 19, "0-19"),
+    (20, 24, "20-24"),
+    (25, 29, "25-29"),
+    (30, 34, "30-34"),
+    (35, 39, "35-39"),
+    (40, 10**9, "40+"),
+)
+
+
+def solo_band(score: int) -> str:
+    """The solo chart's band a final score falls in."""
+    return next(name for low, high, name in SOLO_CHART if low <= score <= high)
+
+
 @dataclass
 class Progress:
     """What a player has done so far, as far as achievements care."""
@@ -324,19 +361,34 @@ def achieved(achievement: Achievement, board: Board, progress: Progress) -> bool
 
 @dataclass
 class AchievementTile:
-    """One achievement in play: gold until someone scores it, then silver."""
+    """One achievement in play: gold until someone scores it, then silver; in the solo game it
+    may also be turned down at a round's start (gold to silver, silver out of the game)."""
 
     achievement: Achievement
     gold_side: bool = True
+    removed: bool = False
     scored_by: set[str] = field(default_factory=set)
 
+    def open_to(self, player: str) -> bool:
+        """Whether the player may still score it: each player scores an achievement once, and
+        a tile out of the game scores for nobody."""
+        return not self.removed and player not in self.scored_by
+
     def score_turn(self, meeting: Iterable[str]) -> dict[str, int]:
-        """Points for the players who meet it this turn for the first time; all of the first
-        ones get gold, then the tile turns to silver."""
-        new = sorted(set(meeting) - self.scored_by)
+        """Points for the players who meet it this turn and may still score it; all of the
+        first ones get gold, then the tile turns to silver."""
+        new = sorted(p for p in set(meeting) if self.open_to(p))
         if not new:
             return {}
         value = self.achievement.gold if self.gold_side else self.achievement.silver
         self.scored_by.update(new)
         self.gold_side = False
         return {name: value for name in new}
+
+    def turn_down(self) -> None:
+        """The solo game's choice at the start of a round: a gold tile flips to silver, a
+        silver one leaves the game."""
+        if self.gold_side:
+            self.gold_side = False
+        else:
+            self.removed = True

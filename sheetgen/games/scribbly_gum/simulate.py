@@ -15,27 +15,21 @@ from dataclasses import dataclass
 from typing import Literal
 
 from sheetgen.games.scribbly_gum.board import DIRECTIONS, START, WILD, Board
-from sheetgen.games.scribbly_gum.model import Achievement
+from sheetgen.games.scribbly_gum.model import ROUNDS, TURNS, Achievement
 from sheetgen.games.scribbly_gum.rules import (
+    SOLO_CHART,
     TRACKER_ROWS,
     AchievementTile,
     Progress,
     achieved,
+    collect,
     column_bonus,
+    extra_moves,
     final_score,
     meals,
 )
 
 Player = Literal["random", "greedy"]
-BANDS = (
-    (0, 19, "0-19"),
-    (20, 24, "20-24"),
-    (25, 29, "25-29"),
-    (30, 34, "30-34"),
-    (35, 39, "35-39"),
-    (40, 10**9, "40+"),
-)
-ROUNDS, TURNS = 3, 7
 SOLO = "solo"  # the one player of a solo game
 TILE_DIRECTIONS = {
     "left": ("left",),
@@ -93,17 +87,10 @@ class Game:
         if kind == START:
             return
         food = self._wild_choice() if kind == WILD else kind
-        amount = 1 if kind == WILD else b.count[j]
-        arrows = b.arrows[food]
-        for _ in range(amount):
-            if self.tracker[food] >= TRACKER_ROWS:
-                break
-            self.tracker[food] += 1
-            row = self.tracker[food]
-            if self.trace is not None:
-                self.trace.append(("tracker", food, row))
-            if row in arrows:
-                self.extra += 1
+        rows = collect(self.tracker, food, 1 if kind == WILD else b.count[j])
+        if self.trace is not None:
+            self.trace += [("tracker", food, row) for row in rows]
+        self.extra += extra_moves(rows, b.arrows[food])
 
     def _wild_choice(self) -> int:
         t = self.tracker
@@ -191,24 +178,27 @@ def play(
     game = Game(board, rng, player, trace)
     chosen = rng.sample(list(achievements), min(3, len(achievements)))
     tiles_in_play = [AchievementTile(a) for a in chosen]
-    removed: set[int] = set()  # flipped a second time: out of the game
+    if trace is not None:
+        trace.append(("achievements", tuple(a.title for a in chosen)))
     points: list[int] = []
     round_meals: list[int] = []
     for round_number in range(1, ROUNDS + 1):
-        open_ones = [i for i, t in enumerate(tiles_in_play) if not t.scored_by and i not in removed]
+        open_ones = [t for t in tiles_in_play if t.open_to(SOLO)]
         if open_ones:
             pick = (
                 rng.choice(open_ones)
                 if player == "random"
                 else max(
                     open_ones,
-                    key=lambda i: (not achieved(chosen[i], board, game.progress()), chosen[i].gold),
+                    key=lambda t: (
+                        not achieved(t.achievement, board, game.progress()),
+                        t.achievement.gold,
+                    ),
                 )
             )
-            if tiles_in_play[pick].gold_side:
-                tiles_in_play[pick].gold_side = False
-            else:
-                removed.add(pick)
+            pick.turn_down()
+            if trace is not None:
+                trace.append(("turn down", pick.achievement.title))
         tiles = list(deck)
         rng.shuffle(tiles)
         hidden, tiles = tiles[0], tiles[1 : 1 + TURNS]
@@ -219,13 +209,14 @@ def play(
                 trace.append(("tile", tile))
             game.play_tile(tile)
             progress = game.progress()
-            for i, tile_in_play in enumerate(tiles_in_play):
-                if (
-                    not tile_in_play.scored_by
-                    and i not in removed
-                    and achieved(tile_in_play.achievement, board, progress)
+            for tile_in_play in tiles_in_play:
+                if tile_in_play.open_to(SOLO) and achieved(
+                    tile_in_play.achievement, board, progress
                 ):
-                    points += tile_in_play.score_turn([SOLO]).values()
+                    scored = tile_in_play.score_turn([SOLO])[SOLO]
+                    points.append(scored)
+                    if trace is not None:
+                        trace.append(("achievement", tile_in_play.achievement.title, scored))
         round_meals.append(game.meals())
         if trace is not None:
             trace.append(("round end", round_number, game.meals()))
@@ -252,7 +243,7 @@ def summarise(player: Player, scores: list[int]) -> Summary:
         statistics.quantiles(ordered, n=10, method="inclusive") if len(ordered) > 1 else ordered * 9
     )
     bands = {
-        name: sum(1 for s in ordered if lo <= s <= hi) / len(ordered) for lo, hi, name in BANDS
+        name: sum(1 for s in ordered if lo <= s <= hi) / len(ordered) for lo, hi, name in SOLO_CHART
     }
     return Summary(
         player,

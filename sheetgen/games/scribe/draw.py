@@ -229,16 +229,7 @@ def _winner_tab(layout: ScribeLayout, p: Plan, index: int, fill: str | None) -> 
         polyline(((left, top), (left, bottom), (right, bottom), (right, top)), edge),
         label(right - box - 1.2, top + box / 2, word, t, anchor="end", colour=s.grid),
         line(right - box, top, right - box, top + box, Style(stroke=s.ink, width=0.35)),
-        Field(
-            f"winner_{index + 1}",
-            "text",
-            right - box,
-            top,
-            box,
-            box,
-            Style(stroke=None),
-            max_length=1,
-        ),
+        Field(f"winner_{index + 1}", "mark", right - box, top, box, box, Style(stroke=None)),
     ]
 
 
@@ -261,18 +252,8 @@ def _super_grid(layout: ScribeLayout, p: Plan) -> list[Shape]:
     for row in range(9):
         for col in range(9):
             x, y = cell_origin(layout, p, row, col)
-            out.append(
-                Field(
-                    f"cell_{COLUMNS[col]}{row + 1}",
-                    "text",
-                    x,
-                    y,
-                    s.cell,
-                    s.cell,
-                    Style(stroke=None),
-                    max_length=1,
-                )
-            )
+            name = f"cell_{COLUMNS[col]}{row + 1}"
+            out.append(Field(name, "mark", x, y, s.cell, s.cell, Style(stroke=None)))
     size, gap = GRID_LABEL * t, 1.1 * t
     for i in range(9):
         x, _ = cell_origin(layout, p, 0, i)
@@ -316,13 +297,14 @@ def _tally(layout: ScribeLayout, top: float, x0: float = 0.0) -> tuple[list[Shap
         out.append(
             Field(
                 f"won_{key}",
-                "text",
+                "number",
                 x,
                 y - box_h / 2,
                 box_w,
                 box_h,
                 Style(stroke=s.accent, width=0.35),
                 rx=0.8,
+                max_length=1,  # of nine mini grids
             )
         )
         x += box_w + 2.5

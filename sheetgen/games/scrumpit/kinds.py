@@ -13,7 +13,6 @@ from sheetgen.games.scrumpit.draw import INK, bag_mark, placed_tile, tile_drawin
 from sheetgen.games.scrumpit.model import (
     MIN_CELL,
     BoardLayout,
-    Colour,
     GameRecord,
     Letter,
     PadLayout,
@@ -21,7 +20,8 @@ from sheetgen.games.scrumpit.model import (
     TilesLayout,
 )
 from sheetgen.games.scrumpit.pad import pad_drawing
-from sheetgen.games.scrumpit.rules import check_board, check_game, check_tiles, score_game
+from sheetgen.games.scrumpit.referee import check_game
+from sheetgen.games.scrumpit.rules import check_board, check_tiles, score_game
 from sheetgen.layout import load_model
 from sheetgen.press import Document, Page, Placement, PressOptions, impose, pad
 from sheetgen.press.impose import RULER_CLEARANCE
@@ -154,20 +154,6 @@ def build_pad(layout: PadLayout, options: BuildOptions) -> Document:
     )
 
 
-def _laid(record: GameRecord) -> dict[tuple[int, int], tuple[str, Colour]]:
-    """Each cell's letter at the end of the game and the bag it came from (a scrumped tile
-    keeps its colour when its letter is laid again that turn)."""
-    grid: dict[tuple[int, int], tuple[str, Colour]] = {}
-    for turn in record.turns:
-        lifted = [grid.pop(cell) for cell in map(tuple, turn.scrumped) if cell in grid]
-        for p in turn.tiles:
-            bag = next((b for ch, b in lifted if ch == p.letter), turn.player)
-            if (p.letter, bag) in lifted:
-                lifted.remove((p.letter, bag))
-            grid[(p.at[0], p.at[1])] = (p.letter, bag)
-    return grid
-
-
 def build_game(record: GameRecord, options: BuildOptions) -> Document:
     """The board at the end of a recorded game, each letter a tile of its bag's colour, with
     the totals."""
@@ -180,7 +166,7 @@ def build_game(record: GameRecord, options: BuildOptions) -> Document:
     base = board_drawing(board_layout, labels, cell)
     z = len(board_layout.row_cells)
     laid: list[Shape] = []
-    for (x, y), (ch, bag) in sorted(_laid(record).items()):
+    for (x, y), (ch, bag) in sorted(score.grid.items()):
         letter = Letter(letter=ch, value=values[ch], count=1)
         at = ((x + z + 0.05) * cell, (y + z + 0.05) * cell)
         laid.append(placed_tile(letter, bag, tiles.colours[bag], *at, 0.9 * cell))
@@ -249,5 +235,6 @@ KINDS = [
         GameRecord,
         check_game,
         build_game,
+        check_words=check_game,
     ),
 ]

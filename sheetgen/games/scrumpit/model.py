@@ -168,15 +168,25 @@ class Placement(Section):
 
 
 class Turn(Section):
+    """One turn: the letters laid, the cells scrumped first, or the letters exchanged (a turn
+    that lays nothing is forfeit)."""
+
     player: Colour
     tiles: list[Placement] = Field(default_factory=list)
     scrumped: list[tuple[int, int]] = Field(
         default_factory=list, description="cells whose letters were taken first"
     )
+    exchanged: str = Field(
+        "",
+        pattern=r"^[A-Z]*$",
+        max_length=7,
+        description="letters put back in the bag for new ones instead of playing (up to 2)",
+    )
 
 
 class GameRecord(LayoutBase):
-    """A game turn by turn, for scoring; the rack left to each player at the end."""
+    """A game turn by turn, in play order from the starter; who reached their Apex Star and
+    ended it, and the rack left to each other player then (racks are deducted at the end)."""
 
     game: Literal["scrumpit"]
     component: Literal["game"]
@@ -186,5 +196,6 @@ class GameRecord(LayoutBase):
     turns: list[Turn] = Field(min_length=1)
     finisher: Colour | None = None
     racks: dict[Colour, str] = Field(
-        default_factory=dict, description="letters left on each rack at the end"
+        default_factory=dict,
+        description="letters left on each rack at the end (only once a player has finished)",
     )

@@ -1,15 +1,19 @@
-"""Scrumpit's rules: board checks, tile-bag checks, and word scoring in the home zones."""
+"""Scrumpit's rules: board checks, tile-bag checks, laying a turn and scoring words in the home
+zones (the referee of whole games is `referee.py`)."""
 
 from __future__ import annotations
 
 from collections.abc import Mapping, Sequence
 from dataclasses import dataclass, field
+from typing import NamedTuple
 
 from sheetgen.findings import Finding, error
 from sheetgen.games.scrumpit.model import (
     COLOURS,
     BoardLayout,
+    Colour,
     GameRecord,
+    Side,
     TilesLayout,
     Turn,
 )
@@ -134,17 +138,71 @@ def score_letters(letters: str, rows: Sequence[int], values: Mapping[str, int]) 
     return sum(values[ch] * row for ch, row in zip(letters, rows, strict=True))
 
 
-@dataclass
-class TurnScore:
-    player: str
-    words: list[tuple[str, int]] = field(default_factory=list)
+class Tile(NamedTuple):
+    """A letter on the board and the bag it came from (its colour)."""
 
-    @property
-    def points(self) -> int:
-        return sum(p for _, p in self.words)
+    letter: str
+    bag: Colour
 
 
-def _word_through(grid: Mapping[Cell, str], cell: Cell, step: Cell) -> list[Cell]:
+Grid = dict[Cell, Tile]
+CLOCKWISE: tuple[Side, ...] = ("south", "west", "north", "east")  # seats, as play goes round
+TOWARDS: dict[Side, Cell] = {"south": (0, 1), "west": (-1, 0), "north": (0, -1), "east": (1, 0)}
+# Words read left to right and top to bottom as the starter sees the board from their seat
+# (the starting word is the guide): which runs, along x and along y, read backwards.
+BACKWARDS: dict[Side, tuple[bool, bool]] = {
+    "south": (False, False),
+    "west": (True, False),
+    "north": (True, True),
+    "east": (False, True),
+}
+
+
+def central(board: BoardLayout, cell: Cell) -> bool:
+    """Whether a cell is on the central board (not in a home zone, not off the board)."""
+    return 0 <= cell[0] < board.size and 0 <= cell[1] < board.size
+
+
+def star(board: BoardLayout) -> Cell:
+    """The central star, where the first word begins."""
+    return (board.size // 2, board.size // 2)
+
+
+def play_order(record: GameRecord, board: BoardLayout) -> list[Colour]:
+    """The players (every colour that takes a turn or keeps a rack), clockwise from whoever
+    starts: the player of the first turn."""
+    seat = {z.colour: CLOCKWISE.index(z.side) for z in board.zones}
+    playing = {t.player for t in record.turns} | set(record.racks)
+    first = seat.get(record.turns[0].player, 0)
+    return sorted(playing, key=lambda c: ((seat.get(c, 0) - first) % len(CLOCKWISE), c))
+
+
+def guide_side(record: GameRecord, board: BoardLayout) -> Side:
+    """The seat of the player who laid the starting word (the first letters laid), whose view
+    of the board sets which way words read."""
+    sides = {z.colour: z.side for z in board.zones}
+    first = next((t for t in record.turns if t.tiles), record.turns[0])
+    return sides.get(first.player, "south")
+
+
+def lay_turn(grid: Grid, turn: Turn) -> list[Cell]:
+    """Lift the turn's scrumped letters, then lay its letters; the cells laid. A scrumped tile
+    keeps its bag's colour when its letter is laid again that turn; other letters come from
+    the player's own bag."""
+    lifted = [grid.pop(cell) for cell in map(tuple, turn.scrumped) if cell in grid]
+    placed: list[Cell] = []
+    for p in turn.tiles:
+        tile = next((t for t in lifted if t.letter == p.letter), Tile(p.letter, turn.player))
+        if tile in lifted:
+            lifted.remove(tile)
+        cell = (p.at[0], p.at[1])
+        grid[cell] = tile
+        placed.append(cell)
+    return placed
+
+
+def _run(grid: Mapping[Cell, Tile], cell: Cell, step: Cell) -> list[Cell]:
+    """The cells of the unbroken line of letters through `cell` along `step`, in order."""
     x, y = cell
     while (x - step[0], y - step[1]) in grid:
         x, y = x - step[0], y - step[1]
@@ -155,94 +213,80 @@ def _word_through(grid: Mapping[Cell, str], cell: Cell, step: Cell) -> list[Cell
     return out
 
 
-def play_turn(
-    grid: dict[Cell, str],
-    turn: Turn,
-    zones: Mapping[Cell, tuple[str, int]],
-    values: Mapping[str, int],
-) -> TurnScore:
-    """Lay a turn's tiles (after any scrumped letters are lifted) and score every new word:
-    each of its letters in the player's own home zone is worth its value times its row."""
-    for cell in turn.scrumped:
-        if cell in zones:
-            raise ValueError(f"letters in a home zone are fixed: {list(cell)} cannot be scrumped")
-        grid.pop(cell, None)
-    placed: list[Cell] = [(p.at[0], p.at[1]) for p in turn.tiles]
-    for p, cell in zip(turn.tiles, placed, strict=True):
-        if cell in grid:
-            raise ValueError(f"{list(cell)} already holds a letter")
-        owner = zones.get(cell)
-        if owner and owner[0] != turn.player:
-            raise ValueError(f"{list(cell)} is in the {owner[0]} home zone; no one may invade it")
-        grid[cell] = p.letter
-    score = TurnScore(turn.player)
+def new_words(grid: Mapping[Cell, Tile], placed: Sequence[Cell], side: Side) -> list[list[Cell]]:
+    """Every word of two letters or more through a letter just laid, each once, its cells in
+    reading order (left to right and top to bottom as the starter `side` sees the board)."""
+    out: list[list[Cell]] = []
     seen: set[tuple[Cell, ...]] = set()
     for cell in placed:
-        for step in ((1, 0), (0, 1)):
-            word = _word_through(grid, cell, step)
+        for axis, step in enumerate(((1, 0), (0, 1))):
+            word = _run(grid, cell, step)
             if len(word) < 2 or tuple(word) in seen:
                 continue
             seen.add(tuple(word))
-            letters = "".join(grid[c] for c in word)
-            rows = [zones[c][1] if c in zones and zones[c][0] == turn.player else 0 for c in word]
-            score.words.append((letters, score_letters(letters, rows, values)))
+            out.append(word[::-1] if BACKWARDS[side][axis] else word)
+    return out
+
+
+@dataclass
+class TurnScore:
+    """A turn's new words, each with the points its letters in the player's home zone make."""
+
+    player: str
+    words: list[tuple[str, int]] = field(default_factory=list)
+
+    @property
+    def points(self) -> int:
+        return sum(p for _, p in self.words)
+
+
+def play_turn(
+    grid: Grid,
+    turn: Turn,
+    zones: Mapping[Cell, tuple[str, int]],
+    values: Mapping[str, int],
+    side: Side = "south",
+) -> TurnScore:
+    """Lay a turn's tiles (after any scrumped letters are lifted) and score every new word:
+    each of its letters in the player's own home zone is worth its value times its row."""
+    score = TurnScore(turn.player)
+    for word in new_words(grid, lay_turn(grid, turn), side):
+        letters = "".join(grid[c].letter for c in word)
+        rows = [zones[c][1] if c in zones and zones[c][0] == turn.player else 0 for c in word]
+        score.words.append((letters, score_letters(letters, rows, values)))
     return score
 
 
 @dataclass
 class GameScore:
+    """Each turn's score, the running totals after it, the rack deductions at the end (none
+    before a player finishes), the final totals and the board as the game left it."""
+
     turns: list[TurnScore]
     running: list[dict[str, int]]
     deductions: dict[str, int]
     totals: dict[str, int]
+    grid: Grid
 
 
 def score_game(record: GameRecord, board: BoardLayout, tiles: TilesLayout) -> GameScore:
-    """Every turn's score and the running totals; at the end, rack letters are deducted from
-    everyone but the player who finished."""
+    """Every turn's score and the running totals; once a player has finished, the letters left
+    on every other player's rack are deducted."""
     zones = zone_cells(board)
     values = tiles.values()
-    grid: dict[Cell, str] = {}
-    totals: dict[str, int] = {z.colour: 0 for z in board.zones}
+    side = guide_side(record, board)
+    grid: Grid = {}
+    totals: dict[str, int] = dict.fromkeys(play_order(record, board), 0)
     turns, running = [], []
     for turn in record.turns:
-        result = play_turn(grid, turn, zones, values)
-        totals[turn.player] = totals.get(turn.player, 0) + result.points
+        result = play_turn(grid, turn, zones, values, side)
+        totals[turn.player] += result.points
         turns.append(result)
         running.append(dict(totals))
     deductions: dict[str, int] = {
-        p: sum(values[ch] for ch in rack)
+        p: sum(values.get(ch, 0) for ch in rack)
         for p, rack in record.racks.items()
-        if p != record.finisher
+        if record.finisher and p != record.finisher
     }
     final = {p: t - deductions.get(p, 0) for p, t in totals.items()}
-    return GameScore(turns, running, deductions, final)
-
-
-def check_game(record: GameRecord) -> list[Finding]:
-    """A game record plays out: every tile on a free cell, no zone invaded, known letters."""
-    from sheetgen.errors import SheetgenError
-    from sheetgen.layout import load_model
-
-    try:
-        board = load_model(record.board, BoardLayout, "board")
-        tiles = load_model(record.tiles, TilesLayout, "tiles")
-    except SheetgenError as exc:
-        return [error("board", str(exc))]
-    values = tiles.values()
-    out = []
-    for i, turn in enumerate(record.turns):
-        for j, p in enumerate(turn.tiles):
-            if p.letter not in values:
-                out.append(error(f"turns[{i}].tiles[{j}].letter", f"no {p.letter} in the bags"))
-    for colour, rack in record.racks.items():
-        bad = [ch for ch in rack if ch not in values]
-        if bad:
-            out.append(error(f"racks.{colour}", f"rack letters {bad} are not in the bags"))
-    if out:
-        return out
-    try:
-        score_game(record, board, tiles)
-    except ValueError as exc:
-        out.append(error("turns", str(exc)))
-    return out
+    return GameScore(turns, running, deductions, final, grid)

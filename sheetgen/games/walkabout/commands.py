@@ -22,10 +22,10 @@ app = typer.Typer(
 
 def _record(ref: str) -> tuple[GameRecord, MapLayout]:
     from sheetgen.games.walkabout.model import GameRecord, MapLayout
-    from sheetgen.layout import load_model
+    from sheetgen.layout import beside, load_model
 
     record = load_model(ref, GameRecord, "walkabout", checked=True)
-    return record, load_model(record.map, MapLayout, f"{ref}: map")
+    return record, load_model(beside(record, record.map), MapLayout, f"{ref}: map")
 
 
 def _points(value: object) -> str:
@@ -115,7 +115,7 @@ def moves(
     roll: Annotated[str, typer.Option(help="the faces rolled, die by die, e.g. 1,4,6")],
     dice: Annotated[str, typer.Option(help="the dice layout")] = "walkabout/dice",
     stars: Annotated[
-        int | None, typer.Option(help="stars in hand (default: from the record)")
+        int | None, typer.Option(min=0, help="stars in hand (default: from the record)")
     ] = None,
 ) -> None:
     """List the day's legal options for a roll, as the rules allow them."""

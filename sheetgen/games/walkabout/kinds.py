@@ -10,9 +10,9 @@ from sheetgen.games.walkabout.dice import face_drawing, face_sheet, mat_drawing
 from sheetgen.games.walkabout.draw import MAP_TOP, Finished, draw_map, map_fits
 from sheetgen.games.walkabout.model import DiceLayout, GameRecord, MapLayout, MatLayout
 from sheetgen.games.walkabout.movement import span
+from sheetgen.games.walkabout.referee import check_game
 from sheetgen.games.walkabout.rules import (
     check_dice,
-    check_game,
     check_map,
     collected_stars,
     grid_of,
@@ -141,9 +141,9 @@ def finished(layout: MapLayout, record: GameRecord) -> Finished:
 def build_game(record: GameRecord, options: BuildOptions) -> Document:
     """A finished game drawn on its map: the whole path, every symbol found, the stars
     collected and used, and the score."""
-    from sheetgen.layout import load_model
+    from sheetgen.layout import beside, load_model
 
-    layout = load_model(record.map, MapLayout, f"{record.name}: map")
+    layout = load_model(beside(record, record.map), MapLayout, f"{record.name}: map")
     drawing = draw_map(layout, record.labels, finished(layout, record))
     return Document(
         tuple(pad(drawing, options.press, 1)),

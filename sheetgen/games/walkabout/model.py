@@ -4,7 +4,7 @@ word they print."""
 from __future__ import annotations
 
 import string
-from typing import Literal
+from typing import Annotated, Literal
 
 from pydantic import Field
 
@@ -143,11 +143,15 @@ class SymbolInks(Section):
 
 
 class PlacedSymbol(Section):
-    """A symbol in a space [q, v], pointing one of six ways (waterholes point nowhere)."""
+    """A symbol in a space [q, v], pointing one of six ways (waterholes point nowhere); in a
+    game record, with the day it was found when the record gives its days."""
 
     symbol: Symbol
     space: tuple[int, int]
     facing: Facing | None = None
+    day: int | None = Field(
+        None, ge=1, le=1000, description="in a game record: the day it was found (1 = first)"
+    )
 
 
 class MapSheetStyle(Section):
@@ -228,12 +232,23 @@ class MatLayout(LayoutBase):
 
 
 class GameRecord(LayoutBase):
-    """A finished sheet: the map it was played on, the whole path, what was drawn, stars used."""
+    """A finished sheet: the map it was played on, the whole path, what was drawn, stars used;
+    optionally the steps walked each day (with each symbol's day), so that each day's walk and
+    finds can be checked against the rules."""
 
     game: Literal["walkabout"]
     component: Literal["game"]
-    map: str = Field(description="the map layout played on, e.g. walkabout/map-1")
+    map: str = Field(
+        description="the map layout played on: a built-in name (walkabout/map-1) or a file, "
+        "taken from the record's folder"
+    )
+    dice: str = Field("walkabout/dice", description="the dice played with (for the days' walks)")
     path: list[tuple[int, int]] = Field(min_length=2)
+    days: list[Annotated[int, Field(ge=0, le=60)]] = Field(
+        default_factory=list,
+        max_length=1000,
+        description="the steps walked each day after yesterday, in order (0 on a day you stayed)",
+    )
     symbols: list[PlacedSymbol] = Field(default_factory=list)
     stars_used: int = Field(0, ge=0, le=50)
     player: str = Field("", max_length=40)

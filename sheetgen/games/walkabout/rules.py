@@ -117,6 +117,11 @@ def check_map(layout: MapLayout) -> list[Finding]:
         if direction_between(first, second) != "N":
             out.append(error("path[1]", "yesterday's path must enter heading north"))
     out += check_symbols(grid, layout.symbols)
+    out += [
+        error(f"symbols[{i}].day", "a printed symbol was found on no day: leave day out")
+        for i, s in enumerate(layout.symbols)
+        if s.day is not None
+    ]
     on_path = set(layout.path)
     for i, star in enumerate(layout.stars):
         if not grid.has_node(star):
@@ -459,35 +464,3 @@ def score_game(
     collected = stars_collected(layout, record)
     unused = 1 + collected - record.stars_used
     return Score(scored, symbol_points, most, max(unused, 0), collected)
-
-
-def check_game(record: GameRecord) -> list[Finding]:
-    """A game record's path continues the map's path legally; symbols sit in free spaces."""
-    from sheetgen.layout import load
-
-    try:
-        layout = load(record.map).model
-    except Exception as exc:  # a bad reference is reported as a finding, not a crash
-        return [error("map", str(exc))]
-    if not isinstance(layout, MapLayout):
-        return [error("map", f"{record.map!r} is not a walkabout map")]
-    grid = grid_of(layout)
-    out = check_path(grid, record.path)
-    if list(record.path[: len(layout.path)]) != list(layout.path):
-        out.append(
-            error(
-                "path",
-                f"the path must begin with the map's printed path {[list(n) for n in layout.path]}",
-            )
-        )
-    out += check_symbols(grid, record.symbols, taken=[s.space for s in layout.symbols])
-    held = 1 + stars_collected(layout, record)
-    if record.stars_used > held:
-        out.append(
-            error(
-                "stars_used",
-                f"{record.stars_used} stars used but only {held} held "
-                "(one to start, plus each star walked onto)",
-            )
-        )
-    return out

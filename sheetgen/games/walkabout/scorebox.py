@@ -38,11 +38,12 @@ class Slots:
     name: tuple[float, float, float] = (0.0, 0.0, 0.0)
 
 
-def _box(name: str, rect: Rect4, ink: str) -> list[Shape]:
+def _box(name: str, rect: Rect4, ink: str, digits: int = 2) -> list[Shape]:
+    """A box for a score of up to `digits` digits."""
     x, y, w, h = rect
     return [
         Rect(x, y, w, h, Style(stroke=ink, width=0.3, fill="#ffffff"), rx=0.8),
-        Field(name, "text", x, y, w, h, Style(stroke=None)),
+        Field(name, "number", x, y, w, h, Style(stroke=None), max_length=digits),
     ]
 
 
@@ -116,7 +117,7 @@ def score_box(
 def _sum(name: str, y: float, ink: str, slots: Slots) -> list[Shape]:
     rect = (SUM_X, y, SUM_W, 6.0)
     slots.sums[name] = rect
-    return _box(f"score_{name}", rect, ink)
+    return _box(f"score_{name}", rect, ink, digits=3)
 
 
 def score_box_height(layout: MapLayout, words: WalkaboutLabels) -> float:

@@ -1,0 +1,135 @@
+"""Text in a PDF: plain text as reportlab strings in DejaVu Sans; text in other scripts as the
+glyphs HarfBuzz chose, placed one by one, inside a marked span whose /ActualText holds the text
+as written, so that copying, searching and `pdftotext` give the words, not the glyphs."""
+
+from __future__ import annotations
+
+import re
+from functools import cache
+from typing import TYPE_CHECKING
+
+from reportlab.lib.colors import HexColor
+from reportlab.pdfbase import pdfmetrics
+from reportlab.pdfbase.ttfonts import TTFont
+from reportlab.pdfgen.canvas import Canvas
+
+from sheetgen.draw.shapes import Text
+from sheetgen.draw.shaping import advance, plain, shape
+from sheetgen.typefaces import FACES, FontFace, face
+
+if TYPE_CHECKING:
+    import pikepdf
+
+_PRIVATE = 0xE000  # a glyph no character maps to gets the code _PRIVATE + its id
+_PRIVATE_END = 0xF8FF
+_PRIVATE_HIGH = 0xF0000  # (or, past the end of that area, this + its id)
+
+
+def register_fonts() -> None:
+    """Make reportlab know the main faces (the script faces are made known when first used)."""
+    for font_face in FACES.values():
+        _font(font_face)
+
+
+@cache
+def _font(font_face: FontFace) -> TTFont:
+    if font_face.pdf_name not in pdfmetrics.getRegisteredFontNames():
+        pdfmetrics.registerFont(TTFont(font_face.pdf_name, str(font_face.path)))
+    font: TTFont = pdfmetrics.getFont(font_face.pdf_name)
+    return font
+
+
+@cache
+def pdf_colour(hex_colour: str) -> HexColor:
+    """reportlab's colour for `#rrggbb`, made once."""
+    return HexColor(hex_colour)
+
+
+def draw_text(canvas: Canvas, text: Text) -> None:
+    """`text` at its anchor, upright in a y-down page (the caller saved the state)."""
+    canvas.translate(text.x, text.y)
+    canvas.scale(1, -1)
+    if text.rotation:
+        canvas.rotate(-text.rotation)
+    canvas.setFillColor(pdf_colour(text.colour))
+    if plain(text.text, text.weight):
+        canvas.setFont(face(text.family, text.weight).pdf_name, text.size)
+        draw = {
+            "start": canvas.drawString,
+            "middle": canvas.drawCentredString,
+            "end": canvas.drawRightString,
+        }[text.anchor]
+        draw(0, 0, text.text)
+    else:
+        _draw_glyphs(canvas, text)
+
+
+def _draw_glyphs(canvas: Canvas, text: Text) -> None:
+    """Each run's glyphs where HarfBuzz put them. A left-to-right run is marked with the
+    text it shows (a Devanagari vowel sign drawn before its consonant is copied after it); a
+    right-to-left run's glyphs stand in the order they are seen, as readers expect, each
+    mapped back to its letters in the font's /ToUnicode (see `map_glyphs_to_text`)."""
+    shaped = shape(text.text, text.weight)
+    start = {"start": 0.0, "middle": -0.5, "end": -1.0}[text.anchor] * shaped.width * text.size
+    for run in shaped.runs:
+        font = _font(run.face)
+        if not run.rtl:
+            words = "".join(f"{unit:04X}" for unit in _utf16(run.text))
+            canvas.addLiteral(f"/Span <</ActualText <FEFF{words}>>> BDC")
+        line = canvas.beginText()
+        line.setFont(run.face.pdf_name, text.size)
+        for glyph in run.glyphs:
+            line.setTextOrigin(start + glyph.x * text.size, glyph.y * text.size)
+            code = _code(font, run.face, glyph.gid)
+            if run.rtl and glyph.chars and ord(code) >= _PRIVATE:
+                _MEANINGS[(font.face.name.decode(), ord(code))] = glyph.chars
+            line.textOut(code)
+        canvas.drawText(line)
+        if not run.rtl:
+            canvas.addLiteral("EMC")
+
+
+_MEANINGS: dict[tuple[str, int], str] = {}  # (font name, private code) -> the letters shown
+
+
+def map_glyphs_to_text(pdf: pikepdf.Pdf) -> None:
+    """Point each private code of a right-to-left run in every font's /ToUnicode at the
+    letters its glyph shows (an Arabic letter's joined form, a lam-alef ligature)."""
+    import pikepdf
+
+    for obj in pdf.objects:
+        if not isinstance(obj, pikepdf.Dictionary) or obj.get("/Type") != "/Font":
+            continue
+        cmap = obj.get("/ToUnicode")
+        name = str(obj.get("/BaseFont", "")).lstrip("/").split("+")[-1]
+        if cmap is None or not any(key[0] == name for key in _MEANINGS):
+            continue
+        lines = cmap.read_bytes().decode("ascii").split("\n")
+        for i, line in enumerate(lines):
+            match = _BFCHAR.fullmatch(line.strip())
+            if match and (name, int(match[2], 16)) in _MEANINGS:
+                letters = _MEANINGS[(name, int(match[2], 16))]
+                lines[i] = f"<{match[1]}> <{''.join(f'{u:04X}' for u in _utf16(letters))}>"
+        cmap.write("\n".join(lines).encode("ascii"))
+
+
+_BFCHAR = re.compile(r"<([0-9A-Fa-f]+)> <([0-9A-Fa-f]+)>")
+
+
+def _utf16(text: str) -> list[int]:
+    data = text.encode("utf-16-be")
+    return [int.from_bytes(data[i : i + 2], "big") for i in range(0, len(data), 2)]
+
+
+def _code(font: TTFont, font_face: FontFace, gid: int) -> str:
+    """A character reportlab maps to glyph `gid`: one the font's own table gives it, or a
+    private-use code made from the glyph id (the same in every build, whatever came before)."""
+    chars = font.face.glyphToChar.get(gid)
+    if chars:
+        return chr(min(chars))
+    code = _PRIVATE + gid if _PRIVATE + gid <= _PRIVATE_END else _PRIVATE_HIGH + gid
+    if code not in font.face.charToGlyph:
+        font.face.charToGlyph[code] = gid
+        font.face.glyphToChar.setdefault(gid, []).append(code)
+        font.face.charWidths[code] = round(advance(font_face, gid) * 1000)
+    return chr(code)

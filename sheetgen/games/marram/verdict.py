@@ -1,0 +1,206 @@
+"""A Marram board refereed whole: the game played move by move (see `referee`), then what the
+record says about the players, the Animals variant's Fly and Frog, and who has won; every
+broken rule found, the scores, and what of the variant goes unscored."""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+
+from sheetgen.findings import Finding, error
+from sheetgen.games.marram.board import Face, Pos
+from sheetgen.games.marram.model import BoardLayout, Claim, TileSetLayout
+from sheetgen.games.marram.referee import Game, Scored
+from sheetgen.games.marram.variants import hopper_points
+
+# the Fly comes once 20 tiles are laid, the Frog once 30 (the starter is not laid)
+HOPPERS = (("fly", "Fly", 20), ("frog", "Frog", 30))
+
+
+@dataclass(frozen=True)
+class HopperScore:
+    """The Fly's or the Frog's guessing points: its hops (or "escape") and who took what."""
+
+    name: str
+    hops: int | str
+    points: dict[str, int]
+
+
+@dataclass(frozen=True)
+class Verdict:
+    """A refereed board: the broken rules, the board as it lies, the claims on its faces as
+    they lie, the features scored (in the order scored), the Fly and Frog points, the totals
+    of every player, the short game's target, the result, and what went unscored."""
+
+    findings: list[Finding]
+    board: dict[Pos, Face]
+    claims: list[Claim]
+    scored: list[Scored]
+    hoppers: list[HopperScore]
+    totals: dict[str, int]
+    players: list[str]
+    target: int | None
+    result: str
+    notes: list[str]
+
+
+def referee(layout: BoardLayout, tiles: TileSetLayout) -> Verdict:
+    """Play the board's moves, score it, and say who has won, if anyone has yet."""
+    game = Game(layout, tiles)
+    game.play()
+    found = game.findings
+    found += _record(layout)
+    if layout.end_game and game.ended is None:
+        game.end()
+    elif layout.end_game:
+        found.append(
+            error(
+                "end_game",
+                f"the short game ended at placed[{game.ended}] ({game.reached()}); unfinished "
+                "features score only when nobody reaches the target",
+            )
+        )
+    laid = sum(1 for m in layout.placed if m.tile is not None and m.tile != tiles.starter.name)
+    hoppers, notes = _hoppers(layout, laid, found)
+    for h in hoppers:
+        game.totals.update(h.points)
+    players = layout.players or sorted(
+        {c.player for c in layout.claims} | {p for h in hoppers for p in h.points}
+    )
+    last = {pos: t.move for pos, t in game.lying.items()}
+    shown = [c for k, c in enumerate(layout.claims) if _on_face(layout, k, c, last)]
+    totals = {p: game.totals.get(p, 0) for p in players}
+    return Verdict(
+        found,
+        game.board(),
+        shown,
+        game.scored,
+        hoppers,
+        totals,
+        players,
+        game.target,
+        _result(layout, game, totals),
+        notes,
+    )
+
+
+def _on_face(layout: BoardLayout, k: int, c: Claim, last: dict[Pos, int]) -> bool:
+    """Whether claim `k` went on the face its tile shows now (not one flipped away)."""
+    if c.at not in last:
+        return False
+    if c.move is not None:
+        return c.move == last[c.at]
+    return True
+
+
+def _record(layout: BoardLayout) -> list[Finding]:
+    """What the record says outside its moves: the players, the length, the Fly and Frog."""
+    out: list[Finding] = []
+    players = layout.players
+    if layout.variant == "animals" and layout.length == "short":
+        out.append(error("length", "there is no short game in the Animals variant"))
+    elif layout.length == "short" and not players:
+        out.append(
+            error(
+                "players",
+                "a short game's target score depends on how many play: list the players "
+                "(players = [...])",
+            )
+        )
+    if players:
+        names = ", ".join(players)
+        for i, m in enumerate(layout.placed):
+            if m.player is not None and m.player not in players:
+                out.append(error(f"placed[{i}].player", f"{m.player} is not one of {names}"))
+        for k, c in enumerate(layout.claims):
+            if c.player not in players:
+                out.append(error(f"claims[{k}].player", f"{c.player} is not one of {names}"))
+    for key, name, _ in HOPPERS:
+        hopper = getattr(layout, key)
+        if hopper is None:
+            continue
+        if layout.variant != "animals":
+            out.append(
+                error(
+                    key,
+                    f"there is no {name} in {layout.variant}: the Fly and the Frog come only in "
+                    "the Animals variant",
+                )
+            )
+            continue
+        for p in hopper.guesses:
+            if players and p not in players:
+                out.append(error(f"{key}.guesses", f"{p} is not one of {', '.join(players)}"))
+        missing = [p for p in players if p not in hopper.guesses]
+        if missing:
+            out.append(
+                error(
+                    f"{key}.guesses",
+                    f"{' and '.join(missing)} made no guess; every player guesses the {name}'s "
+                    "hops",
+                )
+            )
+    return out
+
+
+def _hoppers(
+    layout: BoardLayout, laid: int, found: list[Finding]
+) -> tuple[list[HopperScore], list[str]]:
+    """The Fly's and Frog's points (Animals), and a note for each not scored."""
+    if layout.variant != "animals":
+        return [], []
+    scores: list[HopperScore] = []
+    notes: list[str] = []
+    for key, name, after in HOPPERS:
+        hopper = getattr(layout, key)
+        if hopper is not None and laid < after:
+            found.append(
+                error(
+                    key,
+                    f"the {name} comes once {after} tiles are laid; this board lays {laid}",
+                )
+            )
+        elif hopper is not None:
+            scores.append(HopperScore(name, hopper.hops, hopper_points(hopper)))
+        elif laid >= after:
+            notes.append(
+                f"{name} guessing points: the board records no [{key}] (its hops and every "
+                "player's guess)"
+            )
+        else:
+            notes.append(f"no {name} yet: it comes once {after} tiles are laid ({laid} so far)")
+    return scores, notes
+
+
+def _result(layout: BoardLayout, game: Game, totals: dict[str, int]) -> str:
+    """Who has won: at a short game's target, or after the end-game scoring; else no one yet."""
+    if game.ended is not None:
+        return f"game over at placed[{game.ended}], the target reached: " + _leaders(totals)
+    if layout.end_game:
+        return "game over: " + _leaders(totals)
+    if game.target is not None:
+        return f"the game goes on: nobody has reached the target of {game.target} yet"
+    if layout.length == "short":
+        return "the game goes on: the target is unknown until the players are listed"
+    return "the game goes on (end_game = false): no winner yet"
+
+
+def _leaders(totals: dict[str, int]) -> str:
+    if not totals:
+        return "nobody scored"
+    best = max(totals.values())
+    top = sorted(p for p, n in totals.items() if n == best)
+    if len(top) == 1:
+        return f"{top[0]} wins with {best}"
+    return f"a tie between {' and '.join(top)} at {best}"
+
+
+def check_board(layout: BoardLayout) -> list[Finding]:
+    """Every rule the board's record can show, each broken one a finding."""
+    from sheetgen.errors import SheetgenError
+    from sheetgen.layout import load_model
+
+    try:
+        tiles = load_model(layout.tiles, TileSetLayout, "tiles")
+    except SheetgenError as exc:
+        return [error("tiles", str(exc))]
+    return referee(layout, tiles).findings

@@ -1,0 +1,134 @@
+"""The font files sheetgen prints with, which characters each has, and which face prints a
+character. No drawing here: layouts are checked against these before anything is drawn."""
+
+from __future__ import annotations
+
+import unicodedata
+from dataclasses import dataclass
+from functools import cache
+from pathlib import Path
+from typing import TYPE_CHECKING, Literal
+
+from sheetgen.errors import SheetgenError
+from sheetgen.resources import resource_dir
+
+if TYPE_CHECKING:
+    from fontTools.ttLib import TTFont
+
+Weight = Literal["regular", "bold"]
+
+
+@dataclass(frozen=True)
+class FontFace:
+    """One font file and the names each backend knows it by."""
+
+    file: str
+    pdf_name: str
+    css_family: str
+
+    @property
+    def path(self) -> Path:
+        return resource_dir("fonts") / self.file
+
+
+FACES: dict[tuple[str, Weight], FontFace] = {
+    ("sans", "regular"): FontFace("DejaVuSans.ttf", "SheetgenSans", "DejaVu Sans"),
+    ("sans", "bold"): FontFace("DejaVuSans-Bold.ttf", "SheetgenSans-Bold", "DejaVu Sans"),
+}
+
+# The faces for scripts DejaVu Sans lacks or sets poorly, tried in this order for a character
+# the main face has not (and first for right-to-left letters, which DejaVu does not shape well).
+SCRIPT_FACES: dict[Weight, tuple[FontFace, ...]] = {
+    weight: tuple(
+        FontFace(f"{stem}-{weight.title()}{suffix}", f"Sheetgen{script}-{weight.title()}", family)
+        for stem, suffix, script, family in (
+            ("NotoSansArabic", ".ttf", "Arabic", "Noto Sans Arabic"),
+            ("NotoSansHebrew", ".ttf", "Hebrew", "Noto Sans Hebrew"),
+            ("NotoSansDevanagari", ".ttf", "Devanagari", "Noto Sans Devanagari"),
+            ("NotoSansCJKsc", "-subset.ttf", "CJK", "Noto Sans CJK SC"),
+        )
+    )
+    for weight in ("regular", "bold")
+}
+SCRIPTS = (
+    "Latin (Vietnamese too), Greek, Cyrillic, Arabic, Hebrew, Devanagari (Hindi), "
+    "Chinese, Japanese and Korean"
+)
+
+
+def face(family: str, weight: Weight) -> FontFace:
+    """The face for a family and weight; an unknown family is an error naming the known ones."""
+    try:
+        return FACES[(family, weight)]
+    except KeyError:
+        known = sorted({f for f, _ in FACES})
+        raise ValueError(f"unknown font family {family!r} (known: {', '.join(known)})") from None
+
+
+@cache
+def font_tables(font: FontFace) -> TTFont:
+    """The font file, read by fontTools as its tables are asked for; a file that cannot be
+    read (missing, corrupt) is one line naming it and the fix."""
+    from fontTools.ttLib import TTFont
+
+    try:
+        tables = TTFont(str(font.path), lazy=True)
+        tables.getBestCmap()
+        tables["hmtx"]
+        return tables
+    except Exception as exc:  # any parse failure means a corrupt or missing file
+        reason = exc.strerror if isinstance(exc, OSError) and exc.strerror else type(exc).__name__
+        raise SheetgenError(
+            f"{font.path}: font file cannot be read ({reason}); reinstall sheetgen "
+            "or point SHEETGEN_FONT_DIR at a folder holding sheetgen's fonts/"
+        ) from None
+
+
+@cache
+def characters(font: FontFace) -> frozenset[int]:
+    """The code points `font` has a glyph for."""
+    return frozenset(font_tables(font).getBestCmap())
+
+
+def right_to_left(char: str) -> bool:
+    """Whether `char` is a right-to-left letter or an Arabic digit."""
+    return unicodedata.bidirectional(char) in ("R", "AL", "AN")
+
+
+def attaches(char: str) -> bool:
+    """Whether `char` takes the face of the letter before it: combining marks, joiners,
+    variation selectors, spaces and punctuation (which every face has)."""
+    if char in "\u200c\u200d" or 0xFE00 <= ord(char) <= 0xFE0F:
+        return True
+    return unicodedata.category(char)[0] in "MZP"
+
+
+def face_for(char: str, weight: Weight, before: FontFace | None = None) -> FontFace | None:
+    """The face that prints `char`: the face of the letter before it for marks, spaces and
+    punctuation it has; DejaVu Sans for what it has (but right-to-left letters); else the first
+    script face that has it; None when no face has it."""
+    point = ord(char)
+    if before is not None and attaches(char) and point in characters(before):
+        return before
+    main = FACES[("sans", weight)]
+    if not right_to_left(char) and point in characters(main):
+        return main
+    for font in SCRIPT_FACES[weight]:
+        if point in characters(font):
+            return font
+    return main if point in characters(main) else None
+
+
+_EVERY_FACE_HAS = frozenset(range(0x20, 0x7F)) | frozenset(range(0xA0, 0x180))
+
+
+def uncovered(text: str) -> str | None:
+    """The characters of `text` that no face prints, described ("'ᚠ' (U+16A0)"), or None."""
+    missing = sorted(
+        {ch for ch in text if ord(ch) not in _EVERY_FACE_HAS and face_for(ch, "regular") is None}
+    )
+    if not missing:
+        return None
+    return ", ".join(f"'{ch}' (U+{ord(ch):04X})" for ch in missing[:5]) + (
+        f" and {len(missing) - 5} more" if len(missing) > 5 else ""
+    )

@@ -8,6 +8,7 @@ pieces of ink than letters); resvg draws the SVG as pdfium draws the PDF."""
 from __future__ import annotations
 
 import io
+import itertools
 import subprocess
 from collections import deque
 from pathlib import Path
@@ -207,3 +208,20 @@ def test_named_pages_are_byte_identical_whatever_was_drawn_before() -> None:
     first = pdf(("فاطمة",))
     pdf(("محمد علي", "لا إله", "प्रिया"))
     assert pdf(("فاطمة",)) == first
+
+
+def test_chinese_and_japanese_wrap_between_characters_not_before_closing_marks() -> None:
+    """Chinese and Japanese are written without spaces: a line may break between any two
+    characters, but never before a comma or full stop (、。，); Latin still breaks at spaces."""
+    from sheetgen.draw.fonts import text_width, wrap
+
+    sentence = "沿着地图上的线画出你的路径，每天一段。然后数一数每个区域的符号，计算得分。"
+    lines = wrap(sentence, 3.0, 40.0)
+    assert len(lines) >= 3 and "".join(lines) == sentence
+    assert all(text_width(line, 3.0) <= 40.0 for line in lines)
+    assert not any(line[0] in "，。、" for line in lines)
+    latin = "Walk one die's whole movement, then draw each die's symbol beside your path"
+    lines = wrap(latin, 3.0, 40.0)
+    assert " ".join(lines) == latin and len(lines) >= 2  # broken at spaces only
+    for line, after in itertools.pairwise(lines):  # each line as full as it can be
+        assert text_width(line, 3.0) <= 40.0 < text_width(f"{line} {after.split()[0]}", 3.0)

@@ -1,6 +1,9 @@
 """Text in a PDF: plain text as reportlab strings in DejaVu Sans; text in other scripts as the
-glyphs HarfBuzz chose, placed one by one, inside a marked span whose /ActualText holds the text
-as written, so that copying, searching and `pdftotext` give the words, not the glyphs."""
+glyphs HarfBuzz chose, placed one by one, so that copying, searching and `pdftotext` still give
+the words as written: a left-to-right run inside a marked span whose /ActualText holds its text,
+a right-to-left run's glyphs in the order they are seen with each mapped back to its letters in
+the font's /ToUnicode (how readers expect right-to-left text; both checked with poppler and
+pdfium)."""
 
 from __future__ import annotations
 

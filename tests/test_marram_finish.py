@@ -289,17 +289,22 @@ def test_the_example_board_prints_its_title_and_says_plainly_what_each_score_is(
     """ "A regular blue snake is complete if it has a head, at least one body length and a tail.
     A player with the majority of welly boots controlling the snake gets 3 points for each head,
     tail or body length." The example's snake (head, the starter's body, tail) is finished:
-    9 to Ann, and the line says it is finished; the end-of-game heading says unfinished
-    features count too; the title is the layout's, not its file name."""
+    9 to Ann, and the line says it is finished. Five of the 95 tiles are laid, so the game
+    goes on ("In the long game all tiles are laid"): the heading scores finished features
+    only, and Bob's unfinished sand patch scores nothing yet. Ann's boot came back from the
+    snake ("they stay on the tile until a feature it is associated with is completed, at which
+    point it is returned to the player's stock"): 6 of her 7 in hand, like Bob. The title is
+    the layout's, not its file name."""
     board: BoardLayout = load("marram/example-board").model  # type: ignore[assignment]
-    assert board.end_game and board.title == "Marram — an example board"
+    assert not board.end_game and board.title == "Marram — an example board"
     run = sheetgen("build", "marram/example-board", "-f", "pdf", "--out", str(tmp_path), "-q")
     assert run.code == 0, run.err
     text = " ".join(_pdftotext(tmp_path / "marram-example-board-board.pdf").split())
     assert text.startswith("Marram — an example board") and "example-board" not in text
-    assert "Final scores, classic rules: finished features, then unfinished ones" in text
+    assert "Scores for finished features (classic rules)" in text and "Final" not in text
     assert "finished blue snake, 3 segments — 9 pt to Ann" in text
-    assert "unfinished sand patch, 1 bulge, flower — 3 pt to Bob" in text
+    assert "unfinished" not in text
+    assert "Totals Ann: 9 Bob: 0 In hand Ann 6 welly boots; Bob 6 welly boots" in text
 
 
 def _edge_points(shape: Shape) -> list[tuple[float, float, float]]:

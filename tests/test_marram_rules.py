@@ -225,7 +225,7 @@ def test_the_example_board_lays_cleanly() -> None:
 def test_board_faults_are_named() -> None:
     placed = [*EXAMPLE.placed]
     placed.append(placed[1].model_copy(update={"at": (5, 5)}))  # nowhere near the others
-    placed.append(placed[1].model_copy(update={"tile": "unicorn", "at": (2, 0)}))
+    placed.append(placed[1].model_copy(update={"tile": "unicorn", "at": (2, 0), "player": "Bob"}))
     claims = [*EXAMPLE.claims,
               Claim(player="Bob", at=(9, 9), feature="patch:NW"),
               Claim(player="Bob", at=(-1, 1), feature="beast:N")]  # fmt: skip

@@ -4,8 +4,9 @@ argued from ../shared/rulebooks/scribbly-gum.md, quoted in the test's docstring.
 
 The Kuringgai tree's meal numbers, rows 1 to 15: 1 1 1 2 2 3 3 4 4 5 6 7 8 9 11. The example
 game (layouts/scribbly-gum/example-game.toml) plays 'Well fed' (A, 6 meals, gold 5 / silver 2)
-and 'Feast' (B, three circles of 3 food, gold 5 / silver 3): Ana's sheet gives the circles
-she filled, Ben's the tracker's counts.
+and 'Feast' (B, three circles of 3 food, gold 5 / silver 3), and gives the movement tile
+turned over each turn and both players' circles in the order drawn (a game the greedy solo
+simulator's play, replayed for two).
 """
 
 from __future__ import annotations
@@ -44,7 +45,8 @@ BOARD = compile_board(KURINGGAI)
 
 
 def read(record: GameRecord) -> list[tuple[str, str]]:
-    return [(f.where, f.message) for f in check_game(record)]
+    """The errors `check` finds (the warning that a record gives no tiles is tested apart)."""
+    return [(f.where, f.message) for f in check_game(record) if f.level == "error"]
 
 
 def scored(record: GameRecord) -> GameScore:
@@ -74,6 +76,9 @@ def with_ana(**update: object) -> GameRecord:
     return EXAMPLE.model_copy(update={"players": [ANA.model_copy(update=update), BEN]})
 
 
+ANA_RECORD = EXAMPLE.model_copy(update={"players": [ANA, BEN]})
+
+
 def with_ben(**update: object) -> GameRecord:
     """The example with Ben's sheet changed."""
     return EXAMPLE.model_copy(update={"players": [ANA, BEN.model_copy(update=update)]})
@@ -92,13 +97,14 @@ def test_meals_are_counted_each_round_from_the_lowest_complete_row() -> None:
     """Rulebook, End of the round: 'find the lowest row that has all 3 types of food filled
     in. The number next to this row is how many meals you have collected', and 'In each round
     you score **all the meals** you have collected in the whole game so far.' Ana's tracker
-    ends round 1 at 5 nuts, 5 leaves, 6 blossoms (row 5: 2 meals), round 2 at 11, 14, 10 (row
-    10: 5) and round 3 full (row 15: 11): 2 + 5 + 11 = 18. Ben's: rows 3 (1), 8 (4), 14 (9)."""
+    ends round 1 at 3 nuts, 1 leaf, 1 blossom (row 1: 1 meal), round 2 at 8, 9, 7 (row 7: 3)
+    and round 3 full (row 15: 11): 1 + 3 + 11 = 15. Ben's ends at 4, 3, 3 (row 3: 1), 9, 14, 7
+    (row 7: 3) and 14, 15, 15 (row 14: 9): 1 + 3 + 9 = 13."""
     run = sheetgen("scribbly-gum", "score", "scribbly-gum/example-game")
     assert run.code == 0, run.err
     assert "  tracker at the end: nut 15, leaf 15, blossom 15\n" in run.out
-    assert "  total meals, rounds 1-3: 2 + 5 + 11 = 18 points\n" in run.out
-    assert "  total meals, rounds 1-3: 1 + 4 + 9 = 14 points\n" in run.out
+    assert "  total meals, rounds 1-3: 1 + 3 + 11 = 15 points\n" in run.out
+    assert "  total meals, rounds 1-3: 1 + 3 + 9 = 13 points\n" in run.out
 
 
 def test_each_full_column_scores_its_bonus() -> None:
@@ -114,26 +120,27 @@ def test_first_to_an_achievement_scores_gold_then_silver() -> None:
     """Rulebook, Advanced version: 'The **first player** to score an achievement gets the points
     listed on the gold side of the tile and then flips that tile over to its silver side', and
     'If **multiple players** are the first to score an achievement on the same turn, then they
-    all score the points listed on the gold side.' Both meet Well fed (A) at the end of round
-    3, turn 2: gold, 5 each. Ana meets Feast (B) that turn (gold, 5), Ben a turn later
-    (silver, 3)."""
+    all score the points listed on the gold side.' Ben reaches 6 meals (Well fed, A) at the end
+    of round 3 turn 3 (11, 14, 12 on his tracker: row 11), Ana a turn later (11, 14, 15): Ben
+    gold 5, Ana silver 2. Both fill their third 3-food circle (Feast, B) on turn 4: gold, 5
+    each."""
     out = sheetgen("scribbly-gum", "score", "scribbly-gum/example-game").out
     assert (
-        "  achievements: A 5 (gold, round 3 turn 2), B 5 (gold, round 3 turn 2) -> 10 points\n"
+        "  achievements: A 2 (silver, round 3 turn 4), B 5 (gold, round 3 turn 4) -> 7 points\n"
         in out
     )
-    ben = "  achievements: A 5 (gold, round 3 turn 2), B 3 (silver, round 3 turn 3) -> 8 points\n"
+    ben = "  achievements: A 5 (gold, round 3 turn 3), B 5 (gold, round 3 turn 4) -> 10 points\n"
     assert ben in out
 
 
 def test_the_final_score_adds_meals_bonus_and_achievements() -> None:
     """Rulebook, End of the game: 'Add all the numbers in the 3 'total meals' circles and the
     'column bonus' circle', and (advanced) 'add all the points in your 'achievement' circles
-    to your final score'. Ana 18 + 9 + 10 = 37, Ben 14 + 6 + 8 = 28: Ana wins."""
+    to your final score'. Ana 15 + 9 + 7 = 31, Ben 13 + 6 + 10 = 29: Ana wins."""
     run = sheetgen("scribbly-gum", "score", "scribbly-gum/example-game")
-    assert "Ana\n" in run.out and "  final score: 37 points\n" in run.out
-    assert "  final score: 28 points\n" in run.out
-    assert run.out.endswith("winner: Ana with 37 points\n")
+    assert "Ana\n" in run.out and "  final score: 31 points\n" in run.out
+    assert "  final score: 29 points\n" in run.out
+    assert run.out.endswith("winner: Ana with 31 points\n")
 
 
 def test_json_gives_the_same_numbers_in_a_fixed_order() -> None:
@@ -147,11 +154,11 @@ def test_json_gives_the_same_numbers_in_a_fixed_order() -> None:
     ]  # fmt: skip
     ana, ben = data["players"]
     assert (ana["round_meals"], ana["column_bonus"], ana["achievement_points"], ana["total"]) == (
-        [2, 5, 11], 9, 10, 37,
+        [1, 3, 11], 9, 7, 31,
     )  # fmt: skip
-    assert ben["tracker"] == {"nut": 14, "leaf": 15, "blossom": 15} and ben["total"] == 28
-    assert ben["achievements"][1] == {
-        "letter": "B", "title": "Feast", "round": 3, "turn": 3, "side": "silver", "points": 3,
+    assert ben["tracker"] == {"nut": 14, "leaf": 15, "blossom": 15} and ben["total"] == 29
+    assert ben["achievements"][0] == {
+        "letter": "A", "title": "Well fed", "round": 3, "turn": 3, "side": "gold", "points": 5,
     }  # fmt: skip
     assert data["winners"] == ["Ana"] and data["solo_band"] is None
 
@@ -238,18 +245,32 @@ def test_an_arrow_circle_on_the_tracker_gives_an_extra_move() -> None:
     assert extra_moves(range(1, 16), BOARD.arrows[0]) == 3
 
 
+def untiled(record: GameRecord) -> GameRecord:
+    """The record without its movement tiles (the sheets read round by round)."""
+    return record.model_copy(update={"revealed": None})
+
+
 def test_more_circles_than_turns_and_extra_moves_is_refused() -> None:
     """Rulebook: 'Each round is made up of **7 turns**', one line a turn, plus an extra move
-    for each arrow circle filled. Ana's round 1 with three of round 2's circles moved into it
-    fills 12 circles, but its food reaches only 4 arrow circles: 11 at most."""
-    moved = [ANA.circles[0] + ANA.circles[1][:3], ANA.circles[1][3:], ANA.circles[2]]  # type: ignore[index]
-    assert read(with_ana(circles=moved)) == [
+    for each arrow circle filled ('If you fill in a circle on your meal tracker with 4 arrows
+    around it, you get an **extra move**'). Without the tiles: Ana's rounds 1 and 2 drawn all
+    in round 1 are 15 circles, but her tracker then ends at 8 nuts, 9 leaves, 7 blossoms,
+    passing 4 arrow circles (nut row 4, leaf rows 3 and 8, blossom row 5): 11 at most. With
+    the tiles, the circles left over after round 1's seventh turn are named."""
+    moved = [ANA.circles[0] + ANA.circles[1], [], ANA.circles[2]]  # type: ignore[index]
+    assert read(untiled(with_ana(circles=moved, dotted=["d7"]))) == [
         (
             "players[0].circles[0]",
-            "12 circles filled in round 1, but a round is 7 turns of one line each and the "
+            "15 circles filled in round 1, but a round is 7 turns of one line each and the "
             "tracker's arrows gave 4 extra moves: 11 circles at most",
         )
     ]
+    moved = [ANA.circles[0] + ANA.circles[1][:3], ANA.circles[1][3:], ANA.circles[2]]  # type: ignore[index]
+    assert read(with_ana(circles=moved))[0] == (
+        "players[0].circles[0][5]",
+        "Ana, round 1: h3, k5, g3 filled after the 7 turns and their extra moves were all "
+        "drawn: each turn draws one line, plus one for each arrow circle filled on the tracker",
+    )
 
 
 def test_the_tracker_is_never_rubbed_out() -> None:
@@ -257,7 +278,7 @@ def test_the_tracker_is_never_rubbed_out() -> None:
     circle(s) on your meal tracker'; food is added, never taken away. Ben's leaves cannot fall
     from 8 after round 2 to 7 after round 3."""
     tracker = counts((3, 3, 7), (10, 8, 9), (14, 7, 15))
-    found = read(with_ben(tracker=tracker, achievements=[]))
+    found = read(with_ben(tracker=tracker, circles=None, wild={}, achievements=[]))
     assert (
         "players[1].tracker[2].leaf",
         "7 leaves after round 3, fewer than the 8 after round 2: the meal tracker is filled "
@@ -303,11 +324,11 @@ def test_a_circle_is_filled_once_and_only_circles_of_the_tree() -> None:
     circles = [list(r) for r in ANA.circles]  # type: ignore[union-attr]
     circles[2] = [*circles[2], "h4", "zz9", "c55"]
     assert read(with_ana(circles=circles)) == [
-        ("players[0].circles[2][9]", "circle h4 is filled again in round 3 (first in round 1): "
-                                     "a filled-in circle is never drawn to a second time"),
-        ("players[0].circles[2][10]", "no circle 'zz9' on the Kuringgai tree (no circle has "
+        ("players[0].circles[2][12]", "circle h4 is filled again in round 3 (first in round "
+                                      "1): a filled-in circle is never drawn to a second time"),
+        ("players[0].circles[2][13]", "no circle 'zz9' on the Kuringgai tree (no circle has "
                                       "that id)"),
-        ("players[0].circles[2][11]", "no circle 'c55' on the Kuringgai tree (did you mean "
+        ("players[0].circles[2][14]", "no circle 'c55' on the Kuringgai tree (did you mean "
                                       "'c5'?)"),
     ]  # fmt: skip
 
@@ -330,11 +351,11 @@ def test_every_line_starts_at_a_filled_in_circle() -> None:
     """Rulebook, Playing a turn: 'choose **any filled-in circle** on your diagram. ... trace a
     line coming out of this circle', and 'You must always draw along the lines printed on your
     tree sheet.' The top-row circle a5 filled in round 1, far from Ana's round-1 circles, is
-    joined to none of them."""
+    joined to none of them (read without the tiles, round by round)."""
     circles = [[*ANA.circles[0], "a5"], *ANA.circles[1:]]  # type: ignore[index]
-    found = read(with_ana(circles=circles, wild={**ANA.wild, "a5": "leaf"}))
+    found = read(untiled(with_ana(circles=circles, wild={**ANA.wild, "a5": "leaf"}, dotted=["d7"])))
     assert (
-        "players[0].circles[0][9]",
+        "players[0].circles[0][5]",
         "circle a5 is joined by a solid line to no circle filled in by the end of round 1: "
         "every line is drawn out of a filled-in circle",
     ) in found
@@ -343,10 +364,10 @@ def test_every_line_starts_at_a_filled_in_circle() -> None:
 def test_a_dotted_line_only_on_the_dotted_line_tile() -> None:
     """Rulebook, Important rules: 'The only time you can draw along a dotted line is when the
     'dotted line' movement tile has been turned over', and an extra move 'may not draw along a
-    dotted line'. Ana reached d7 along a dotted line in round 3; marked as reached by a solid
-    line instead, it joins no circle filled by then."""
-    assert ANA.dotted == ["d7"]
-    found = read(with_ana(dotted=[]))
+    dotted line'. Without the tiles, Ana's d7 (reached from e6 along a dotted line in round 3)
+    must be marked as such: as a solid line it joins no circle filled by then."""
+    assert read(untiled(with_ana(dotted=["d7"]))) == []
+    found = read(untiled(ANA_RECORD))
     assert (
         "players[0].circles[2][8]",
         "circle d7 is joined by a solid line to no circle filled in by the end of round 3: "
@@ -415,21 +436,40 @@ def test_an_achievement_is_scored_once_by_each_player() -> None:
 def test_an_achievement_is_scored_when_it_is_met() -> None:
     """Rulebook, Advanced version: 'At the end of each turn, all players **check** to see if
     they have met the conditions listed on any achievement. If you did, you score the points'.
-    Ana met Well fed (6 meals) during round 3: claimed in round 2 it is not met yet; not
-    claimed at all it is missed."""
-    early = [Claim(letter="A", round=2, turn=7), ANA.achievements[1]]
+    Ana reaches 6 meals (Well fed, A) at the end of round 3 turn 4 (her tracker 11, 14, 15):
+    claimed a turn early it is not met yet, a turn late it was met before, not claimed at all
+    it is missed. Without the tiles only the round can be checked."""
+    feast = ANA.achievements[1]
+    early = [Claim(letter="A", round=3, turn=3), feast]
     assert read(with_ana(achievements=early)) == [
         (
             "players[0].achievements",
-            "Ana scores A (Well fed) in round 2, but the sheet does not meet it by the end of "
-            "round 2",
+            "Ana scores A (Well fed) at the end of round 3 turn 3, but the sheet does not meet "
+            "it by then (it is met at the end of round 3 turn 4)",
         )
     ]
-    assert read(with_ana(achievements=[ANA.achievements[1]])) == [
+    late = [Claim(letter="A", round=3, turn=5), feast]
+    assert read(with_ana(achievements=late)) == [
         (
             "players[0].achievements",
-            "Ana meets A (Well fed) by the end of round 3 but never scores it: every player "
-            "checks each achievement at the end of every turn",
+            "Ana meets A (Well fed) at the end of round 3 turn 4 but scores it at round 3 turn "
+            "5: an achievement is scored at the end of the turn it is met",
+        )
+    ]
+    assert read(with_ana(achievements=[feast])) == [
+        (
+            "players[0].achievements",
+            "Ana meets A (Well fed) at the end of round 3 turn 4 but never scores it: every "
+            "player checks each achievement at the end of every turn",
+        )
+    ]
+    assert read(untiled(with_ana(achievements=late, dotted=["d7"]))) == []
+    round_two = [Claim(letter="A", round=2, turn=7), feast]
+    assert read(untiled(with_ana(achievements=round_two, dotted=["d7"]))) == [
+        (
+            "players[0].achievements",
+            "Ana scores A (Well fed) at the end of round 2, but the sheet does not meet it by "
+            "then (it is met at the end of round 3)",
         )
     ]
 
@@ -536,17 +576,17 @@ def test_a_bad_record_is_one_line_naming_file_and_key(tmp_path: Path) -> None:
     text = (
         Path(__file__).parent.parent / "layouts" / "scribbly-gum" / "example-game.toml"
     ).read_text(encoding="utf-8")
-    record.write_text(text.replace('"h4", "k6"', '"h4", "h4"'), encoding="utf-8")
+    record.write_text(text.replace('"h4", "g4"', '"h4", "h4"'), encoding="utf-8")
     run = sheetgen("scribbly-gum", "score", str(record))
     assert run.code == 1 and run.out == "" and "Traceback" not in run.err
     assert run.err == (
-        f"error: {record}:players[0].circles[0][2]: circle h4 is filled again in round 1 (first "
+        f"error: {record}:players[0].circles[0][3]: circle h4 is filled again in round 1 (first "
         "in round 1): a filled-in circle is never drawn to a second time\n"
     )
     record.write_text(text.replace("round = 3, turn = 3", "round = 3, turn = 8"), encoding="utf-8")
     run = sheetgen("scribbly-gum", "score", str(record))
     assert run.code == 1 and len(run.err.splitlines()) == 1
-    assert "players[1].achievements[1].turn (line " in run.err
+    assert "players[1].achievements[0].turn (line " in run.err
     assert "Input should be less than or equal to 7" in run.err
     checked = sheetgen("check", str(record))
     assert checked.code == 1 and "Traceback" not in checked.err
@@ -554,7 +594,7 @@ def test_a_bad_record_is_one_line_naming_file_and_key(tmp_path: Path) -> None:
 
 def test_circles_and_tracker_are_one_or_the_other() -> None:
     """A sheet is read from its circles or from its tracker, never both (they could disagree)."""
-    both = with_ben(circles=ANA.circles, wild=ANA.wild)
+    both = with_ben(tracker=counts((4, 3, 3), (9, 14, 7), (14, 15, 15)))
     assert read(both)[0] == (
         "players[1]",
         "Ben: give circles (the circles filled each round) or tracker (its counts at the end "
@@ -578,21 +618,23 @@ def test_a_records_tree_is_read_from_its_folder(tmp_path: Path) -> None:
     elsewhere.mkdir()
     run = sheetgen("scribbly-gum", "score", str(games / "game.toml"), cwd=elsewhere)
     assert run.code == 0, run.err
-    assert run.out.endswith("winner: Ana with 37 points\n")
+    assert run.out.endswith("winner: Ana with 31 points\n")
 
 
 # --- one scoring path: the simulator's games score the same through a record --------------------
 
 
 def record_of(trace: list[tuple[object, ...]]) -> tuple[GameRecord, int]:
-    """A simulated solo game written as a record (circles each round, wild foods, dotted lines,
-    achievements scored and tiles turned down), and the points it scored achievements."""
+    """A simulated solo game written as a record (the tiles turned over, circles each round in
+    the order drawn, wild foods, achievements scored and tiles turned down), and the number of
+    achievements it scored."""
     titles: tuple[str, ...] = ()
     circles: list[list[str]] = []
     wild: dict[str, str] = {}
     dotted: list[str] = []
     claims: list[Claim] = []
     flips: list[str] = []
+    revealed: list[list[object]] = []
     tracker = [0, 0, 0]
     last: int | None = None
     turn = 0
@@ -604,9 +646,11 @@ def record_of(trace: list[tuple[object, ...]]) -> tuple[GameRecord, int]:
             flips.append("ABC"[titles.index(event[1])])  # type: ignore[arg-type]
         elif kind == "round":
             circles.append([])
+            revealed.append([])
             turn = 0
         elif kind == "tile":
             turn += 1
+            revealed[-1].append(event[1])
         elif kind == "move":
             last = event[2]  # type: ignore[assignment]
             cid = BOARD.ids[last]  # type: ignore[index]
@@ -624,15 +668,19 @@ def record_of(trace: list[tuple[object, ...]]) -> tuple[GameRecord, int]:
         elif kind == "achievement":
             letter = "ABC"[titles.index(event[1])]  # type: ignore[arg-type]
             claims.append(Claim(letter=letter, round=len(circles), turn=turn))  # type: ignore[arg-type]
-    sheet = PlayerSheet(name="Sol", circles=circles, wild=wild, dotted=dotted, achievements=claims)
-    return game(sheet, achievements=list(titles), solo_flips=flips), len(claims)
+    sheet = PlayerSheet(name="Sol", circles=circles, wild=wild, achievements=claims)
+    record = game(sheet, achievements=list(titles), solo_flips=flips, revealed=revealed)
+    assert len(dotted) <= 3  # the lines along a dotted line are the DOTTED LINE turns'
+    return record, len(claims)
 
 
 @pytest.mark.parametrize("player", ["random", "greedy"])
 def test_simulated_games_pass_the_referee_and_score_alike(player: str) -> None:
     """The simulator plays by the rules and scores through the rules module; a record of each
-    of its games passes every check and 'score' gives it the simulator's final score (one
-    scoring path: tracker, meals, column bonus, achievements, solo turn-downs)."""
+    of its games, with the tiles it turned over, passes every check (each line one its turn's
+    tile or an extra move allows, an achievement claimed on the turn it is met) and 'score'
+    gives it the simulator's final score (one scoring path: tracker, meals, column bonus,
+    achievements, solo turn-downs)."""
     rng = random.Random(3)
     claimed = 0
     for _ in range(40):
@@ -652,16 +700,16 @@ def test_the_finished_sheets_show_the_record(tmp_path: Path) -> None:
     """Rulebook: 'You must fill this circle in with your marker' (the tree), 'fill in the
     corresponding circle(s) on your meal tracker', and each score is written in its circle:
     'Write this number in the 'total meals' circle', the 'column bonus' circle, the
-    'achievement' circles and the 'final score' circle. Ana's page marks her 28 circles and 45
+    'achievement' circles and the 'final score' circle. Ana's page marks her 27 circles and 45
     tracker circles; each page writes its player's numbers."""
     circles = [c for r in ANA.circles for c in r]  # type: ignore[union-attr]
-    drawing = finished_sheet(KURINGGAI, "Ana", circles, (15, 15, 15), {"final_score": "37"})
+    drawing = finished_sheet(KURINGGAI, "Ana", circles, (15, 15, 15), {"final_score": "31"})
     marks = [s for s in drawing.children if isinstance(s, Circle) and s.style.fill == PEN]
-    assert len(circles) == 28 and len(marks) == 28 + 45
+    assert len(circles) == 27 and len(marks) == 27 + 45
     run = sheetgen("build", "scribbly-gum/example-game", "-f", "pdf", "--out", str(tmp_path))
     assert run.code == 0, run.err
     pages = PdfReader(tmp_path / "scribbly-gum-example-game-game.pdf").pages
     assert len(pages) == 2
     ana, ben = (page.extract_text() for page in pages)
-    assert "Ana" in ana and "37" in ana and "Ben" not in ana
-    assert "Ben" in ben and "28" in ben and "Ana" not in ben
+    assert "Ana" in ana and "31" in ana and "Ben" not in ana
+    assert "Ben" in ben and "29" in ben and "Ana" not in ben

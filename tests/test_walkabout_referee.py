@@ -59,14 +59,16 @@ def test_the_example_is_a_legal_game() -> None:
 def test_a_symbol_away_from_its_days_path_is_refused() -> None:
     """Rulebook, 3. Find: 'Draw each symbol on a blank space that touches your position and/or
     the path that you traveled **today**'. Day 2 walks [11, 19] to [13, 25]; the space [11, 28]
-    touches day 4's path, not day 2's: drawn on day 2 it is refused, naming the day."""
+    touches day 4's path, not day 2's: drawn on day 2 it is refused, naming the day, where it
+    began and where the player stands after it (the Find step comes after the Move)."""
     found = read(check_game(EXAMPLE.model_copy(update={"symbols": moved(3, (11, 28))})))
     assert found == [
         (
             "symbols[3].space",
-            "day 2: the boomerang at [11, 28] touches neither where you stood ([13, 25]) nor "
-            "that day's path: a symbol is drawn in a blank space touching where you stand or "
-            "the path walked that day (a corner is enough)",
+            "day 2: the boomerang at [11, 28] does not touch where you stand after the day's "
+            "walk ([13, 25]) or that day's path (from [11, 19], where the day began): a symbol "
+            "is drawn in a blank space touching where you stand or the path walked that day (a "
+            "corner is enough)",
         )
     ]
 
@@ -119,7 +121,7 @@ def test_a_day_finds_at_most_three_symbols() -> None:
     assert found == [
         (
             "days[1]",
-            "day 2 finds 2 symbols while 21 blank spaces touched where you stood or that day's "
+            "day 2 finds 2 symbols while 21 blank spaces touch where you stand or that day's "
             "path: a symbol is drawn for as many of the 3 dice as possible",
         ),
         ("days[3]", "day 4 finds 4 symbols: each of the 3 dice gives one symbol, so a day "
@@ -145,7 +147,7 @@ def test_a_day_with_neither_path_nor_symbol_ends_the_game() -> None:
     ]
     found = read(check_game(EXAMPLE.model_copy(update={"days": days, "symbols": later})))
     assert found == [
-        ("days[1]", "day 2 finds 0 symbols while 5 blank spaces touched where you stood or that "
+        ("days[1]", "day 2 finds 0 symbols while 5 blank spaces touch where you stand or that "
                     "day's path: a symbol is drawn for as many of the 3 dice as possible"),
         ("days[1]", "day 2 draws neither path nor symbol, so the game ends with it; 10 more "
                     "days cannot follow"),

@@ -32,7 +32,7 @@ def score(
 ) -> None:
     """Score a board: each claimed feature's points and owners as it was finished, the Fly and
     Frog (animals), every player's total, the short game's target, and who has won."""
-    from sheetgen.games.marram.verdict import referee
+    from sheetgen.games.marram.verdict import in_hand_text, referee
 
     layout, tiles = _board(board, "score")
     v = referee(layout, tiles)
@@ -60,6 +60,7 @@ def score(
                         {"animal": h.name, "hops": h.hops, "points": h.points} for h in v.hoppers
                     ],
                     "totals": v.totals,
+                    "in_hand": v.in_hand,
                     "result": v.result,
                     "not_scored": v.notes,
                 },
@@ -85,6 +86,8 @@ def score(
         typer.echo(f"  not scored: {note}")
     for p in v.players:
         typer.echo(f"{p}: {v.totals.get(p, 0)}")
+    if v.in_hand:
+        typer.echo(f"in hand: {in_hand_text(v.in_hand, layout.labels)}")
     typer.echo(f"result: {v.result}")
 
 
@@ -95,9 +98,11 @@ def fits(
     as_json: Annotated[bool, typer.Option("--json", help="print JSON for machines")] = False,
 ) -> None:
     """List where a tile could be laid next on the board: every place, side and quarter turn
-    (clockwise) at which each adjoining edge matches patch for patch and beast for beast."""
+    (clockwise) at which each adjoining edge matches patch for patch and beast for beast; sides
+    and turns that leave the same tile lying there (the same patches, beasts, coins and
+    flowers) are listed once, with the others that give it."""
     from sheetgen.errors import SheetgenError, UsageError
-    from sheetgen.games.marram.placements import placements
+    from sheetgen.games.marram.placements import distinct, placements
     from sheetgen.games.marram.verdict import referee
     from sheetgen.registry import suggest
 
@@ -113,18 +118,29 @@ def fits(
             f"{board}: no {tile} is left to lay: the set holds {designs[tile].count} "
             f"and the board lays {laid}"
         )
-    found = placements(referee(layout, tiles).board, designs[tile])
+    found = distinct(placements(referee(layout, tiles).board, designs[tile]), designs[tile])
     if as_json:
-        rows = [{"at": list(at), "side": side, "turns": n} for at, side, n in found]
+        rows = [
+            {
+                "at": list(at),
+                "side": side,
+                "turns": n,
+                "alike": [{"side": s, "turns": k} for s, k in alike],
+            }
+            for (at, side, n), alike in found
+        ]
         typer.echo(json.dumps({"tile": tile, "placements": rows}, indent=2, sort_keys=True))
         return
     if not found:
         typer.echo(f"{tile} fits nowhere on {layout.name}")
         return
-    places = len({at for at, _, _ in found})
+    places = len({at for (at, _, _), _ in found})
     typer.echo(
         f"{tile} fits {layout.name} {len(found)} way{'s' if len(found) != 1 else ''} "
         f"at {places} place{'s' if places != 1 else ''}:"
     )
-    for at, side, n in found:
-        typer.echo(f"  [{at[0]}, {at[1]}]  {side}, {n} turn{'s' if n != 1 else ''}")
+    for (at, side, n), alike in found:
+        more = len(alike)
+        also = f"  ({more} other sides and turns give the same)" if more > 1 else ""
+        also = also or ("  (1 other side and turn gives the same)" if more else "")
+        typer.echo(f"  [{at[0]}, {at[1]}]  {side}, {n} turn{'s' if n != 1 else ''}{also}")

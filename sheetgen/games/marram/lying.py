@@ -1,12 +1,12 @@
 """A Marram tile as it lies during a game: its design, side, turns and flips, the beasts taken
-off it (pitchfork and animals), and which turn each move of a record belongs to."""
+off it (pitchfork and animals)."""
 
 from __future__ import annotations
 
 from dataclasses import dataclass, field, replace
 
 from sheetgen.games.marram.board import Face, back, front, turn
-from sheetgen.games.marram.model import Placed, TileType
+from sheetgen.games.marram.model import TileType
 
 SWAP = {"g": "s", "s": "g"}
 
@@ -47,25 +47,3 @@ class Lying:
         if self.removed:
             base = replace(base, segments=tuple(base.segments[i] for i in self.kept()))
         return turn(swapped(base) if self.swapped else base, self.turns)
-
-
-def turn_ids(placed: list[Placed]) -> list[tuple[object, ...]]:
-    """Which turn each move belongs to: its `turn` number where given, else moves one player
-    makes in a row, two to a turn; a move naming no player is a turn of its own."""
-    ids: list[tuple[object, ...]] = []
-    run_player: str | None = None
-    run_len = run_no = 0
-    for i, m in enumerate(placed):
-        if m.turn is not None:
-            ids.append((m.player, "turn", m.turn))
-            run_player = None
-        elif m.player is None:
-            ids.append(("move", i))
-            run_player = None
-        else:
-            if m.player == run_player and run_len < 2:
-                run_len += 1
-            else:
-                run_no, run_player, run_len = run_no + 1, m.player, 1
-            ids.append((m.player, "run", run_no))
-    return ids

@@ -147,6 +147,11 @@ class MarramLabels(PageLabels):
         description="keeps {feature}, {points} and {owners}",
     )
     totals: str = Field("Totals", max_length=30)
+    in_hand: str = Field(
+        "In hand", max_length=30, description="before each player's boots not on the board"
+    )
+    boots: str = Field("{n} welly boots", max_length=30, description="keeps {n}")
+    pitchforks: str = Field("{n} pitchforks", max_length=30, description="keeps {n}")
     blue_snake: str = Field(
         "finished blue snake, {n} segments", max_length=40, description="keeps {n}"
     )
@@ -338,7 +343,17 @@ class BoardLayout(LayoutBase):
     title: str = Field(
         "Marram — a board", min_length=1, max_length=60, description="printed over the board"
     )
-    end_game: bool = Field(False, description="also score unfinished features")
+    end_game: bool = Field(
+        False,
+        description="the game is over: every tile laid or taken out of the game, nobody at a "
+        "short game's target; unfinished features score",
+    )
+    taken_out: list[str] = Field(
+        default_factory=list,
+        max_length=95,
+        description="tiles taken out of the game unlaid (a player none of whose tiles fit "
+        "anywhere gives them all up), by design name",
+    )
     placed: list[Placed] = Field(min_length=1)
     claims: list[Claim] = Field(default_factory=list)
     fly: Hopper | None = Field(None, description="the Fly's hops and the guesses (animals)")

@@ -7,7 +7,7 @@ from sheetgen.games.marram.beasts import INWARD, MID, Layers, U
 from sheetgen.games.marram.board import STEP
 from sheetgen.games.marram.draw import CORNER_XY, placed_layers
 from sheetgen.games.marram.model import BoardLayout, TileSetLayout
-from sheetgen.games.marram.verdict import referee
+from sheetgen.games.marram.verdict import in_hand_text, referee
 
 # the players' boots, each with its initial in white (WCAG contrast 4.5:1 or more)
 PLAYER_COLOURS = ("#c0262d", "#1f5fbf", "#8a5a00", "#2e7d32", "#8b3fb0", "#222222")
@@ -95,4 +95,17 @@ def board_drawing(layout: BoardLayout, tiles: TileSetLayout) -> Drawing:
             max_width=WIDTH,
         )
     )
+    if verdict.in_hand:
+        y += 4.6
+        shapes.append(
+            label(
+                0,
+                y,
+                f"{words.in_hand}   {in_hand_text(verdict.in_hand, words)}",
+                2.6,
+                anchor="start",
+                colour=INK,
+                max_width=WIDTH,
+            )
+        )
     return Drawing(WIDTH, HEIGHT, tuple(shapes), title=f"Marram board {layout.name}")

@@ -3,7 +3,7 @@ each quarter turn, where it fits by the rules of `board.fits`."""
 
 from __future__ import annotations
 
-from sheetgen.games.marram.board import STEP, Board, Pos, back, fits, front, turn
+from sheetgen.games.marram.board import STEP, Board, Face, Pos, back, fits, front, turn
 from sheetgen.games.marram.model import TileType
 
 Placement = tuple[Pos, str, int]  # place, side up, quarter turns clockwise
@@ -24,3 +24,31 @@ def placements(board: Board, tile: TileType) -> list[Placement]:
                 if fits(board, turn(face, n), pos)[0]:
                     found.append((pos, side, n))
     return found
+
+
+def _looks(face: Face) -> tuple[object, ...]:
+    """What a face lying on the board shows: the patch at each corner, the middle, each
+    segment with the edges it reaches, each coin or flower with its corner."""
+    return (
+        tuple(sorted(face.corners)),
+        face.centre,
+        frozenset((s.kind, frozenset(s.edges)) for s in face.segments),
+        frozenset(face.items),
+    )
+
+
+Alike = list[tuple[str, int]]  # the other sides and turns that give the same tile
+
+
+def distinct(found: list[Placement], tile: TileType) -> list[tuple[Placement, Alike]]:
+    """`found` with each resulting tile listed once, at its first side and turn, with the
+    other sides and turns (in order) that leave the same tile lying at that place."""
+    faces = {"front": front(tile), "back": back(tile)}
+    out: dict[tuple[Pos, tuple[object, ...]], tuple[Placement, Alike]] = {}
+    for pos, side, n in found:
+        key = (pos, _looks(turn(faces[side], n)))
+        if key in out:
+            out[key][1].append((side, n))
+        else:
+            out[key] = ((pos, side, n), [])
+    return list(out.values())

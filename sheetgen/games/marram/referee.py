@@ -10,9 +10,11 @@ from dataclasses import dataclass
 
 from sheetgen.findings import Finding, error
 from sheetgen.games.marram.board import Face, Pos, beasts, fits
-from sheetgen.games.marram.lying import Lying, turn_ids
+from sheetgen.games.marram.lying import Lying
 from sheetgen.games.marram.model import BoardLayout, Claim, Placed, TileSetLayout
 from sheetgen.games.marram.rules import FeatureScore, claimed_features
+from sheetgen.games.marram.stock import count_designs
+from sheetgen.games.marram.turns import turn_of
 from sheetgen.games.marram.variants import (
     FLIPS_PER_TILE,
     SPADE_CARDS,
@@ -52,10 +54,10 @@ class Game:
         self.totals: Counter[str] = Counter()
         self.lingering: frozenset[tuple[Pos, int]] = frozenset()  # a finished blue snake kept
         self.ended: int | None = None  # the move that reached a short game's target
-        self.turn_ids = turn_ids(layout.placed)
+        self.turn_ids = turn_of(layout.placed)
         self.target = target(layout.variant, layout.length, len(layout.players))
         self.on_move = self._attach_claims()
-        self._count_designs()
+        self.findings += count_designs(layout, self.designs)
 
     # --- the board --------------------------------------------------------------------------
 
@@ -84,24 +86,6 @@ class Game:
                 continue
             on_move.setdefault(moves[-1], []).append(k)
         return on_move
-
-    def _count_designs(self) -> None:
-        """No design laid more often than the set holds it."""
-        laid: Counter[str] = Counter(m.tile for m in self.layout.placed if m.tile)
-        seen: Counter[str] = Counter()
-        for i, m in enumerate(self.layout.placed):
-            if m.tile not in self.designs:
-                continue
-            seen[m.tile] += 1
-            held = self.designs[m.tile].count
-            if seen[m.tile] == held + 1:
-                self.findings.append(
-                    error(
-                        f"placed[{i}].tile",
-                        f"{m.tile}: the board lays {laid[m.tile]} of this design, "
-                        f"but the set holds {held}",
-                    )
-                )
 
     # --- moves ------------------------------------------------------------------------------
 

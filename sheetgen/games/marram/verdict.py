@@ -8,9 +8,11 @@ from dataclasses import dataclass
 
 from sheetgen.findings import Finding, error
 from sheetgen.games.marram.board import Face, Pos
-from sheetgen.games.marram.model import BoardLayout, Claim, TileSetLayout
+from sheetgen.games.marram.model import BoardLayout, Claim, MarramLabels, TileSetLayout
 from sheetgen.games.marram.referee import Game, Scored
-from sheetgen.games.marram.variants import hopper_points
+from sheetgen.games.marram.stock import not_over, tiles_left
+from sheetgen.games.marram.turns import turn_findings
+from sheetgen.games.marram.variants import hopper_points, piece, pieces
 
 # the Fly comes once 20 tiles are laid, the Frog once 30 (the starter is not laid)
 HOPPERS = (("fly", "Fly", 20), ("frog", "Frog", 30))
@@ -27,9 +29,11 @@ class HopperScore:
 
 @dataclass(frozen=True)
 class Verdict:
-    """A refereed board: the broken rules, the board as it lies, the claims on its faces as
-    they lie, the features scored (in the order scored), the Fly and Frog points, the totals
-    of every player, the short game's target, the result, and what went unscored."""
+    """A refereed board: the broken rules, the board as it lies, the boots and pitchforks still
+    on it (those on finished features have gone back to their owners, those on flipped tiles
+    are retired), the features scored (in the order scored), the Fly and Frog points, the
+    totals of every player, each player's boots and pitchforks in hand, the players, the short
+    game's target, the result, and what went unscored."""
 
     findings: list[Finding]
     board: dict[Pos, Face]
@@ -37,6 +41,7 @@ class Verdict:
     scored: list[Scored]
     hoppers: list[HopperScore]
     totals: dict[str, int]
+    in_hand: dict[str, dict[str, int]]
     players: list[str]
     target: int | None
     result: str
@@ -49,8 +54,14 @@ def referee(layout: BoardLayout, tiles: TileSetLayout) -> Verdict:
     game.play()
     found = game.findings
     found += _record(layout)
-    if layout.end_game and game.ended is None:
+    total, _ = tiles_left(layout, tiles)
+    last = len(layout.placed) - 1 if game.ended is None else game.ended
+    found += turn_findings(layout.placed, layout.players, total, len(layout.taken_out), last)
+    over = not_over(layout, tiles, game.target)
+    if layout.end_game and game.ended is None and over is None:
         game.end()
+    elif over is not None and game.ended is None:
+        found.append(over)
     elif layout.end_game:
         found.append(
             error(
@@ -66,8 +77,7 @@ def referee(layout: BoardLayout, tiles: TileSetLayout) -> Verdict:
     players = layout.players or sorted(
         {c.player for c in layout.claims} | {p for h in hoppers for p in h.points}
     )
-    last = {pos: t.move for pos, t in game.lying.items()}
-    shown = [c for k, c in enumerate(layout.claims) if _on_face(layout, k, c, last)]
+    shown = [c for _, c in sorted(game.active.items())]  # boots still on the board
     totals = {p: game.totals.get(p, 0) for p in players}
     return Verdict(
         found,
@@ -76,6 +86,7 @@ def referee(layout: BoardLayout, tiles: TileSetLayout) -> Verdict:
         game.scored,
         hoppers,
         totals,
+        _in_hand(layout, game, players),
         players,
         game.target,
         _result(layout, game, totals),
@@ -83,13 +94,27 @@ def referee(layout: BoardLayout, tiles: TileSetLayout) -> Verdict:
     )
 
 
-def _on_face(layout: BoardLayout, k: int, c: Claim, last: dict[Pos, int]) -> bool:
-    """Whether claim `k` went on the face its tile shows now (not one flipped away)."""
-    if c.at not in last:
-        return False
-    if c.move is not None:
-        return c.move == last[c.at]
-    return True
+def _in_hand(layout: BoardLayout, game: Game, players: list[str]) -> dict[str, dict[str, int]]:
+    """Each player's boots (and pitchforks) in hand: the stock, less those on the board and
+    those retired by flips; those on finished features came back when the feature scored."""
+    stock = pieces(layout.variant, layout.length)
+    hand = {p: dict(stock) for p in players}
+    for c in game.active.values():
+        if c.player in hand:
+            hand[c.player][piece(layout.variant, c.feature)] -= 1
+    for (p, kind), n in game.retired.items():
+        if p in hand:
+            hand[p][kind] -= n
+    return hand
+
+
+def in_hand_text(hand: dict[str, dict[str, int]], words: MarramLabels) -> str:
+    """Each player's boots and pitchforks in hand, in `words`: 'Ann 6 welly boots, ...'."""
+    named = {"boot": words.boots, "pitchfork": words.pitchforks}
+    return "; ".join(
+        f"{p} " + ", ".join(named[k].format(n=n) for k, n in kinds.items())
+        for p, kinds in hand.items()
+    )
 
 
 def _record(layout: BoardLayout) -> list[Finding]:

@@ -50,7 +50,8 @@ def text(
     return label(x, cy, words, size, anchor=anchor, weight=weight, colour=colour)
 
 
-def _bezier(p: tuple[Point, Point, Point, Point], t: float) -> Point:
+def bezier(p: tuple[Point, Point, Point, Point], t: float) -> Point:
+    """The point at t (0 to 1) along a cubic Bézier curve of four points."""
     u = 1 - t
     (x0, y0), (x1, y1), (x2, y2), (x3, y3) = p
     return (
@@ -69,7 +70,7 @@ def dots_along(
     """Round dots about `spacing` mm apart along a cubic curve between two circle centres (its
     ends): the dots start and stop `clear` mm (centre to dot centre) from each end, so the
     first and last dot keep a gap to the circles instead of bumping them."""
-    samples = [_bezier(curve, k / 400) for k in range(401)]
+    samples = [bezier(curve, k / 400) for k in range(401)]
     run = [0.0]
     for (ax, ay), (bx, by) in pairwise(samples):
         run.append(run[-1] + math.hypot(bx - ax, by - ay))
@@ -226,13 +227,26 @@ def _tree_panel(layout: TreeLayout) -> list[Shape]:
     return out
 
 
+NUMBER_W = 9.0  # mm: the meal-number column of the tracker
+BONUS_R = 4.2  # mm: radius of a column bonus circle
+
+
+def bonus_centre(layout: TreeLayout, column: int) -> Point:
+    """Where the column bonus circle under a tracker column (0 nut, 1 leaf, 2 blossom) sits."""
+    s = layout.sheet
+    col_w = (s.tracker_width - NUMBER_W - 2) / 3
+    height = s.height - s.score_height - GAP
+    x = s.width - s.tracker_width + 1 + NUMBER_W + (column + 0.5) * col_w
+    return x, height - TRACKER_FOOT / 2 - 1
+
+
 def _tracker(layout: TreeLayout) -> list[Shape]:
     """The meal tracker: a column of 15 circles a food, each circle holding its food's picture
     (shape and colour), the meal numbers beside the rows, the column bonuses below."""
     s, col, words = layout.sheet, layout.colours, layout.labels
     x0 = s.width - s.tracker_width
     height = s.height - s.score_height - GAP
-    number_w = 9.0
+    number_w = NUMBER_W
     out: list[Shape] = [
         Rect(x0, 0, s.tracker_width, height, Style(stroke=None, fill=col.tracker), rx=4),
         text(
@@ -273,8 +287,8 @@ def _tracker(layout: TreeLayout) -> list[Shape]:
                     rx=r,
                 )
             )
-        by = height - TRACKER_FOOT / 2 - 1
-        out.append(Circle(cx, by, 4.2, Style(stroke=WHITE, width=0.4, fill=col.score)))
+        _, by = bonus_centre(layout, k)
+        out.append(Circle(cx, by, BONUS_R, Style(stroke=WHITE, width=0.4, fill=col.score)))
         out.append(
             label(cx, by, f"+{layout.tracker.column_bonus}", 3.0, weight="bold", colour=WHITE)
         )

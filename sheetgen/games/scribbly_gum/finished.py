@@ -1,16 +1,35 @@
-"""A finished Scribbly Gum sheet: the tree diagram as its player leaves it, with the circles
-filled in, the meal tracker filled top down and the score strip written in. Everything is
-placed on the sheet's own fillable boxes, so it lands where a player would write."""
+"""A finished Scribbly Gum sheet: the tree diagram as its player leaves it, with the pen's lines
+drawn from circle to circle (along the dotted line too), the circles filled in (a wild circle
+showing the food chosen), the meal tracker filled top down, the column bonuses earned circled
+and the score strip written in. Everything is placed on the sheet's own fillable boxes, so it
+lands where a player would write."""
 
 from __future__ import annotations
 
-from sheetgen.draw import IDENTITY, Circle, Drawing, Field, Shape, Style, label
+import math
+from collections.abc import Mapping, Sequence
+
+from sheetgen.draw import IDENTITY, Circle, Drawing, Field, Shape, Style, label, line, polyline
+from sheetgen.draw.icons import FOOD_ICONS
 from sheetgen.draw.walk import leaves
-from sheetgen.games.scribbly_gum.draw import draw_tree_sheet, name_overlay
+from sheetgen.games.scribbly_gum.draw import (
+    BONUS_R,
+    bezier,
+    bonus_centre,
+    circle_centre,
+    dotted_curve,
+    draw_tree_sheet,
+    name_overlay,
+)
 from sheetgen.games.scribbly_gum.model import FOODS, TreeLayout
+from sheetgen.games.scribbly_gum.rules import TRACKER_ROWS
 
 PEN = "#1d2b53"  # a dark blue marker
 INK = 0.72  # how opaque the marker is: the food under it still shows a little
+PEN_LINE = 1.6  # mm: the marker's line along the tree's lines
+WHITE = "#ffffff"
+# a line the pen drew: the circle it came out of, the circle it reached, along a dotted line
+PenLine = tuple[str, str, bool]
 
 
 def _boxes(drawing: Drawing) -> dict[str, tuple[float, float, float, float]]:
@@ -30,21 +49,74 @@ def _dot(box: tuple[float, float, float, float]) -> Circle:
     )
 
 
+def _pen_lines(tree: TreeLayout, lines: Sequence[PenLine]) -> list[Shape]:
+    """The pen's lines between circles, stopping at each circle's edge (the filled circle
+    covers the rest): straight along a solid line, curved along a dotted one."""
+    at = {c.id: c.at for c in tree.circles}
+    bends = {frozenset(d.ends): d for d in tree.dotted}
+    r = tree.sheet.circle / 2
+    style = Style(stroke=PEN, width=PEN_LINE, cap="round", join="round", opacity=0.9)
+    out: list[Shape] = []
+    for a, b, along in lines:
+        (x1, y1), (x2, y2) = circle_centre(tree, at[a]), circle_centre(tree, at[b])
+        if along:
+            d = bends[frozenset((a, b))]
+            curve = dotted_curve(tree, at[d.ends[0]], at[d.ends[1]], d.bend)
+            points = [bezier(curve, k / 60) for k in range(61)]
+            kept = [p for p in points if min(math.dist(p, curve[0]), math.dist(p, curve[3])) > r]
+            out.append(polyline(kept, style))
+            continue
+        length = math.hypot(x2 - x1, y2 - y1)
+        ux, uy = (x2 - x1) / length, (y2 - y1) / length
+        out.append(line(x1 + ux * r, y1 + uy * r, x2 - ux * r, y2 - uy * r, style))
+    return out
+
+
+def _wild_choice(tree: TreeLayout, cid: str, food: str) -> list[Shape]:
+    """The food a filled wild circle was taken as, on a white disc over the pen's fill."""
+    at = {c.id: c.at for c in tree.circles}
+    cx, cy = circle_centre(tree, at[cid])
+    r = tree.sheet.circle / 2 * 0.52
+    colour = getattr(tree.colours, food)
+    return [
+        Circle(cx, cy, r, Style(stroke=None, fill=WHITE)),
+        FOOD_ICONS[food](cx, cy, 1.5 * r, colour),
+    ]
+
+
+def _bonus_earned(tree: TreeLayout, column: int) -> list[Shape]:
+    """A column bonus earned: ringed by the pen (a white edge keeps the ring off the dark
+    tracker); one not earned is left as printed."""
+    cx, cy = bonus_centre(tree, column)
+    return [
+        Circle(cx, cy, BONUS_R + 0.95, Style(stroke=WHITE, width=0.5)),
+        Circle(cx, cy, BONUS_R + 0.35, Style(stroke=PEN, width=1.0)),
+    ]
+
+
 def finished_sheet(
     tree: TreeLayout,
     name: str,
-    circles: list[str],
+    circles: Sequence[str],
     tracker: tuple[int, int, int],
-    written: dict[str, str],
+    written: Mapping[str, str],
+    lines: Sequence[PenLine] = (),
+    wild: Mapping[str, str] | None = None,
 ) -> Drawing:
-    """The tree sheet with `circles` (ids) filled in, the tracker filled to its counts (nut,
-    leaf, blossom), the player's name, and `written` (by score box: round_1 … round_3,
-    column_bonus, achievement_A … C, final_score) in the score strip."""
+    """The tree sheet with the pen's `lines` drawn, `circles` (ids) filled in (a wild one
+    showing its food from `wild`), the tracker filled to its counts (nut, leaf, blossom) and
+    each full column's bonus circled, the player's name, and `written` (by score box: round_1
+    … round_3, column_bonus, achievement_A … C, final_score) in the score strip."""
     sheet = draw_tree_sheet(tree)
     boxes = _boxes(sheet)
-    shapes: list[Shape] = [_dot(boxes[f"tree_{cid}"]) for cid in circles]
-    for food, count in zip(FOODS, tracker, strict=True):
+    shapes: list[Shape] = _pen_lines(tree, lines)
+    shapes += [_dot(boxes[f"tree_{cid}"]) for cid in circles]
+    for cid, food in sorted((wild or {}).items()):
+        shapes += _wild_choice(tree, cid, food)
+    for k, (food, count) in enumerate(zip(FOODS, tracker, strict=True)):
         shapes += [_dot(boxes[f"tracker_{food}_{row}"]) for row in range(1, count + 1)]
+        if count >= TRACKER_ROWS:
+            shapes += _bonus_earned(tree, k)
     shapes += name_overlay(tree, name).children
     for key, value in written.items():
         x, y, w, h = boxes[key]

@@ -17,7 +17,7 @@ from sheetgen.games.scribbly_gum.model import (
     TilesLayout,
     TreeLayout,
 )
-from sheetgen.games.scribbly_gum.record import load_setup, score_game
+from sheetgen.games.scribbly_gum.record import load_setup, pen_lines, replay, score_game
 from sheetgen.games.scribbly_gum.referee import check_game
 from sheetgen.games.scribbly_gum.rules import check_tiles, check_tree
 from sheetgen.games.scribbly_gum.tiles import build_tiles, screen_tile, text_findings
@@ -194,13 +194,20 @@ def build_game(record: GameRecord, options: BuildOptions) -> Document:
         tree = tree.model_copy(update={"labels": record.labels})
     score = score_game(setup, record)
     drawings = []
+    ids = setup.board.ids
     for sheet, scored in zip(record.players, score.sheets, strict=True):
+        play = replay(setup, sheet, record.revealed)
+        lines = [(ids[a], ids[b], along) for a, b, along in pen_lines(setup, sheet, play)]
         written = {f"round_{r}": str(m) for r, m in enumerate(scored.round_meals, start=1)}
         written["column_bonus"] = str(scored.column_bonus)
         written.update({f"achievement_{c.letter}": str(c.points) for c in scored.achievements})
         written["final_score"] = str(scored.total)
         circles = [cid for ids in sheet.circles or [] for cid in ids]
-        drawings.append(finished_sheet(tree, sheet.name, circles, scored.tracker, written))
+        drawings.append(
+            finished_sheet(
+                tree, sheet.name, circles, scored.tracker, written, lines, dict(sheet.wild)
+            )
+        )
     return Document(
         tuple(impose(drawings, replace(options.press, per_page=1))),
         title=f"Scribbly Gum — {record.name}",

@@ -284,7 +284,8 @@ class PlayerSheet(Section):
         None,
         min_length=ROUNDS,
         max_length=ROUNDS,
-        description="the ids of the circles filled in rounds 1, 2 and 3 (start circles left out)",
+        description="the ids of the circles filled in rounds 1, 2 and 3, each round in the order "
+        "drawn (start circles left out)",
     )
     wild: dict[str, Food] = Field(
         default_factory=dict, description="the food each filled wild circle gave, by circle id"
@@ -303,8 +304,9 @@ class PlayerSheet(Section):
 
 class GameRecord(LayoutBase):
     """A finished game of Scribbly Gum: the tree side played, the achievements in play (none in
-    the basic game), each player's sheet, and for a solo game the tile turned down each
-    round. `sheetgen scribbly-gum score` scores it; `sheetgen build` draws each sheet."""
+    the basic game), the movement tiles turned over each turn (if known), each player's sheet,
+    and for a solo game the tile turned down each round. `sheetgen scribbly-gum score` scores
+    it; `sheetgen build` draws each sheet."""
 
     game: Literal["scribbly-gum"]
     component: Literal["game"]
@@ -323,5 +325,12 @@ class GameRecord(LayoutBase):
         default_factory=list,
         max_length=ROUNDS,
         description="solo game: the achievement turned down at the start of each round",
+    )
+    revealed: list[Annotated[list[Move], Field(min_length=TURNS, max_length=TURNS)]] | None = Field(
+        None,
+        min_length=ROUNDS,
+        max_length=ROUNDS,
+        description="the movement tile turned over on each turn: rounds 1-3, 7 tiles each "
+        "(then each sheet's circles are read in turn order and checked against them)",
     )
     players: list[PlayerSheet] = Field(min_length=1, max_length=100)

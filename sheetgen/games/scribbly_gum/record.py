@@ -4,6 +4,7 @@ built on the rules module's one copy of each scoring rule (the simulator uses th
 
 from __future__ import annotations
 
+from collections.abc import Sequence
 from dataclasses import dataclass
 
 from sheetgen.errors import SheetgenError
@@ -19,6 +20,7 @@ from sheetgen.games.scribbly_gum.model import (
     TilesLayout,
     TreeLayout,
 )
+from sheetgen.games.scribbly_gum.moves import Played, play_turns
 from sheetgen.games.scribbly_gum.rules import (
     AchievementTile,
     Progress,
@@ -32,6 +34,7 @@ from sheetgen.games.scribbly_gum.rules import (
 )
 
 LETTERS = ("A", "B", "C")
+Tiles = Sequence[Sequence[str]] | None  # the movement tiles turned over, a list a round
 
 
 @dataclass(frozen=True)
@@ -53,12 +56,14 @@ class Setup:
 class Replay:
     """A sheet played through round by round: the tracker's counts at each round's end, and
     (for a sheet of circles) the circles filled by then (start circles included), the dotted
-    lines drawn by then and the extra moves earned in each round."""
+    lines drawn by then and the extra moves earned in each round; and, when the record gives
+    the movement tiles, the sheet played turn by turn against them."""
 
     trackers: tuple[tuple[int, int, int], ...]
     filled: tuple[frozenset[int], ...] | None
     dotted: tuple[int, ...]
     extras: tuple[int, ...]
+    played: Played | None = None  # read turn by turn, when the record gives the tiles
 
     def progress(self, round_number: int) -> Progress:
         """What the player had done by the end of a round (1-3), as achievements see it."""
@@ -101,9 +106,11 @@ def load_setup(record: GameRecord) -> tuple[Setup | None, list[Finding]]:
     return Setup(tree, compile_board(tree), tiles, chosen), []
 
 
-def replay(setup: Setup, sheet: PlayerSheet) -> Replay:
+def replay(setup: Setup, sheet: PlayerSheet, revealed: Tiles = None, key: str = "") -> Replay:
     """A checked sheet played through: circles fill the tracker as the rules say (a wild
-    circle the food chosen, a full column nothing more); tracker counts are taken as given."""
+    circle the food chosen, a full column nothing more); tracker counts are taken as given.
+    With the tiles `revealed`, the circles are also read turn by turn (faults at `key`), and
+    the lines along a dotted line are those of the dotted-line tile's turns."""
     board = setup.board
     if sheet.tracker is not None:
         counts = [c.as_list() for c in sheet.tracker]
@@ -115,6 +122,11 @@ def replay(setup: Setup, sheet: PlayerSheet) -> Replay:
         trackers = tuple((c[0], c[1], c[2]) for c in counts)
         return Replay(trackers, None, (0,) * ROUNDS, tuple(extras))
     assert sheet.circles is not None
+    played, along = None, set(sheet.dotted)
+    if revealed is not None:
+        chosen = {cid: FOODS.index(f) for cid, f in sheet.wild.items()}
+        played = play_turns(board, sheet.name, key, sheet.circles, chosen, revealed)
+        along = {board.ids[line.circle] for line in played.lines if line.how == "dotted"}
     index = {cid: i for i, cid in enumerate(board.ids)}
     tracker = [0, 0, 0]
     filled = set(board.starts)
@@ -124,7 +136,7 @@ def replay(setup: Setup, sheet: PlayerSheet) -> Replay:
         for cid in circles:
             j = index[cid]
             filled.add(j)
-            lines += cid in sheet.dotted
+            lines += cid in along
             kind = board.kind[j]
             food = FOODS.index(sheet.wild[cid]) if kind == WILD else kind
             rows = collect(tracker, food, 1 if kind == WILD else board.count[j])
@@ -133,7 +145,33 @@ def replay(setup: Setup, sheet: PlayerSheet) -> Replay:
         fills.append(frozenset(filled))
         dotted.append(lines)
         extras.append(extra)
-    return Replay(tuple(states), tuple(fills), tuple(dotted), tuple(extras))
+    return Replay(tuple(states), tuple(fills), tuple(dotted), tuple(extras), played)
+
+
+def pen_lines(setup: Setup, sheet: PlayerSheet, play: Replay) -> list[tuple[int, int, bool]]:
+    """The lines a sheet's pen drew, as (from, to, along a dotted line) circle indexes: read
+    turn by turn when the tiles are known; otherwise each circle joined to a neighbour filled
+    before it (or by the end of its round), along a dotted line if it is marked so."""
+    board = setup.board
+    if play.played is not None:
+        return [
+            (ln.source, ln.circle, ln.how == "dotted") for ln in play.played.lines if ln.source >= 0
+        ]
+    out: list[tuple[int, int, bool]] = []
+    filled = set(board.starts)
+    for r, circles in enumerate(sheet.circles or []):
+        have = play.filled[r] if play.filled is not None else frozenset()
+        for cid in circles:
+            j = board.ids.index(cid)
+            along = cid in sheet.dotted
+            near = board.dotted[j] if along else board.neighbours[j]
+            source = next((i for i in near if i in filled), None)
+            if source is None:
+                source = next((i for i in near if i in have), None)
+            if source is not None:
+                out.append((source, j, along))
+            filled.add(j)
+    return out
 
 
 def is_solo(record: GameRecord) -> bool:
@@ -199,7 +237,7 @@ def score_game(setup: Setup, record: GameRecord) -> GameScore:
                     scored[name].append(ClaimScore(letter, r, t, gold, points))
     sheets = []
     for sheet in record.players:
-        play = replay(setup, sheet)
+        play = replay(setup, sheet, record.revealed)
         bonus = column_bonus(play.trackers[-1], setup.board.column_bonus)
         round_meals = tuple(meals(setup.board.meals, t) for t in play.trackers)
         mine = tuple(sorted(scored[sheet.name], key=lambda c: c.letter))

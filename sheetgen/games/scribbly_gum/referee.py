@@ -6,12 +6,14 @@ nowhere, an achievement scored twice, before it was met or never) is refused."""
 from __future__ import annotations
 
 import difflib
-from collections import deque
+from collections import Counter
 
-from sheetgen.findings import Finding, error
+from sheetgen.findings import Finding, error, warning
 from sheetgen.games.scribbly_gum.board import START, WILD
 from sheetgen.games.scribbly_gum.model import FOODS, ROUNDS, TURNS, GameRecord, PlayerSheet
+from sheetgen.games.scribbly_gum.moves import TILE_NAMES
 from sheetgen.games.scribbly_gum.record import Replay, Setup, is_solo, load_setup, replay
+from sheetgen.games.scribbly_gum.rounds import check_rounds
 from sheetgen.games.scribbly_gum.rules import AchievementTile, achieved
 
 # achievements that the tracker's counts alone can show (the others need the circles filled)
@@ -24,6 +26,7 @@ def check_game(record: GameRecord) -> list[Finding]:
     setup, out = load_setup(record)
     if setup is None:
         return out
+    out += _check_revealed(setup, record)
     names: set[str] = set()
     replays: dict[int, Replay] = {}
     for p, sheet in enumerate(record.players):
@@ -34,11 +37,52 @@ def check_game(record: GameRecord) -> list[Finding]:
             )
         names.add(sheet.name)
         found = _check_form(setup, sheet, key)
+        if sheet.circles is not None and record.revealed is not None and sheet.dotted:
+            found.append(
+                error(
+                    f"{key}.dotted",
+                    "with the movement tiles given, the lines along a dotted line are those "
+                    "drawn on the DOTTED LINE tile's turns: leave dotted out",
+                )
+            )
         if not found:
-            replays[p] = replay(setup, sheet)
-            found = _check_moves(setup, sheet, key, replays[p])
+            replays[p] = replay(setup, sheet, record.revealed, key)
+            played = replays[p].played
+            found = list(played.faults) if played else check_rounds(setup, sheet, key, replays[p])
         out += found
     out += _check_claims(setup, record, replays)
+    unread = [s.name for s in record.players if s.circles is not None]
+    if record.revealed is None and unread:
+        out.append(
+            warning(
+                "revealed",
+                f"no movement tiles given: {', '.join(unread)}'s lines are checked to come out "
+                "of filled-in circles along the tree's lines, but not against each turn's "
+                "tile, and achievements only by the round",
+            )
+        )
+    return out
+
+
+def _check_revealed(setup: Setup, record: GameRecord) -> list[Finding]:
+    """Each round turns over 7 of the 8 shuffled movement tiles, one set aside unseen: no
+    kind more often than the deck holds it."""
+    if record.revealed is None:
+        return []
+    deck = Counter(setup.tiles.movement)
+    out = []
+    for r, tiles in enumerate(record.revealed, start=1):
+        for tile, n in sorted(Counter(tiles).items()):
+            if n > deck[tile]:
+                has = f"{deck[tile]} such tile{'s' if deck[tile] != 1 else ''}"
+                out.append(
+                    error(
+                        f"revealed[{r - 1}]",
+                        f"round {r} turns over the {TILE_NAMES[tile]} tile {n} times, but the "
+                        f"deck has {has}: each round's 7 tiles come from the 8 shuffled, "
+                        "one set aside unseen",
+                    )
+                )
     return out
 
 
@@ -131,81 +175,6 @@ def _check_circles(setup: Setup, sheet: PlayerSheet, key: str) -> list[Finding]:
     return out
 
 
-def _check_moves(setup: Setup, sheet: PlayerSheet, key: str, play: Replay) -> list[Finding]:
-    """A round draws at most one line a turn plus its extra moves, and a line only from a
-    filled-in circle (along a dotted line only on the dotted-line tile)."""
-    out = []
-    dotted_tiles = setup.tiles.movement.count("dotted")
-    lines = [0, *play.dotted]
-    food = [0, *(sum(t) for t in play.trackers)]
-    for r in range(1, ROUNDS + 1):
-        extra = play.extras[r - 1]
-        most = TURNS + extra
-        plural = "s" if extra != 1 else ""
-        if sheet.circles is not None and len(sheet.circles[r - 1]) > most:
-            out.append(
-                error(
-                    f"{key}.circles[{r - 1}]",
-                    f"{len(sheet.circles[r - 1])} circles filled in round {r}, but a round is "
-                    f"{TURNS} turns of one line each and the tracker's arrows gave {extra} extra "
-                    f"move{plural}: {most} circles at most",
-                )
-            )
-        if sheet.tracker is not None and food[r] - food[r - 1] > 3 * most:
-            out.append(
-                error(
-                    f"{key}.tracker[{r - 1}]",
-                    f"{food[r] - food[r - 1]} food filled in on the tracker in round {r}, but "
-                    f"{TURNS} turns and {extra} extra move{plural} reach {most} circles of "
-                    f"3 food at most: {3 * most} food",
-                )
-            )
-        if lines[r] - lines[r - 1] > dotted_tiles:
-            out.append(
-                error(
-                    f"{key}.dotted",
-                    f"{lines[r] - lines[r - 1]} dotted lines drawn in round {r}, but the deck "
-                    f"has {dotted_tiles} dotted-line tile{'s' if dotted_tiles != 1 else ''} "
-                    "(each turned up once a round) and extra moves never follow a dotted line",
-                )
-            )
-    if play.filled is not None and sheet.circles is not None:
-        out += _check_reached(setup, sheet, key, play.filled)
-    return out
-
-
-def _check_reached(
-    setup: Setup, sheet: PlayerSheet, key: str, filled: tuple[frozenset[int], ...]
-) -> list[Finding]:
-    """Every circle filled by a round's end is joined to the start circles by lines drawn by
-    then: solid lines, and dotted lines into the circles marked as reached along one."""
-    board = setup.board
-    assert sheet.circles is not None
-    along_dots = {board.ids.index(cid) for cid in sheet.dotted}
-    out: list[Finding] = []
-    for r, have in enumerate(filled, start=1):
-        reached = set(board.starts)
-        queue = deque(reached)
-        while queue:
-            i = queue.popleft()
-            solid = [j for j in board.neighbours[i] if j not in along_dots]
-            for j in [*solid, *(j for j in board.dotted[i] if j in along_dots)]:
-                if j in have and j not in reached:
-                    reached.add(j)
-                    queue.append(j)
-        for k, cid in enumerate(sheet.circles[r - 1]):
-            if board.ids.index(cid) not in reached:
-                how = "a dotted line" if cid in sheet.dotted else "a solid line"
-                out.append(
-                    error(
-                        f"{key}.circles[{r - 1}][{k}]",
-                        f"circle {cid} is joined by {how} to no circle filled in by the end of "
-                        f"round {r}: every line is drawn out of a filled-in circle",
-                    )
-                )
-    return out
-
-
 def _check_claims(setup: Setup, record: GameRecord, replays: dict[int, Replay]) -> list[Finding]:
     """Claims name achievements in play, once a player; a solo game turns one tile down each
     round; and (where the sheet shows it) each achievement is scored at the end of the round
@@ -214,7 +183,7 @@ def _check_claims(setup: Setup, record: GameRecord, replays: dict[int, Replay]) 
     in_play = ", ".join(setup.named(letter) for letter in setup.achievements) or "none"
     for p, sheet in enumerate(record.players):
         key = f"players[{p}].achievements"
-        claimed: dict[str, int] = {}
+        claimed: dict[str, tuple[int, int]] = {}
         for k, claim in enumerate(sheet.achievements):
             if claim.letter not in setup.achievements:
                 out.append(
@@ -233,7 +202,7 @@ def _check_claims(setup: Setup, record: GameRecord, replays: dict[int, Replay]) 
                     )
                 )
                 continue
-            claimed[claim.letter] = claim.round
+            claimed[claim.letter] = (claim.round, claim.turn)
             gone = removed_at.get(claim.letter)
             if gone is not None and gone <= claim.round:
                 out.append(
@@ -253,46 +222,53 @@ def _check_met(
     sheet: PlayerSheet,
     key: str,
     play: Replay,
-    claimed: dict[str, int],
+    claimed: dict[str, tuple[int, int]],
     removed_at: dict[str, int],
 ) -> list[Finding]:
+    """Each achievement is scored at the end of the turn it is first met: turn by turn when
+    the sheet was read against the tiles, else by the round (the turn left unchecked)."""
     out = []
+    by_turn = play.played is not None
+    if play.played is not None:
+        turns = list(play.played.after)
+    else:
+        turns = [(r, TURNS, play.progress(r)) for r in range(1, ROUNDS + 1)]
+
+    def when(r: int, t: int) -> str:
+        return f"round {r} turn {t}" if by_turn else f"round {r}"
+
     for letter, achievement in setup.achievements.items():
         if play.filled is None and achievement.kind not in TRACKER_KINDS:
             continue  # tracker counts cannot show it: the claim is taken as written
-        met = next(
-            (
-                r
-                for r in range(1, ROUNDS + 1)
-                if achieved(achievement, setup.board, play.progress(r))
-            ),
-            None,
-        )
+        met = next(((r, t) for r, t, p in turns if achieved(achievement, setup.board, p)), None)
         name = setup.named(letter)
         if letter in claimed:
-            r = claimed[letter]
-            if met is None or met > r:
+            cr, ct = claimed[letter]
+            claim = (cr, ct) if by_turn else (cr, TURNS)
+            if met is None or met > claim:
                 out.append(
                     error(
                         key,
-                        f"{sheet.name} scores {name} in round {r}, but the sheet does not meet "
-                        f"it by the end of round {r}",
+                        f"{sheet.name} scores {name} at the end of {when(cr, ct)}, but the "
+                        f"sheet does not meet it by then"
+                        + (f" (it is met at the end of {when(*met)})" if met else ""),
                     )
                 )
-            elif met < r:
+            elif met < claim:
                 out.append(
                     error(
                         key,
-                        f"{sheet.name} meets {name} by the end of round {met} but scores it in "
-                        f"round {r}: an achievement is scored at the end of the turn it is met",
+                        f"{sheet.name} meets {name} at the end of {when(*met)} but scores it "
+                        f"at {when(cr, ct)}: an achievement is scored at the end of the turn "
+                        "it is met",
                     )
                 )
-        elif met is not None and removed_at.get(letter, ROUNDS + 1) > met:
+        elif met is not None and removed_at.get(letter, ROUNDS + 1) > met[0]:
             out.append(
                 error(
                     key,
-                    f"{sheet.name} meets {name} by the end of round {met} but never scores it: "
-                    "every player checks each achievement at the end of every turn",
+                    f"{sheet.name} meets {name} at the end of {when(*met)} but never scores "
+                    "it: every player checks each achievement at the end of every turn",
                 )
             )
     return out

@@ -16,6 +16,7 @@ from typing import Literal
 
 from sheetgen.games.scribbly_gum.board import DIRECTIONS, START, WILD, Board
 from sheetgen.games.scribbly_gum.model import ROUNDS, TURNS, Achievement
+from sheetgen.games.scribbly_gum.moves import TILE_DIRECTIONS
 from sheetgen.games.scribbly_gum.rules import (
     SOLO_CHART,
     TRACKER_ROWS,
@@ -31,15 +32,6 @@ from sheetgen.games.scribbly_gum.rules import (
 
 Player = Literal["random", "greedy"]
 SOLO = "solo"  # the one player of a solo game
-TILE_DIRECTIONS = {
-    "left": ("left",),
-    "right": ("right",),
-    "up": ("up",),
-    "down": ("down",),
-    "left/right": ("left", "right"),
-    "up/down": ("up", "down"),
-    "dotted": (),
-}
 
 
 class Game:

@@ -24,22 +24,27 @@ def _tiles(ref: str) -> TilesLayout:
     return load_model(ref, TilesLayout, "--tiles")
 
 
-@app.command()
+@app.command(context_settings={"allow_extra_args": True})
 def score(
+    ctx: typer.Context,
     word: Annotated[str, typer.Argument(help="the letters that score, e.g. TAX")],
     row: Annotated[
-        int | None, typer.Option(min=0, max=7, help="the home row every letter is on (1-7)")
+        int | None,
+        typer.Option(min=0, max=7, help="the home row every letter is on (1-7), e.g. --row 4"),
     ] = None,
     rows: Annotated[
         str | None,
         typer.Option(
-            help="each letter's home row, e.g. 4,4,5 (0 for a letter outside the home zone)"
+            help="each letter's home row, one a letter, commas between, e.g. TAX --rows 4,4,5 "
+            "(0 for a letter outside the home zone)"
         ),
     ] = None,
     tiles: Annotated[str, typer.Option(help="the tile set (letter values)")] = "scrumpit/tiles",
     as_json: Annotated[bool, typer.Option("--json", help="print JSON for machines")] = False,
 ) -> None:
-    """Score a word in your home zone: each letter's value times the number of its row."""
+    """Score a word in your home zone: each letter's value times the number of its row.
+    Give the rows as an option: 'scrumpit score TAX --row 4' (all on row 4) or
+    'scrumpit score TAX --rows 4,4,5' (one row a letter)."""
     from sheetgen.games.scrumpit.rules import score_letters
 
     values = _tiles(tiles).values()
@@ -50,8 +55,20 @@ def score(
             f"{word!r}: {'letters ' + ''.join(bad) + ' are' if bad else 'a word is'}"
             " not in the bags (use the letters A-Z)"
         )
+    if ctx.args:  # rows given after the word: refused with the option to use instead
+        form = (
+            f"--row {ctx.args[0]} (every letter on that row)"
+            if len(ctx.args) == 1
+            else f"--rows {','.join(ctx.args)} (one row a letter)"
+        )
+        raise UsageError(
+            f"rows go in an option, not after the word: sheetgen scrumpit score {letters} {form}"
+        )
     if (row is None) == (rows is None):
-        raise UsageError("give --row R (every letter on row R) or --rows r1,r2,... (one a letter)")
+        raise UsageError(
+            f"give the rows: --row R (every letter on row R, e.g. {letters} --row 4) or --rows "
+            f"r1,r2,... (one a letter, e.g. {letters} --rows {','.join(['4'] * len(letters))})"
+        )
     if rows is not None:
         try:
             each = [int(r) for r in rows.split(",")]

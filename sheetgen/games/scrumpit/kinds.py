@@ -20,7 +20,7 @@ from sheetgen.games.scrumpit.model import (
     TilesLayout,
 )
 from sheetgen.games.scrumpit.pad import pad_drawing
-from sheetgen.games.scrumpit.referee import check_game
+from sheetgen.games.scrumpit.record import check_game
 from sheetgen.games.scrumpit.rules import check_board, check_tiles, score_game
 from sheetgen.layout import load_model
 from sheetgen.press import Document, Page, Placement, PressOptions, impose, pad

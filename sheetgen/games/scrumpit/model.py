@@ -168,8 +168,8 @@ class Placement(Section):
 
 
 class Turn(Section):
-    """One turn: the letters laid, the cells scrumped first, or the letters exchanged (a turn
-    that lays nothing is forfeit)."""
+    """One turn: the letters laid, the cells scrumped first, or the letters exchanged instead
+    (which forfeits the turn; a turn with neither is no move the rulebook allows)."""
 
     player: Colour
     tiles: list[Placement] = Field(default_factory=list)

@@ -5,7 +5,6 @@ from __future__ import annotations
 
 from collections import Counter
 from dataclasses import dataclass, field
-from pathlib import Path
 
 from sheetgen.findings import Finding, error
 from sheetgen.games.scrumpit.ending import (
@@ -36,7 +35,6 @@ from sheetgen.games.scrumpit.rules import (
     star,
     zone_cells,
 )
-from sheetgen.games.scrumpit.words import read_words
 
 SCRUMP_LIMIT = 2  # letters a player may scrump in one turn
 EXCHANGE_LIMIT = 2  # letters a player may exchange instead of playing
@@ -59,6 +57,7 @@ class Referee:
     over: set[tuple[str, str]] = field(default_factory=set)  # (bag, letter) already reported
     started: bool = False
     ended: int | None = None  # the index of the turn that reached an Apex Star
+    astray: str = ""  # the latest letter refused its cell: the board may not be the record's
     out: list[Finding] = field(default_factory=list)
     side: Side = field(init=False)  # the seat of the starting word's player: how words read
     counts: dict[str, int] = field(init=False)  # tiles of each letter in a bag
@@ -110,8 +109,9 @@ class Referee:
                 "scrumped in it",
             )
 
-    def scrump(self, i: int, turn: Turn) -> list[Cell]:
-        """The scrumped cells that can be lifted; each broken scrumping rule found."""
+    def scrump(self, i: int, turn: Turn) -> tuple[list[Cell], list[Cell]]:
+        """The scrumped cells that can be lifted and those refused; each broken scrumping rule
+        found."""
         cells = [(c[0], c[1]) for c in turn.scrumped]
         if len(cells) > SCRUMP_LIMIT:
             self.fault(
@@ -128,30 +128,30 @@ class Referee:
                 "a player's letters enter it may they scrump",
             )
         lifted: list[Cell] = []
+        refused: list[Cell] = []
         for j, cell in enumerate(cells):
-            where = f".scrumped[{j}]"
             owner = self.zones.get(cell)
             if cell in cells[:j]:
-                self.fault(i, where, f"{at(cell)} is scrumped twice")
-            elif owner:
-                self.fault(
-                    i,
-                    where,
+                self.fault(i, f".scrumped[{j}]", f"{at(cell)} is scrumped twice")
+                continue
+            if owner:
+                why = (
                     f"{at(cell)} is in {owner[0]}'s home Scrump Zone, where letters are fixed: "
-                    "no one may scrump them",
+                    "no one may scrump them"
                 )
             elif not central(self.board, cell):
-                self.fault(
-                    i,
-                    where,
+                why = (
                     f"{at(cell)} is off the board: letters are scrumped from the central "
-                    f"{self.board.size} x {self.board.size} board",
+                    f"{self.board.size} x {self.board.size} board"
                 )
             elif cell not in self.grid:
-                self.fault(i, where, f"{at(cell)} holds no letter to scrump")
+                why = f"{at(cell)} holds no letter to scrump"
             else:
                 lifted.append(cell)
-        return lifted
+                continue
+            self.fault(i, f".scrumped[{j}]", why)
+            refused.append(cell)
+        return lifted, refused
 
     def placements(self, i: int, turn: Turn, lifted: list[Cell]) -> list[int]:
         """The indices of the letters that can be laid; each broken placing rule found."""
@@ -198,10 +198,9 @@ class Referee:
                 "again: scrumped letters must be used in the turn they are taken",
             )
 
-    def rack_and_bag(self, i: int, turn: Turn, laid: list[str], lifted: list[str]) -> None:
-        """A rack holds 7 tiles; a bag gives no more of a letter than it holds. The letters
-        laid that were not scrumped came off the player's rack, from their bag."""
-        own = Counter(laid) - Counter(lifted)
+    def rack_and_bag(self, i: int, turn: Turn, own: Counter[str]) -> None:
+        """A rack holds 7 tiles; a bag gives no more of a letter than it holds. `own`: the
+        letters the record lays from the player's rack, so from their bag."""
         if own.total() > RACK:
             self.fault(
                 i,
@@ -212,6 +211,19 @@ class Referee:
         drawn.update(own)
         for message in over_drawn(turn.player, drawn, self.counts, self.over):
             self.fault(i, ".tiles", message)
+
+    def from_rack(self, turn: Turn, lifted: list[str], refused: list[Cell]) -> Counter[str]:
+        """The letters of a turn that came off the player's rack: every letter the record lays
+        (one refused its cell still left the rack) but those scrumped. Each refused scrump is
+        taken to have given one of the letters laid all the same (the one the player's bag can
+        least spare), so its fault is told once and not again as a bag that gave too much."""
+        own = Counter(p.letter for p in turn.tiles) - Counter(lifted)
+        drawn = self.drawn.get(turn.player, Counter())
+        for _ in refused:
+            left = sorted(+own, key=lambda ch: (self.counts.get(ch, 0) - drawn[ch] - own[ch], ch))
+            if left:
+                own[left[0]] -= 1
+        return +own
 
     # ---- the letters laid
 
@@ -241,20 +253,25 @@ class Referee:
                     )
                     break
         words = new_words(self.grid, placed, self.side)
-        if not words:
-            self.fault(i, ".tiles", "the letters laid form no word of two letters or more")
         if not self.started:
             self.first_word(i, turn, placed)
+            if not words:
+                self.fault(i, ".tiles", "the letters laid form no word of two letters or more")
         elif not any(
             (c[0] + dx, c[1] + dy) in self.grid and (c[0] + dx, c[1] + dy) not in placed
             for c in placed
             for dx, dy in ((1, 0), (-1, 0), (0, 1), (0, -1))
         ):
+            hint = (
+                f" (the board may not be what the record meant: {self.astray})"
+                if self.astray
+                else ""
+            )
             self.fault(
                 i,
                 ".tiles",
                 "the word is not attached to any letter on the board: words must always be "
-                "attached to a letter already there",
+                f"attached to a letter already there{hint}",
             )
         if self.words is not None:
             self.spelling(i, words)
@@ -309,17 +326,30 @@ class Referee:
             )
         if turn.exchanged:
             self.exchange(i, turn)
-        lifted = self.scrump(i, turn)
+        elif not turn.tiles and not turn.scrumped:
+            self.fault(
+                i,
+                "",
+                "no letters laid and none exchanged: a player who cannot or would rather not "
+                "make a word exchanges up to 2 letters from their bag, forfeiting the turn (the "
+                "rulebook has no plain pass)",
+            )
+        lifted, refused = self.scrump(i, turn)
         ok = self.placements(i, turn, lifted)
+        astray = [p for j, p in enumerate(turn.tiles) if j not in ok]
+        if astray:
+            self.astray = f"turn {i + 1}'s {astray[0].letter} at {at(astray[0].at)} was refused"
         lifted_letters = [self.grid[c].letter for c in lifted]
+        own = self.from_rack(turn, lifted_letters, refused)
         kept = turn.model_copy(
             update={"tiles": [turn.tiles[j] for j in ok], "scrumped": list(lifted)}
         )
         placed = lay_turn(self.grid, kept)
         laid = [self.grid[c].letter for c in placed]
         self.scrumped_used(i, lifted_letters, laid)
+        if turn.tiles:
+            self.rack_and_bag(i, turn, own)
         if placed:
-            self.rack_and_bag(i, turn, laid, lifted_letters)
             self.shape(i, turn, placed)
             self.started = True
         if any(self.zones.get(c, ("", 0))[0] == turn.player for c in placed):
@@ -353,32 +383,3 @@ def referee(
     ref.out += finish_findings(record, ref.ended, ref.apex)
     ref.out += rack_findings(record, ref.ended, ref.order, ref.drawn, ref.counts, ref.over)
     return ref.out
-
-
-def check_game(record: GameRecord, words: Path | None = None) -> list[Finding]:
-    """A game record that could have been played: board and bags that pass their checks,
-    letters the bags hold, and every rule of play kept (words in the list, if one is given)."""
-    from sheetgen.errors import SheetgenError
-    from sheetgen.layout import load_model
-
-    try:
-        board = load_model(record.board, BoardLayout, "board", checked=True)
-    except SheetgenError as exc:
-        return [error("board", str(exc))]
-    try:
-        tiles = load_model(record.tiles, TilesLayout, "tiles", checked=True)
-    except SheetgenError as exc:
-        return [error("tiles", str(exc))]
-    values = tiles.values()
-    out = []
-    for i, turn in enumerate(record.turns):
-        for j, p in enumerate(turn.tiles):
-            if p.letter not in values:
-                out.append(error(f"turns[{i}].tiles[{j}].letter", f"no {p.letter} in the bags"))
-    for colour, rack in record.racks.items():
-        bad = [ch for ch in rack if ch not in values]
-        if bad:
-            out.append(error(f"racks.{colour}", f"rack letters {bad} are not in the bags"))
-    if out:
-        return out
-    return referee(record, board, tiles, read_words(words) if words else None)

@@ -28,6 +28,38 @@ def _record(ref: str) -> tuple[GameRecord, MapLayout]:
     return record, load_model(beside(record, record.map), MapLayout, f"{ref}: map")
 
 
+def _map_shown(record: GameRecord) -> str:
+    """The map a record names, as a user can find it: a built-in name as it is, a file as its
+    path from the working folder (or its full path when it lies outside it), not the record's
+    own relative path."""
+    from sheetgen.layout import beside, builtin_layouts
+
+    ref = beside(record, record.map)
+    if ref in builtin_layouts():
+        return ref
+    path = Path(ref).resolve()
+    return (
+        str(path.relative_to(Path.cwd().resolve()))
+        if path.is_relative_to(Path.cwd())
+        else str(path)
+    )
+
+
+def _players(games: list[str], records: list[tuple[GameRecord, MapLayout]]) -> None:
+    """Sheets scored together are different players': two of one name are refused."""
+    seen: dict[str, str] = {}
+    for ref, (record, _) in zip(games, records, strict=True):
+        name = record.player or record.name
+        if seen.get(name) == ref:
+            raise UsageError(f"{ref} is given twice: each player's sheet is scored once")
+        if name in seen:
+            raise UsageError(
+                f"{ref}: player {name!r} is also the player of {seen[name]}: each sheet scored "
+                'together is a different player\'s (give each record its own player = "NAME")'
+            )
+        seen[name] = ref
+
+
 def _points(value: object) -> str:
     """A number of points in words: '1 point', '0 points', '6.5 points'."""
     from fractions import Fraction
@@ -52,6 +84,7 @@ def score(
     from sheetgen.games.walkabout.rules import grid_of, score_game, score_regions
 
     records = [_record(ref) for ref in games]
+    _players(games, records)
     bests: list[dict[str, int]] = []
     for record, layout in records:
         regions = score_regions(grid_of(layout), record.path, [*layout.symbols, *record.symbols])
@@ -88,8 +121,8 @@ def score(
     if as_json:
         typer.echo(json.dumps(results if len(results) > 1 else results[0], indent=2))
         return
-    for res in results:
-        typer.echo(f"{res['player']} on {res['map']}")
+    for res, (record, _) in zip(results, records, strict=True):
+        typer.echo(f"{res['player']} on {_map_shown(record)}")
         typer.echo(f"  {'region':>6} {'spaces':>6} {'points':>6}  best way")
         for r in res["regions"]:
             if r["points"] or any(r["counts"].values()):

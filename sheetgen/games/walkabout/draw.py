@@ -35,6 +35,10 @@ from sheetgen.games.walkabout.symbols import symbol
 MAP_TOP = 15.0
 UNDER_GRID = 3.0  # mm between the grid and the star track
 STAR_ROW = 2 * STAR_R + 2.5  # the star track and the space under it
+MARK_R = 2.2  # mm: a region's circled score, inside its space: clear of a path along a side
+# and of the symbols in the spaces beside it
+RING = 2.5  # mm: the pen ring round a map star walked onto, clear of its star (2.1) and of
+# any symbol in a space at that node (a symbol reaches under 3 mm from its space's middle)
 
 
 def lower_top(layout: MapLayout) -> float:
@@ -157,10 +161,10 @@ def _written(layout: MapLayout, game: Finished, slots: Slots) -> list[Shape]:
     out: list[Shape] = []
     for space, text in game.marks:
         x, y = space_xy(layout, space)
-        out.append(Circle(x, y, 2.6, Style(stroke=pen, width=0.35, fill="#ffffff")))
+        out.append(Circle(x, y, MARK_R, Style(stroke=pen, width=0.35, fill="#ffffff")))
         out.append(label(x, y, text, 2.8, weight="bold", colour=pen))
     for node in game.collected:
-        out.append(Circle(*node_xy(layout, node), 3.0, Style(stroke=pen, width=0.4)))
+        out.append(Circle(*node_xy(layout, node), RING, Style(stroke=pen, width=0.4)))
     held = slots.stars[: 1 + len(game.collected)]
     for cx, cy in held[1:]:
         out.append(star(cx, cy, STAR_R * 0.78, pen, pen))

@@ -2,12 +2,14 @@
 
 from __future__ import annotations
 
+from collections.abc import Sequence
 from fractions import Fraction
 
 from sheetgen.errors import SheetgenError
 from sheetgen.findings import Finding
 from sheetgen.games.walkabout.dice import face_drawing, face_sheet, mat_drawing
 from sheetgen.games.walkabout.draw import MAP_TOP, Finished, draw_map, map_fits
+from sheetgen.games.walkabout.grid import Grid, Node, Segment, Space, segment
 from sheetgen.games.walkabout.model import DiceLayout, GameRecord, MapLayout, MatLayout
 from sheetgen.games.walkabout.movement import span
 from sheetgen.games.walkabout.referee import check_game
@@ -104,20 +106,53 @@ def _num(value: Fraction | int) -> str:
     return f"{float(value):g}"
 
 
+def _score_spot(
+    grid: Grid,
+    spaces: Sequence[Space],
+    taken: set[Space],
+    path: Sequence[Node],
+    stars: Sequence[Node],
+) -> Space:
+    """Where a region's score is circled: of the region's blank `spaces`, the one nearest its
+    middle whose circle touches nothing, that is with no side on the path, no star or the
+    path's end at a corner, and no symbol in a space beside it; failing that, the one with
+    the fewest of these."""
+    walls = set(map(segment, path[:-1], path[1:]))
+    marked = {*stars, path[-1]}
+    beside: dict[Segment, list[Space]] = {}
+    for s in grid.spaces():
+        for edge in grid.space_edges(s):
+            beside.setdefault(edge, []).append(s)
+    cx = sum(grid.centre(s)[0] for s in spaces) / len(spaces)
+    cy = sum(grid.centre(s)[1] for s in spaces) / len(spaces)
+
+    def clashes(s: Space) -> int:
+        edges = grid.space_edges(s)
+        near = {t for e in edges for t in beside[e]} - {s}
+        corners = set(grid.space_nodes(s))
+        return len(walls.intersection(edges)) + len(marked & corners) + len(near & taken)
+
+    def away(s: Space) -> float:
+        x, y = grid.centre(s)
+        return (x - cx) ** 2 + (y - cy) ** 2
+
+    return min(spaces, key=lambda s: (clashes(s), away(s), s))
+
+
 def finished(layout: MapLayout, record: GameRecord) -> Finished:
     """The record as its player leaves the sheet: each scoring region's points circled in an
     empty space near its middle, and the score box filled in."""
     score = score_game(layout, record)
-    owner = regions(grid_of(layout), record.path)
+    grid = grid_of(layout)
+    owner = regions(grid, record.path)
     taken = {s.space for s in [*layout.symbols, *record.symbols]}
     marks = []
     for r in score.regions:
         if r.points:
             spaces = [s for s, n in owner.items() if n == r.region and s not in taken]
-            cx = sum(s[0] for s in spaces) / len(spaces)
-            cy = sum(s[1] for s in spaces) / len(spaces) / 2
-            spot = min(spaces, key=lambda s: (s[0] - cx) ** 2 + (s[1] / 2 - cy) ** 2)
-            marks.append((spot, str(r.points)))
+            marks.append(
+                (_score_spot(grid, spaces, taken, record.path, layout.stars), str(r.points))
+            )
     values = {
         "regions": str(score.region_total),
         "stars": str(score.unused_stars),

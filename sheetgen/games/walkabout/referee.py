@@ -177,6 +177,18 @@ def _touching(grid: Grid, nodes: Sequence[Node]) -> set[Space]:
     return {s for s in grid.spaces() if near & set(grid.space_nodes(s))}
 
 
+def _where(day: Day) -> str:
+    """Where a day's symbols may be drawn, in words: where the player stands once the day's
+    walk is done, or the path walked that day (from where the day began)."""
+    end = list(day.nodes[-1])
+    if len(day.nodes) == 1:
+        return f"where you stand ({end}; you did not move that day)"
+    return (
+        f"where you stand after the day's walk ({end}) or that day's path "
+        f"(from {list(day.nodes[0])}, where the day began)"
+    )
+
+
 def _check_finds(
     grid: Grid, record: GameRecord, days: list[Day], printed: list[Space]
 ) -> list[Finding]:
@@ -194,10 +206,9 @@ def _check_finds(
                 out.append(
                     error(
                         f"symbols[{i}].space",
-                        f"day {day.number}: the {s.symbol} at {list(s.space)} touches neither "
-                        f"where you stood ({list(day.nodes[-1])}) nor that day's path: a "
-                        "symbol is drawn in a blank space touching where you stand or the path "
-                        "walked that day (a corner is enough)",
+                        f"day {day.number}: the {s.symbol} at {list(s.space)} does not touch "
+                        f"{_where(day)}: a symbol is drawn in a blank space touching where you "
+                        "stand or the path walked that day (a corner is enough)",
                     )
                 )
         blank = near - filled
@@ -215,7 +226,7 @@ def _check_finds(
                 error(
                     key,
                     f"day {day.number} finds {found} symbol{'s' if found != 1 else ''} while "
-                    f"{len(blank)} blank spaces touched where you stood or that day's path: "
+                    f"{len(blank)} blank spaces touch where you stand or that day's path: "
                     "a symbol is drawn for as many of the 3 dice as possible",
                 )
             )

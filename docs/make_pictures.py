@@ -15,20 +15,20 @@ from PIL import Image, ImageOps
 
 DOCS = Path(__file__).resolve().parent
 PAGES = {  # README picture: the page sheetgen writes
-    "marram-example-board.png": "marram-example-board-board.png",
+    "marram-example-board.png": "marram-example-board.png",
     "marram-tiles-front.png": "marram-classic-tiles-p1.png",
     "marram-tiles-back.png": "marram-classic-tiles-p2.png",
     "scribbly-gum-kuringgai-tree.png": "scribbly-gum-kuringgai-tree.png",
     "scribbly-gum-mooloolah-tree.png": "scribbly-gum-mooloolah-tree.png",
-    "scribbly-gum-movement-tiles.png": "scribbly-gum-tiles-tiles-p1.png",
-    "scribbly-gum-achievement-tiles.png": "scribbly-gum-tiles-tiles-p3.png",
+    "scribbly-gum-movement-tiles.png": "scribbly-gum-tiles-p1.png",
+    "scribbly-gum-achievement-tiles.png": "scribbly-gum-tiles-p3.png",
     "scribe-standard-supergrid.png": "scribe-standard-supergrid.png",
     "scribe-pad-supergrid.png": "scribe-pad-supergrid.png",
     "scrumpit-board.png": "scrumpit-single-board.png",
-    "scrumpit-scorepad.png": "scrumpit-scorepad-scorepad-p1.png",
-    "walkabout-map-1-map.png": "walkabout-map-1-map.png",
-    "walkabout-example-game-game.png": "walkabout-example-game-game.png",
-    "walkabout-mat-mat.png": "walkabout-mat-mat.png",
+    "scrumpit-scorepad.png": "scrumpit-scorepad-p1.png",
+    "walkabout-map-1.png": "walkabout-map-1.png",
+    "walkabout-example-game.png": "walkabout-example-game.png",
+    "walkabout-mat.png": "walkabout-mat.png",
 }
 LAYOUTS = sorted(
     {"marram/classic", "marram/example-board", "walkabout/dice"}
@@ -57,7 +57,7 @@ def main() -> None:
         sheetgen("build", *LAYOUTS, "-f", "png", "--dpi", "60", "--out", tmp, "-q")
         for picture, page in PAGES.items():
             shutil.copyfile(out / page, DOCS / picture)
-        dice = Image.open(out / "walkabout-dice-dice-p1.png")
+        dice = Image.open(out / "walkabout-dice-p1.png")
         upper = dice.crop((0, 0, dice.width, dice.height * 2 // 3))  # above ruler and footer
         box = ImageOps.invert(upper.convert("L")).getbbox()  # where there is ink
         assert box is not None

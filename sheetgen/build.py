@@ -4,12 +4,13 @@ from __future__ import annotations
 
 import os
 import sys
+import time
 from dataclasses import dataclass, replace
 from pathlib import Path
 
 from sheetgen.backends import Format, check_build_pixels, preflight, render
 from sheetgen.errors import SheetgenError
-from sheetgen.layout import Loaded, builtin_layouts, load
+from sheetgen.layout import Loaded, load
 from sheetgen.options import (
     check_named_sheets,
     check_options,
@@ -21,6 +22,7 @@ from sheetgen.options import (
 from sheetgen.output import output_name, prepare_folder, write_all
 from sheetgen.press import Document, PressOptions, parse_paper
 from sheetgen.registry import BuildOptions
+from sheetgen.search_path import named_layouts
 
 
 @dataclass(frozen=True)
@@ -129,6 +131,20 @@ def _preflight(
     return documents
 
 
+def _check_distinct(loaded: list[Loaded]) -> None:
+    """Two layouts of one build never make the same files (one would replace the other's)."""
+    made: dict[tuple[str, str, str], str] = {}
+    for item in loaded:
+        model = item.model
+        key = (model.game, model.name, model.component)
+        if key in made:
+            raise SheetgenError(
+                f"{item.source}: makes the same files as {made[key]} "
+                f"({output_name(*key, 'pdf')} and the rest); give it another name"
+            )
+        made[key] = item.source
+
+
 def _check_all(loaded: list[Loaded]) -> None:
     """Every layout's rules errors, before anything is drawn or written."""
     for item in loaded:
@@ -181,10 +197,12 @@ def run_build(request: BuildRequest) -> list[Built]:
     """Build every requested layout, on every core when there are several, then write all the
     files or none: all inputs are checked before anything is drawn, and a build that fails or is
     killed before its last file is made leaves the output folder as it was."""
+    started = time.perf_counter()
     formats = parse_formats(request.formats)
-    refs = list(builtin_layouts()) if request.build_all else []
+    refs = list(named_layouts()) if request.build_all else []
     refs += [r for r in request.refs if r not in refs]
     loaded = [load(ref) for ref in refs]
+    _check_distinct(loaded)
     check_options(request, loaded)
     _check_all(loaded)
     names = read_names(request.names) if request.names else ()
@@ -208,9 +226,10 @@ def run_build(request: BuildRequest) -> list[Built]:
         documents.clear()  # the workers make their own; these would only hold memory
     built: list[Built] = []
     show = not request.quiet and len(loaded) > 1 and sys.stderr.isatty()
+    from rich.console import Console
     from rich.progress import Progress
 
-    with Progress(transient=True, disable=not show) as progress:
+    with Progress(console=Console(stderr=True), transient=True, disable=not show) as progress:
         task = progress.add_task("building", total=len(loaded))
         if workers > 1:
             from concurrent.futures import ProcessPoolExecutor
@@ -234,4 +253,13 @@ def run_build(request: BuildRequest) -> list[Built]:
             print(f"wrote {f.path} ({len(f.data) / 1024:,.0f} KiB)")
             for note in f.notes:
                 print(f"  note: {note}")
+        print(summary(built, time.perf_counter() - started))
     return built
+
+
+def summary(built: list[Built], seconds: float) -> str:
+    """The line that ends a build: 'built 311 files (16.2 MiB) in 8.3 s'."""
+    size = sum(len(f.data) for f in built)
+    shown = f"{size / 2**20:,.1f} MiB" if size >= 2**20 else f"{size / 1024:,.0f} KiB"
+    files = f"{len(built)} file{'s' if len(built) != 1 else ''}"
+    return f"built {files} ({shown}) in {seconds:.1f} s"

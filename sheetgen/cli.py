@@ -12,16 +12,26 @@ from typing import Annotated
 import typer
 
 from sheetgen import __version__
-from sheetgen.errors import SheetgenError, UsageError
+from sheetgen.errors import LayoutNotFound, SheetgenError, UsageError, error_lines
 
 app = typer.Typer(
     help="Board and tile layouts in; print-ready and screen-ready components out.",
     no_args_is_help=True,
-    add_completion=False,
     pretty_exceptions_enable=False,
     rich_markup_mode=None,
 )
 DEFAULT_OUT = Path("output")
+LayoutFolders = Annotated[
+    list[Path] | None,
+    typer.Option(
+        "--layouts",
+        metavar="DIR",
+        exists=True,
+        file_okay=False,
+        help="a folder of your own layouts, DIR/<game>/<name>.toml, found by name "
+        "(repeatable; SHEETGEN_LAYOUTS adds more)",
+    ),
+]
 MAX_COPIES = 1000
 
 
@@ -31,6 +41,18 @@ def _folder(value: str | Path) -> Path:
     if isinstance(value, str) and not value.strip():
         raise typer.BadParameter("is empty; name a folder, e.g. --out output")
     return Path(value)
+
+
+def _layout_names(incomplete: str) -> list[str]:
+    """Tab completion of a layout argument: the layout names that begin with what is typed
+    (where none does, the shell completes file names)."""
+    from sheetgen.search_path import builtin_layouts, named_layouts
+
+    try:
+        names = named_layouts()
+    except SheetgenError:  # a broken collection: complete the built-in names still
+        names = builtin_layouts()
+    return [name for name in names if name.startswith(incomplete)]
 
 
 def _version(value: bool) -> None:
@@ -47,22 +69,49 @@ def main_options(
             "--version", callback=_version, is_eager=True, help="print the version and exit"
         ),
     ] = False,
+    layout_folders: LayoutFolders = None,
 ) -> None:
     """sheetgen turns layout files into print-ready PDF, SVG and PNG game components."""
+    from sheetgen import search_path
+
+    search_path.forget()
+    search_path.use(layout_folders)
 
 
 @app.command("list")
-def list_layouts() -> None:
-    """List the built-in layouts and the component kinds they use."""
+def list_layouts(
+    json_out: Annotated[bool, typer.Option("--json", help="print the lists as JSON")] = False,
+    layout_folders: LayoutFolders = None,
+) -> None:
+    """List the built-in layouts, your own (--layouts, SHEETGEN_LAYOUTS) and the component kinds."""
     from sheetgen.games import CATALOGUE
     from sheetgen.layout import builtin_layouts, describe
+    from sheetgen.search_path import use, user_layouts
 
+    use(layout_folders)
+    mine = user_layouts()
+    if json_out:
+        rows = [(name, *describe(name)) for name in [*builtin_layouts(), *mine]]
+        listed = {
+            "layouts": [
+                {"name": n, "kind": k, "description": d, "builtin": n not in mine}
+                for n, k, d in rows
+            ],
+            "kinds": [{"kind": k, "summary": summary} for k, summary in CATALOGUE.items()],
+        }
+        typer.echo(json.dumps(listed, indent=2, ensure_ascii=False))
+        return
     typer.echo(
         "Built-in layouts (build or check them by name, e.g. 'sheetgen build scribe/standard'):"
     )
     names = builtin_layouts()
-    width = max([24, *map(len, names)])  # the longest name keeps its column
+    width = max([24, *map(len, [*names, *mine])])  # the longest name keeps its column
     for name in names:
+        kind, description = describe(name)
+        typer.echo(f"  {name:{width}} {kind:22} {description}")
+    if mine:
+        typer.echo("\nYour layouts (--layouts and SHEETGEN_LAYOUTS), by name the same way:")
+    for name in mine:
         kind, description = describe(name)
         typer.echo(f"  {name:{width}} {kind:22} {description}")
     typer.echo("\nComponent kinds ('sheetgen schema KIND' prints a kind's JSON Schema):")
@@ -72,46 +121,40 @@ def list_layouts() -> None:
 
 @app.command()
 def check(
-    layouts: Annotated[list[str], typer.Argument(help="layout files or built-in names")],
+    layouts: Annotated[
+        list[str],
+        typer.Argument(help="layout files or built-in names", autocompletion=_layout_names),
+    ],
     words: Annotated[
         Path | None,
         typer.Option(
             help="a word list, one word a line: Scrumpit game records' words must be in it"
         ),
     ] = None,
+    json_out: Annotated[
+        bool, typer.Option("--json", help="print every layout's findings as JSON")
+    ] = False,
+    layout_folders: LayoutFolders = None,
 ) -> None:
     """Validate layouts and run their game's rules checks; exit 1 on any error."""
-    from sheetgen.layout import load
+    from sheetgen.search_path import use
 
-    failed = False
-    looked_up = False
-    for ref in layouts:
-        try:
-            loaded = load(ref)
-        except SheetgenError as exc:
-            typer.echo(f"error: {exc}", err=True)
-            failed = True
-            continue
-        check_words = loaded.kind.check_words
-        if words is not None and check_words is not None:
-            findings = check_words(loaded.model, words)
-            looked_up = True
-        else:
-            findings = loaded.kind.check(loaded.model)
-        for finding in findings:
-            typer.echo(finding.line(loaded.source), err=finding.level == "error")
-        errors = sum(f.level == "error" for f in findings)
-        failed |= errors > 0
-        if not errors:
-            warnings = len(findings)
-            typer.echo(
-                f"{loaded.source}: ok"
-                + (f" ({warnings} warning{'s' if warnings != 1 else ''})" if warnings else "")
-            )
-    if words is not None and not looked_up and not failed:
+    use(layout_folders)
+    from sheetgen.checking import as_json, check_one, text_lines
+
+    results = [check_one(ref, words) for ref in layouts]
+    failed = any(c.errors for c in results)
+    if words is not None and not any(c.looked_up for c in results) and not failed:
         raise UsageError("--words: only Scrumpit game records are checked against a word list")
-    if failed:
-        raise typer.Exit(1)
+    if json_out:
+        typer.echo(json.dumps(as_json(results), indent=2, ensure_ascii=False))
+    else:
+        for checked in results:
+            for line, to_stderr in text_lines(checked):
+                typer.echo(line, err=to_stderr)
+    missing = [c for c in results if c.refused and exit_code(c.refused, layouts) == 2]
+    if missing or failed:
+        raise typer.Exit(2 if missing else 1)
 
 
 @app.command()
@@ -125,16 +168,23 @@ def schema(
     found = kind_for(kind)
     if found is None:
         raise UsageError(f"unknown component kind {kind!r} ({suggest(kind, list(CATALOGUE))})")
-    typer.echo(json.dumps(found.model.model_json_schema(), indent=2))
+    from sheetgen.schema import layout_schema
+
+    typer.echo(json.dumps(layout_schema(found), indent=2))
 
 
 @app.command()
 def build(
     layouts: Annotated[
         list[str] | None,
-        typer.Argument(help="layout files or built-in names (see 'sheetgen list')"),
+        typer.Argument(
+            help="layout files or built-in names (see 'sheetgen list')",
+            autocompletion=_layout_names,
+        ),
     ] = None,
-    build_all: Annotated[bool, typer.Option("--all", help="build every built-in layout")] = False,
+    build_all: Annotated[
+        bool, typer.Option("--all", help="build every built-in layout and every one of yours")
+    ] = False,
     formats: Annotated[
         str, typer.Option("--format", "-f", help="comma-separated: pdf, svg, png")
     ] = "pdf,svg,png",
@@ -175,10 +225,13 @@ def build(
     tile_size: Annotated[
         float | None, typer.Option(min=1, max=120, help="tile or die face size in mm")
     ] = None,
+    layout_folders: LayoutFolders = None,
 ) -> None:
     """Build layouts into PDF, SVG and PNG files in the output folder."""
     from sheetgen.build import BuildRequest, run_build
+    from sheetgen.search_path import use
 
+    use(layout_folders)
     if not layouts and not build_all:
         raise UsageError("name layouts to build, or pass --all (see 'sheetgen list')")
     request = BuildRequest(
@@ -205,6 +258,17 @@ def build(
 
 
 @app.command()
+def new(
+    kind: Annotated[str, typer.Argument(help="a component kind from 'sheetgen list'")],
+    file: Annotated[Path, typer.Argument(help="the layout file to write, e.g. club.toml")],
+) -> None:
+    """Write a commented starting layout of a component kind (never over an existing file)."""
+    from sheetgen.starter import new_layout
+
+    typer.echo(new_layout(kind, file))
+
+
+@app.command()
 def gallery(
     out: Annotated[Path, typer.Option(parser=_folder, help="output folder")] = DEFAULT_OUT,
     dpi: Annotated[int, typer.Option(min=30, max=600, help="PNG resolution")] = 120,
@@ -221,6 +285,29 @@ def gallery(
         path = folder / f"gallery.{fmt}"
         write_atomic(path, data)
         typer.echo(f"wrote {path} ({len(data) / 1024:,.0f} KiB)")
+
+
+@app.command()
+def watch(
+    layout: Annotated[
+        str,
+        typer.Argument(help="a layout file (or a built-in name)", autocompletion=_layout_names),
+    ],
+    out: Annotated[
+        Path | None,
+        typer.Option(parser=_folder, help="output folder (must exist) [default: a temporary one]"),
+    ] = None,
+    port: Annotated[
+        int, typer.Option(min=0, max=65535, help="port on 127.0.0.1 (0: any free one)")
+    ] = 8765,
+    browser: Annotated[bool, typer.Option(help="open the page in a browser")] = True,
+    dpi: Annotated[int, typer.Option(min=30, max=300, help="PNG resolution")] = 100,
+    paper: Annotated[str, typer.Option(help="A4, Letter, A3, Tabloid or WxH in mm")] = "A4",
+) -> None:
+    """Rebuild a layout on every save and show it in a page on 127.0.0.1 that refreshes itself."""
+    from sheetgen.watch import run_watch
+
+    run_watch(layout, out, port, browser, dpi, paper)
 
 
 def _add_game_commands() -> None:
@@ -245,6 +332,14 @@ def _report_usage(exc: typer.TyperException) -> int:
     return int(getattr(exc, "exit_code", 2))
 
 
+def exit_code(exc: SheetgenError, typed: list[str]) -> int:
+    """The exit code of an error: a layout that does not exist is a usage error (2) when its
+    name was `typed` on the command line, and a failed check (1) when a layout names it."""
+    if isinstance(exc, LayoutNotFound) and exc.file in typed:
+        return 2
+    return exc.exit_code
+
+
 def main() -> None:
     """Entry point of the console script: every error a user can cause is one line."""
     try:
@@ -252,8 +347,10 @@ def main() -> None:
     except typer.TyperException as exc:  # click's errors, as Typer ships them
         code = _report_usage(exc)
     except SheetgenError as exc:
-        typer.echo(f"error: {exc}", err=True)
-        code = exc.exit_code
+        for line in error_lines(exc):
+            typer.echo(line, err=True)
+        typed = sys.argv[1:]  # and the values of --option=value
+        code = exit_code(exc, [*typed, *(a.partition("=")[2] for a in typed)])
     except (KeyboardInterrupt, typer.Abort):
         typer.echo("interrupted", err=True)
         code = 130

@@ -16,13 +16,45 @@ class UsageError(SheetgenError):
 
 
 class LayoutError(SheetgenError):
-    """A layout file is unreadable or invalid: `file:where: what is wrong (what would be right)`."""
+    """A layout file is unreadable or invalid: `file:line:column: where: what is wrong (what
+    would be right)`, with the line and column (`at`) where the file shows them."""
 
-    def __init__(self, file: str, where: str, problem: str, hint: str = "", note: str = "") -> None:
+    def __init__(
+        self,
+        file: str,
+        where: str,
+        problem: str,
+        hint: str = "",
+        at: tuple[int, int] | None = None,
+    ) -> None:
         self.file, self.where, self.problem, self.hint = file, where, problem, hint
-        text = f"{file}:{where}: {problem}" if where else f"{file}: {problem}"
-        text = f"{text} ({hint})" if hint else text
-        super().__init__(f"{text}; {note}" if note else text)
+        self.line: int | None = at[0] if at else None
+        self.column: int | None = at[1] if at else None
+        place = f"{file}:{at[0]}:{at[1]}" if at else file
+        where_ = f" {where}:" if where and at else f"{where}:" if where else ""
+        text = f"{place}:{where_} {problem}"
+        super().__init__(f"{text} ({hint})" if hint else text)
+
+
+class LayoutNotFound(LayoutError):
+    """No layout file or built-in layout has this name (`file`): a usage error (exit 2) when
+    the name was typed on the command line, a failed check (exit 1) when a layout names it."""
+
+
+class LayoutProblems(LayoutError):
+    """Every problem found in one layout, a `LayoutError` each, in the order of the file: the
+    message holds one line for each (the first problem's parts are this error's own)."""
+
+    def __init__(self, problems: list[LayoutError]) -> None:
+        first = problems[0]
+        super().__init__(first.file, first.where, first.problem, first.hint)
+        self.problems = problems
+        self.args = ("\n".join(str(p) for p in problems),)
+
+
+def error_lines(exc: Exception) -> list[str]:
+    """An error as the lines printed for it, each starting 'error: '."""
+    return [f"error: {line}" for line in str(exc).splitlines() or [""]]
 
 
 class PressError(SheetgenError):

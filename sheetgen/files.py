@@ -4,6 +4,9 @@ from __future__ import annotations
 
 import os
 import stat
+from collections.abc import Iterator
+from contextlib import contextmanager
+from contextvars import ContextVar
 from pathlib import Path
 
 _KINDS = {
@@ -21,6 +24,28 @@ def kind_of(mode: int) -> str:
     return _KINDS.get(stat.S_IFMT(mode), "not a regular file")
 
 
+Stamp = tuple[int, int, int]  # a file's inode, size and modification time (ns)
+_reads: ContextVar[dict[Path, Stamp | None] | None] = ContextVar("reads", default=None)
+
+
+def stamp(found: os.stat_result) -> Stamp:
+    """What tells one version of a file from another: its inode, size and modification time."""
+    return found.st_ino, found.st_size, found.st_mtime_ns
+
+
+@contextmanager
+def recording_reads() -> Iterator[dict[Path, Stamp | None]]:
+    """Inside it, the real path of every file `read_limited` is asked for goes into the dict it
+    yields, with the stamp of the version read (None: not read, e.g. missing): `sheetgen watch`
+    rebuilds when any of them changes."""
+    found: dict[Path, Stamp | None] = {}
+    token = _reads.set(found)
+    try:
+        yield found
+    finally:
+        _reads.reset(token)
+
+
 class ReadRefused(Exception):
     """A file that is not read: what it is ('is a named pipe'), or that it is too long."""
 
@@ -32,12 +57,18 @@ class ReadRefused(Exception):
 def read_limited(path: Path, limit: int) -> bytes:
     """A regular file's bytes, refused unread if it is anything else (a pipe would block, a
     device never end) and refused after `limit + 1` bytes if it is longer than `limit`."""
+    recording, real = _reads.get(), Path(os.path.realpath(path))
+    if recording is not None:
+        recording[real] = None
     try:  # O_NONBLOCK: opening a pipe with no writer must not wait
         fd = os.open(path, os.O_RDONLY | os.O_NONBLOCK)
     except IsADirectoryError:
         raise ReadRefused(f"is {kind_of(stat.S_IFDIR)}") from None
     try:
-        mode = os.fstat(fd).st_mode
+        found = os.fstat(fd)
+        mode = found.st_mode
+        if recording is not None:
+            recording[real] = stamp(found)
         if not stat.S_ISREG(mode):
             raise ReadRefused(f"is {kind_of(mode)}")
         with os.fdopen(fd, "rb", closefd=False) as handle:

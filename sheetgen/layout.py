@@ -1,11 +1,12 @@
 """Layout files: TOML read, `extends` merged, validated against the kind's pydantic model.
 
-Every failure is a `LayoutError` naming the file, the key path (and its line where it can be
-found) and what would be right.
+Every failure is a `LayoutError` naming the file, the key path (with its line and column where
+the file shows them) and what would be right; an invalid layout's problems come all at once.
 """
 
 from __future__ import annotations
 
+import functools
 import json
 import math
 import re
@@ -14,17 +15,21 @@ from dataclasses import dataclass
 from pathlib import Path
 from typing import TYPE_CHECKING, Any, TypeVar
 
-from sheetgen.errors import LayoutError, SheetgenError
+from sheetgen.errors import LayoutError, LayoutNotFound, LayoutProblems, SheetgenError
 from sheetgen.files import ReadRefused, read_limited
-from sheetgen.resources import resource_dir
+from sheetgen.search_path import builtin_layouts as builtin_layouts
+from sheetgen.search_path import check_chain, check_game_folder, extended, named_layouts
+from sheetgen.tomlpos import Loc, Position, locate, positions
 
 if TYPE_CHECKING:  # imported where used: 'sheetgen list' reads layouts without their models
     from pydantic import ValidationError
+    from pydantic_core import ErrorDetails
 
     from sheetgen.registry import ComponentKind, LayoutBase
 
 MAX_LAYOUT_BYTES = 1_000_000
 _TOML_WHERE = re.compile(r"\s*\(at line (\d+), column (\d+)\)\s*$")
+_PART = re.compile(r"([^.\[\]]+)|\[(\d+)\]")  # a key path's keys and [indices]
 
 
 @dataclass(frozen=True)
@@ -36,15 +41,10 @@ class Loaded:
     model: LayoutBase
 
 
-def builtin_layouts() -> dict[str, Path]:
-    """The layouts shipped with sheetgen, by `game/name`."""
-    root = resource_dir("layouts")
-    return {f"{p.parent.name}/{p.stem}": p for p in sorted(root.glob("*/*.toml"))}
-
-
 def resolve(ref: str) -> tuple[Path, str]:
-    """A layout argument (a path or a built-in `game/name`) as a file and the name to show."""
-    builtin = builtin_layouts()
+    """A layout argument (a path, or a `game/name` built in or in a collection on the search
+    path) as a file and the name to show."""
+    builtin = named_layouts()
     if ref in builtin:
         return builtin[ref], ref
     if not ref or "\x00" in ref or len(ref) > 4096:
@@ -57,14 +57,14 @@ def resolve(ref: str) -> tuple[Path, str]:
     from sheetgen.registry import suggest
 
     hint = suggest(ref, list(builtin))
-    raise LayoutError(ref, "", "no such layout file or built-in layout", hint)
+    raise LayoutNotFound(ref, "", "no such layout file or layout name", hint)
 
 
 def _read_text(path: Path, shown: str) -> str:
     try:
         data = read_limited(path, MAX_LAYOUT_BYTES)
     except FileNotFoundError:
-        raise LayoutError(
+        raise LayoutNotFound(
             shown,
             "",
             "no such file",
@@ -101,9 +101,12 @@ def _parse(text: str, shown: str) -> dict[str, Any]:
         message = str(exc)
         where = _TOML_WHERE.search(message)
         problem = _TOML_WHERE.sub("", message)
-        line = f"line {where[1]}, column {where[2]}" if where else ""
         raise LayoutError(
-            shown, line, f"TOML syntax error: {problem}", "see https://toml.io for the syntax"
+            shown,
+            "",
+            f"TOML syntax error: {problem}",
+            "see https://toml.io for the syntax",
+            (int(where[1]), int(where[2])) if where else None,
         ) from None
 
 
@@ -117,27 +120,31 @@ def _merge(base: dict[str, Any], over: dict[str, Any]) -> dict[str, Any]:
     return out
 
 
-def _raw(path: Path, shown: str, seen: tuple[str, ...] = ()) -> tuple[dict[str, Any], str]:
-    """The layout's data with its `extends` chain merged in, and its own text (for lines)."""
+def _raw(
+    path: Path, shown: str, chain: tuple[tuple[Path, str], ...] = ()
+) -> tuple[dict[str, Any], str]:
+    """The layout's data with its `extends` chain merged in, and its own text (for lines);
+    `chain`, the files that extend this one, each with how it is shown."""
     text = _read_text(path, shown)
     data = _parse(text, shown)
     parent = data.get("extends")
     if parent is None:
         return data, text
-    builtin = builtin_layouts()
-    if not isinstance(parent, str) or parent not in builtin:
-        from sheetgen.registry import suggest
-
-        hint = suggest(str(parent), list(builtin))
+    where = _at("extends", text, ("extends",))
+    base_path, base_shown = extended(parent, path, shown, where)
+    chain = (*chain, (path, shown))
+    check_chain(chain, base_path, str(parent), where)
+    try:
+        base, _ = _raw(base_path, base_shown, chain)
+    except LayoutNotFound as exc:
+        if exc.file != base_shown:
+            raise
         raise LayoutError(
             shown,
-            _at("extends", text, ("extends",)),
-            f"extends {parent!r}, which is not a built-in layout",
-            hint,
-        )
-    if parent in seen:
-        raise LayoutError(shown, "extends", f"extends {parent!r} in a loop", "break the cycle")
-    base, _ = _raw(builtin[parent], parent, (*seen, parent))
+            where,
+            f"no such file {base_shown}",
+            "a path in extends is taken from the folder of the file it is written in",
+        ) from None
     merged = _merge(base, data)
     merged.pop("extends", None)
     return merged, text
@@ -150,51 +157,82 @@ def _key_path(loc: tuple[int | str, ...]) -> str:
     return out or "(top level)"
 
 
-def _line_of(text: str, loc: tuple[int | str, ...]) -> int | None:
-    """The line of the deepest key in `loc` found in order in the text, if any."""
-    pos, line = 0, None
-    for part in loc:
-        if not isinstance(part, str):
+@functools.lru_cache(maxsize=8)
+def _positions(text: str) -> dict[Loc, Position]:
+    return positions(text)
+
+
+def _place(text: str, loc: Loc) -> Position | None:
+    """The line and column where the text holds `loc` (or, for a missing key, its table)."""
+    return locate(_positions(text), loc) if text else None
+
+
+def _at(key_path: str, text: str, loc: Loc) -> str:
+    """`line:column: key.path` where the text holds `loc`, else the key path alone."""
+    found = _place(text, loc)
+    return f"{found[0]}:{found[1]}: {key_path}" if found else key_path
+
+
+def position(text: str, key_path: str) -> Position | None:
+    """Where a finding's key path (`glyphs[11].pattern`) is written in a layout's text."""
+    loc = tuple(int(i) if i else k for k, i in _PART.findall(key_path))
+    return _place(text, loc) if loc else None
+
+
+def _in_data(data: Any, err: ErrorDetails) -> tuple[int | str, ...]:
+    """The error's key path cut to the keys the layout data holds (pydantic adds the names of
+    union members and validators), keeping a missing key's name."""
+    loc: tuple[int | str, ...] = ()
+    node = data
+    for part in err["loc"]:
+        held = isinstance(node, dict) and part in node
+        if held or (isinstance(node, list) and isinstance(part, int) and 0 <= part < len(node)):
+            node = node[part]
+        elif isinstance(node, dict) and err["type"] == "missing":
+            return (*loc, part)
+        else:
+            return loc
+        loc = (*loc, part)
+    return loc
+
+
+def _validation_errors(
+    exc: ValidationError, kind: ComponentKind, data: dict[str, Any], shown: str, text: str
+) -> list[tuple[tuple[int | str, ...], LayoutError]]:
+    """Every problem pydantic found, one a key path (the first pydantic gives for it)."""
+    from sheetgen.registry import suggest
+
+    out: dict[tuple[int | str, ...], LayoutError] = {}
+    for err in exc.errors():
+        loc = _in_data(data, err)
+        if loc in out:
             continue
-        pattern = re.compile(
-            rf"^[ \t]*\[*[ \t]*(?:[\w.-]+\.)?{re.escape(part)}[ \t]*(?:=|\]|\.)", re.MULTILINE
-        )
-        match = pattern.search(text, pos)
-        if match is None:
-            break
-        pos = match.end()
-        line = text.count("\n", 0, match.start()) + 1
-    return line
+        if err["type"] == "extra_forbidden":
+            known = _known_keys(kind.model, loc[:-1])
+            message, hint = f"unknown key {loc[-1]!r}", suggest(str(loc[-1]), known)
+        elif err["type"] == "missing":
+            message, hint = "missing required key", "add it"
+        else:
+            shown_input = repr(err.get("input"))
+            if len(shown_input) > 40:
+                shown_input = shown_input[:37] + "..."
+            message = err["msg"].removeprefix("Value error, ").rstrip(".")
+            hint = f"got {shown_input}"
+        out[loc] = LayoutError(shown, _key_path(loc), message, hint, _place(text, loc))
+    return list(out.items())
 
 
-def _at(key_path: str, text: str, loc: tuple[int | str, ...]) -> str:
-    line = _line_of(text, loc)
-    return f"{key_path} (line {line})" if line else key_path
+def _in_file_order(
+    problems: list[tuple[tuple[int | str, ...], LayoutError]], text: str
+) -> LayoutProblems:
+    """The problems as one error, in the order of the file (then those it cannot place: a
+    missing key of the top level, or one of the layout `extends`)."""
+    found = _positions(text) if text else {}
 
+    def order(item: tuple[tuple[int | str, ...], LayoutError]) -> tuple[float, float]:
+        return locate(found, item[0]) or (math.inf, math.inf)
 
-def _validation_error(
-    exc: ValidationError, kind: ComponentKind, shown: str, text: str
-) -> LayoutError:
-    # an unknown key usually explains a missing one (a typo), so it is reported first
-    err = sorted(exc.errors(), key=lambda e: e["type"] != "extra_forbidden")[0]
-    loc = tuple(err["loc"])
-    where = _at(_key_path(loc), text, loc)
-    kind_name, more = err["type"], len(exc.errors()) - 1
-    note = f"{more} more problem{'s' if more > 1 else ''} after this" if more else ""
-    if kind_name == "extra_forbidden":
-        from sheetgen.registry import suggest
-
-        known = _known_keys(kind.model, loc[:-1])
-        return LayoutError(
-            shown, where, f"unknown key {loc[-1]!r}", suggest(str(loc[-1]), known), note
-        )
-    if kind_name == "missing":
-        return LayoutError(shown, where, "missing required key", "add it", note)
-    shown_input = repr(err.get("input"))
-    if len(shown_input) > 40:
-        shown_input = shown_input[:37] + "..."
-    message = err["msg"].removeprefix("Value error, ").rstrip(".")
-    return LayoutError(shown, where, message, f"got {shown_input}", note)
+    return LayoutProblems([problem for _, problem in sorted(problems, key=order)])
 
 
 def _known_keys(model: type[LayoutBase], loc: tuple[int | str, ...]) -> list[str]:
@@ -223,15 +261,23 @@ def _deref(schema: dict[str, Any], node: dict[str, Any]) -> dict[str, Any]:
 def describe(ref: str) -> tuple[str, str]:
     """A layout's kind (`game/component`) and description, read without validating it against
     its kind's model (which imports its game): enough for 'sheetgen list'."""
-    path, shown = resolve(ref)
-    data, _ = _raw(path, shown)
+    _, _, data, _ = _read(ref)
     return f"{data.get('game')}/{data.get('component')}", str(data.get("description", ""))
 
 
-def load(ref: str) -> Loaded:
-    """Read, merge and validate one layout given by path or built-in name."""
+def _read(ref: str) -> tuple[Path, str, dict[str, Any], str]:
+    """A layout's file, the name to show, its merged data and its own text; a layout found by
+    name sits in the folder of its game."""
     path, shown = resolve(ref)
     data, text = _raw(path, shown)
+    if named_layouts().get(shown) == path:
+        check_game_folder(shown, path, data.get("game"), _at("game", text, ("game",)))
+    return path, shown, data, text
+
+
+def load(ref: str) -> Loaded:
+    """Read, merge and validate one layout given by path or by name."""
+    path, shown, data, text = _read(ref)
     loaded = validate(data, shown, text)
     loaded.model._folder = path.parent
     return loaded
@@ -239,10 +285,10 @@ def load(ref: str) -> Loaded:
 
 def beside(model: LayoutBase, ref: str) -> str:
     """A layout named inside `model`'s file (a record's map, tree or board), as `load` takes
-    it: a built-in name or an absolute path as written, a relative path taken from the folder
+    it: a layout name or an absolute path as written, a relative path taken from the folder
     of that file rather than the working folder."""
     folder = model._folder
-    if folder is None or ref in builtin_layouts() or Path(ref).is_absolute():
+    if folder is None or ref in named_layouts() or Path(ref).is_absolute():
         return ref
     there = folder / ref
     return str(there) if there.exists() or ref.endswith(".toml") else ref
@@ -259,39 +305,42 @@ def validate(data: dict[str, Any], shown: str, text: str = "") -> Loaded:
         if not isinstance(data.get(key), str):
             raise LayoutError(
                 shown,
-                _at(key, text, (key,)),
+                key,
                 f"missing or non-text key {key!r}",
                 "every layout names its game and component, e.g. "
                 'game = "scribe", component = "supergrid"',
+                _place(text, (key,)),
             )
     key = f"{data['game']}/{data['component']}"
     kind = kind_for(key)
     if kind is None:
         raise LayoutError(
             shown,
-            _at("component", text, ("component",)),
+            "component",
             f"unknown component kind {key!r}",
             suggest(key, list(CATALOGUE)),
+            _place(text, ("component",)),
         )
-    found = _not_finite(data)
-    if found is not None:
-        raise LayoutError(
-            shown,
-            _at(_key_path(found), text, found),
-            "not a finite number",
-            "TOML's nan and inf are no size or count",
-        )
+    hint = "TOML's nan and inf are no size or count"
+    problems = [
+        (loc, LayoutError(shown, _key_path(loc), "not a finite number", hint, _place(text, loc)))
+        for loc in _not_finite(data)
+    ]
     try:  # as JSON, strictly: a TOML boolean or string is never taken for a number
         model = kind.model.model_validate_json(json.dumps(data, default=str), strict=True)
     except ValidationError as exc:
-        raise _validation_error(exc, kind, shown, text) from None
+        said = {loc for loc, _ in problems}
+        found = _validation_errors(exc, kind, data, shown, text)
+        problems += [p for p in found if p[0] not in said]
+    if problems:
+        raise _in_file_order(problems, text)
     return Loaded(shown, kind, model)
 
 
-def _not_finite(value: Any, loc: tuple[int | str, ...] = ()) -> tuple[int | str, ...] | None:
-    """Where the layout data holds a NaN or an infinity, if it does."""
+def _not_finite(value: Any, loc: tuple[int | str, ...] = ()) -> list[tuple[int | str, ...]]:
+    """Every place the layout data holds a NaN or an infinity."""
     if isinstance(value, float) and not math.isfinite(value):
-        return loc
+        return [loc]
     items = (
         value.items()
         if isinstance(value, dict)
@@ -299,11 +348,7 @@ def _not_finite(value: Any, loc: tuple[int | str, ...] = ()) -> tuple[int | str,
         if isinstance(value, list)
         else ()
     )
-    for key, item in items:
-        found = _not_finite(item, (*loc, key))
-        if found is not None:
-            return found
-    return None
+    return [found for key, item in items for found in _not_finite(item, (*loc, key))]
 
 
 M = TypeVar("M", bound="LayoutBase")

@@ -11,17 +11,18 @@ import tempfile
 import unicodedata
 from pathlib import Path
 
-from sheetgen.errors import SheetgenError
+from sheetgen.errors import SheetgenError, UsageError
 from sheetgen.files import kind_of
 
 _serial = itertools.count()
 
 
 def output_name(game: str, layout: str, component: str, ext: str, label: str = "") -> str:
-    """`<game>-<layout>-<component>.<ext>`, with `-<label>` for one page of an image set
-    (`-p2`, or a page's own label such as `-light-1`)."""
-    suffix = f"-{label}" if label else ""
-    name = f"{game}-{layout}-{component}{suffix}.{ext}"
+    """`<game>-<layout>-<component>.<ext>`, the component left out where it is a word of the
+    layout's name already (`marram-art`, `walkabout-map-1`, not `marram-art-art`), with
+    `-<label>` for one page of an image set (`-p2`, or a page's own label such as `-light-1`)."""
+    words = [game, layout] if component in layout.split("-") else [game, layout, component]
+    name = "-".join([*words, label] if label else words) + f".{ext}"
     if not SAFE_NAME.fullmatch(name):  # every part is a slug already: this is a bug if it fires
         raise SheetgenError(f"{name!r} is not a safe file name (letters, digits and '-' only)")
     return name
@@ -67,8 +68,8 @@ def prepare_folder(folder: Path, create: bool) -> Path:
         is_folder = False
     except OSError as exc:  # a name too long, a loop of links, ...
         raise SheetgenError(f"{folder}: cannot be the output folder ({exc.strerror})") from None
-    if not is_folder:
-        raise SheetgenError(
+    if not is_folder:  # a name given on the command line that is no folder: a usage error
+        raise UsageError(
             f"{folder}: output folder does not exist (create it, or choose another --out)"
         )
     try:  # ask the file system itself: permission bits do not tell root or read-only mounts
@@ -90,11 +91,12 @@ def _remove_orphans(folder: Path) -> None:
     finished file and renaming it into place): a temporary name carries its writer's pid."""
     for entry in os.scandir(folder):
         found = _TEMPORARY.fullmatch(entry.name)
-        if found and entry.is_file(follow_symlinks=False) and not _alive(int(found[1])):
+        if found and entry.is_file(follow_symlinks=False) and not alive(int(found[1])):
             Path(entry.path).unlink(missing_ok=True)
 
 
-def _alive(pid: int) -> bool:
+def alive(pid: int) -> bool:
+    """Whether the process `pid` (the writer a temporary name names) still runs."""
     try:
         os.kill(pid, 0)
     except ProcessLookupError:
@@ -109,6 +111,29 @@ def write_atomic(path: Path, data: bytes) -> None:
     Only a regular file is replaced, keeping its permissions; a link, folder, device or pipe is
     refused."""
     write_all([(path, data)])
+
+
+def create_new(path: Path, data: bytes) -> None:
+    """Write `data` to `path`, which must not exist: the file appears complete or not at all,
+    and a file made there meanwhile is never replaced (a link names it, never a rename)."""
+    staged = _stage(path, data, 0o644)
+    try:
+        if staged.tmp is None:
+            try:
+                _name_unnamed(staged.fd, path)
+                return
+            except FileExistsError:
+                raise
+            except OSError:  # the system will not name it (no /proc link): a named copy
+                staged.tmp = _temporary_name(path)
+                _write_new(Path(staged.tmp), data)
+        os.link(staged.tmp, path)
+    except FileExistsError:
+        raise SheetgenError(f"{path}: already exists; it is never replaced") from None
+    except OSError as exc:
+        raise SheetgenError(f"{path}: cannot write ({exc.strerror})") from None
+    finally:
+        staged.discard()
 
 
 def write_all(files: list[tuple[Path, bytes]]) -> None:

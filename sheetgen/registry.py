@@ -96,11 +96,22 @@ class _Printable(BaseModel):
         return _printable_text(value)
 
 
+def _describe_labels(schema: dict[str, Any], model: type[BaseModel]) -> None:
+    """Each label's description in a JSON Schema: the English words it replaces, then what the
+    field itself says of them (the `{fields}` it keeps)."""
+    for name, prop in schema.get("properties", {}).items():
+        said = prop.get("description")
+        default = model.model_fields[name].default
+        prop["description"] = f"printed in place of the English {default!r}" + (
+            f"; {said}" if said else ""
+        )
+
+
 class PageLabels(_Printable):
     """Every word the press prints on a page (its footer and ruler), English by default. Each
     game's labels extend these, so one `[labels]` table in a layout translates a whole sheet."""
 
-    model_config = ConfigDict(extra="forbid", frozen=True)
+    model_config = ConfigDict(extra="forbid", frozen=True, json_schema_extra=_describe_labels)
 
     front: str = Field(PageWords.front, max_length=40)
     back: str = Field(PageWords.back, max_length=40)
@@ -131,15 +142,21 @@ class LayoutBase(_Printable):
     name: str = Field(
         pattern=r"^[a-z0-9][a-z0-9-]{0,39}$", description="short name used in output file names"
     )
-    extends: str | None = Field(None, description="a built-in layout (game/name) to start from")
-    description: str = ""
+    extends: str | None = Field(
+        None,
+        description="a layout to start from: a name (game/name, see 'sheetgen list') or a path "
+        "ending in .toml, taken from this file's folder",
+    )
+    description: str = Field("", description="one line on what the layout makes ('sheetgen list')")
     credit: str = Field(
         "",
         max_length=120,
         description="designer credit and rules version, printed on every sheet",
         examples=["Walkabout v0.6 by Karl Hanf"],
     )
-    labels: PageLabels = PageLabels()
+    labels: PageLabels = Field(
+        PageLabels(), description="every word the sheet prints, to translate or reword"
+    )
     # the folder of the file it was read from (set by `layout.load`): where the paths written
     # in it are taken from
     _folder: Path | None = PrivateAttr(None)

@@ -79,8 +79,14 @@ def test_bad_input(case_file: Path, tmp_path: Path) -> None:
         return
     assert proc.returncode == case["exit"] != 0, (proc.returncode, proc.stderr)
     lines = proc.stderr.strip().splitlines()
-    assert len(lines) == 1, proc.stderr
-    assert lines[0].startswith("error: ") and case["expect"] in lines[0], lines[0]
-    assert ": error: " not in lines[0]  # said once: a rules finding's level is not repeated
-    assert len(lines[0]) < 400
+    # every problem found, one line each, in order ('expect_lines'), or the one line ('expect')
+    expected = case.get("expect_lines", [case.get("expect")])
+    assert len(lines) == len(expected), proc.stderr
+    for line, want in zip(lines, expected, strict=True):
+        assert want in line, line
+        assert len(line) < 400
+        if mode == "finding":  # a rules finding of 'check': file:key.path: error: message
+            assert ": error: " in line and not line.startswith("error: "), line
+        else:  # said once: a rules finding's level is not repeated
+            assert line.startswith("error: ") and ": error: " not in line, line
     assert snapshot(out) == before  # nothing created, nothing clobbered

@@ -77,10 +77,10 @@ def test_scribbly_gum_boxes_and_numbers(fillable: Path) -> None:
 
 
 def test_walkabout_and_scrumpit_fields(fillable: Path) -> None:
-    found = fields(fillable / "walkabout-map-1-map.pdf")
+    found = fields(fillable / "walkabout-map-1.pdf")
     assert sum(".star_" in n and v == "/Btn" for n, v in found.items()) == 9  # 1 + 8 map stars
     assert {"p1s1.score_total", "p1s1.name", "p1s1.most_emu"} <= set(found)
-    pad = fields(fillable / "scrumpit-scorepad-scorepad.pdf")
+    pad = fields(fillable / "scrumpit-scorepad.pdf")
     assert len(pad) == len(set(pad)) > 500 and set(pad.values()) == {"/Tx"}
 
 
@@ -142,9 +142,9 @@ def test_fillable_pages_still_share_one_drawing(tmp_path: Path) -> None:
 def test_digital_movement_tiles(tmp_path: Path) -> None:
     run = sheetgen("build", "scribbly-gum/digital", "-f", "png,svg", "--out", str(tmp_path), "-q")
     assert run.code == 0, run.err
-    pngs = sorted(tmp_path.glob("scribbly-gum-digital-digital-*.png"))
+    pngs = sorted(tmp_path.glob("scribbly-gum-digital-*.png"))
     assert len(pngs) == 8 and len(list(tmp_path.glob("*.svg"))) == 8
-    image = Image.open(tmp_path / "scribbly-gum-digital-digital-1-left.png").convert("RGB")
+    image = Image.open(tmp_path / "scribbly-gum-digital-1-left.png").convert("RGB")
     assert image.size == (1920, 1080)
     # high contrast: the arrow's white against the dark ground
     assert image.getpixel((960, 420)) == (255, 255, 255) or min(image.getpixel((900, 420))) > 240  # type: ignore[arg-type]

@@ -240,7 +240,7 @@ def test_sheets_and_art_build(tmp_path: Path) -> None:
     assert abs(float(page.trimbox.width) - (4 * 44 - 4) * 72 / 25.4) < 0.5  # bleed outside
     run = sheetgen("build", "marram/art", "-f", "png", "--px", "128", "--out", str(tmp_path), "-q")
     assert run.code == 0, run.err
-    images = sorted(tmp_path.glob("marram-art-art-*.png"))
+    images = sorted(tmp_path.glob("marram-art-*.png"))
     assert len(images) == 2 * (len(SET.tiles) + 1)
     from PIL import Image
 

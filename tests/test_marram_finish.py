@@ -299,7 +299,7 @@ def test_the_example_board_prints_its_title_and_says_plainly_what_each_score_is(
     assert not board.end_game and board.title == "Marram — an example board"
     run = sheetgen("build", "marram/example-board", "-f", "pdf", "--out", str(tmp_path), "-q")
     assert run.code == 0, run.err
-    text = " ".join(_pdftotext(tmp_path / "marram-example-board-board.pdf").split())
+    text = " ".join(_pdftotext(tmp_path / "marram-example-board.pdf").split())
     assert text.startswith("Marram — an example board") and "example-board" not in text
     assert "Scores for finished features (classic rules)" in text and "Final" not in text
     assert "finished blue snake, 3 segments — 9 pt to Ann" in text

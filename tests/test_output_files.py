@@ -21,8 +21,7 @@ def test_names_follow_the_readme_pattern() -> None:
     assert output_name("scribe", "standard", "supergrid", "pdf") == "scribe-standard-supergrid.pdf"
     assert output_name("marram", "classic", "tiles", "png", "p2") == "marram-classic-tiles-p2.png"
     assert (
-        output_name("walkabout", "dice", "dice", "svg", "light-1")
-        == "walkabout-dice-dice-light-1.svg"
+        output_name("walkabout", "dice", "dice", "svg", "light-1") == "walkabout-dice-light-1.svg"
     )
 
 

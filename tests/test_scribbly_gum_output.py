@@ -95,7 +95,7 @@ def test_sheet_text_names_the_side_and_the_score_area(built: Path) -> None:
 
 
 def test_two_sided_pad_alternates_the_sides(built: Path) -> None:
-    reader = PdfReader(built / "scribbly-gum-pad-pad.pdf")
+    reader = PdfReader(built / "scribbly-gum-pad.pdf")
     assert len(reader.pages) == 40  # 20 leaves, front and back
     sides = [p.extract_text() for p in reader.pages[:4]]
     assert ["Kuringgai side" in t for t in sides] == [True, False, True, False]

@@ -586,7 +586,10 @@ def test_a_bad_record_is_one_line_naming_file_and_key(tmp_path: Path) -> None:
     record.write_text(text.replace("round = 3, turn = 3", "round = 3, turn = 8"), encoding="utf-8")
     run = sheetgen("scribbly-gum", "score", str(record))
     assert run.code == 1 and len(run.err.splitlines()) == 1
-    assert "players[1].achievements[0].turn (line " in run.err
+    written = record.read_text(encoding="utf-8").splitlines()
+    line = next(n for n, row in enumerate(written, 1) if "turn = 8" in row)
+    column = written[line - 1].index("turn = 8") + 1
+    assert f":{line}:{column}: players[1].achievements[0].turn: " in run.err
     assert "Input should be less than or equal to 7" in run.err
     checked = sheetgen("check", str(record))
     assert checked.code == 1 and "Traceback" not in checked.err
@@ -708,7 +711,7 @@ def test_the_finished_sheets_show_the_record(tmp_path: Path) -> None:
     assert len(circles) == 27 and len(marks) == 27 + 45
     run = sheetgen("build", "scribbly-gum/example-game", "-f", "pdf", "--out", str(tmp_path))
     assert run.code == 0, run.err
-    pages = PdfReader(tmp_path / "scribbly-gum-example-game-game.pdf").pages
+    pages = PdfReader(tmp_path / "scribbly-gum-example-game.pdf").pages
     assert len(pages) == 2
     ana, ben = (page.extract_text() for page in pages)
     assert "Ana" in ana and "31" in ana and "Ben" not in ana

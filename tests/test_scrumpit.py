@@ -151,11 +151,11 @@ def test_tile_sheets_and_score_pad(tmp_path: Path) -> None:
         "build", "scrumpit/tiles", "scrumpit/scorepad", "-f", "pdf", "--out", str(tmp_path), "-q"
     )
     assert run.code == 0, run.err
-    tiles = PdfReader(tmp_path / "scrumpit-tiles-tiles.pdf")
+    tiles = PdfReader(tmp_path / "scrumpit-tiles.pdf")
     assert len(tiles.pages) == 4  # one sheet a bag colour
     text = tiles.pages[0].extract_text()
     assert text.count("Q") >= 1 and "12" in text
-    pad = PdfReader(tmp_path / "scrumpit-scorepad-scorepad.pdf")
+    pad = PdfReader(tmp_path / "scrumpit-scorepad.pdf")
     text = "".join(p.extract_text() for p in pad.pages)
     assert "Game 4" in text and "rack" in text
 

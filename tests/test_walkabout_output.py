@@ -47,7 +47,7 @@ def test_grid_ink_at_every_node(built: Path) -> None:
     t = loaded.kind.build(layout, BuildOptions()).pages[0].placements[0].transform
     dpi = 200
     image = (
-        pdfium.PdfDocument(str(built / "walkabout-map-1-map.pdf"))[0]
+        pdfium.PdfDocument(str(built / "walkabout-map-1.pdf"))[0]
         .render(scale=dpi / 72)
         .to_pil()
         .convert("L")
@@ -66,14 +66,14 @@ def test_grid_ink_at_every_node(built: Path) -> None:
 
 
 def test_map_text_has_title_scoring_and_rules(built: Path) -> None:
-    text = " ".join(PdfReader(built / "walkabout-map-1-map.pdf").pages[0].extract_text().split())
+    text = " ".join(PdfReader(built / "walkabout-map-1.pdf").pages[0].extract_text().split())
     for words in ("WALKABOUT", "Map 1", "SCORE", "TOTAL", "EACH DAY", "Roll all three dice"):
         assert words in text, words
 
 
 def test_the_dice_pdf_prints_the_cut_sheet_alone(built: Path) -> None:
     # one page of paper: printing the file prints the sheet to cut, never a page a face
-    reader = PdfReader(built / "walkabout-dice-dice.pdf")
+    reader = PdfReader(built / "walkabout-dice.pdf")
     assert len(reader.pages) == 1
     box = reader.pages[0].mediabox
     assert (round(float(box.width) * 25.4 / 72), round(float(box.height) * 25.4 / 72)) == (210, 297)
@@ -81,7 +81,7 @@ def test_the_dice_pdf_prints_the_cut_sheet_alone(built: Path) -> None:
     # of rows of the page that are each dark in the same seven thin runs
     dpi = 600
     sheet = (
-        pdfium.PdfDocument(str(built / "walkabout-dice-dice.pdf"))[0]
+        pdfium.PdfDocument(str(built / "walkabout-dice.pdf"))[0]
         .render(scale=dpi / 72)
         .to_pil()
         .convert("L")
@@ -101,9 +101,9 @@ def test_the_dice_pdf_prints_the_cut_sheet_alone(built: Path) -> None:
 
 
 def test_each_face_has_its_own_image(built: Path) -> None:
-    faces = sorted(built.glob("walkabout-dice-dice-*-[1-6].png"))
+    faces = sorted(built.glob("walkabout-dice-*-[1-6].png"))
     assert len(faces) == 18
-    image = Image.open(built / "walkabout-dice-dice-dark-6.png").convert("RGB")
+    image = Image.open(built / "walkabout-dice-dark-6.png").convert("RGB")
     assert image.size == (round(16 / 25.4 * 150), round(16 / 25.4 * 150))
     assert image.getpixel((2, 2)) == (0x5B, 0x3A, 0x29)  # the dark die's colour to the edge
 
@@ -124,12 +124,12 @@ def test_other_die_sizes_work(tmp_path: Path) -> None:
             "-q",
         )
         assert run.code == 0, run.err
-        image = Image.open(tmp_path / "walkabout-dice-dice-medium-3.png")
+        image = Image.open(tmp_path / "walkabout-dice-medium-3.png")
         assert image.size == (int(size) * 10, int(size) * 10)  # 254 dpi: 10 pixels a mm
 
 
 def test_mat_shows_every_face(built: Path) -> None:
-    text = PdfReader(built / "walkabout-mat-mat.pdf").pages[0].extract_text()
+    text = PdfReader(built / "walkabout-mat.pdf").pages[0].extract_text()
     assert text.count("any symbol") == 3
     for name in ("Light die", "Medium die", "Dark die"):
         assert name in text

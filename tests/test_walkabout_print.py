@@ -81,7 +81,7 @@ def _near(pixels: np.ndarray, colour: str, within: int = 40) -> np.ndarray:
 def test_the_map_sheet_prints_every_scoring_rule(built: Path) -> None:
     """The rulebook's 'Scoring', 'Multiplayer' and 'Quit?' rules, each found in the sheet's
     own text (read back by pdfium)."""
-    text = _text(built / "walkabout-map-1-map.pdf")
+    text = _text(built / "walkabout-map-1.pdf")
     rules = {
         # each region scores one way only
         "one way": r"each region one way only",
@@ -121,7 +121,7 @@ def _fields(pdf: Path) -> dict[str, tuple[float, float, float, float]]:
 
 def test_every_star_a_player_can_hold_has_a_circle(built: Path) -> None:
     # 'You begin the game with one star, and can collect more by walking to them'
-    circles = [n for n in _fields(built / "fillable" / "walkabout-map-1-map.pdf") if "star_" in n]
+    circles = [n for n in _fields(built / "fillable" / "walkabout-map-1.pdf") if "star_" in n]
     assert len(circles) == 1 + len(MAP.stars) == 9
     short = check_sheet(MAP.model_copy(update={"name": "mine", "star_circles": 8}))
     assert [(f.where, f.message) for f in short] == [
@@ -141,8 +141,8 @@ def test_the_example_shows_the_stars_it_collected_and_used(built: Path) -> None:
     ]
     assert stars["collected"] >= 1 and stars["used"] >= 1
     assert sheetgen("check", "walkabout/example-game").code == 0
-    boxes = _fields(built / "fillable" / "walkabout-example-game-game.pdf")
-    pixels = _page(built / "walkabout-example-game-game.pdf")
+    boxes = _fields(built / "fillable" / "walkabout-example-game.pdf")
+    pixels = _page(built / "walkabout-example-game.pdf")
     held, crossed = [], []
     for i in range(1, 10):
         x0, y0, x1, y1 = boxes[f"star_{i}"]
@@ -193,7 +193,7 @@ def _cuts(pixels: np.ndarray) -> tuple[list[float], list[float]]:
 
 
 def test_the_strips_bleed_and_the_numbers_stay_inside_their_faces(built: Path) -> None:
-    pdf = built / "walkabout-dice-dice.pdf"
+    pdf = built / "walkabout-dice.pdf"
     pixels = _page(pdf)
     xs, ys = _cuts(pixels)
     assert [round(b - a, 1) for a, b in itertools.pairwise(xs)] == [16.0] * 6
@@ -237,7 +237,7 @@ def test_a_movement_step_is_long_enough_to_read(built: Path) -> None:
     """On the dark die's waterhole face (forward, left, forward, right: four steps, the widest
     walk, 2 x sqrt(3) = 3.46 edges from side to side) the movement spans at least 3.2 mm a
     step: its ink outside the symbol's and the number's corners."""
-    image = Image.open(built / "walkabout-dice-dice-dark-5.png").convert("RGB")
+    image = Image.open(built / "walkabout-dice-dark-5.png").convert("RGB")
     px = image.width / 16.0
     pixels = np.asarray(image).astype(int)
     ink = _near(pixels, DICE.dice[2].ink, 60)
@@ -304,7 +304,7 @@ def test_the_mat_arrow_points_along_forward(built: Path) -> None:
     g = Grid(3, 3, 10.0)
     (x0, y0), (x1, y1) = g.position((1, 2)), g.position((0, 1))  # a node and its NW neighbour
     expected = math.degrees(math.atan2(-(y1 - y0), x1 - x0))  # anticlockwise from east
-    pixels = _page(built / "walkabout-mat-mat.pdf", 200)
+    pixels = _page(built / "walkabout-mat.pdf", 200)
     px = 200 / 25.4
     corner = pixels[: round(35 * px), round(150 * px) :]
     ys, xs = np.nonzero(_near(corner, MAT.accent, 30))

@@ -264,7 +264,7 @@ def test_a_record_cannot_use_fewer_than_no_stars(tmp_path: Path) -> None:
     )
     run = sheetgen("walkabout", "score", str(record))
     assert run.code == 1 and run.out == ""
-    assert f"{record}:stars_used (line 5): Input should be greater than or equal to 0" in run.err
+    assert f"{record}:5:1: stars_used: Input should be greater than or equal to 0" in run.err
     assert len(run.err.strip().splitlines()) == 1
 
 

@@ -34,8 +34,10 @@ _SEGMENT = re.compile(r"^([a-z-]+):([NESW])(?:-([NESW]))?$")
 class Item(Section):
     """A gold or silver coin (in grass) or a flower (in sand), in one corner of the front."""
 
-    kind: Literal["gold", "silver", "flower"]
-    corner: Corner
+    kind: Literal["gold", "silver", "flower"] = Field(
+        description="a gold or silver coin (in grass) or a flower (in sand)"
+    )
+    corner: Corner = Field(description="the corner of the front it sits in: NW, NE, SE or SW")
 
 
 class TileType(Section):
@@ -48,14 +50,32 @@ class TileType(Section):
     tile, swap grass and sand. `back` may state the back's corners to have that checked.
     """
 
-    name: str = Field(pattern=r"^[a-z0-9-]{1,30}$")
-    count: int = Field(ge=1, le=95)
-    corners: str = Field(pattern=r"^[gs]{4}$")
-    centre: Kind | None = None
-    segments: list[str] = Field(default_factory=list, max_length=4)
-    items: list[Item] = Field(default_factory=list, max_length=4)
-    spade: bool = False
-    back: str | None = Field(None, pattern=r"^[gs]{4}$")
+    name: str = Field(
+        pattern=r"^[a-z0-9-]{1,30}$", description="the design's name, used in board records"
+    )
+    count: int = Field(ge=1, le=95, description="how many tiles of this design the set holds")
+    corners: str = Field(
+        pattern=r"^[gs]{4}$",
+        description="the front's patch kind at NW, NE, SE, SW: g grass, s sand, e.g. 'ggss'",
+    )
+    centre: Kind | None = Field(
+        None, description="a chequered tile's kind that joins across the middle: g or s"
+    )
+    segments: list[str] = Field(
+        default_factory=list,
+        max_length=4,
+        description="the beasts: 'kind:edge' for an end, 'kind:edge-edge' for a body, "
+        "e.g. 'blue-head:E'",
+    )
+    items: list[Item] = Field(
+        default_factory=list, max_length=4, description="coins and flowers on the front"
+    )
+    spade: bool = Field(False, description="a spade tile: its back swaps grass and sand")
+    back: str | None = Field(
+        None,
+        pattern=r"^[gs]{4}$",
+        description="the back's corners, to have them checked, e.g. 'ssgg'",
+    )
 
     @field_validator("segments")
     @classmethod
@@ -81,13 +101,13 @@ class TileType(Section):
 class Totals(Section):
     """Counts the set declares, checked against its tiles."""
 
-    tiles: int = 95
-    spade: int = Field(ge=0)
-    blue_heads: int = Field(ge=0)
-    blue_tails: int = Field(ge=0)
-    gold: int = Field(ge=0)
-    silver: int = Field(ge=0)
-    flowers: int = Field(ge=0)
+    tiles: int = Field(95, description="tiles in the set, the starter left out")
+    spade: int = Field(ge=0, description="spade tiles")
+    blue_heads: int = Field(ge=0, description="blue snake heads")
+    blue_tails: int = Field(ge=0, description="blue snake tails")
+    gold: int = Field(ge=0, description="gold coins")
+    silver: int = Field(ge=0, description="silver coins")
+    flowers: int = Field(ge=0, description="flowers")
 
 
 class SheetStyle(Section):
@@ -100,7 +120,7 @@ class SheetStyle(Section):
     grass, and the dark worm and blue snake, told apart in grey by rings and spine)."""
 
     size: float = Field(40.0, ge=15, le=100, description="tile size in mm")
-    bleed: float = Field(2.0, ge=0, le=5)
+    bleed: float = Field(2.0, ge=0, le=5, description="art beyond the cut on each side, in mm")
     grass: Colour = "#458554"
     sand: Colour = "#fcf4dd"
     blue: Colour = "#173f84"
@@ -224,10 +244,14 @@ class TileSetLayout(LayoutBase):
 
     game: Literal["marram"]
     component: Literal["tiles"]
-    starter: TileType
-    tiles: list[TileType] = Field(min_length=1, max_length=120)
-    totals: Totals
-    sheet: SheetStyle = SheetStyle()
+    starter: TileType = Field(description="the starter tile, laid first")
+    tiles: list[TileType] = Field(
+        min_length=1, max_length=120, description="the tile designs, as [[tiles]] tables"
+    )
+    totals: Totals = Field(description="counts the set declares, checked against its tiles")
+    sheet: SheetStyle = Field(
+        SheetStyle(), description="tile size and bleed (mm), line widths and colours"
+    )
     labels: MarramLabels = MarramLabels()
 
     @model_validator(mode="after")
@@ -269,13 +293,26 @@ class Placed(Section):
     cards are counted per player); `turn` numbers that player's turns where the order of moves
     cannot tell them apart (a turn of one move at the end of the game)."""
 
-    tile: str | None = None
-    at: tuple[int, int] | None = None
-    flip: tuple[int, int] | None = None
-    side: Literal["front", "back"] | None = None
-    turns: int = Field(0, ge=0, le=3)
-    player: str | None = Field(None, min_length=1, max_length=30)
-    turn: int | None = Field(None, ge=1, le=999)
+    tile: str | None = Field(None, description="the name of the tile design laid")
+    at: tuple[int, int] | None = Field(
+        None, description="the board place [x, y] the tile is laid at"
+    )
+    flip: tuple[int, int] | None = Field(
+        None, description="the board place [x, y] of a tile turned over with a spade card"
+    )
+    side: Literal["front", "back"] | None = Field(
+        None, description="the side laid up: front or back"
+    )
+    turns: int = Field(0, ge=0, le=3, description="quarter turns clockwise")
+    player: str | None = Field(
+        None, min_length=1, max_length=30, description="who moved (a flip must say)"
+    )
+    turn: int | None = Field(
+        None,
+        ge=1,
+        le=999,
+        description="the number of that player's turn, where the order of moves cannot tell",
+    )
 
     @model_validator(mode="after")
     def _lay_or_flip(self) -> Placed:
@@ -304,8 +341,8 @@ class Claim(Section):
     beast at one edge, or a patch at one corner, of a tile. It went on with the move that laid
     or flipped that tile: the last such move, unless `move` gives its index in `placed`."""
 
-    player: str = Field(min_length=1, max_length=30)
-    at: tuple[int, int]
+    player: str = Field(min_length=1, max_length=30, description="whose boot or pitchfork")
+    at: tuple[int, int] = Field(description="the board place [x, y] of the tile")
     feature: str = Field(
         pattern=r"^(beast:[NESW]|patch:(NW|NE|SE|SW))$",
         description="'beast:E' (the beast at that edge) or 'patch:NW'",
@@ -319,8 +356,10 @@ class Hopper(Section):
     """The Fly's or the Frog's run in the Animals variant: the hops it took until eaten (the
     fatal one included), or "escape" after 30, and every player's guess (1 to 30 or "escape")."""
 
-    hops: Guess
-    guesses: dict[str, Guess] = Field(min_length=1, max_length=4)
+    hops: Guess = Field(description="the hops taken until eaten (1 to 30), or 'escape'")
+    guesses: dict[str, Guess] = Field(
+        min_length=1, max_length=4, description="each player's guess, by name: 1 to 30 or 'escape'"
+    )
 
 
 class BoardLayout(LayoutBase):
@@ -330,7 +369,9 @@ class BoardLayout(LayoutBase):
     game: Literal["marram"]
     component: Literal["board"]
     tiles: str = Field("marram/classic", description="the tile set the tiles come from")
-    variant: Variant = "classic"
+    variant: Variant = Field(
+        "classic", description="the rules played: classic, pitchfork or animals"
+    )
     length: Length = Field(
         "long", description="'short' stops at the target score; 'long' lays every tile"
     )
@@ -354,8 +395,10 @@ class BoardLayout(LayoutBase):
         description="tiles taken out of the game unlaid (a player none of whose tiles fit "
         "anywhere gives them all up), by design name",
     )
-    placed: list[Placed] = Field(min_length=1)
-    claims: list[Claim] = Field(default_factory=list)
+    placed: list[Placed] = Field(min_length=1, description="the moves, in the order played")
+    claims: list[Claim] = Field(
+        default_factory=list, description="the players' boots and pitchforks on features"
+    )
     fly: Hopper | None = Field(None, description="the Fly's hops and the guesses (animals)")
     frog: Hopper | None = Field(None, description="the Frog's hops and the guesses (animals)")
     labels: MarramLabels = MarramLabels()

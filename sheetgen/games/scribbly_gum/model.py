@@ -60,7 +60,10 @@ class ScribblyGumLabels(PageLabels):
 class TreeCircle(Section):
     """A circle of the tree: its id, grid point (column, row; row 0 at the top) and content."""
 
-    id: str = Field(pattern=r"^[A-Za-z0-9_]{1,12}$")
+    id: str = Field(
+        pattern=r"^[A-Za-z0-9_]{1,12}$",
+        description="the circle's name, used by lines and records, e.g. 'c4'",
+    )
     at: tuple[GridIndex, GridIndex] = Field(description="grid column and row (row 0 is the top)")
     food: Content = Field(description="nut, leaf or blossom (with count), wild or start")
     count: int = Field(1, ge=1, le=3, description="how many of the food (1 to 3)")
@@ -75,8 +78,14 @@ class TreeCircle(Section):
 class Dotted(Section):
     """A dotted shortcut between two circles, drawn as a curve bowed by `bend` (grid units)."""
 
-    ends: tuple[str, str]
-    bend: float = Field(0.35, ge=-3, le=3)
+    ends: tuple[str, str] = Field(description="the ids of the two circles it joins")
+    bend: float = Field(
+        0.35,
+        ge=-3,
+        le=3,
+        description="how far the line bows out, as a share of its length (0 straight; the "
+        "sign picks the side)",
+    )
 
 
 class Palette(Section):
@@ -107,7 +116,7 @@ class Tracker(Section):
         description="for each food, the rows (1-15) whose "
         "tracker circle carries four arrows (an extra move)"
     )
-    column_bonus: int = Field(3, ge=0, le=20)
+    column_bonus: int = Field(3, ge=0, le=20, description="meals a completed tracker column adds")
 
     @field_validator("arrows")
     @classmethod
@@ -124,12 +133,14 @@ class Tracker(Section):
 class SheetSize(Section):
     """Sizes in mm: the whole sheet, the grid pitch and circle size, the side panels."""
 
-    width: float = Field(194.0, ge=100, le=400)
-    height: float = Field(248.0, ge=100, le=400)
-    pitch: float = Field(14.5, ge=6, le=30, description="distance between grid points")
-    circle: float = Field(9.6, ge=4, le=20, description="tree circle diameter")
-    tracker_width: float = Field(50.0, ge=30, le=80)
-    score_height: float = Field(38.0, ge=25, le=80)
+    width: float = Field(194.0, ge=100, le=400, description="sheet width in mm")
+    height: float = Field(248.0, ge=100, le=400, description="sheet height in mm")
+    pitch: float = Field(14.5, ge=6, le=30, description="distance between grid points, in mm")
+    circle: float = Field(9.6, ge=4, le=20, description="tree circle diameter in mm")
+    tracker_width: float = Field(
+        50.0, ge=30, le=80, description="width of the meal tracker panel in mm"
+    )
+    score_height: float = Field(38.0, ge=25, le=80, description="height of the score panel in mm")
 
 
 class TreeLayout(LayoutBase):
@@ -144,15 +155,21 @@ class TreeLayout(LayoutBase):
         description="built-in layout printed on the back "
         "with --duplex, e.g. scribbly-gum/mooloolah",
     )
-    columns: int = Field(ge=3, le=16)
-    rows: int = Field(ge=3, le=20)
+    columns: int = Field(ge=3, le=16, description="grid columns of the tree")
+    rows: int = Field(ge=3, le=20, description="grid rows of the tree")
     moth: tuple[GridIndex, GridIndex] = Field(description="grid point of the baby moth picture")
-    circles: list[TreeCircle] = Field(min_length=5, max_length=400)
+    circles: list[TreeCircle] = Field(
+        min_length=5, max_length=400, description="the tree's circles, each on a grid point"
+    )
     lines: list[str] = Field(description="solid lines as 'id-id', horizontal or vertical")
-    dotted: list[Dotted] = Field(default_factory=list)
-    tracker: Tracker
-    sheet: SheetSize = SheetSize()
-    colours: Palette = Palette()
+    dotted: list[Dotted] = Field(
+        default_factory=list, description="dotted shortcut lines between two circles"
+    )
+    tracker: Tracker = Field(
+        description="the meal tracker: meal numbers, column bonus, rows with arrows"
+    )
+    sheet: SheetSize = Field(SheetSize(), description="sizes of the sheet, in mm")
+    colours: Palette = Field(Palette(), description="the sheet's colours")
 
     @field_validator("lines")
     @classmethod
@@ -192,13 +209,17 @@ Icon = Literal["roots", "crown", "edges", "dotted", "feast", "wild", "meal", "co
 class Achievement(Section):
     """An achievement tile: its condition (machine-checkable), icon, and gold and silver values."""
 
-    title: str = Field(min_length=1, max_length=24)
+    title: str = Field(
+        min_length=1, max_length=24, description="the achievement's name, printed on its tile"
+    )
     text: str = Field(min_length=1, max_length=90, description="the condition in words")
-    kind: AchievementKind
+    kind: AchievementKind = Field(description="the condition the rules check and score")
     count: int = Field(1, ge=1, le=60, description="how many, for conditions that count")
-    icon: Icon
-    gold: int = Field(ge=1, le=20)
-    silver: int = Field(ge=0, le=20)
+    icon: Icon = Field(description="the picture on the tile")
+    gold: int = Field(ge=1, le=20, description="points for the first to meet it (the gold side)")
+    silver: int = Field(
+        ge=0, le=20, description="points for those who meet it later (the silver side)"
+    )
 
     @model_validator(mode="after")
     def _silver_below_gold(self) -> Achievement:
@@ -216,7 +237,7 @@ class TileSheet(Section):
     size: float = Field(
         45.0, ge=MIN_TILE, le=120, description=f"tile size in mm (square, {MIN_TILE:g} or more)"
     )
-    bleed: float = Field(2.0, ge=0, le=5)
+    bleed: float = Field(2.0, ge=0, le=5, description="art beyond the cut on each side, in mm")
     back: Colour = "#467a37"
     gold: Colour = "#dba52c"
     silver: Colour = "#e8ebed"
@@ -229,11 +250,18 @@ class TilesLayout(LayoutBase):
     game: Literal["scribbly-gum"]
     component: Literal["tiles"]
     labels: ScribblyGumLabels = ScribblyGumLabels()
-    movement: list[Move] = Field(min_length=8, max_length=8)
+    movement: list[Move] = Field(min_length=8, max_length=8, description="the eight movement tiles")
     duplicate_note: str = Field("", max_length=200, description="why one kind appears twice")
-    achievements: list[Achievement] = Field(min_length=1, max_length=8)
-    letters: list[str] = Field(default_factory=lambda: ["A", "B", "C"], min_length=1, max_length=3)
-    sheet: TileSheet = TileSheet()
+    achievements: list[Achievement] = Field(
+        min_length=1, max_length=8, description="the achievement tiles"
+    )
+    letters: list[str] = Field(
+        default_factory=lambda: ["A", "B", "C"],
+        min_length=1,
+        max_length=3,
+        description="the letters of the achievement tiles in play (A, B, C)",
+    )
+    sheet: TileSheet = Field(TileSheet(), description="tile size and bleed (mm) and colours")
 
 
 class DigitalLayout(LayoutBase):
@@ -243,8 +271,8 @@ class DigitalLayout(LayoutBase):
     component: Literal["digital"]
     labels: ScribblyGumLabels = ScribblyGumLabels()
     tiles: str = Field("scribbly-gum/tiles", description="the tiles layout whose deck to show")
-    width_px: int = Field(1920, ge=320, le=7680)
-    height_px: int = Field(1080, ge=180, le=4320)
+    width_px: int = Field(1920, ge=320, le=7680, description="image width in pixels")
+    height_px: int = Field(1080, ge=180, le=4320, description="image height in pixels")
     background: Colour = "#17301f"
     ink: Colour = "#ffffff"
     accent: Colour = "#ffd23f"
@@ -265,9 +293,9 @@ class Claim(Section):
 class Counts(Section):
     """How many of each food are filled in on the meal tracker."""
 
-    nut: int = Field(ge=0, le=15)
-    leaf: int = Field(ge=0, le=15)
-    blossom: int = Field(ge=0, le=15)
+    nut: int = Field(ge=0, le=15, description="nuts on the meal tracker")
+    leaf: int = Field(ge=0, le=15, description="leaves on the meal tracker")
+    blossom: int = Field(ge=0, le=15, description="blossoms on the meal tracker")
 
     def as_list(self) -> list[int]:
         """The counts in the tracker's column order (nut, leaf, blossom)."""
@@ -279,7 +307,7 @@ class PlayerSheet(Section):
     wild circle gave and the circles reached along a dotted line) or the meal tracker's counts
     at the end of each round; and the achievements scored (advanced game)."""
 
-    name: str = Field(min_length=1, max_length=40)
+    name: str = Field(min_length=1, max_length=40, description="the player's name")
     circles: list[list[str]] | None = Field(
         None,
         min_length=ROUNDS,
@@ -299,7 +327,11 @@ class PlayerSheet(Section):
         max_length=ROUNDS,
         description="the meal tracker's counts at the end of rounds 1, 2 and 3",
     )
-    achievements: list[Claim] = Field(default_factory=list, max_length=10)
+    achievements: list[Claim] = Field(
+        default_factory=list,
+        max_length=10,
+        description="the achievements the player claimed, and when",
+    )
 
 
 class GameRecord(LayoutBase):
@@ -333,4 +365,6 @@ class GameRecord(LayoutBase):
         description="the movement tile turned over on each turn: rounds 1-3, 7 tiles each "
         "(then each sheet's circles are read in turn order and checked against them)",
     )
-    players: list[PlayerSheet] = Field(min_length=1, max_length=100)
+    players: list[PlayerSheet] = Field(
+        min_length=1, max_length=100, description="each player's finished sheet"
+    )

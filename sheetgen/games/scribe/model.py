@@ -14,8 +14,12 @@ SIX_POINTS = 6 * 25.4 / 72  # mm: no text is printed smaller
 class Glyph(Section):
     """A glyph: its name, its points, and its dots as three rows of three (`#` dot, `.` empty)."""
 
-    name: str = Field(min_length=1, max_length=20)
-    points: int = Field(ge=1, le=9)
+    name: str = Field(
+        min_length=1,
+        max_length=20,
+        description="the glyph's name, printed under its diagram in the legend",
+    )
+    points: int = Field(ge=1, le=9, description="what the glyph scores when a group matches it")
     pattern: str = Field(
         description="three rows of three, '#' a dot, '.' empty, '/' between rows",
         examples=["###/.#./.#."],
@@ -41,22 +45,29 @@ class SheetStyle(Section):
     """Sizes (mm) and colours of the printed sheet, drawn at full size (a pad's sheet is
     designed small, never shrunk, so its text stays readable)."""
 
-    width: float = Field(194.0, ge=100, le=400)
-    height: float = Field(250.0, ge=100, le=400)
+    width: float = Field(194.0, ge=100, le=400, description="sheet width in mm")
+    height: float = Field(250.0, ge=100, le=400, description="sheet height in mm")
     text: float = Field(
         2.6,
         ge=SIX_POINTS,
         le=6,
         description="size (mm) of the smallest texts; headings and the title scale with it",
     )
-    cell: float = Field(13.0, ge=6, le=25)
+    cell: float = Field(
+        13.0, ge=6, le=25, description="side of one square of the mini grids, in mm"
+    )
     gutter: float = Field(
-        7.0, ge=6, le=20, description="between mini grids; each grid's winner tab hangs in it"
+        7.0,
+        ge=6,
+        le=20,
+        description="space between mini grids, in mm; each grid's winner tab hangs in it",
     )
     legend: Literal["below", "beside"] = Field(
         "below", description="the glyph legend in a band below the super grid, or beside it"
     )
-    legend_columns: int = Field(10, ge=2, le=19)
+    legend_columns: int = Field(
+        10, ge=2, le=19, description="diagrams a row of the glyph legend holds"
+    )
     legend_cell: float = Field(3.4, ge=2, le=6, description="square of a legend diagram (mm)")
     legend_names: bool = Field(True, description="print each glyph's name under its diagram")
     rules_columns: int = Field(1, ge=1, le=3, description="columns of the rules summary")
@@ -109,12 +120,21 @@ class ScribeLayout(LayoutBase):
 
     game: Literal["scribe"]
     component: Literal["supergrid"]
-    title: str = Field("Scribe", max_length=40)
+    title: str = Field(
+        "Scribe", max_length=40, description="the title printed at the top of the sheet"
+    )
     rules: list[str] = Field(
         default_factory=list,
         max_length=8,
         description="paragraphs of the rules summary printed on the sheet (wrapped to fit)",
     )
-    glyphs: list[Glyph] = Field(min_length=1, max_length=40)
-    sheet: SheetStyle = SheetStyle()
+    glyphs: list[Glyph] = Field(
+        min_length=1,
+        max_length=40,
+        description="the glyphs that score, as [[glyphs]] tables: the legend, the rules check "
+        "and the scorer read them",
+    )
+    sheet: SheetStyle = Field(
+        SheetStyle(), description="sizes (mm) and colours of the printed sheet"
+    )
     labels: ScribeLabels = ScribeLabels()

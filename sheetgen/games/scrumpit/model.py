@@ -108,9 +108,9 @@ class ScrumpitLabels(PageLabels):
 class Zone(Section):
     """A home Scrump Zone: whose it is, which side of the board, and its colour."""
 
-    colour: Colour
-    side: Side
-    fill: Hex
+    colour: Colour = Field(description="the bag colour whose home zone it is")
+    side: Side = Field(description="the side of the board it lies on: north, east, south or west")
+    fill: Hex = Field(description="the zone's printed colour")
 
 
 class BoardLayout(LayoutBase):
@@ -122,14 +122,16 @@ class BoardLayout(LayoutBase):
     size: int = Field(15, ge=5, le=25, description="central board: size x size cells")
     cell: float = Field(19.0, ge=MIN_CELL, le=40, description="cell size in mm")
     row_cells: list[int] = Field(description="cells in home rows 1 to 7 (row 7 is the Apex Star)")
-    zones: list[Zone] = Field(min_length=1, max_length=4)
+    zones: list[Zone] = Field(
+        min_length=1, max_length=4, description="the home Scrump Zones, one to four"
+    )
     fit: bool = Field(False, description="scale the board to fit one page instead of tiling")
     overlap: float = Field(12.0, ge=5, le=40, description="overlap between tiled pages, mm")
 
 
 class Letter(Section):
-    letter: str = Field(pattern=r"^[A-Z]$")
-    value: int = Field(ge=0, le=20)
+    letter: str = Field(pattern=r"^[A-Z]$", description="the letter, A to Z")
+    value: int = Field(ge=0, le=20, description="points the letter scores")
     count: int = Field(ge=1, le=20, description="tiles of this letter in each bag")
 
 
@@ -139,7 +141,9 @@ class TilesLayout(LayoutBase):
     game: Literal["scrumpit"]
     component: Literal["tiles"]
     labels: ScrumpitLabels = ScrumpitLabels()
-    letters: list[Letter] = Field(min_length=1, max_length=26)
+    letters: list[Letter] = Field(
+        min_length=1, max_length=26, description="each letter: its points and how many a bag holds"
+    )
     size: float = Field(19.0, ge=MIN_CELL, le=40, description="tile size in mm")
     colours: dict[Colour, Hex] = Field(description="tile colour of each bag")
 
@@ -156,23 +160,25 @@ class PadLayout(LayoutBase):
     labels: ScrumpitLabels = ScrumpitLabels()
     tiles: str = Field("scrumpit/tiles", description="the tile set whose bag colours head columns")
     players: int = Field(4, ge=2, le=4, description="columns for the first N bags in play order")
-    games: int = Field(4, ge=1, le=8)
+    games: int = Field(4, ge=1, le=8, description="games the pad scores")
     turns: int = Field(16, ge=4, le=30, description="turn rows in each game")
 
 
 class Placement(Section):
     """One letter laid this turn: where (board cells 0-14, zones beyond) and what."""
 
-    letter: str = Field(pattern=r"^[A-Z]$")
-    at: tuple[int, int]
+    letter: str = Field(pattern=r"^[A-Z]$", description="the letter laid, A to Z")
+    at: tuple[int, int] = Field(
+        description="the cell [column, row] it is laid on (board cells 0 to 14, zones beyond)"
+    )
 
 
 class Turn(Section):
     """One turn: the letters laid, the cells scrumped first, or the letters exchanged instead
     (which forfeits the turn; a turn with neither is no move the rulebook allows)."""
 
-    player: Colour
-    tiles: list[Placement] = Field(default_factory=list)
+    player: Colour = Field(description="the bag colour of the player whose turn it is")
+    tiles: list[Placement] = Field(default_factory=list, description="the letters laid this turn")
     scrumped: list[tuple[int, int]] = Field(
         default_factory=list, description="cells whose letters were taken first"
     )
@@ -191,10 +197,15 @@ class GameRecord(LayoutBase):
     game: Literal["scrumpit"]
     component: Literal["game"]
     labels: ScrumpitLabels = ScrumpitLabels()
-    board: str = "scrumpit/standard"
-    tiles: str = "scrumpit/tiles"
-    turns: list[Turn] = Field(min_length=1)
-    finisher: Colour | None = None
+    board: str = Field("scrumpit/standard", description="the board layout played on")
+    tiles: str = Field("scrumpit/tiles", description="the tile set played with")
+    turns: list[Turn] = Field(
+        min_length=1, description="every turn, in play order from the starter"
+    )
+    finisher: Colour | None = Field(
+        None,
+        description="the bag colour of the player who reached their Apex Star and ended the game",
+    )
     racks: dict[Colour, str] = Field(
         default_factory=dict,
         description="letters left on each rack at the end (only once a player has finished)",

@@ -150,6 +150,7 @@ def moves(
     stars: Annotated[
         int | None, typer.Option(min=0, help="stars in hand (default: from the record)")
     ] = None,
+    as_json: Annotated[bool, typer.Option("--json", help="print JSON for machines")] = False,
 ) -> None:
     """List the day's legal options for a roll, as the rules allow them."""
     from sheetgen.games.walkabout.model import DiceLayout
@@ -169,7 +170,21 @@ def moves(
     faces = [die.faces[n - 1] for die, n in zip(loaded.dice, numbers, strict=True)]
     held = stars if stars is not None else 1 + stars_collected(layout, record) - record.stars_used
     names = [d.name for d in loaded.dice]
-    for option in legal_moves(grid_of(layout), record.path, faces, held):
+    options = legal_moves(grid_of(layout), record.path, faces, held)
+    if as_json:
+        listed = [
+            {
+                "kind": o.kind,
+                "die": names[o.die] if o.die is not None else None,
+                "to": list(o.nodes[-1]) if o.nodes else None,
+                "nodes": [list(n) for n in o.nodes],
+                "text": o.describe(names),
+            }
+            for o in options
+        ]
+        typer.echo(json.dumps({"roll": numbers, "stars": held, "options": listed}, indent=2))
+        return
+    for option in options:
         typer.echo(option.describe(names))
 
 

@@ -146,9 +146,14 @@ class PlacedSymbol(Section):
     """A symbol in a space [q, v], pointing one of six ways (waterholes point nowhere); in a
     game record, with the day it was found when the record gives its days."""
 
-    symbol: Symbol
-    space: tuple[int, int]
-    facing: Facing | None = None
+    symbol: Symbol = Field(description="which symbol: spear, boomerang, emu, kangaroo or waterhole")
+    space: tuple[int, int] = Field(
+        description="the triangle [q, v] it is drawn in: between node columns q and q+1, "
+        "centred at half-step v"
+    )
+    facing: Facing | None = Field(
+        None, description="the way it points (N, NE, SE, S, SW, NW); none for a waterhole"
+    )
     day: int | None = Field(
         None, ge=1, le=1000, description="in a game record: the day it was found (1 = first)"
     )
@@ -157,8 +162,8 @@ class PlacedSymbol(Section):
 class MapSheetStyle(Section):
     """Sizes (mm) and colours of a map sheet."""
 
-    width: float = Field(194.0, ge=100, le=400)
-    height: float = Field(250.5, ge=100, le=400)
+    width: float = Field(194.0, ge=100, le=400, description="sheet width in mm")
+    height: float = Field(250.5, ge=100, le=400, description="sheet height in mm")
     grid_line: Colour = "#b9ad98"
     path: Colour = "#2a2622"
     ink: Colour = "#2a2622"
@@ -166,7 +171,7 @@ class MapSheetStyle(Section):
     paper: Colour = "#fbf6ea"
     star: Colour = "#f2c230"
     pen: Colour = Field("#666666", description="a finished game's handwriting: path and scores")
-    symbols: SymbolInks = SymbolInks()
+    symbols: SymbolInks = Field(SymbolInks(), description="the colours symbols are printed in")
 
 
 class MapLayout(LayoutBase):
@@ -174,7 +179,9 @@ class MapLayout(LayoutBase):
 
     game: Literal["walkabout"]
     component: Literal["map"]
-    sheet_number: int = Field(ge=1, le=4)
+    sheet_number: int = Field(
+        ge=1, le=999, description="the map's number, printed in its header ('Map 2')"
+    )
     columns: int = Field(ge=5, le=40, description="node columns (vertical grid lines)")
     rows: int = Field(ge=4, le=40, description="edges from the top of the grid to the bottom")
     edge: float = Field(10.3, ge=5, le=25, description="edge length in mm")
@@ -183,27 +190,38 @@ class MapLayout(LayoutBase):
         description="yesterday's path as nodes "
         "[q, v], from the southern edge to the current location",
     )
-    symbols: list[PlacedSymbol] = Field(default_factory=list)
+    symbols: list[PlacedSymbol] = Field(
+        default_factory=list, description="symbols printed on the map before play"
+    )
     stars: list[tuple[int, int]] = Field(default_factory=list, description="star nodes [q, v]")
     star_circles: int = Field(
         9, ge=1, le=12, description="circles of the star track: one to start, one a map star"
     )
-    sheet: MapSheetStyle = MapSheetStyle()
+    sheet: MapSheetStyle = Field(
+        MapSheetStyle(), description="sizes (mm) and colours of the map sheet"
+    )
     labels: WalkaboutLabels = WalkaboutLabels()
 
 
 class Face(Section):
     """A die face: its movement (turns, the first one F) and its symbol ('?' for any)."""
 
-    move: list[Turn] = Field(min_length=1, max_length=6)
-    symbol: Symbol | Literal["?"]
+    move: list[Turn] = Field(
+        min_length=1,
+        max_length=6,
+        description="the movement: turns in order (F forward, L/R 60 degrees left/right, "
+        "HL/HR 120 degrees), the first one F",
+    )
+    symbol: Symbol | Literal["?"] = Field(
+        description="the symbol found with this face, or '?' for any"
+    )
 
 
 class Die(Section):
-    name: str = Field(min_length=1, max_length=12)
-    colour: Colour
-    ink: Colour
-    faces: list[Face] = Field(min_length=1, max_length=6)
+    name: str = Field(min_length=1, max_length=12, description="the die's name, printed on the mat")
+    colour: Colour = Field(description="the die's colour")
+    ink: Colour = Field(description="the colour of its faces' drawings")
+    faces: list[Face] = Field(min_length=1, max_length=6, description="its faces, one to six")
 
 
 class DiceLayout(LayoutBase):
@@ -211,7 +229,7 @@ class DiceLayout(LayoutBase):
 
     game: Literal["walkabout"]
     component: Literal["dice"]
-    dice: list[Die] = Field(min_length=1, max_length=3)
+    dice: list[Die] = Field(min_length=1, max_length=3, description="the custom dice, one to three")
     face_size: float = Field(16.0, ge=10, le=40, description="die face size in mm")
     labels: WalkaboutLabels = WalkaboutLabels()
 
@@ -222,12 +240,12 @@ class MatLayout(LayoutBase):
     game: Literal["walkabout"]
     component: Literal["mat"]
     dice: str = Field("walkabout/dice", description="the dice layout it shows")
-    title: str = Field("Dice mat", max_length=40)
+    title: str = Field("Dice mat", max_length=40, description="the mat's heading")
     ink: Colour = "#2a2622"
     accent: Colour = "#b4532a"
     paper: Colour = "#fbf6ea"
     grid_line: Colour = "#b9ad98"
-    symbols: SymbolInks = SymbolInks()
+    symbols: SymbolInks = Field(SymbolInks(), description="the colours symbols are printed in")
     labels: WalkaboutLabels = WalkaboutLabels()
 
 
@@ -243,13 +261,17 @@ class GameRecord(LayoutBase):
         "taken from the record's folder"
     )
     dice: str = Field("walkabout/dice", description="the dice played with (for the days' walks)")
-    path: list[tuple[int, int]] = Field(min_length=2)
+    path: list[tuple[int, int]] = Field(
+        min_length=2, description="the whole path walked, as nodes [q, v] from the southern edge"
+    )
     days: list[Annotated[int, Field(ge=0, le=60)]] = Field(
         default_factory=list,
         max_length=1000,
         description="the steps walked each day after yesterday, in order (0 on a day you stayed)",
     )
-    symbols: list[PlacedSymbol] = Field(default_factory=list)
-    stars_used: int = Field(0, ge=0, le=50)
-    player: str = Field("", max_length=40)
+    symbols: list[PlacedSymbol] = Field(
+        default_factory=list, description="every symbol drawn during the game"
+    )
+    stars_used: int = Field(0, ge=0, le=50, description="stars crossed out to take a step")
+    player: str = Field("", max_length=40, description="the player's name, written on the sheet")
     labels: WalkaboutLabels = WalkaboutLabels()

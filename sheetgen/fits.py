@@ -1,0 +1,121 @@
+"""The checks `sheetgen check` makes on a layout's drawings, as `build` would meet them: that
+its sheets go onto both A4 and Letter as the build presses them, and that nothing drawn leaves
+its sheet (every backend cuts a drawing off at its edge, so that would be lost in silence)."""
+
+from __future__ import annotations
+
+import math
+from collections.abc import Iterator
+
+from sheetgen.draw import Circle, Drawing, Field, Path, Rect, Text, Transform, text_width
+from sheetgen.draw.shapes import Close
+from sheetgen.draw.walk import Leaf, leaves
+from sheetgen.errors import SheetgenError
+from sheetgen.findings import Finding, error
+from sheetgen.layout import Loaded
+from sheetgen.registry import BuildOptions
+
+PAPERS = ("A4", "Letter")  # every sheet prints on both, as the README promises
+SLACK = 1.0  # mm a shape may stray past its bleed edge: art run into the cut (a Marram beast)
+
+
+def sheet_findings(loaded: Loaded) -> list[Finding]:
+    """An error for each paper the layout's sheets do not go onto, and for each drawing that
+    draws past its own edge (naming the first shape that does)."""
+    from sheetgen.build import document_for
+    from sheetgen.press import PressOptions, parse_paper
+
+    out: list[Finding] = []
+    drawings: dict[int, Drawing] = {}
+    for paper in PAPERS:
+        options = BuildOptions(PressOptions(paper=parse_paper(paper)))
+        try:
+            document = document_for(loaded, options)
+        except SheetgenError as exc:
+            out.append(error(_sheet_key(loaded, ""), str(exc)))
+            continue
+        for page in (*document.pages, *document.screens):
+            for placement in page.placements:
+                drawings.setdefault(id(placement.drawing), placement.drawing)
+    for drawing in drawings.values():
+        # a clipped drawing is a window cut from a bigger one on purpose (a board's page)
+        found = None if drawing.clip else _first_outside(drawing)
+        if found is not None:
+            side, what = found
+            name = drawing.title or "a drawing"
+            out.append(
+                error(
+                    _sheet_key(loaded, side),
+                    f"{name} draws {what} past its {drawing.width:g} x {drawing.height:g} mm "
+                    "sheet, where no print shows it; make the sheet "
+                    f"{'wider' if side == 'width' else 'taller'} or what it holds smaller",
+                )
+            )
+    return list(dict.fromkeys(out))  # A4 and Letter refuse a drawing alike: said once
+
+
+def _sheet_key(loaded: Loaded, side: str) -> str:
+    """The key a sheet-size finding points at: `sheet.width`, `sheet`, or the top level."""
+    sheet = getattr(loaded.model, "sheet", None)
+    if sheet is None:
+        return "(top level)"
+    return f"sheet.{side}" if side and hasattr(sheet, side) else "sheet"
+
+
+def _first_outside(drawing: Drawing) -> tuple[str, str] | None:
+    """The side ('width' or 'height') a drawing's first stray shape crosses, and the shape."""
+    low = -drawing.bleed - SLACK
+    high_x = drawing.width + drawing.bleed + SLACK
+    high_y = drawing.height + drawing.bleed + SLACK
+    for leaf, transform in leaves(drawing.children, Transform()):
+        xs, ys = zip(*_corners(leaf, transform), strict=True)
+        if min(xs) < low or max(xs) > high_x:
+            return "width", _describe(leaf, min(xs), max(xs), "x")
+        if min(ys) < low or max(ys) > high_y:
+            return "height", _describe(leaf, min(ys), max(ys), "y")
+    return None
+
+
+def _describe(leaf: Leaf, low: float, high: float, axis: str) -> str:
+    kind = {Circle: "a circle", Rect: "a box", Field: "a form field", Path: "a line"}
+    what = f"the text {leaf.text!r}" if isinstance(leaf, Text) else kind[type(leaf)]
+    return f"{what} (from {axis} = {low:.1f} to {high:.1f} mm)"
+
+
+def _corners(leaf: Leaf, transform: Transform) -> Iterator[tuple[float, float]]:
+    """Points whose hull holds the shape as drawn (a text's box and an outline's width too)."""
+    for x, y in _outline(leaf):
+        yield transform.apply(x, y)
+
+
+def _outline(leaf: Leaf) -> list[tuple[float, float]]:
+    if isinstance(leaf, Circle):
+        r = leaf.r + _half_line(leaf)
+        return _box(leaf.cx - r, leaf.cy - r, leaf.cx + r, leaf.cy + r)
+    if isinstance(leaf, (Rect, Field)):
+        grow = _half_line(leaf)
+        return _box(leaf.x - grow, leaf.y - grow, leaf.x + leaf.w + grow, leaf.y + leaf.h + grow)
+    if isinstance(leaf, Text):
+        width = text_width(leaf.text, leaf.size, leaf.weight, leaf.family)
+        start = {"start": 0.0, "middle": -width / 2, "end": -width}[leaf.anchor]
+        box = _box(start, -0.75 * leaf.size, start + width, 0.2 * leaf.size)  # ascent, descent
+        turn = math.radians(leaf.rotation)
+        cos, sin = math.cos(turn), math.sin(turn)
+        return [(leaf.x + x * cos - y * sin, leaf.y + x * sin + y * cos) for x, y in box]
+    # a line's points only: its width spreads across it, and a line ends where its points do
+    return [p for s in leaf.segments if not isinstance(s, Close) for p in _points(s)]
+
+
+def _points(segment: object) -> list[tuple[float, float]]:
+    """A path segment's end and control points (a Bézier lies inside their hull)."""
+    coords = [v for v in vars(segment).values() if isinstance(v, (int, float))]
+    return list(zip(coords[::2], coords[1::2], strict=True))
+
+
+def _box(x0: float, y0: float, x1: float, y1: float) -> list[tuple[float, float]]:
+    return [(x0, y0), (x1, y0), (x1, y1), (x0, y1)]
+
+
+def _half_line(leaf: Circle | Rect | Field) -> float:
+    style = leaf.style
+    return style.width / 2 if style.stroke else 0.0

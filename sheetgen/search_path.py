@@ -1,0 +1,181 @@
+"""Where layouts are found by name: the built-in `layouts/` folder, then the user's own
+collections, given by `--layouts DIR` (on the command line) and `SHEETGEN_LAYOUTS` (a list of
+folders separated by `os.pathsep`, `:` on Linux and macOS, `;` on Windows).
+
+A collection is laid out like the built-in folder: `DIR/<game>/<name>.toml` is the layout
+`<game>/<name>`, and `<game>` must be a game sheetgen knows. A name is never taken twice: a
+user layout named like a built-in one (or like one in another collection) is refused, never
+shadowed, so a name means one file wherever it is used.
+"""
+
+from __future__ import annotations
+
+import os
+from pathlib import Path
+
+from sheetgen.errors import LayoutError, UsageError
+from sheetgen.resources import resource_dir
+
+ENVIRONMENT = "SHEETGEN_LAYOUTS"
+# the folders given with --layouts in this run of the command, in the order given
+_given: list[Path] = []
+
+
+def use(folders: list[Path] | None) -> None:
+    """Add folders given with `--layouts` to the search path of this run."""
+    _given.extend(folders or ())
+
+
+def forget() -> None:
+    """Start a run with no `--layouts` folders (the environment's still count)."""
+    _given.clear()
+
+
+def builtin_layouts() -> dict[str, Path]:
+    """The layouts shipped with sheetgen, by `game/name`."""
+    root = resource_dir("layouts")
+    return {f"{p.parent.name}/{p.stem}": p for p in sorted(root.glob("*/*.toml"))}
+
+
+def collections() -> list[Path]:
+    """The user's collection folders: those given with `--layouts`, then those of
+    `SHEETGEN_LAYOUTS`, each once; a folder that is not there is a usage error."""
+    found: list[Path] = []
+    from_env = [e for e in os.environ.get(ENVIRONMENT, "").split(os.pathsep) if e.strip()]
+    for folder, source in [(f, "--layouts") for f in _given] + [
+        (Path(e), ENVIRONMENT) for e in from_env
+    ]:
+        if not folder.is_dir():
+            raise UsageError(
+                f"{source} {str(folder)!r}: no such folder (a layout collection is a folder "
+                "holding <game>/<name>.toml files)"
+            )
+        if all(not os.path.samefile(folder, seen) for seen in found):
+            found.append(folder)
+    return found
+
+
+def games() -> list[str]:
+    """The games a collection may hold a folder for, as layouts name them."""
+    from sheetgen.games import CATALOGUE
+
+    return sorted({key.split("/")[0] for key in CATALOGUE})
+
+
+def collection_layouts(folder: Path) -> dict[str, Path]:
+    """The layouts in one collection folder, by `game/name`; a `.toml` file outside a game's
+    folder, or a folder of layouts not named after a game, is a usage error (it would
+    otherwise be passed over without a word)."""
+    from sheetgen.registry import suggest
+
+    known = games()
+    found: dict[str, Path] = {}
+    for entry in sorted(folder.iterdir()):
+        if entry.name.startswith("."):
+            continue
+        if entry.is_file() and entry.suffix == ".toml":
+            raise UsageError(
+                f"{entry}: a collection's layouts sit in a game's folder, e.g. "
+                f"{folder / 'scribe' / entry.name} (games: {', '.join(known)})"
+            )
+        if not entry.is_dir():
+            continue
+        files = sorted(p for p in entry.glob("*.toml") if not p.name.startswith("."))
+        if files and entry.name not in known:
+            raise UsageError(
+                f"{entry}: not a game's folder; a collection holds <game>/<name>.toml "
+                f"({suggest(entry.name, known)})"
+            )
+        found.update((f"{entry.name}/{p.stem}", p) for p in files)
+    return found
+
+
+def user_layouts() -> dict[str, Path]:
+    """The layouts of every collection on the search path, by `game/name`; a name that a
+    built-in layout or an earlier collection already has is refused."""
+    taken = builtin_layouts()
+    found: dict[str, Path] = {}
+    for folder in collections():
+        for name, path in collection_layouts(folder).items():
+            if name in taken:
+                raise UsageError(
+                    f"{path}: {name!r} is the name of a built-in layout; rename the file "
+                    "(a collection's layouts never shadow built-in ones)"
+                )
+            if name in found:
+                raise UsageError(
+                    f"{path}: {name!r} is also {found[name]}; rename one of them "
+                    "(a name means one layout)"
+                )
+            found[name] = path
+    return found
+
+
+def named_layouts() -> dict[str, Path]:
+    """Every layout that has a name: the built-in ones, then the user's collections'."""
+    return builtin_layouts() | user_layouts()
+
+
+def check_game_folder(shown: str, path: Path, game: object, where: str) -> None:
+    """A named layout's `game` key must be the game its folder is named after."""
+    if isinstance(game, str) and game != path.parent.name:
+        raise LayoutError(
+            shown,
+            where,
+            f"{game!r}, but the layout sits in the {path.parent.name!r} folder",
+            f"set game = {path.parent.name!r}, or move {path.name} to the {game!r} folder",
+        )
+
+
+MAX_EXTENDS = 16  # layouts in one `extends` chain: more is surely a mistake
+
+
+def extended(value: object, path: Path, shown: str, where: str) -> tuple[Path, str]:
+    """The file an `extends` value names, and how to show it: a layout name (built in or in a
+    collection), or a path ending in `.toml`, taken from the folder of the extending file
+    (`path`, shown as `shown`) unless it is absolute."""
+    if isinstance(value, str) and value.endswith(".toml") and "\x00" not in value:
+        target = Path(value)
+        if target.is_absolute():
+            return target, value
+        target = path.parent / target
+        if Path(shown) != path:  # a name: show where the file is
+            return target, str(target)
+        return target, os.path.normpath(os.path.join(os.path.dirname(shown), value))
+    named = named_layouts()
+    if isinstance(value, str) and value in named:
+        return named[value], value
+    from sheetgen.registry import suggest
+
+    raise LayoutError(
+        shown,
+        where,
+        f"{value!r} is neither a layout name nor a path ending in .toml",
+        suggest(value, list(named))
+        if isinstance(value, str)
+        else "give a name from 'sheetgen list' or a path, in quotes",
+    )
+
+
+def check_chain(chain: tuple[tuple[Path, str], ...], target: Path, value: str, where: str) -> None:
+    """Refuse an `extends` from the last file of `chain` (the files extending each other so
+    far, each with how it is shown) to `target` that leads back into the chain, or one more
+    than MAX_EXTENDS deep."""
+    shown = chain[-1][1]
+    real = os.path.realpath(target)
+    for i, (path, _) in enumerate(chain):
+        if os.path.realpath(path) == real:
+            loop = " -> ".join([s for _, s in chain[i:]] + [chain[i][1]])
+            raise LayoutError(
+                shown,
+                where,
+                f"{value!r} closes a cycle: {loop}",
+                "a layout cannot extend itself, even through others",
+            )
+    if len(chain) >= MAX_EXTENDS:
+        raise LayoutError(
+            shown,
+            where,
+            f"{value!r} makes a chain of more than {MAX_EXTENDS} layouts extending each other",
+            "start from a layout nearer the built-in one",
+        )

@@ -1,0 +1,195 @@
+"""`sheetgen new KIND FILE`: a commented starting layout of a component kind, valid as written.
+
+A starting layout `extends` a built-in layout of its kind and repeats, with their built-in
+values, the keys a designer usually changes first; each key carries a comment saying what it
+holds, its unit and its range, read from the kind's model.
+"""
+
+from __future__ import annotations
+
+import json
+import os
+import textwrap
+from pathlib import Path
+from typing import TYPE_CHECKING, Any
+
+from sheetgen.errors import SheetgenError, UsageError
+
+if TYPE_CHECKING:
+    from pydantic.fields import FieldInfo
+
+    from sheetgen.registry import ComponentKind, LayoutBase
+
+# each kind's starting point (a built-in layout) and the keys a designer usually changes first,
+# a dotted path for a key inside a table
+STARTERS: dict[str, tuple[str, tuple[str, ...]]] = {
+    "scribe/supergrid": (
+        "scribe/standard",
+        (
+            "title",
+            "sheet.width",
+            "sheet.height",
+            "sheet.text",
+            "sheet.cell",
+            "sheet.gutter",
+            "sheet.ink",
+            "sheet.accent",
+        ),
+    ),
+    "scribbly-gum/tree": (
+        "scribbly-gum/kuringgai",
+        (
+            "side",
+            "sheet.width",
+            "sheet.height",
+            "sheet.pitch",
+            "sheet.circle",
+            "colours.tree",
+            "colours.score",
+        ),
+    ),
+    "scribbly-gum/pad": ("scribbly-gum/pad", ("front", "back", "leaves")),
+    "scribbly-gum/tiles": (
+        "scribbly-gum/tiles",
+        ("sheet.size", "sheet.bleed", "sheet.back", "sheet.gold", "sheet.silver"),
+    ),
+    "scribbly-gum/digital": (
+        "scribbly-gum/digital",
+        ("width_px", "height_px", "background", "ink", "accent"),
+    ),
+    "scribbly-gum/game": ("scribbly-gum/example-game", ("tree", "tiles")),
+    "walkabout/map": (
+        "walkabout/map-1",
+        ("sheet_number", "edge", "sheet.width", "sheet.height", "sheet.accent", "sheet.paper"),
+    ),
+    "walkabout/dice": ("walkabout/dice", ("face_size",)),
+    "walkabout/mat": ("walkabout/mat", ("title", "ink", "accent", "paper", "grid_line")),
+    "walkabout/game": ("walkabout/example-game", ("map", "dice", "player")),
+    "marram/tiles": (
+        "marram/classic",
+        ("sheet.size", "sheet.bleed", "sheet.grass", "sheet.sand", "sheet.blue"),
+    ),
+    "marram/art": ("marram/art", ("tiles", "px")),
+    "marram/board": ("marram/example-board", ("tiles", "title", "variant", "length")),
+    "scrumpit/board": ("scrumpit/standard", ("cell", "overlap", "fit")),
+    "scrumpit/tiles": ("scrumpit/tiles", ("size",)),
+    "scrumpit/scorepad": ("scrumpit/scorepad", ("tiles", "players", "games", "turns")),
+    "scrumpit/game": ("scrumpit/example-game", ("board", "tiles")),
+}
+
+
+def _slug_name(file: Path, component: str) -> str:
+    """The layout's `name` (its output files' middle word) from the file's name."""
+    from sheetgen.output import slug
+
+    return slug(file.stem).lower()[:40].strip("-") or f"my-{component}"
+
+
+def _words(model: type[LayoutBase], key: str) -> str:
+    """What the model's field at a dotted key holds, in words, with its range."""
+    parts = key.split(".")
+    owner: Any = model
+    for part in parts[:-1]:
+        owner = owner.model_fields[part].annotation
+    field: FieldInfo = owner.model_fields[parts[-1]]
+    described = (  # a game's model narrows `game` and `component`; LayoutBase describes them
+        c.model_fields[parts[-1]].description
+        for c in owner.__mro__
+        if parts[-1] in getattr(c, "model_fields", {})
+    )
+    words = next(filter(None, described), "")
+    if words == "#rrggbb":
+        words = "colour, #rrggbb"
+    low, high = (
+        next((getattr(m, a) for m in field.metadata for a in pair if hasattr(m, a)), None)
+        for pair in (("ge", "gt"), ("le", "lt"))
+    )
+    if low is not None and high is not None:
+        words += f" ({low:.4g} to {high:.4g})"
+    return words
+
+
+def _value(model: LayoutBase, key: str) -> Any:
+    """The built-in layout's value at a dotted key, as TOML writes it."""
+    value: Any = model
+    for part in key.split("."):
+        value = getattr(value, part)
+    return json.loads(json.dumps(value, default=list))
+
+
+def _toml(value: Any) -> str:
+    """A scalar, or a list of them, written as TOML."""
+    if isinstance(value, bool):
+        return "true" if value else "false"
+    if isinstance(value, list):
+        return "[" + ", ".join(_toml(v) for v in value) + "]"
+    if isinstance(value, int | float):
+        return repr(value)
+    return json.dumps(value, ensure_ascii=False)
+
+
+def _commented(words: str, line: str) -> list[str]:
+    """A line of TOML under the words that describe it."""
+    return [*textwrap.wrap(words, 98, initial_indent="# ", subsequent_indent="# "), line]
+
+
+def starter_text(kind: ComponentKind, base: LayoutBase, file: Path) -> str:
+    """The starting layout of `kind` to be written to `file`: it extends the built-in layout
+    `base`, the kind's starting point."""
+    from sheetgen.output import output_name
+
+    base_name, keys = STARTERS[kind.key]
+    name = _slug_name(file, kind.component)
+    example = output_name(kind.game, name, kind.component, "pdf")
+    firsts = {
+        "game": kind.game,
+        "component": kind.component,
+        "extends": base_name,
+        "name": name,
+        "description": f"My {kind.component}, started from {base_name}",
+        "credit": base.credit,
+    }
+    lines = [
+        f"# A {kind.key} layout: {kind.summary}.",
+        f"# It starts from the built-in layout {base_name!r} (see 'extends'); every key not",
+        "# written here is that layout's, and a key written here replaces its value.",
+        "# Lengths are in millimetres (mm); the origin is the sheet's top-left corner, y down.",
+        f"# 'sheetgen schema {kind.key}' lists every key this kind takes.",
+        f"# Check it with 'sheetgen check {file}'; build it with 'sheetgen build {file}'.",
+        "",
+    ]
+    for key, value in firsts.items():
+        words = _words(kind.model, key) + (f": {example}" if key == "name" else "")
+        lines += _commented(words, f"{key} = {_toml(value)}")
+    table = ""
+    for key in sorted(keys, key=lambda k: "." in k):  # top-level keys before any table
+        owner, _, leaf = key.rpartition(".")
+        if owner != table:
+            lines += ["", f"[{owner}]"]
+            table = owner
+        lines += _commented(_words(kind.model, key), f"{leaf} = {_toml(_value(base, key))}")
+    return "\n".join(lines) + "\n"
+
+
+def new_layout(kind_key: str, file: Path) -> str:
+    """Write a starting layout of the kind `kind_key` to `file`, which must not exist; the
+    message to print."""
+    from sheetgen.games import CATALOGUE
+    from sheetgen.layout import load
+    from sheetgen.output import create_new
+    from sheetgen.registry import kind_for, suggest
+
+    kind = kind_for(kind_key) if kind_key in CATALOGUE else None
+    if kind is None:
+        raise UsageError(
+            f"unknown component kind {kind_key!r} ({suggest(kind_key, list(CATALOGUE))}); "
+            "'sheetgen list' shows the kinds"
+        )
+    if file.suffix != ".toml":
+        raise UsageError(f"{file}: a layout file's name ends in .toml, e.g. {file.stem}.toml")
+    if os.path.lexists(file):
+        raise SheetgenError(f"{file}: already exists; sheetgen new never replaces a file")
+    base_name = STARTERS[kind.key][0]
+    text = starter_text(kind, load(base_name).model, file)
+    create_new(file, text.encode("utf-8"))
+    return f"wrote {file}: a {kind.key} layout starting from {base_name}"

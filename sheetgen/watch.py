@@ -1,0 +1,348 @@
+"""`sheetgen watch`: build a layout again on every save of it or of a file it extends or names,
+and show the pictures in a page served on 127.0.0.1 that refreshes itself."""
+
+from __future__ import annotations
+
+import json
+import os
+import signal
+import tempfile
+import threading
+import time
+from collections.abc import Collection, Iterator
+from contextlib import contextmanager
+from dataclasses import dataclass, replace
+from http.server import BaseHTTPRequestHandler, ThreadingHTTPServer
+from pathlib import Path
+from types import FrameType
+from typing import Any
+from urllib.parse import unquote, urlsplit
+
+import typer
+
+from sheetgen.errors import SheetgenError
+from sheetgen.files import Stamp, recording_reads, stamp
+from sheetgen.watch_page import SCRIPT, STYLE, Snapshot, main_html, page_html
+
+HOST = "127.0.0.1"  # never another interface: the page shows files from this machine
+PING_SECONDS = 10  # an event stream sends a comment this often, to notice a closed page
+POLL_SECONDS = 0.3  # how often the watched files are compared besides, in case a save was missed
+Watched = dict[Path, Stamp | None]  # each file watched, and the version of it last built
+
+
+@dataclass(frozen=True)
+class Watch:
+    """What `sheetgen watch` was asked for: the layout (`ref`, a path or built-in name, and
+    `layout`, its file's real path), the folder its files go to, the PNG resolution and paper,
+    and the port to serve the page on."""
+
+    ref: str
+    layout: Path
+    folder: Path
+    dpi: int
+    paper: str
+    port: int
+
+
+class Preview:
+    """The latest snapshot, and a condition that the page's event streams wait on."""
+
+    def __init__(self) -> None:
+        self._snapshot = Snapshot()
+        self._changed = threading.Condition()
+        self.closed = False
+
+    def current(self) -> Snapshot:
+        """The snapshot the page shows now."""
+        with self._changed:
+            return self._snapshot
+
+    def publish(self, snapshot: Snapshot) -> None:
+        """Show `snapshot`, and wake every event stream."""
+        with self._changed:
+            self._snapshot = snapshot
+            self._changed.notify_all()
+
+    def newer_than(self, version: int, timeout: float) -> Snapshot:
+        """The snapshot once its version is not `version` (or the current one after `timeout`
+        seconds, or at once when the watch is closing)."""
+        with self._changed:
+            self._changed.wait_for(
+                lambda: self.closed or self._snapshot.version != version, timeout
+            )
+            return self._snapshot
+
+    def close(self) -> None:
+        """End every event stream."""
+        with self._changed:
+            self.closed = True
+            self._changed.notify_all()
+
+
+def build(watch: Watch, last: Snapshot) -> tuple[Snapshot, Watched]:
+    """Build the layout's PNG pages and PDF into the folder (atomically, all or none): the new
+    snapshot (the last good files kept on an error), and every file the build read."""
+    from sheetgen.build import BuildRequest, run_build
+
+    request = BuildRequest(
+        refs=(watch.ref,),
+        build_all=False,
+        formats="png,pdf",
+        paper=watch.paper,
+        copies=1,
+        out=watch.folder,
+        create_out=False,
+        dpi=watch.dpi,
+        fillable=False,
+        transparent=False,
+        quiet=True,
+    )
+    started = time.perf_counter()
+    version = last.version + 1
+    error: str | None = None
+    with recording_reads() as reads:
+        try:
+            built = run_build(request)
+        except SheetgenError as exc:
+            error = str(exc)
+        except Exception as exc:  # a bug: shown like any error, and the watch goes on
+            error = f"internal error ({type(exc).__name__}: {exc}); please report it"
+    at = time.strftime("%H:%M:%S")
+    seconds = time.perf_counter() - started
+    if error is not None:
+        return replace(last, version=version, error=error, at=at, seconds=seconds), reads
+    names = sorted((f.path.name for f in built), key=lambda n: n.endswith(".pdf"))
+    return Snapshot(version, tuple(names), version, None, at, seconds), reads
+
+
+class PreviewServer(ThreadingHTTPServer):
+    """The page's server, on 127.0.0.1 only; each request in a thread of its own."""
+
+    daemon_threads = True
+
+    def __init__(self, watch: Watch, preview: Preview, layout: str) -> None:
+        self.watch, self.preview, self.layout = watch, preview, layout
+        super().__init__((HOST, watch.port), PreviewHandler)
+
+
+class PreviewHandler(BaseHTTPRequestHandler):
+    """Answers the page, its script and style, its changing part, the build's state (JSON), an
+    event stream of it, and the files of the last good build; nothing else."""
+
+    server: PreviewServer
+
+    def log_message(self, format: str, *args: Any) -> None:
+        """Requests are not logged: the terminal shows builds and their errors."""
+
+    def do_GET(self) -> None:
+        """One request from the page (or anyone on this machine naming this host)."""
+        port = self.server.server_address[1]
+        if self.headers.get("Host") not in (f"{HOST}:{port}", f"localhost:{port}"):
+            return self._send(403, "text/plain", b"forbidden: use http://127.0.0.1:PORT/\n")
+        path = urlsplit(self.path).path
+        snap = self.server.preview.current()
+        if path == "/":
+            html = page_html(snap, self.server.layout, str(self.server.watch.folder))
+            self._send(200, "text/html; charset=utf-8", html.encode())
+        elif path == "/main":
+            self._send(200, "text/html; charset=utf-8", main_html(snap).encode())
+        elif path == "/watch.js":
+            self._send(200, "text/javascript; charset=utf-8", SCRIPT.encode())
+        elif path == "/watch.css":
+            self._send(200, "text/css; charset=utf-8", STYLE.encode())
+        elif path == "/state":
+            self._send(200, "application/json", json.dumps(snap.state()).encode())
+        elif path == "/events":
+            self._events()
+        elif path.startswith("/files/") and unquote(path[7:]) in snap.files:
+            self._file(unquote(path[7:]))
+        else:
+            self._send(404, "text/plain", b"not found\n")
+
+    def _send(self, code: int, kind: str, body: bytes) -> None:
+        self.send_response(code)
+        self.send_header("Content-Type", kind)
+        self.send_header("Content-Length", str(len(body)))
+        self.send_header("Cache-Control", "no-store")
+        self.send_header(
+            "Content-Security-Policy",
+            "default-src 'none'; img-src 'self'; script-src 'self'; style-src 'self'; "
+            "connect-src 'self'",
+        )
+        self.end_headers()
+        self.wfile.write(body)
+
+    def _file(self, name: str) -> None:
+        """A file of the build, read whole: it was renamed into place complete, so it is the
+        old file or the new one, never part of one."""
+        try:
+            data = (self.server.watch.folder / name).read_bytes()
+        except OSError:
+            return self._send(404, "text/plain", b"not found\n")
+        kind = "application/pdf" if name.endswith(".pdf") else "image/png"
+        self._send(200, kind, data)
+
+    def _events(self) -> None:
+        """Server-Sent Events: the state now, then again after every build."""
+        self.send_response(200)
+        self.send_header("Content-Type", "text/event-stream")
+        self.send_header("Cache-Control", "no-store")
+        self.end_headers()
+        preview, version = self.server.preview, -1
+        try:
+            while not preview.closed:
+                snap = preview.newer_than(version, PING_SECONDS)
+                if preview.closed:
+                    break
+                if snap.version == version:
+                    self.wfile.write(b": ping\n\n")
+                else:
+                    self.wfile.write(f"data: {json.dumps(snap.state())}\n\n".encode())
+                    version = snap.version
+                self.wfile.flush()
+        except OSError:  # the page was closed
+            pass
+
+
+def _now(path: Path) -> Stamp | None:
+    """The stamp of the file at `path` now (None: there is none)."""
+    try:
+        return stamp(os.stat(path))
+    except OSError:
+        return None
+
+
+def _wake_ups(paths: Collection[Path]) -> Iterator[None]:
+    """A wake-up whenever a file in `paths` changes (an editor's save by rename included) and
+    every POLL_SECONDS besides, so that a save made while no watcher ran is seen too."""
+    import watchfiles
+
+    folders = sorted({p.parent for p in paths if p.parent.is_dir()})
+    if not folders:  # the layout's folder is gone: look again now and then
+        while True:
+            time.sleep(POLL_SECONDS)
+            yield
+    for _changes in watchfiles.watch(
+        *folders,
+        watch_filter=lambda _change, name: Path(os.path.realpath(name)) in paths,
+        recursive=False,
+        step=30,
+        rust_timeout=int(POLL_SECONDS * 1000),
+        yield_on_timeout=True,
+    ):
+        yield
+
+
+def _report(snap: Snapshot, folder: Path) -> None:
+    """A build's outcome in the terminal: one line, or one line a problem on stderr."""
+    if snap.error is None:
+        pages = sum(n.endswith(".png") for n in snap.files)
+        typer.echo(
+            f"[{snap.at}] built {pages} page{'s' if pages != 1 else ''} and the PDF in "
+            f"{snap.seconds:.2f} s (build {snap.version}) in {folder}"
+        )
+    else:
+        for line in snap.error.splitlines():  # one line a problem, as every command prints
+            typer.echo(f"[{snap.at}] error: {line}", err=True)
+
+
+def _shown(path: Path) -> str:
+    """A watched file as the page names it: from the working folder when it is inside it."""
+    relative = os.path.relpath(path)
+    return str(path) if relative.startswith("..") else relative
+
+
+def _rebuild(watch: Watch, preview: Preview, watched: Watched) -> Watched:
+    """Build and show the result; the files to watch from now on, each with the version seen:
+    the layout and every file the build read (and, after an error, which may have stopped it
+    early, those watched before)."""
+    snap, reads = build(watch, preview.current())
+    wanted = {p: _now(p) for p in watched} if snap.error else {}
+    wanted.update(reads)
+    wanted.setdefault(watch.layout, _now(watch.layout))
+    files = sorted(wanted, key=lambda p: (p != watch.layout, str(p)))  # the layout first
+    preview.publish(replace(snap, watched=tuple(map(_shown, files))))
+    _report(snap, watch.folder)
+    return wanted
+
+
+def _loop(watch: Watch, preview: Preview) -> None:
+    """Build, then build again whenever a file the last build read is not as it read it."""
+    watched = _rebuild(watch, preview, {})
+    while True:
+        for _wake_up in _wake_ups(set(watched)):
+            if all(_now(p) == seen for p, seen in watched.items()):
+                continue
+            wanted = _rebuild(watch, preview, watched)
+            files_differ = wanted.keys() != watched.keys()
+            watched = wanted
+            if files_differ:
+                break  # watch the new set of files (and their folders)
+
+
+def _stop(_signum: int, _frame: FrameType | None) -> None:
+    raise KeyboardInterrupt
+
+
+@contextmanager
+def _folder(out: Path | None) -> Iterator[Path]:
+    """The folder the files go to: `out`, which must exist, or a temporary one removed at the
+    end (its name carries the watch's pid, so a watch killed outright leaves it to the next)."""
+    from sheetgen.output import prepare_folder
+
+    if out is not None:
+        yield prepare_folder(out, create=False)
+        return
+    _remove_orphans(Path(tempfile.gettempdir()))
+    with tempfile.TemporaryDirectory(prefix=f"sheetgen-watch-{os.getpid()}-") as name:
+        yield Path(name)
+
+
+def _remove_orphans(temp: Path) -> None:
+    """Remove the temporary folders of watches that were killed outright (SIGKILL)."""
+    import re
+    import shutil
+
+    from sheetgen.output import alive
+
+    for entry in os.scandir(temp):
+        found = re.fullmatch(r"sheetgen-watch-(\d+)-\w+", entry.name)
+        if found and entry.is_dir(follow_symlinks=False) and not alive(int(found[1])):
+            shutil.rmtree(entry.path, ignore_errors=True)  # another user's is not ours to remove
+
+
+def run_watch(
+    ref: str, out: Path | None, port: int, open_browser: bool, dpi: int, paper: str
+) -> None:
+    """Serve the preview and rebuild until Ctrl-C (or SIGTERM), which ends it cleanly."""
+    from sheetgen.layout import load, resolve
+
+    path, shown = resolve(ref)
+    if not path.is_file():
+        load(ref)  # refused as `build` refuses it: no such file, a folder, ...
+    layout = Path(os.path.realpath(path))
+    signal.signal(signal.SIGTERM, _stop)
+    with _folder(out) as folder:
+        watch = Watch(ref, layout, folder, dpi, paper, port)
+        preview = Preview()
+        try:
+            server = PreviewServer(watch, preview, shown)
+        except OSError as exc:
+            raise SheetgenError(
+                f"cannot serve on {HOST}:{port} ({exc.strerror}); choose another --port"
+            ) from None
+        url = f"http://{HOST}:{server.server_address[1]}/"
+        threading.Thread(target=server.serve_forever, daemon=True).start()
+        typer.echo(f"watching {shown}: preview at {url} (Ctrl-C to stop)")
+        if open_browser:
+            import webbrowser
+
+            webbrowser.open(url)
+        try:
+            _loop(watch, preview)
+        except KeyboardInterrupt:
+            typer.echo("stopped")
+        finally:
+            preview.close()
+            server.shutdown()
+            server.server_close()

@@ -1,0 +1,51 @@
+"""`check` meets what `build` meets: a sheet must go onto A4 and Letter both, and a drawing
+must not draw past its own edge (the catalogue in tests/bad_inputs/ drives the CLI on the
+failing cases); a fifth Walkabout map (and a fiftieth) can be made."""
+
+from __future__ import annotations
+
+from pathlib import Path
+
+from sheetgen.build import document_for
+from sheetgen.draw import Text, Transform
+from sheetgen.draw.walk import leaves
+from sheetgen.fits import sheet_findings
+from sheetgen.layout import builtin_layouts, load
+from sheetgen.registry import BuildOptions
+
+
+def test_every_builtin_layout_fits_both_papers_and_its_sheets() -> None:
+    found = {ref: sheet_findings(load(ref)) for ref in builtin_layouts()}
+    assert {ref: f for ref, f in found.items() if f} == {}
+
+
+def test_a_tree_too_narrow_for_its_score_circle_is_refused(tmp_path: Path) -> None:
+    path = tmp_path / "narrow.toml"
+    path.write_text(
+        'extends = "scribbly-gum/kuringgai"\ngame = "scribbly-gum"\ncomponent = "tree"\n'
+        'name = "narrow"\n[sheet]\nwidth = 150.0\npitch = 9.0\ncircle = 6.0\n',
+        encoding="utf-8",
+    )
+    loaded = load(str(path))
+    (found,) = sheet_findings(loaded)
+    assert found.level == "error" and found.where == "sheet.width"
+    # the circle it names is indeed drawn past the 150 mm edge
+    drawing = document_for(loaded, BuildOptions()).pages[0].placements[0].drawing
+    assert drawing.width == 150.0
+    assert "a circle (from x = " in found.message
+    low = float(found.message.split("from x = ")[1].split(" ")[0])
+    assert low > drawing.width
+
+
+def test_a_fifth_map_can_be_made(tmp_path: Path) -> None:
+    for number in (5, 50):
+        path = tmp_path / f"map-{number}.toml"
+        path.write_text(
+            f'extends = "walkabout/map-1"\nname = "map-{number}"\nsheet_number = {number}\n',
+            encoding="utf-8",
+        )
+        loaded = load(str(path))
+        assert loaded.kind.check(loaded.model) == [] and sheet_findings(loaded) == []
+        drawing = document_for(loaded, BuildOptions()).pages[0].placements[0].drawing
+        drawn = leaves(drawing.children, Transform())
+        assert f"Map {number}" in {leaf.text for leaf, _ in drawn if isinstance(leaf, Text)}

@@ -1,0 +1,353 @@
+"""`sheetgen watch` as a designer uses it: a real process serving a real page to Chromium, the
+layout edited on disk, the pictures compared with a separate `sheetgen build` of the same file."""
+
+from __future__ import annotations
+
+import http.client
+import io
+import json
+import os
+import re
+import shutil
+import signal
+import socket
+import subprocess
+import sys
+import tempfile
+import threading
+import time
+import urllib.request
+from collections.abc import Callable, Iterator
+from pathlib import Path
+from typing import Any
+
+import pytest
+from PIL import Image
+
+from tests.conftest import ROOT, sheetgen
+from tests.test_browser import browser  # noqa: F401  (the fixture)
+
+pytestmark = pytest.mark.slow
+
+DPI = "50"  # small pictures: a rebuild well inside the 2 s the page has to show it
+PNG_END = b"IEND\xaeB`\x82"
+
+
+class Watcher:
+    """A running `sheetgen watch`: its URL, the lines it printed, and HTTP to it."""
+
+    def __init__(self, *args: str, cwd: Path) -> None:
+        if os.environ.get("MUTANT_UNDER_TEST"):
+            pytest.skip("drives the CLI in a subprocess, which never runs a mutant")
+        self.proc = subprocess.Popen(
+            [sys.executable, "-m", "sheetgen", "watch", *args, "--port", "0", "--no-browser"],
+            cwd=cwd,
+            stdout=subprocess.PIPE,
+            stderr=subprocess.PIPE,
+            text=True,
+        )
+        self.out: list[str] = []
+        self.err: list[str] = []
+        for stream, lines in ((self.proc.stdout, self.out), (self.proc.stderr, self.err)):
+            threading.Thread(target=self._read, args=(stream, lines), daemon=True).start()
+        first = self.wait(lambda: self.out[:1], 60, "the URL line")[0]
+        found = re.search(r"http://127\.0\.0\.1:(\d+)/", first)
+        assert found, first
+        self.url, self.port = found[0], int(found[1])
+
+    @staticmethod
+    def _read(stream: Any, lines: list[str]) -> None:
+        for line in stream:
+            lines.append(line.rstrip("\n"))
+
+    def wait(self, found: Callable[[], Any], seconds: float, what: str) -> Any:
+        end = time.monotonic() + seconds
+        while time.monotonic() < end:
+            value = found()
+            if value:
+                return value
+            assert self.proc.poll() is None, f"watch ended: {self.err}"
+            time.sleep(0.02)
+        raise AssertionError(f"no {what} within {seconds} s: out {self.out}, err {self.err}")
+
+    def get(self, path: str) -> bytes:
+        with urllib.request.urlopen(self.url + path.lstrip("/"), timeout=10) as reply:
+            data: bytes = reply.read()
+            return data
+
+    def state(self) -> dict[str, Any]:
+        data: dict[str, Any] = json.loads(self.get("/state"))
+        return data
+
+    def png(self, state: dict[str, Any]) -> bytes:
+        name = next(n for n in state["files"] if n.endswith(".png"))
+        return self.get(f"/files/{name}")
+
+    def stop(self) -> int:
+        self.proc.send_signal(signal.SIGINT)
+        code = self.proc.wait(timeout=30)
+        time.sleep(0.1)  # the readers take the last lines
+        return code
+
+    def end(self) -> None:
+        """Stop it as a user would (so its temporary folder goes too), or kill it if it hangs."""
+        if self.proc.poll() is None:
+            self.proc.send_signal(signal.SIGINT)
+            try:
+                self.proc.wait(timeout=20)
+            except subprocess.TimeoutExpired:
+                self.proc.kill()
+                self.proc.wait()
+
+
+@pytest.fixture
+def layout(tmp_path: Path) -> Path:
+    """A Scribe pad of one's own that extends a Scribe sheet of one's own, by path."""
+    shutil.copy(ROOT / "layouts/scribe/standard.toml", tmp_path / "base.toml")
+    text = (ROOT / "layouts/scribe/pad.toml").read_text(encoding="utf-8")
+    (tmp_path / "my.toml").write_text(text.replace('"scribe/standard"', '"base.toml"'), "utf-8")
+    return tmp_path / "my.toml"
+
+
+@pytest.fixture
+def watcher(layout: Path) -> Iterator[Watcher]:
+    (layout.parent / "out").mkdir()
+    running = Watcher(layout.name, "--out", "out", "--dpi", DPI, cwd=layout.parent)
+    running.wait(lambda: running.state()["built"], 60, "first build")
+    yield running
+    running.end()
+
+
+def built_png(layout: Path, tmp: Path) -> bytes:
+    """The layout's picture from `sheetgen build`, the command the watch must agree with."""
+    tmp.mkdir()
+    run = sheetgen("build", str(layout), "-f", "png", "--dpi", DPI, "--out", str(tmp), "-q")
+    assert run.code == 0, run.err
+    (png,) = tmp.glob("*.png")
+    return png.read_bytes()
+
+
+def whole_png(data: bytes) -> Image.Image:
+    """The picture in `data`, which must be a complete PNG (Pillow refuses a cut one)."""
+    assert data.endswith(PNG_END), "the PNG is cut short"
+    image = Image.open(io.BytesIO(data))
+    image.load()
+    return image
+
+
+def listening_addresses(port: int) -> set[str]:
+    """The local addresses of the sockets listening on `port` (Linux's /proc/net tables)."""
+    found = set()
+    for table, width in (("/proc/net/tcp", 8), ("/proc/net/tcp6", 32)):
+        if not os.path.exists(table):
+            continue
+        for row in Path(table).read_text().splitlines()[1:]:
+            local, state = row.split()[1], row.split()[3]
+            address, hex_port = local.split(":")
+            if int(hex_port, 16) == port and state == "0A" and len(address) == width:
+                found.add(address)
+    return found
+
+
+def test_serves_the_picture_on_loopback_only(watcher: Watcher, layout: Path) -> None:
+    page = watcher.get("/").decode()
+    state = watcher.state()
+    png_name = next(n for n in state["files"] if n.endswith(".png"))
+    assert f"/files/{png_name}?v=" in page
+    served = watcher.png(state)
+    assert served == built_png(layout, layout.parent / "check")  # the same picture as build's
+    assert whole_png(served).size[0] > 100
+    pdf = next(n for n in state["files"] if n.endswith(".pdf"))
+    assert watcher.get(f"/files/{pdf}").startswith(b"%PDF-")
+    # bound to 127.0.0.1 alone: not 0.0.0.0, not ::, so no other interface reaches it
+    if sys.platform.startswith("linux"):
+        assert listening_addresses(watcher.port) == {"0100007F"}
+    for other in (("127.0.0.2", socket.AF_INET), ("::1", socket.AF_INET6)):
+        with socket.socket(other[1]) as s, pytest.raises(OSError):
+            s.settimeout(2)
+            s.connect((other[0], watcher.port))
+    # a page from elsewhere that names this port by another host name gets nothing
+    conn = http.client.HTTPConnection("127.0.0.1", watcher.port, timeout=5)
+    conn.request("GET", "/state", headers={"Host": f"attacker.example:{watcher.port}"})
+    assert conn.getresponse().status == 403
+    conn.close()
+    assert watcher.stop() == 0
+
+
+def test_page_follows_edits_errors_and_fixes(
+    watcher: Watcher,
+    layout: Path,
+    browser: Any,  # noqa: F811
+) -> None:
+    # bypass_csp: Playwright's waits evaluate strings, which the page's own policy forbids
+    page = browser.new_page(viewport={"width": 1100, "height": 800}, bypass_csp=True)
+    requests: list[str] = []
+    page.on("request", lambda r: requests.append(r.url))
+    page.goto(watcher.url)
+    page.wait_for_function("document.querySelector('main img')?.complete")
+    first_src = page.get_attribute("main img", "src")
+    first = watcher.png(watcher.state())
+    original = layout.read_text(encoding="utf-8")
+
+    # an edit: the page shows the new picture within 2 s, with no reload
+    edited = original.replace('name = "pad"', 'name = "pad"\ntitle = "HELLO"')
+    saved = time.monotonic()
+    layout.write_text(edited, encoding="utf-8")
+    page.wait_for_function(
+        f"document.querySelector('main img')?.getAttribute('src') !== {json.dumps(first_src)}"
+        " && document.querySelector('main img').complete && !document.querySelector('.error')",
+        timeout=2000,
+    )
+    assert time.monotonic() - saved < 2
+    new = watcher.png(watcher.state())
+    assert new != first
+    assert new == built_png(layout, layout.parent / "edited")
+    shown = page.evaluate("document.querySelector('main img').naturalWidth")
+    assert shown == whole_png(new).size[0]
+
+    # a broken save: the error in the page and the terminal, the last picture kept but stale
+    broken = edited.replace("cell = 10.5", 'cell = "big"')
+    line = 1 + broken.split("\n").index('cell = "big"')
+    layout.write_text(broken, encoding="utf-8")
+    page.wait_for_selector("pre.error", timeout=5000)
+    error = page.inner_text("pre.error")
+    assert re.search(rf"my\.toml:(line )?{line}\b", error), error
+    assert "cell" in error
+    watcher.wait(lambda: [e for e in watcher.err if "my.toml" in e and "cell" in e], 5, "error")
+    assert page.get_attribute("main img", "src") is not None
+    assert "stale" in (page.get_attribute("main figure", "class") or "")
+    assert page.evaluate("document.title").startswith("✗")
+
+    # fixed: the picture returns, no longer stale, and it is the edited layout's picture again
+    layout.write_text(edited, encoding="utf-8")
+    page.wait_for_selector("pre.error", state="detached", timeout=5000)
+    page.wait_for_function("document.querySelector('main img')?.complete")
+    assert "stale" not in (page.get_attribute("main figure", "class") or "")
+    assert watcher.png(watcher.state()) == new
+    # the page loaded nothing but what this server serves
+    assert requests and all(u.startswith(watcher.url) for u in requests), requests
+    page.close()
+    assert watcher.stop() == 0
+
+
+def test_rebuilds_when_an_extended_or_named_file_changes(tmp_path: Path, layout: Path) -> None:
+    (layout.parent / "out").mkdir()
+    running = Watcher(layout.name, "--out", "out", "--dpi", DPI, cwd=layout.parent)
+    try:
+        start = running.wait(lambda: running.state()["built"] and running.state(), 60, "build")
+        assert sorted(start["watched"]) == ["base.toml", "my.toml"]
+        before = running.png(start)
+        base = layout.parent / "base.toml"
+        base.write_text(base.read_text("utf-8").replace('"SCRIBE"', '"SCRIBO"'), "utf-8")
+        running.wait(lambda: running.state()["built"] > start["built"], 5, "rebuild")
+        assert running.png(running.state()) != before
+    finally:
+        running.end()
+    # a game record names its map by a path beside it
+    game_dir = tmp_path / "game"
+    game_dir.mkdir()
+    shutil.copy(ROOT / "layouts/walkabout/map-1.toml", game_dir / "map.toml")
+    record = (ROOT / "layouts/walkabout/example-game.toml").read_text("utf-8")
+    (game_dir / "game.toml").write_text(record.replace('"walkabout/map-1"', '"map.toml"'), "utf-8")
+    running = Watcher("game.toml", "--dpi", DPI, cwd=game_dir)
+    try:
+        start = running.wait(lambda: running.state()["built"] and running.state(), 60, "build")
+        before = running.png(start)
+        map_file = game_dir / "map.toml"
+        text = map_file.read_text("utf-8")
+        map_file.write_text(text.replace("edge = 10.3", "edge = 10.0"), "utf-8")
+        running.wait(lambda: running.state()["built"] > start["built"], 5, "rebuild")
+        assert running.png(running.state()) != before
+    finally:
+        running.end()
+
+
+def test_never_serves_or_leaves_a_partial_file(watcher: Watcher, layout: Path) -> None:
+    original = layout.read_text(encoding="utf-8")
+    out = layout.parent / "out"
+    stop = threading.Event()
+    seen: list[tuple[int, int]] = []
+    problems: list[str] = []
+
+    def look() -> None:  # bounded: at most 2,000 looks, and only while the edits go on
+        for _ in range(2000):
+            if stop.is_set():
+                return
+            try:
+                state = watcher.state()
+                for name in state["files"]:
+                    data = watcher.get(f"/files/{name}")
+                    if name.endswith(".png"):
+                        seen.append((state["built"], whole_png(data).size[0]))
+                    elif not data.rstrip().endswith(b"%%EOF"):
+                        problems.append(f"served {name} cut short")
+                for path in out.iterdir():
+                    if path.name.startswith("."):  # a finished file's name for the instant
+                        continue  # before its rename (sheetgen.output), gone when read
+                    data = path.read_bytes()
+                    if path.suffix == ".png":
+                        whole_png(data)
+                    elif path.suffix == ".pdf" and not data.rstrip().endswith(b"%%EOF"):
+                        problems.append(f"{path.name} cut short in the folder")
+            except Exception as exc:
+                problems.append(repr(exc))
+
+    looker = threading.Thread(target=look)
+    looker.start()
+    (png,) = out.glob("*.png")
+    kept: list[tuple[io.BufferedReader, bytes]] = []  # each picture, held open as it was
+    try:
+        for n in range(6):  # six saves, each a different cell size, so a different picture
+            held = png.open("rb")
+            kept.append((held, held.read()))
+            built = watcher.state()["built"]
+            layout.write_text(original.replace("cell = 10.5", f"cell = {9 + n * 0.25}"), "utf-8")
+            watcher.wait(lambda b=built: watcher.state()["built"] > b, 10, "rebuild")
+            # the new picture is a new file renamed into place; the old one was never written
+            assert os.fstat(held.fileno()).st_ino != png.stat().st_ino
+            held.seek(0)
+            assert held.read() == kept[-1][1]
+    finally:
+        stop.set()
+        looker.join()
+        for held, _ in kept:
+            held.close()
+    assert not problems, problems[:3]
+    assert len({built for built, _ in seen}) >= 5  # it looked while the pictures changed
+    assert watcher.stop() == 0
+    assert sorted(p.suffix for p in out.iterdir()) == [".pdf", ".png"]  # nothing half-made left
+
+
+def test_ctrl_c_ends_it_cleanly_and_removes_its_folder(layout: Path) -> None:
+    gone = subprocess.run(
+        [sys.executable, "-c", "import os; print(os.getpid())"],
+        capture_output=True,
+        text=True,
+        check=True,
+    ).stdout.strip()
+    orphan = Path(tempfile.gettempdir()) / f"sheetgen-watch-{gone}-killed"
+    (orphan / "sub").mkdir(parents=True)  # as a watch killed with SIGKILL leaves its folder
+    running = Watcher(layout.name, cwd=layout.parent)
+    try:
+        running.wait(lambda: [ln for ln in running.out if " built " in ln], 60, "first build")
+        folder = Path(next(ln for ln in running.out if " built " in ln).rsplit(" in ", 1)[1])
+        assert folder.is_dir() and any(folder.glob("*.png"))
+        assert running.stop() == 0
+        assert running.out[-1] == "stopped"
+        assert not any("Traceback" in ln for ln in running.err), running.err
+        assert not folder.exists()
+        assert not orphan.exists()  # the next watch removed the killed one's
+    finally:
+        running.end()
+
+
+def test_a_port_in_use_is_one_line(layout: Path) -> None:
+    with socket.socket() as taken:
+        taken.bind(("127.0.0.1", 0))
+        taken.listen()
+        port = taken.getsockname()[1]
+        run = sheetgen("watch", str(layout), "--port", str(port), "--no-browser")
+    assert run.code == 1
+    assert run.err.strip() == (
+        f"error: cannot serve on 127.0.0.1:{port} (Address already in use); choose another --port"
+    )

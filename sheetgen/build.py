@@ -9,14 +9,19 @@ from dataclasses import dataclass, replace
 from pathlib import Path
 
 from sheetgen.backends import Format, check_build_pixels, preflight, render
-from sheetgen.errors import SheetgenError
-from sheetgen.layout import Loaded, load
+from sheetgen.errors import SheetgenError, TooBigForPaper
+from sheetgen.findings import Finding
+from sheetgen.fits import drawing_findings, size_error
+from sheetgen.layout import Loaded, load, lookup
+from sheetgen.only import check_only, only_document, parse_only
 from sheetgen.options import (
     check_named_sheets,
     check_options,
+    parse_crop_marks,
     parse_flip,
     parse_formats,
     parse_offset,
+    press_kept,
     read_names,
 )
 from sheetgen.output import output_name, prepare_folder, write_all
@@ -47,6 +52,13 @@ class BuildRequest:
     offset: str | None = None
     px: int | None = None
     fit: bool = False
+    gap: float | None = None
+    margin: float | None = None
+    ruler: bool = True
+    crop_marks: str | None = None
+    bleed: float | None = None
+    fold: bool = False
+    only: str | None = None
 
 
 @dataclass(frozen=True)
@@ -62,19 +74,27 @@ def document_for(loaded: Loaded, options: BuildOptions) -> Document:
     """The pressed document of one checked layout, told only the options its kind honours."""
     kept = loaded.kind.options
     model = loaded.model
-    press = replace(options.press, credit=model.credit, words=model.labels.words())
-    return loaded.kind.build(
-        model,
-        replace(
-            options,
-            press=press,
-            names=options.names if "names" in kept else (),
-            duplex=options.duplex and "duplex" in kept,
-            tile_size=options.tile_size if "tile_size" in kept else None,
-            px=options.px if "px" in kept else None,
-            fit=options.fit and "fit" in kept,
-        ),
+    press, skipped = press_kept(options.press, loaded.kind)
+    press = replace(press, credit=model.credit, words=model.labels.words())
+    told = replace(
+        options,
+        press=press,
+        names=options.names if "names" in kept else (),
+        duplex=options.duplex and "duplex" in kept,
+        tile_size=options.tile_size if "tile_size" in kept else None,
+        px=options.px if "px" in kept else None,
+        fit=options.fit and "fit" in kept,
     )
+    # --only: part of the set, the chosen pieces printed by the press whatever the game
+    document = only_document(loaded, told) if options.only else loaded.kind.build(model, told)
+    if press.fold:
+        if document.duplex in (None, "simplex"):
+            raise SheetgenError(
+                f"--fold: {loaded.source} prints no backs to fold behind its fronts "
+                "(a tree prints its other side with --duplex)"
+            )
+        document = replace(document, duplex="simplex")  # printed on one side, then folded
+    return replace(document, notes=document.notes + skipped)
 
 
 def build_one(
@@ -99,7 +119,8 @@ def build_one(
             transparent=request.transparent,
         )
         for label, data in files:
-            name = output_name(model.game, model.name, model.component, fmt, label)
+            part = bool(options.only)
+            name = output_name(model.game, model.name, model.component, fmt, label, part)
             outputs.append((folder / name, data))
     return [
         Built(path, data, document.notes if i == 0 else ())
@@ -115,7 +136,11 @@ def _preflight(
     write, so that a build is refused before it draws anything."""
     documents, pixels = [], 0
     for item in loaded:
-        document = document_for(item, options)
+        try:
+            document = document_for(item, options)
+        except TooBigForPaper as exc:  # the sheet does not go onto this paper: at its size
+            _refuse(item, [size_error(item, "", str(exc))])
+            raise
         try:
             pixels += preflight(
                 document,
@@ -126,6 +151,7 @@ def _preflight(
             )
         except SheetgenError as exc:
             raise SheetgenError(f"{item.source}: {exc}") from None
+        _refuse(item, drawing_findings(item, [document]))
         documents.append(document)
     check_build_pixels(pixels, request.dpi)
     return documents
@@ -147,11 +173,22 @@ def _check_distinct(loaded: list[Loaded]) -> None:
 
 def _check_all(loaded: list[Loaded]) -> None:
     """Every layout's rules errors, before anything is drawn or written."""
-    for item in loaded:
-        errors = [f for f in item.kind.check(item.model) if f.level == "error"]
-        if errors:
-            more = f" (and {len(errors) - 1} more; run 'sheetgen check')" if len(errors) > 1 else ""
-            raise SheetgenError(f"{errors[0].refusal(item.source)}{more}")
+    lines = [line for item in loaded for line in _errors(item, item.kind.check(item.model))]
+    if lines:
+        raise SheetgenError("\n".join(lines))
+
+
+def _refuse(item: Loaded, findings: list[Finding]) -> None:
+    """Refuse the build for a layout's error findings, if any: each a line, at its line."""
+    lines = _errors(item, findings)
+    if lines:
+        raise SheetgenError("\n".join(lines))
+
+
+def _errors(item: Loaded, findings: list[Finding]) -> list[str]:
+    """A layout's error findings as the lines a refused build prints (every one, as 'check'
+    prints them, so that a designer sees all that stops the build at once)."""
+    return [f.refusal(item.source, lookup(item)) for f in findings if f.level == "error"]
 
 
 Job = tuple[Loaded, BuildRequest, tuple[Format, ...], BuildOptions, Path]
@@ -205,10 +242,21 @@ def run_build(request: BuildRequest) -> list[Built]:
     _check_distinct(loaded)
     check_options(request, loaded)
     _check_all(loaded)
+    only = parse_only(request.only)
+    partial = check_only(loaded, only, request.copies) if only else []
     names = read_names(request.names) if request.names else ()
     check_named_sheets(names, request.copies)
+    press = PressOptions(
+        paper=parse_paper(request.paper),
+        margin=PressOptions.margin if request.margin is None else request.margin,
+        gap=request.gap,
+        ruler=request.ruler,
+        marks=parse_crop_marks(request.crop_marks),
+        bleed=request.bleed,
+        fold=request.fold,
+    )
     options = BuildOptions(
-        PressOptions(paper=parse_paper(request.paper)),
+        press,
         copies=request.copies,
         names=names,
         duplex=request.duplex,
@@ -217,6 +265,7 @@ def run_build(request: BuildRequest) -> list[Built]:
         offset=parse_offset(request.offset),
         px=request.px,
         fit=request.fit,
+        only=only,
     )
     documents = _preflight(loaded, request, formats, options)
     folder = prepare_folder(request.out, request.create_out)
@@ -249,6 +298,8 @@ def run_build(request: BuildRequest) -> list[Built]:
                     progress.advance(task)
     write_all([(f.path, f.data) for f in built])
     if not request.quiet:
+        for note in partial:  # never a part of a set without a word
+            print(f"note: {note}", file=sys.stderr)
         for f in built:
             print(f"wrote {f.path} ({len(f.data) / 1024:,.0f} KiB)")
             for note in f.notes:

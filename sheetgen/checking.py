@@ -1,18 +1,16 @@
 """`sheetgen check`'s work: each layout loaded and rules-checked, its findings printed as lines
-(`file:key.path: level: message`) or as JSON for machines."""
+(`level: file:LINE:COLUMN: key.path: message`) or as JSON for machines."""
 
 from __future__ import annotations
 
-import re
 from dataclasses import dataclass
 from pathlib import Path
 from typing import Any
 
 from sheetgen.errors import LayoutError, LayoutProblems, SheetgenError, error_lines
-from sheetgen.findings import Finding
-from sheetgen.tomlpos import locate, positions
+from sheetgen.findings import Finding, Lookup
 
-_PART = re.compile(r"([^.\[\]]+)|\[(\d+)\]")
+PAPERS = ("A4", "Letter")  # every sheet prints on both, as the README promises
 
 
 @dataclass(frozen=True)
@@ -24,7 +22,7 @@ class Checked:
     ref: str
     source: str
     kind: str | None
-    path: Path | None
+    lookup: Lookup | None  # where the layout's files write each key
     refused: SheetgenError | None = None
     findings: tuple[Finding, ...] = ()
     looked_up: bool = False
@@ -35,10 +33,11 @@ class Checked:
         return 1 if self.refused else sum(f.level == "error" for f in self.findings)
 
 
-def check_one(ref: str, words: Path | None) -> Checked:
+def check_one(ref: str, words: Path | None, papers: tuple[str, ...] = PAPERS) -> Checked:
     """Load one layout and run its rules check (against `words` where its kind takes a list),
-    then, when the rules find no error, the checks of its drawings that `build` would meet."""
-    from sheetgen.layout import load, resolve
+    then, when the rules find no error, the checks of its drawings that `build` would meet on
+    each of `papers` (A4 and Letter, both of which every sheet fits, unless told a paper)."""
+    from sheetgen.layout import load, lookup
 
     try:
         loaded = load(ref)
@@ -52,16 +51,18 @@ def check_one(ref: str, words: Path | None) -> Checked:
     if not any(f.level == "error" for f in findings):  # drawn as build draws it, on A4 and Letter
         from sheetgen.fits import sheet_findings
 
-        findings = [*findings, *sheet_findings(loaded)]
-    path = resolve(ref)[0]
-    return Checked(ref, loaded.source, loaded.kind.key, path, None, tuple(findings), looked_up)
+        findings = [*findings, *sheet_findings(loaded, papers)]
+    return Checked(
+        ref, loaded.source, loaded.kind.key, lookup(loaded), None, tuple(findings), looked_up
+    )
 
 
 def text_lines(checked: Checked) -> list[tuple[str, bool]]:
     """What `check` prints for one layout: each line, and whether it goes to stderr."""
     if checked.refused is not None:
         return [(line, True) for line in error_lines(checked.refused)]
-    lines = [(f.line(checked.source), f.level == "error") for f in checked.findings]
+    assert checked.lookup is not None  # a layout that loaded
+    lines = [(f.line(checked.source, checked.lookup), f.level == "error") for f in checked.findings]
     if not checked.errors:
         warnings = len(checked.findings)
         plural = "s" if warnings != 1 else ""
@@ -82,11 +83,11 @@ def _layout_json(checked: Checked) -> dict[str, Any]:
     if checked.refused is not None:
         findings = _refusal_json(checked.refused)
     else:
-        found = positions(_text(checked.path))
-        findings = [
-            _finding(f.level, f.where, f.message, locate(found, _loc(f.where)))
-            for f in checked.findings
-        ]
+        assert checked.lookup is not None  # a layout that loaded
+        findings = []
+        for f in checked.findings:
+            held, key, at = f.place(checked.lookup, checked.source)
+            findings.append(_finding(f.level, held or checked.source, key, at, f.message))
     return {
         "layout": checked.ref,
         "source": checked.source,
@@ -96,31 +97,28 @@ def _layout_json(checked: Checked) -> dict[str, Any]:
     }
 
 
-def _finding(level: str, where: str, message: str, at: tuple[int, int] | None) -> dict[str, Any]:
+def _finding(
+    level: str, file: str, where: str, at: tuple[int, int] | None, message: str
+) -> dict[str, Any]:
     line, column = at or (None, None)
-    return {"level": level, "where": where, "message": message, "line": line, "column": column}
+    return {
+        "level": level,
+        "file": file,
+        "where": where,
+        "message": message,
+        "line": line,
+        "column": column,
+    }
 
 
 def _refusal_json(exc: SheetgenError) -> list[dict[str, Any]]:
     """A layout that could not be loaded: each of its problems as an error finding."""
     if not isinstance(exc, LayoutError):
-        return [_finding("error", "", str(exc), None)]
+        return [_finding("error", getattr(exc, "file", ""), "", None, str(exc))]
     out = []
     for problem in exc.problems if isinstance(exc, LayoutProblems) else [exc]:
         message = f"{problem.problem} ({problem.hint})" if problem.hint else problem.problem
         line, column = getattr(problem, "line", None), getattr(problem, "column", None)
         at = (line, column) if line is not None and column is not None else None
-        out.append(_finding("error", problem.where, message, at))
+        out.append(_finding("error", problem.file, problem.where, at, message))
     return out
-
-
-def _text(path: Path | None) -> str:
-    try:
-        return path.read_text(encoding="utf-8-sig") if path is not None else ""
-    except (OSError, UnicodeDecodeError):
-        return ""
-
-
-def _loc(where: str) -> tuple[int | str, ...]:
-    """A finding's key path (`glyphs[11].pattern`) as the parts a layout's data is indexed by."""
-    return tuple(int(i) if i else k for k, i in _PART.findall(where))

@@ -2,17 +2,21 @@
 
 from __future__ import annotations
 
+import functools
 import importlib
+import inspect
 import json
 import os
 import sys
+from collections.abc import Callable
 from pathlib import Path
-from typing import Annotated
+from typing import Annotated, Any
 
 import typer
 
 from sheetgen import __version__
 from sheetgen.errors import LayoutNotFound, SheetgenError, UsageError, error_lines
+from sheetgen.games import tile_size_help
 
 app = typer.Typer(
     help="Board and tile layouts in; print-ready and screen-ready components out.",
@@ -33,6 +37,7 @@ LayoutFolders = Annotated[
     ),
 ]
 MAX_COPIES = 1000
+PAPER_HELP = "A4, Letter, A3, Tabloid, or WxH in mm (300x200) or inches (4x6in)"
 
 
 def _folder(value: str | Path) -> Path:
@@ -53,6 +58,13 @@ def _layout_names(incomplete: str) -> list[str]:
     except SheetgenError:  # a broken collection: complete the built-in names still
         names = builtin_layouts()
     return [name for name in names if name.startswith(incomplete)]
+
+
+def _kind_names(incomplete: str) -> list[str]:
+    """Tab completion of a component kind: the kinds that begin with what is typed."""
+    from sheetgen.games import CATALOGUE
+
+    return [kind for kind in CATALOGUE if kind.startswith(incomplete)]
 
 
 def _version(value: bool) -> None:
@@ -134,6 +146,12 @@ def check(
     json_out: Annotated[
         bool, typer.Option("--json", help="print every layout's findings as JSON")
     ] = False,
+    paper: Annotated[
+        str | None,
+        typer.Option(
+            help="press on this paper only, as build --paper does [default: A4 and Letter]"
+        ),
+    ] = None,
     layout_folders: LayoutFolders = None,
 ) -> None:
     """Validate layouts and run their game's rules checks; exit 1 on any error."""
@@ -141,8 +159,12 @@ def check(
 
     use(layout_folders)
     from sheetgen.checking import as_json, check_one, text_lines
+    from sheetgen.press import parse_paper
 
-    results = [check_one(ref, words) for ref in layouts]
+    papers = (paper,) if paper is not None else ("A4", "Letter")
+    for name in papers:
+        parse_paper(name)  # a paper that does not exist is a usage error, before any check
+    results = [check_one(ref, words, papers) for ref in layouts]
     failed = any(c.errors for c in results)
     if words is not None and not any(c.looked_up for c in results) and not failed:
         raise UsageError("--words: only Scrumpit game records are checked against a word list")
@@ -159,7 +181,10 @@ def check(
 
 @app.command()
 def schema(
-    kind: Annotated[str, typer.Argument(help="a component kind, e.g. scribe/supergrid")],
+    kind: Annotated[
+        str,
+        typer.Argument(help="a component kind, e.g. scribe/supergrid", autocompletion=_kind_names),
+    ],
 ) -> None:
     """Print the JSON Schema of a component kind's layout files (for editors)."""
     from sheetgen.games import CATALOGUE
@@ -188,7 +213,7 @@ def build(
     formats: Annotated[
         str, typer.Option("--format", "-f", help="comma-separated: pdf, svg, png")
     ] = "pdf,svg,png",
-    paper: Annotated[str, typer.Option(help="A4, Letter, A3, Tabloid or WxH in mm")] = "A4",
+    paper: Annotated[str, typer.Option(help=PAPER_HELP)] = "A4",
     copies: Annotated[
         int,
         typer.Option(
@@ -222,8 +247,40 @@ def build(
     fit: Annotated[
         bool, typer.Option(help="shrink a board to fit one page of the paper (Scrumpit board)")
     ] = False,
-    tile_size: Annotated[
-        float | None, typer.Option(min=1, max=120, help="tile or die face size in mm")
+    tile_size: Annotated[float | None, typer.Option(help=tile_size_help())] = None,
+    gap: Annotated[
+        float | None, typer.Option(metavar="MM", help="space between pieces (0 to 30 mm)")
+    ] = None,
+    margin: Annotated[
+        float | None,
+        typer.Option(metavar="MM", help="paper kept clear at each edge (5 to 50 mm) [default: 8]"),
+    ] = None,
+    no_ruler: Annotated[
+        bool, typer.Option("--no-ruler", help="leave out the calibration ruler")
+    ] = False,
+    crop_marks: Annotated[
+        str | None,
+        typer.Option(
+            metavar="none|corners|full",
+            help="cut guides: none, short marks outside the pieces, or lines across the sheet",
+        ),
+    ] = None,
+    bleed: Annotated[
+        float | None,
+        typer.Option(metavar="MM", help="art beyond each piece's cut (0 to 5 mm; tile sheets)"),
+    ] = None,
+    fold: Annotated[
+        bool,
+        typer.Option(
+            "--fold", help="gutter-fold: each front and its back side by side on one page"
+        ),
+    ] = False,
+    only: Annotated[
+        str | None,
+        typer.Option(
+            metavar="NAME[,NAME...]",
+            help="print just these pieces, decks or dice of a set (once each, or --copies)",
+        ),
     ] = None,
     layout_folders: LayoutFolders = None,
 ) -> None:
@@ -253,13 +310,23 @@ def build(
         offset=offset,
         px=px,
         fit=fit,
+        gap=gap,
+        margin=margin,
+        ruler=not no_ruler,
+        crop_marks=crop_marks,
+        bleed=bleed,
+        fold=fold,
+        only=only,
     )
     run_build(request)
 
 
 @app.command()
 def new(
-    kind: Annotated[str, typer.Argument(help="a component kind from 'sheetgen list'")],
+    kind: Annotated[
+        str,
+        typer.Argument(help="a component kind from 'sheetgen list'", autocompletion=_kind_names),
+    ],
     file: Annotated[Path, typer.Argument(help="the layout file to write, e.g. club.toml")],
 ) -> None:
     """Write a commented starting layout of a component kind (never over an existing file)."""
@@ -291,7 +358,10 @@ def gallery(
 def watch(
     layout: Annotated[
         str,
-        typer.Argument(help="a layout file (or a built-in name)", autocompletion=_layout_names),
+        typer.Argument(
+            help="a layout file or a layout's name (see 'sheetgen list')",
+            autocompletion=_layout_names,
+        ),
     ],
     out: Annotated[
         Path | None,
@@ -302,19 +372,50 @@ def watch(
     ] = 8765,
     browser: Annotated[bool, typer.Option(help="open the page in a browser")] = True,
     dpi: Annotated[int, typer.Option(min=30, max=300, help="PNG resolution")] = 100,
-    paper: Annotated[str, typer.Option(help="A4, Letter, A3, Tabloid or WxH in mm")] = "A4",
+    paper: Annotated[str, typer.Option(help=PAPER_HELP)] = "A4",
+    layout_folders: LayoutFolders = None,
 ) -> None:
     """Rebuild a layout on every save and show it in a page on 127.0.0.1 that refreshes itself."""
+    from sheetgen.search_path import use
     from sheetgen.watch import run_watch
 
+    use(layout_folders)
     run_watch(layout, out, port, browser, dpi, paper)
 
 
+def _with_layout_folders(callback: Callable[..., Any]) -> Callable[..., Any]:
+    """A game's (or export's) command that takes --layouts after its name too, as build and
+    check do: your collections are searched for the layouts it names."""
+    signature = inspect.signature(callback, eval_str=True)
+    if "layout_folders" in signature.parameters:
+        return callback
+
+    @functools.wraps(callback)
+    def run(*args: Any, layout_folders: list[Path] | None = None, **kwargs: Any) -> Any:
+        from sheetgen.search_path import use
+
+        use(layout_folders)
+        return callback(*args, **kwargs)
+
+    folders = inspect.Parameter(
+        "layout_folders", inspect.Parameter.KEYWORD_ONLY, default=None, annotation=LayoutFolders
+    )
+    run.__signature__ = signature.replace(  # type: ignore[attr-defined]
+        parameters=[*signature.parameters.values(), folders]
+    )
+    return run
+
+
 def _add_game_commands() -> None:
+    from sheetgen.export.commands import app as export_app
     from sheetgen.games import COMMANDS
 
-    for name, module in COMMANDS.items():
-        app.add_typer(importlib.import_module(module).app, name=name)
+    apps = {name: importlib.import_module(module).app for name, module in COMMANDS.items()}
+    for name, game_app in [*apps.items(), ("export", export_app)]:
+        for command in game_app.registered_commands:
+            if command.callback is not None:
+                command.callback = _with_layout_folders(command.callback)
+        app.add_typer(game_app, name=name)
 
 
 _add_game_commands()

@@ -45,9 +45,9 @@ class LayoutProblems(LayoutError):
     """Every problem found in one layout, a `LayoutError` each, in the order of the file: the
     message holds one line for each (the first problem's parts are this error's own)."""
 
-    def __init__(self, problems: list[LayoutError]) -> None:
-        first = problems[0]
-        super().__init__(first.file, first.where, first.problem, first.hint)
+    def __init__(self, problems: list[LayoutError], file: str = "") -> None:
+        first = problems[0]  # `file`, the layout's own, when the first is in one it extends
+        super().__init__(file or first.file, first.where, first.problem, first.hint)
         self.problems = problems
         self.args = ("\n".join(str(p) for p in problems),)
 
@@ -59,3 +59,8 @@ def error_lines(exc: Exception) -> list[str]:
 
 class PressError(SheetgenError):
     """A drawing cannot be put on the chosen paper as asked."""
+
+
+class TooBigForPaper(PressError):
+    """A sheet is larger than the chosen paper holds inside its margins: a fault of the
+    layout's size keys, which `check` and `build` report at them."""

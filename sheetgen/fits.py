@@ -10,33 +10,42 @@ from collections.abc import Iterator
 from sheetgen.draw import Circle, Drawing, Field, Path, Rect, Text, Transform, text_width
 from sheetgen.draw.shapes import Close
 from sheetgen.draw.walk import Leaf, leaves
-from sheetgen.errors import SheetgenError
+from sheetgen.errors import SheetgenError, TooBigForPaper
 from sheetgen.findings import Finding, error
 from sheetgen.layout import Loaded
+from sheetgen.press import Document, PressOptions, parse_paper
 from sheetgen.registry import BuildOptions
 
-PAPERS = ("A4", "Letter")  # every sheet prints on both, as the README promises
 SLACK = 1.0  # mm a shape may stray past its bleed edge: art run into the cut (a Marram beast)
 
 
-def sheet_findings(loaded: Loaded) -> list[Finding]:
-    """An error for each paper the layout's sheets do not go onto, and for each drawing that
-    draws past its own edge (naming the first shape that does)."""
+def sheet_findings(loaded: Loaded, papers: tuple[str, ...]) -> list[Finding]:
+    """An error for each of the papers the layout's sheets do not go onto, and for each
+    drawing that draws past its own edge (naming the first shape that does)."""
     from sheetgen.build import document_for
-    from sheetgen.press import PressOptions, parse_paper
 
     out: list[Finding] = []
-    drawings: dict[int, Drawing] = {}
-    for paper in PAPERS:
+    documents = []
+    for paper in papers:
         options = BuildOptions(PressOptions(paper=parse_paper(paper)))
         try:
-            document = document_for(loaded, options)
-        except SheetgenError as exc:
-            out.append(error(_sheet_key(loaded, ""), str(exc)))
-            continue
+            documents.append(document_for(loaded, options))
+        except TooBigForPaper as exc:
+            out.append(size_error(loaded, "", str(exc)))
+        except SheetgenError as exc:  # of the layout as a whole (a pad's two sides differ)
+            out.append(error("", str(exc)))
+    return list(dict.fromkeys(out + drawing_findings(loaded, documents)))
+
+
+def drawing_findings(loaded: Loaded, documents: list[Document]) -> list[Finding]:
+    """An error for each drawing of the documents that draws past its own edge, said once
+    however many pages and papers show it."""
+    drawings: dict[int, Drawing] = {}
+    for document in documents:
         for page in (*document.pages, *document.screens):
             for placement in page.placements:
                 drawings.setdefault(id(placement.drawing), placement.drawing)
+    out: list[Finding] = []
     for drawing in drawings.values():
         # a clipped drawing is a window cut from a bigger one on purpose (a board's page)
         found = None if drawing.clip else _first_outside(drawing)
@@ -44,22 +53,31 @@ def sheet_findings(loaded: Loaded) -> list[Finding]:
             side, what = found
             name = drawing.title or "a drawing"
             out.append(
-                error(
-                    _sheet_key(loaded, side),
+                size_error(
+                    loaded,
+                    side,
                     f"{name} draws {what} past its {drawing.width:g} x {drawing.height:g} mm "
                     "sheet, where no print shows it; make the sheet "
                     f"{'wider' if side == 'width' else 'taller'} or what it holds smaller",
                 )
             )
-    return list(dict.fromkeys(out))  # A4 and Letter refuse a drawing alike: said once
+    return list(dict.fromkeys(out))
 
 
-def _sheet_key(loaded: Loaded, side: str) -> str:
-    """The key a sheet-size finding points at: `sheet.width`, `sheet`, or the top level."""
-    sheet = getattr(loaded.model, "sheet", None)
-    if sheet is None:
-        return "(top level)"
-    return f"sheet.{side}" if side and hasattr(sheet, side) else "sheet"
+SIZE_KEYS = ("width", "height", "size", "face_size", "cell", "edge")  # what sizes a sheet
+
+
+def size_error(loaded: Loaded, side: str, message: str) -> Finding:
+    """An error about the size of a layout's sheets, at the key of that `side` (or the first
+    size key the layout has) and, as keys that share the cause, every other key that sizes
+    them: it points at whichever of them the designer's file writes."""
+    model = loaded.model
+    sheet = getattr(model, "sheet", None)
+    keys = [f"sheet.{k}" for k in SIZE_KEYS if sheet is not None and hasattr(sheet, k)]
+    keys += [k for k in SIZE_KEYS if hasattr(model, k)]
+    first = f"sheet.{side}" if f"sheet.{side}" in keys else keys[0] if keys else "sheet"
+    also = (*(k for k in keys if k != first), *(("sheet",) if sheet is not None else ()))
+    return error(first, message, also)
 
 
 def _first_outside(drawing: Drawing) -> tuple[str, str] | None:

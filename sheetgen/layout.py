@@ -6,39 +6,50 @@ the file shows them) and what would be right; an invalid layout's problems come 
 
 from __future__ import annotations
 
-import functools
 import json
 import math
-import re
-import tomllib
-from dataclasses import dataclass
+from dataclasses import dataclass, replace
+from difflib import get_close_matches
 from pathlib import Path
 from typing import TYPE_CHECKING, Any, TypeVar
 
 from sheetgen.errors import LayoutError, LayoutNotFound, LayoutProblems, SheetgenError
-from sheetgen.files import ReadRefused, read_limited
+from sheetgen.keypath import key_path
+from sheetgen.layers import Layer, Layers, holder, origin_in, place, read_chain
 from sheetgen.search_path import builtin_layouts as builtin_layouts
-from sheetgen.search_path import check_chain, check_game_folder, extended, named_layouts
-from sheetgen.tomlpos import Loc, Position, locate, positions
+from sheetgen.search_path import check_game_folder, named_layouts, of_kind, shown_as
+from sheetgen.tomlpos import Loc, Position
+from sheetgen.value_words import got
 
 if TYPE_CHECKING:  # imported where used: 'sheetgen list' reads layouts without their models
-    from pydantic import ValidationError
-    from pydantic_core import ErrorDetails
-
+    from sheetgen.findings import Lookup
     from sheetgen.registry import ComponentKind, LayoutBase
-
-MAX_LAYOUT_BYTES = 1_000_000
-_TOML_WHERE = re.compile(r"\s*\(at line (\d+), column (\d+)\)\s*$")
-_PART = re.compile(r"([^.\[\]]+)|\[(\d+)\]")  # a key path's keys and [indices]
 
 
 @dataclass(frozen=True)
 class Loaded:
-    """A validated layout: where it came from, its kind, and its model."""
+    """A validated layout: where it came from, its kind, and its model; `layers`, the files of
+    its `extends` chain (its own first), to find the file and line that write a key."""
 
     source: str
     kind: ComponentKind
     model: LayoutBase
+    path: Path | None = None  # the file it was read from (its lines are the findings' lines)
+    layers: Layers = ()
+
+
+def lookup(loaded: Loaded) -> Lookup:
+    """Where the files of a layout (its own and those it extends) write each key path: what
+    its findings are placed by."""
+    return lambda loc, exact: origin(loaded, loc, exact)
+
+
+def origin(loaded: Loaded, loc: Loc, exact: bool = False) -> tuple[str, Position] | None:
+    """The file (as messages show it) that writes the key path `loc` of the layout's merged
+    data (`("glyphs", 11, "pattern")`, places counted from 0), and its line and column there;
+    with `exact`, only a file that writes `loc` itself, else also the nearest table around it;
+    None when no file writes it (a default)."""
+    return origin_in(loaded.layers, loc, exact)
 
 
 def resolve(ref: str) -> tuple[Path, str]:
@@ -46,7 +57,7 @@ def resolve(ref: str) -> tuple[Path, str]:
     path) as a file and the name to show."""
     builtin = named_layouts()
     if ref in builtin:
-        return builtin[ref], ref
+        return builtin[ref], shown_as(ref, builtin[ref])
     if not ref or "\x00" in ref or len(ref) > 4096:
         raise LayoutError(
             repr(ref), "", "is not a layout path or built-in name", "see 'sheetgen list'"
@@ -60,227 +71,58 @@ def resolve(ref: str) -> tuple[Path, str]:
     raise LayoutNotFound(ref, "", "no such layout file or layout name", hint)
 
 
-def _read_text(path: Path, shown: str) -> str:
-    try:
-        data = read_limited(path, MAX_LAYOUT_BYTES)
-    except FileNotFoundError:
-        raise LayoutNotFound(
-            shown,
-            "",
-            "no such file",
-            "give a path to a .toml file or a built-in name from 'sheetgen list'",
-        ) from None
-    except ReadRefused as exc:
-        problem = f"{exc} for a layout" if exc.too_long else f"{exc}, not a layout file"
-        raise LayoutError(
-            shown, "", problem, "give a .toml file of at most 1,000,000 bytes"
-        ) from None
-    except OSError as exc:
-        raise LayoutError(shown, "", f"cannot be read ({exc.strerror})") from None
-    if not data.strip():
-        raise LayoutError(shown, "", "is empty", "a layout needs game, component and name keys")
-    try:
-        return data.decode("utf-8-sig")  # a byte order mark (Notepad's) is no part of the text
-    except UnicodeDecodeError as exc:
-        raise LayoutError(
-            shown,
-            "",
-            f"is not UTF-8 text (bad byte at offset {exc.start})",
-            "save the layout as UTF-8 TOML",
-        ) from None
+def _where(layers: Layers, loc: Loc) -> tuple[str, Position | None]:
+    """The file that writes `loc` (or its table) and where; the layout's own when none does."""
+    found = holder(layers, loc)
+    layer = found[0] if found else layers[0]
+    return layer.shown, place(layer.text, loc)
 
 
-def _parse(text: str, shown: str) -> dict[str, Any]:
-    try:
-        return tomllib.loads(text)
-    except RecursionError:
-        raise LayoutError(
-            shown, "", "is nested too deeply to read", "a layout nests a few tables deep at most"
-        ) from None
-    except tomllib.TOMLDecodeError as exc:
-        message = str(exc)
-        where = _TOML_WHERE.search(message)
-        problem = _TOML_WHERE.sub("", message)
-        raise LayoutError(
-            shown,
-            "",
-            f"TOML syntax error: {problem}",
-            "see https://toml.io for the syntax",
-            (int(where[1]), int(where[2])) if where else None,
-        ) from None
+def _in_file_order(problems: list[LayoutError], layers: Layers) -> LayoutProblems:
+    """The problems as one error, file by file along the `extends` chain (the layout's own
+    first), each file's in the order of its lines (then those no line shows)."""
+    files = [layer.shown for layer in layers]
 
+    def order(problem: LayoutError) -> tuple[float, float, float]:
+        rank = files.index(problem.file) if problem.file in files else len(files)
+        if problem.line is None or problem.column is None:
+            return rank, math.inf, math.inf
+        return rank, problem.line, problem.column
 
-def _merge(base: dict[str, Any], over: dict[str, Any]) -> dict[str, Any]:
-    out = dict(base)
-    for key, value in over.items():
-        if isinstance(value, dict) and isinstance(out.get(key), dict):
-            out[key] = _merge(out[key], value)
-        else:
-            out[key] = value
-    return out
-
-
-def _raw(
-    path: Path, shown: str, chain: tuple[tuple[Path, str], ...] = ()
-) -> tuple[dict[str, Any], str]:
-    """The layout's data with its `extends` chain merged in, and its own text (for lines);
-    `chain`, the files that extend this one, each with how it is shown."""
-    text = _read_text(path, shown)
-    data = _parse(text, shown)
-    parent = data.get("extends")
-    if parent is None:
-        return data, text
-    where = _at("extends", text, ("extends",))
-    base_path, base_shown = extended(parent, path, shown, where)
-    chain = (*chain, (path, shown))
-    check_chain(chain, base_path, str(parent), where)
-    try:
-        base, _ = _raw(base_path, base_shown, chain)
-    except LayoutNotFound as exc:
-        if exc.file != base_shown:
-            raise
-        raise LayoutError(
-            shown,
-            where,
-            f"no such file {base_shown}",
-            "a path in extends is taken from the folder of the file it is written in",
-        ) from None
-    merged = _merge(base, data)
-    merged.pop("extends", None)
-    return merged, text
-
-
-def _key_path(loc: tuple[int | str, ...]) -> str:
-    out = ""
-    for part in loc:
-        out += f"[{part}]" if isinstance(part, int) else (f".{part}" if out else str(part))
-    return out or "(top level)"
-
-
-@functools.lru_cache(maxsize=8)
-def _positions(text: str) -> dict[Loc, Position]:
-    return positions(text)
-
-
-def _place(text: str, loc: Loc) -> Position | None:
-    """The line and column where the text holds `loc` (or, for a missing key, its table)."""
-    return locate(_positions(text), loc) if text else None
-
-
-def _at(key_path: str, text: str, loc: Loc) -> str:
-    """`line:column: key.path` where the text holds `loc`, else the key path alone."""
-    found = _place(text, loc)
-    return f"{found[0]}:{found[1]}: {key_path}" if found else key_path
-
-
-def position(text: str, key_path: str) -> Position | None:
-    """Where a finding's key path (`glyphs[11].pattern`) is written in a layout's text."""
-    loc = tuple(int(i) if i else k for k, i in _PART.findall(key_path))
-    return _place(text, loc) if loc else None
-
-
-def _in_data(data: Any, err: ErrorDetails) -> tuple[int | str, ...]:
-    """The error's key path cut to the keys the layout data holds (pydantic adds the names of
-    union members and validators), keeping a missing key's name."""
-    loc: tuple[int | str, ...] = ()
-    node = data
-    for part in err["loc"]:
-        held = isinstance(node, dict) and part in node
-        if held or (isinstance(node, list) and isinstance(part, int) and 0 <= part < len(node)):
-            node = node[part]
-        elif isinstance(node, dict) and err["type"] == "missing":
-            return (*loc, part)
-        else:
-            return loc
-        loc = (*loc, part)
-    return loc
-
-
-def _validation_errors(
-    exc: ValidationError, kind: ComponentKind, data: dict[str, Any], shown: str, text: str
-) -> list[tuple[tuple[int | str, ...], LayoutError]]:
-    """Every problem pydantic found, one a key path (the first pydantic gives for it)."""
-    from sheetgen.registry import suggest
-
-    out: dict[tuple[int | str, ...], LayoutError] = {}
-    for err in exc.errors():
-        loc = _in_data(data, err)
-        if loc in out:
-            continue
-        if err["type"] == "extra_forbidden":
-            known = _known_keys(kind.model, loc[:-1])
-            message, hint = f"unknown key {loc[-1]!r}", suggest(str(loc[-1]), known)
-        elif err["type"] == "missing":
-            message, hint = "missing required key", "add it"
-        else:
-            shown_input = repr(err.get("input"))
-            if len(shown_input) > 40:
-                shown_input = shown_input[:37] + "..."
-            message = err["msg"].removeprefix("Value error, ").rstrip(".")
-            hint = f"got {shown_input}"
-        out[loc] = LayoutError(shown, _key_path(loc), message, hint, _place(text, loc))
-    return list(out.items())
-
-
-def _in_file_order(
-    problems: list[tuple[tuple[int | str, ...], LayoutError]], text: str
-) -> LayoutProblems:
-    """The problems as one error, in the order of the file (then those it cannot place: a
-    missing key of the top level, or one of the layout `extends`)."""
-    found = _positions(text) if text else {}
-
-    def order(item: tuple[tuple[int | str, ...], LayoutError]) -> tuple[float, float]:
-        return locate(found, item[0]) or (math.inf, math.inf)
-
-    return LayoutProblems([problem for _, problem in sorted(problems, key=order)])
-
-
-def _known_keys(model: type[LayoutBase], loc: tuple[int | str, ...]) -> list[str]:
-    """The keys allowed at `loc`, found by walking the model's JSON schema."""
-    schema = model.model_json_schema()
-    node: dict[str, Any] = schema
-    for part in loc:
-        node = _deref(schema, node)
-        if isinstance(part, int):
-            node = node.get("items", {})
-        else:
-            node = node.get("properties", {}).get(part, {})
-    node = _deref(schema, node)
-    return list(node.get("properties", {}))
-
-
-def _deref(schema: dict[str, Any], node: dict[str, Any]) -> dict[str, Any]:
-    while "$ref" in node:
-        node = schema["$defs"][node["$ref"].rsplit("/", 1)[-1]]
-    for option in node.get("anyOf", []):
-        if "$ref" in option or "properties" in option:
-            return _deref(schema, option)
-    return node
+    return LayoutProblems(sorted(problems, key=order), file=files[0])
 
 
 def describe(ref: str) -> tuple[str, str]:
     """A layout's kind (`game/component`) and description, read without validating it against
     its kind's model (which imports its game): enough for 'sheetgen list'."""
-    _, _, data, _ = _read(ref)
+    _, _, data, _, _ = _read(ref)
     return f"{data.get('game')}/{data.get('component')}", str(data.get("description", ""))
 
 
-def _read(ref: str) -> tuple[Path, str, dict[str, Any], str]:
-    """A layout's file, the name to show, its merged data and its own text; a layout found by
-    name sits in the folder of its game."""
+def _read(ref: str) -> tuple[Path, str, dict[str, Any], Layers, list[LayoutError]]:
+    """A layout's file, the name to show, its merged data, its `extends` chain and the keys
+    the chain writes twice; a layout found by name sits in the folder of its game."""
     path, shown = resolve(ref)
-    data, text = _raw(path, shown)
-    if named_layouts().get(shown) == path:
-        check_game_folder(shown, path, data.get("game"), _at("game", text, ("game",)))
-    return path, shown, data, text
+    data, layers, twice = read_chain(path, shown)
+    if named_layouts().get(ref) == path:
+        at = place(layers[0].text, ("game",))
+        where = f"{at[0]}:{at[1]}: game" if at else "game"
+        check_game_folder(shown, path, data.get("game"), where)
+    return path, shown, data, layers, twice
 
 
 def load(ref: str) -> Loaded:
     """Read, merge and validate one layout given by path or by name."""
-    path, shown, data, text = _read(ref)
-    loaded = validate(data, shown, text)
+    path, shown, data, layers, twice = _read(ref)
+    return _loaded(path, shown, data, layers, twice)
+
+
+def _loaded(
+    path: Path, shown: str, data: dict[str, Any], layers: Layers, twice: list[LayoutError]
+) -> Loaded:
+    loaded = validate(data, shown, layers=layers, early=twice)
     loaded.model._folder = path.parent
-    return loaded
+    return replace(loaded, path=path)
 
 
 def beside(model: LayoutBase, ref: str) -> str:
@@ -294,47 +136,98 @@ def beside(model: LayoutBase, ref: str) -> str:
     return str(there) if there.exists() or ref.endswith(".toml") else ref
 
 
-def validate(data: dict[str, Any], shown: str, text: str = "") -> Loaded:
-    """Validate parsed layout data against its kind's model (`text`, the file, for lines)."""
+def validate(
+    data: dict[str, Any],
+    shown: str,
+    text: str = "",
+    layers: Layers = (),
+    early: list[LayoutError] | tuple[LayoutError, ...] = (),
+) -> Loaded:
+    """Validate parsed layout data against its kind's model: `text`, the file, for lines, or
+    `layers`, the files of its `extends` chain; `early`, problems found reading them."""
     from pydantic import ValidationError
 
+    from sheetgen.model_errors import every_error, layout_problems
+
+    layers = layers or (Layer(shown, text, data),)
+    kind, problems = _kind_of(data, layers)
+    if kind is None:
+        raise _in_file_order([*early, *problems], layers)
+    hint = "TOML's nan and inf are no size or count"
+    places = {loc: _where(layers, loc) for loc in _not_finite(data)}
+    problems = [
+        LayoutError(file, key_path(loc), "not a finite number", hint, at)
+        for loc, (file, at) in places.items()
+    ]
+    whole = _whole(data)  # 3.0 a whole number, as the layout schema counts it
+    try:  # as JSON, strictly: a TOML boolean or string is never taken for a number
+        model = kind.model.model_validate_json(json.dumps(whole, default=str), strict=True)
+    except ValidationError as exc:
+        errors = every_error(exc, kind.model, whole)
+        found = layout_problems(
+            errors, kind.model, data, layers[0], lambda loc: _where(layers, loc)
+        )
+        problems += [p for loc, p in found if loc not in places]
+    said = {(p.file, p.where) for p in early}  # a key written twice: the kept one's problem
+    problems = [p for p in problems if (p.file, p.where) not in said]  # comes next time
+    if problems or early:
+        raise _in_file_order([*early, *problems], layers)
+    return Loaded(shown, kind, model, layers=layers)
+
+
+def _whole(value: Any) -> Any:
+    """`value` with each float that is a whole number (3.0) made an int, as JSON Schema and the
+    layout schema count it: a whole-number key takes 3.0, a float key takes 3 anyway."""
+    if isinstance(value, float) and value.is_integer() and abs(value) <= 2**53:
+        return int(value)
+    if isinstance(value, dict):
+        return {k: _whole(v) for k, v in value.items()}
+    if isinstance(value, list):
+        return [_whole(v) for v in value]
+    return value
+
+
+def _kind_of(
+    data: dict[str, Any], layers: Layers
+) -> tuple[ComponentKind | None, list[LayoutError]]:
+    """The layout's kind, or what is wrong with its `game` and `component` keys."""
     from sheetgen.games import CATALOGUE
+    from sheetgen.model_errors import missing_at
     from sheetgen.registry import kind_for, suggest
 
-    for key in ("game", "component"):
-        if not isinstance(data.get(key), str):
-            raise LayoutError(
-                shown,
-                key,
-                f"missing or non-text key {key!r}",
-                "every layout names its game and component, e.g. "
-                'game = "scribe", component = "supergrid"',
-                _place(text, (key,)),
-            )
-    key = f"{data['game']}/{data['component']}"
-    kind = kind_for(key)
-    if kind is None:
-        raise LayoutError(
-            shown,
-            "component",
-            f"unknown component kind {key!r}",
-            suggest(key, list(CATALOGUE)),
-            _place(text, ("component",)),
+    game, component = data.get("game"), data.get("component")
+    games = sorted({key.split("/")[0] for key in CATALOGUE})
+    own = layers[0]
+    meant = game if game in games else next(iter(get_close_matches(str(game), games, 1)), "")
+    components = sorted(k.split("/")[1] for k in CATALOGUE if k.split("/")[0] == meant)
+
+    def wrong(key: str, problem: str, hint: str) -> LayoutError:
+        if key in data:
+            file, at = _where(layers, (key,))
+            return LayoutError(file, key, problem, hint, at)
+        return LayoutError(own.shown, key, problem, hint, missing_at(own.text))
+
+    problems = []
+    if not isinstance(game, str):
+        said = "missing required key" if game is None else f"{got(game)} is not text"
+        problems.append(wrong("game", said, "add the game's name: " + ", ".join(games)))
+    elif game not in games:
+        problems.append(
+            wrong("game", f"{game!r} is not a game sheetgen knows", suggest(game, games))
         )
-    hint = "TOML's nan and inf are no size or count"
-    problems = [
-        (loc, LayoutError(shown, _key_path(loc), "not a finite number", hint, _place(text, loc)))
-        for loc in _not_finite(data)
-    ]
-    try:  # as JSON, strictly: a TOML boolean or string is never taken for a number
-        model = kind.model.model_validate_json(json.dumps(data, default=str), strict=True)
-    except ValidationError as exc:
-        said = {loc for loc, _ in problems}
-        found = _validation_errors(exc, kind, data, shown, text)
-        problems += [p for p in found if p[0] not in said]
-    if problems:
-        raise _in_file_order(problems, text)
-    return Loaded(shown, kind, model)
+    if not isinstance(component, str):
+        said = "missing required key" if component is None else f"{got(component)} is not text"
+        hint = (
+            f"what the layout makes; {meant}'s components: {', '.join(components)}"
+            if components
+            else "what the layout makes: 'sheetgen list' shows each game's components"
+        )
+        problems.append(wrong("component", said, hint))
+    elif game in games and component not in components:
+        key, keys = f"{game}/{component}", [f"{game}/{c}" for c in components]
+        problems.append(wrong("component", f"unknown component kind {key!r}", suggest(key, keys)))
+    kind = kind_for(f"{game}/{component}") if not problems else None
+    return kind, problems
 
 
 def _not_finite(value: Any, loc: tuple[int | str, ...] = ()) -> list[tuple[int | str, ...]]:
@@ -356,15 +249,26 @@ M = TypeVar("M", bound="LayoutBase")
 
 def load_model(ref: str, model: type[M], where: str, checked: bool = False) -> M:
     """A layout that must be of one model (a tree, a tile set …), for commands and layouts that
-    refer to others; with `checked`, its rules check must also find no error."""
+    refer to others; with `checked`, its rules check must also find no error. `where` names
+    the referring key in a refusal ('' when a finding at that key says it already)."""
+    from sheetgen.games import CATALOGUE
     from sheetgen.registry import kinds
 
-    loaded = load(ref)
+    wanted = next(k.key for k in kinds().values() if k.model is model)
+    path, shown, data, layers, twice = _read(ref)
+    theirs = f"{data.get('game')}/{data.get('component')}"
+    if theirs != wanted and theirs in CATALOGUE:  # said before any problem of its own
+        named = f" (name one such as {of_kind(wanted)[0]})" if of_kind(wanted) else ""
+        raise SheetgenError(
+            f"{where}{': ' if where else ''}{shown} is a {theirs} layout, not {wanted}{named}"
+        )
+    loaded = _loaded(path, shown, data, layers, twice)
     if not isinstance(loaded.model, model):
-        wanted = next(k.key for k in kinds().values() if k.model is model)
-        raise SheetgenError(f"{where}: {ref!r} is a {loaded.kind.key} layout, not {wanted}")
+        said = f"{shown} is a {loaded.kind.key} layout, not {wanted}"
+        raise SheetgenError(f"{where}: {said}" if where else said)
     if checked:
         errors = [f for f in loaded.kind.check(loaded.model) if f.level == "error"]
         if errors:
-            raise SheetgenError(errors[0].refusal(loaded.source))
+            lines = [f.refusal(loaded.source, lookup(loaded)) for f in errors]
+            raise SheetgenError("\n".join(lines))
     return loaded.model

@@ -4,13 +4,18 @@ options the chosen layouts honour. Each bad value is one usage error that says w
 from __future__ import annotations
 
 import math
+from dataclasses import replace
 from pathlib import Path
 from typing import TYPE_CHECKING, cast
 
 from sheetgen.backends import FORMATS, Format
 from sheetgen.errors import UsageError
 from sheetgen.files import read_lines
+from sheetgen.games import tile_sizes_said
 from sheetgen.press.document import Flip
+from sheetgen.press.footer import SAFE_EDGE
+from sheetgen.press.impose import CropMarks, PressOptions
+from sheetgen.press.marks import MARK_ROOM
 from sheetgen.registry import PRINTS, unprintable
 from sheetgen.typefaces import uncovered
 
@@ -60,6 +65,57 @@ def parse_offset(text: str | None) -> tuple[float, float]:
     return (x, y)
 
 
+CROP_MARKS: tuple[CropMarks, ...] = ("none", "corners", "full")
+MAX_GAP, MAX_MARGIN, MAX_BLEED = 30.0, 50.0, 5.0
+
+
+def parse_crop_marks(text: str | None) -> CropMarks | None:
+    """`none`, `corners` or `full`; None (each kind's own) when not given."""
+    if text is None:
+        return None
+    word = text.strip().lower()
+    for style in CROP_MARKS:
+        if word == style:
+            return style
+    raise UsageError(
+        f"--crop-marks {text!r}: use none, corners (short marks outside the pieces) or full "
+        "(lines across the sheet)"
+    )
+
+
+def check_mm(flag: str, value: float | None, low: float, high: float, why: str) -> None:
+    """A length option within low..high mm, else one line saying why the range holds."""
+    if value is not None and not (math.isfinite(value) and low <= value <= high):
+        raise UsageError(f"{flag} {value:g}: use {low:g} to {high:g} mm ({why})")
+
+
+def check_press(request: BuildRequest, loaded: list[Loaded]) -> None:
+    """The press options' values, and the ones that cannot go together."""
+    check_mm("--gap", request.gap, 0.0, MAX_GAP, "the space between pieces")
+    check_mm("--bleed", request.bleed, 0.0, MAX_BLEED, "art beyond each piece's cut")
+    check_mm(
+        "--margin",
+        request.margin,
+        SAFE_EDGE,
+        MAX_MARGIN,
+        f"printers cannot print within {SAFE_EDGE:g} mm of the paper's edge",
+    )
+    marks = parse_crop_marks(request.crop_marks)
+    pieces = any("gap" in item.kind.options for item in loaded)  # kinds whose pieces get marks
+    corners = marks == "corners" or (marks is None and pieces)
+    if request.margin is not None and request.margin < MARK_ROOM and corners:
+        raise UsageError(
+            f"--margin {request.margin:g}: corner crop marks need {MARK_ROOM:g} mm "
+            f"({SAFE_EDGE:g} mm no printer reaches, 2 mm for the mark); use --margin "
+            f"{MARK_ROOM:g} or more, or --crop-marks full or none"
+        )
+    if request.fold and (request.flip is not None or request.offset is not None):
+        raise UsageError(
+            "--fold prints fronts and backs on one side of the paper: leave out --flip and "
+            "--offset (they set up duplex printing)"
+        )
+
+
 def read_names(path: Path) -> tuple[str, ...]:
     """Player names from a text file, one a line (blank lines skipped)."""
     names = []
@@ -88,10 +144,7 @@ def check_tile_size(size: float, loaded: list[Loaded]) -> None:
         if "tile_size" in kind.options:
             low, high = kind.tile_sizes
             if not low <= size <= high:
-                raise UsageError(
-                    f"--tile-size {size:g}: {kind.key} takes {low:g} to {high:g} mm "
-                    "(text stays 6 pt or more, 3 mm clear of the cut)"
-                )
+                raise UsageError(f"--tile-size {size:g}: {tile_sizes_said(kind.key)}")
 
 
 def check_options(request: BuildRequest, loaded: list[Loaded]) -> None:
@@ -105,14 +158,51 @@ def check_options(request: BuildRequest, loaded: list[Loaded]) -> None:
         "px": request.px is not None,
         "flip": request.flip is not None or request.offset is not None,
         "fit": request.fit,
+        **press_wanted(request),
     }
     for option, given in wanted.items():
         if given and not any(option in item.kind.options for item in loaded):
-            kinds = sorted(k.key for k in kinds_with(option))
-            flag = "--" + option.replace("_", "-") if option != "flip" else "--flip/--offset"
-            raise UsageError(f"{flag} works with {', '.join(kinds)} layouts only")
+            raise UsageError(f"{flag(option)} works with {takers(option)}")
     if request.tile_size is not None:
         check_tile_size(request.tile_size, loaded)
+    check_press(request, loaded)
+
+
+def flag(option: str) -> str:
+    """The command line's name of a kind option: `tile_size` is --tile-size."""
+    named = {"flip": "--flip/--offset", "ruler": "--no-ruler"}
+    return named.get(option, "--" + option.replace("_", "-"))
+
+
+def press_kept(press: PressOptions, kind: ComponentKind) -> tuple[PressOptions, tuple[str, ...]]:
+    """The press options as the kind honours them (the others at their defaults), and a note
+    for each one given that it does not (a build of several layouts)."""
+    plain = PressOptions(paper=press.paper)
+    given = {
+        "gap": press.gap != plain.gap,
+        "margin": press.margin != plain.margin,
+        "ruler": press.ruler != plain.ruler,
+        "crop_marks": press.marks != plain.marks,
+        "bleed": press.bleed != plain.bleed,
+        "fold": press.fold != plain.fold,
+    }
+    skipped = [o for o, g in given.items() if g and o not in kind.options]
+    field = {"crop_marks": "marks"}
+    kept = replace(press, **{field.get(o, o): getattr(plain, field.get(o, o)) for o in skipped})
+    notes = tuple(f"{flag(o)}: {kind.key} does not take it; built without it" for o in skipped)
+    return kept, notes
+
+
+def press_wanted(request: BuildRequest) -> dict[str, bool]:
+    """Which press options the command line gave, by the kind option that honours each."""
+    return {
+        "gap": request.gap is not None,
+        "margin": request.margin is not None,
+        "ruler": not request.ruler,
+        "crop_marks": request.crop_marks is not None,
+        "bleed": request.bleed is not None,
+        "fold": request.fold,
+    }
 
 
 MAX_NAMED_SHEETS = 20_000  # --names times --copies: a class of 1000 with 20 sheets each
@@ -129,7 +219,14 @@ def check_named_sheets(names: tuple[str, ...], copies: int) -> None:
         )
 
 
-def kinds_with(option: str) -> list[ComponentKind]:
+def takers(option: str) -> str:
+    """The kinds that honour `option`, said briefly: 'a/x, b/y layouts only', or, when most
+    do, 'every kind of layout but c/z'."""
     from sheetgen.registry import kinds
 
-    return [k for k in kinds().values() if option in k.options]
+    every = kinds().values()
+    yes = sorted(k.key for k in every if option in k.options)
+    no = sorted(k.key for k in every if option not in k.options)
+    if len(yes) > 2 * len(no):
+        return f"every kind of layout but {', '.join(no)}"
+    return f"{', '.join(yes)} layouts only"

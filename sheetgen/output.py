@@ -17,11 +17,16 @@ from sheetgen.files import kind_of
 _serial = itertools.count()
 
 
-def output_name(game: str, layout: str, component: str, ext: str, label: str = "") -> str:
+def output_name(
+    game: str, layout: str, component: str, ext: str, label: str = "", part: bool = False
+) -> str:
     """`<game>-<layout>-<component>.<ext>`, the component left out where it is a word of the
-    layout's name already (`marram-art`, `walkabout-map-1`, not `marram-art-art`), with
-    `-<label>` for one page of an image set (`-p2`, or a page's own label such as `-light-1`)."""
+    layout's name already (`marram-art`, `walkabout-map-1`, not `marram-art-art`), `-only`
+    after it for part of a set (`build --only`, so it never replaces the whole set's files),
+    with `-<label>` for one page of an image set (`-p2`, or a page's own label such as
+    `-light-1`)."""
     words = [game, layout] if component in layout.split("-") else [game, layout, component]
+    words += ["only"] if part else []
     name = "-".join([*words, label] if label else words) + f".{ext}"
     if not SAFE_NAME.fullmatch(name):  # every part is a slug already: this is a bug if it fires
         raise SheetgenError(f"{name!r} is not a safe file name (letters, digits and '-' only)")

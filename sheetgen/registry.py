@@ -5,20 +5,59 @@ from __future__ import annotations
 import difflib
 import string
 import unicodedata
-from collections.abc import Callable
+from collections.abc import Callable, Iterator
 from dataclasses import dataclass, fields
 from pathlib import Path
 from typing import Annotated, Any
 
-from pydantic import BaseModel, ConfigDict, Field, PrivateAttr, ValidationInfo, field_validator
+import annotated_types
+from pydantic import (
+    BaseModel,
+    BeforeValidator,
+    ConfigDict,
+    Field,
+    PrivateAttr,
+    ValidationInfo,
+    field_validator,
+)
 
 from sheetgen.findings import Finding
+from sheetgen.pieces import Parts
 from sheetgen.press import Document, PressOptions
 from sheetgen.press.document import Flip
 from sheetgen.press.footer import PageWords
 from sheetgen.typefaces import SCRIPTS, uncovered
 
 Colour = Annotated[str, Field(pattern=r"^#[0-9a-fA-F]{6}$", description="#rrggbb")]
+
+
+def paints(default: str, what: str) -> Any:
+    """A colour key's default and description: what it paints, then its form, #rrggbb."""
+    return Field(default, description=f"{what}, #rrggbb")
+
+
+@dataclass(frozen=True)
+class TileSizes(annotated_types.GroupedMetadata):
+    """A layout's tile size key of kind `key` (`Annotated[float, TileSizes(key)]`): mm within
+    the range `games.TILE_SIZES` gives the kind and --tile-size too (the schema's minimum and
+    maximum), refused outside it in the words --tile-size's error uses."""
+
+    key: str
+
+    def __iter__(self) -> Iterator[object]:
+        from sheetgen.games import TILE_SIZES, tile_sizes_said
+
+        low, high = TILE_SIZES[self.key]
+
+        def within(value: object) -> object:
+            number = isinstance(value, int | float) and not isinstance(value, bool)
+            if number and not low <= value <= high:  # type: ignore[operator]
+                raise ValueError(tile_sizes_said(self.key))
+            return value
+
+        yield annotated_types.Ge(low)
+        yield annotated_types.Le(high)
+        yield BeforeValidator(within)  # listed last, so it runs before the bounds above
 
 
 def unprintable(text: str) -> str | None:
@@ -117,6 +156,7 @@ class PageLabels(_Printable):
     back: str = Field(PageWords.back, max_length=40)
     ruler: str = Field(PageWords.ruler, max_length=60)
     ruler_bars: str = Field(PageWords.ruler_bars, max_length=60)
+    fold: str = Field(PageWords.fold, max_length=40)
 
     @field_validator("*")
     @classmethod
@@ -181,6 +221,11 @@ class BuildOptions:
     offset: tuple[float, float] = (0.0, 0.0)
     px: int | None = None
     fit: bool = False
+    only: tuple[str, ...] = ()  # --only: the pieces, decks or dice to print, not the whole set
+
+
+# the press options every kind that prints pages honours (those of screen images take none)
+PRESSED = frozenset({"margin", "ruler", "crop_marks"})
 
 
 @dataclass(frozen=True)
@@ -193,12 +238,19 @@ class ComponentKind:
     check: Callable[[Any], list[Finding]]
     build: Callable[[Any, BuildOptions], Document]
     options: frozenset[str] = frozenset()  # extra build options it honours: names, duplex, ...
-    tile_sizes: tuple[float, float] = (10.0, 120.0)  # mm: the --tile-size range it takes
     check_words: Callable[[Any, Path], list[Finding]] | None = None  # check --words FILE
+    parts: Callable[[Any], Parts] | None = None  # its pieces, dice and boards, bare
 
     @property
     def key(self) -> str:
         return f"{self.game}/{self.component}"
+
+    @property
+    def tile_sizes(self) -> tuple[float, float]:
+        """mm: the --tile-size range it takes, its layouts' tile size range."""
+        from sheetgen.games import TILE_SIZES
+
+        return TILE_SIZES[self.key]
 
     @property
     def summary(self) -> str:

@@ -10,7 +10,9 @@ shadowed, so a name means one file wherever it is used.
 
 from __future__ import annotations
 
+import functools
 import os
+import tomllib
 from pathlib import Path
 
 from sheetgen.errors import LayoutError, UsageError
@@ -35,6 +37,21 @@ def builtin_layouts() -> dict[str, Path]:
     """The layouts shipped with sheetgen, by `game/name`."""
     root = resource_dir("layouts")
     return {f"{p.parent.name}/{p.stem}": p for p in sorted(root.glob("*/*.toml"))}
+
+
+@functools.cache
+def builtin_kinds() -> dict[str, str]:
+    """The kind (`game/component`) of each built-in layout, by name."""
+    out = {}
+    for name, path in builtin_layouts().items():
+        data = tomllib.loads(path.read_text(encoding="utf-8"))
+        out[name] = f"{data.get('game')}/{data.get('component')}"
+    return out
+
+
+def of_kind(kind: str) -> list[str]:
+    """The built-in layouts of one kind, by name."""
+    return [name for name, its in builtin_kinds().items() if its == kind]
 
 
 def collections() -> list[Path]:
@@ -116,6 +133,22 @@ def named_layouts() -> dict[str, Path]:
     return builtin_layouts() | user_layouts()
 
 
+def shown_as(name: str, path: Path) -> str:
+    """How messages show a layout found by name: a built-in one by its name, a collection's by
+    its file (so that an editor can open it at the line a message names)."""
+    return name if name in builtin_layouts() else file_shown(path)
+
+
+def file_shown(path: Path) -> str:
+    """A file as messages show it: relative to the working folder when under it, else
+    absolute."""
+    full = Path(os.path.abspath(path))
+    try:
+        return str(full.relative_to(Path.cwd()))
+    except ValueError:
+        return str(full)
+
+
 def check_game_folder(shown: str, path: Path, game: object, where: str) -> None:
     """A named layout's `game` key must be the game its folder is named after."""
     if isinstance(game, str) and game != path.parent.name:
@@ -140,11 +173,11 @@ def extended(value: object, path: Path, shown: str, where: str) -> tuple[Path, s
             return target, value
         target = path.parent / target
         if Path(shown) != path:  # a name: show where the file is
-            return target, str(target)
+            return target, file_shown(target)
         return target, os.path.normpath(os.path.join(os.path.dirname(shown), value))
     named = named_layouts()
     if isinstance(value, str) and value in named:
-        return named[value], value
+        return named[value], shown_as(value, named[value])
     from sheetgen.registry import suggest
 
     raise LayoutError(

@@ -14,6 +14,7 @@ from pathlib import Path
 from typing import TYPE_CHECKING, Any
 
 from sheetgen.errors import SheetgenError, UsageError
+from sheetgen.working_range import working_range
 
 if TYPE_CHECKING:
     from pydantic.fields import FieldInfo
@@ -85,28 +86,41 @@ def _slug_name(file: Path, component: str) -> str:
     return slug(file.stem).lower()[:40].strip("-") or f"my-{component}"
 
 
-def _words(model: type[LayoutBase], key: str) -> str:
-    """What the model's field at a dotted key holds, in words, with its range."""
+def _field(model: type[LayoutBase], key: str) -> tuple[FieldInfo, str]:
+    """The model's field at a dotted key, and what it holds in words."""
     parts = key.split(".")
     owner: Any = model
     for part in parts[:-1]:
         owner = owner.model_fields[part].annotation
-    field: FieldInfo = owner.model_fields[parts[-1]]
     described = (  # a game's model narrows `game` and `component`; LayoutBase describes them
         c.model_fields[parts[-1]].description
         for c in owner.__mro__
         if parts[-1] in getattr(c, "model_fields", {})
     )
-    words = next(filter(None, described), "")
-    if words == "#rrggbb":
-        words = "colour, #rrggbb"
+    return owner.model_fields[parts[-1]], next(filter(None, described), "")
+
+
+def _bounds(model: type[LayoutBase], key: str) -> tuple[float, float] | None:
+    """The least and the most a number at a dotted key may be, when the model bounds both."""
+    field = _field(model, key)[0]
     low, high = (
         next((getattr(m, a) for m in field.metadata for a in pair if hasattr(m, a)), None)
         for pair in (("ge", "gt"), ("le", "lt"))
     )
-    if low is not None and high is not None:
-        words += f" ({low:.4g} to {high:.4g})"
-    return words
+    return None if low is None or high is None else (low, high)
+
+
+def _words(model: type[LayoutBase], key: str, works: tuple[float, float] | None = None) -> str:
+    """What the model's field at a dotted key holds, in words, with its range, and `works`:
+    the part of that range the rest of the layout allows, when narrower."""
+    words = _field(model, key)[1]
+    bounds = _bounds(model, key)
+    said = f"{bounds[0]:.4g} to {bounds[1]:.4g}" if bounds else ""
+    narrowed = f"with this layout's other values, {works[0]:.4g} to {works[1]:.4g}" if works else ""
+    if said and said in words:
+        return f"{words} ({narrowed})" if narrowed else words
+    shown = "; ".join(filter(None, (said, narrowed)))
+    return f"{words} ({shown})" if shown else words
 
 
 def _value(model: LayoutBase, key: str) -> Any:
@@ -130,7 +144,10 @@ def _toml(value: Any) -> str:
 
 def _commented(words: str, line: str) -> list[str]:
     """A line of TOML under the words that describe it."""
-    return [*textwrap.wrap(words, 98, initial_indent="# ", subsequent_indent="# "), line]
+    wrapped = textwrap.wrap(
+        words, 98, initial_indent="# ", subsequent_indent="# ", break_on_hyphens=False
+    )  # a name or file name (scribbly-gum/kuringgai) stays on one line
+    return [*wrapped, line]
 
 
 def starter_text(kind: ComponentKind, base: LayoutBase, file: Path) -> str:
@@ -140,7 +157,15 @@ def starter_text(kind: ComponentKind, base: LayoutBase, file: Path) -> str:
 
     base_name, keys = STARTERS[kind.key]
     name = _slug_name(file, kind.component)
-    example = output_name(kind.game, name, kind.component, "pdf")
+    if "margin" in kind.options:  # a kind that prints pages makes a PDF of them
+        example = output_name(kind.game, name, kind.component, "pdf")
+    else:  # screen images: a PNG and an SVG of each, named by the image, and a PDF of them all
+        each = output_name(kind.game, name, kind.component, "png", "IMAGE")
+        whole = output_name(kind.game, name, kind.component, "pdf")
+        example = (
+            f"{each.replace('IMAGE.png', '<image>.png')} and .svg, one per image "
+            f"({whole} of them all)"
+        )
     firsts = {
         "game": kind.game,
         "component": kind.component,
@@ -158,16 +183,27 @@ def starter_text(kind: ComponentKind, base: LayoutBase, file: Path) -> str:
         f"# Check it with 'sheetgen check {file}'; build it with 'sheetgen build {file}'.",
         "",
     ]
+    said = {
+        "game": f"this layout's game: leave as {_toml(kind.game)}",
+        "component": f"what it makes, within the game: leave as {_toml(kind.component)}",
+        "extends": f"the layout this one starts from; any layout of {kind.key}, by name or "
+        "path, will do",
+        "name": f"{_words(kind.model, 'name')}: {example}",
+        "credit": f"{_words(kind.model, 'credit')} ({base_name}'s, as it stands)",
+    }
     for key, value in firsts.items():
-        words = _words(kind.model, key) + (f": {example}" if key == "name" else "")
-        lines += _commented(words, f"{key} = {_toml(value)}")
+        lines += _commented(said.get(key) or _words(kind.model, key), f"{key} = {_toml(value)}")
     table = ""
     for key in sorted(keys, key=lambda k: "." in k):  # top-level keys before any table
         owner, _, leaf = key.rpartition(".")
         if owner != table:
             lines += ["", f"[{owner}]"]
             table = owner
-        lines += _commented(_words(kind.model, key), f"{leaf} = {_toml(_value(base, key))}")
+        bounds = _bounds(kind.model, key)
+        works = bounds and working_range(kind, base_name, base, key, bounds)
+        lines += _commented(
+            _words(kind.model, key, works or None), f"{leaf} = {_toml(_value(base, key))}"
+        )
     return "\n".join(lines) + "\n"
 
 
@@ -181,12 +217,19 @@ def new_layout(kind_key: str, file: Path) -> str:
 
     kind = kind_for(kind_key) if kind_key in CATALOGUE else None
     if kind is None:
+        game = kind_key.split("/")[0]
+        own = [key for key in CATALOGUE if key.split("/")[0] == game]  # a game's kinds alone
+        alone = own and "/" not in kind_key
+        hint = (
+            f"{game}'s kinds: {', '.join(own)}" if alone else suggest(kind_key, own or [*CATALOGUE])
+        )
         raise UsageError(
-            f"unknown component kind {kind_key!r} ({suggest(kind_key, list(CATALOGUE))}); "
-            "'sheetgen list' shows the kinds"
+            f"unknown component kind {kind_key!r} ({hint}); 'sheetgen list' shows the kinds"
         )
     if file.suffix != ".toml":
         raise UsageError(f"{file}: a layout file's name ends in .toml, e.g. {file.stem}.toml")
+    if not file.parent.is_dir():
+        raise UsageError(f"{file}: no folder {file.parent}; make it first, or name another")
     if os.path.lexists(file):
         raise SheetgenError(f"{file}: already exists; sheetgen new never replaces a file")
     base_name = STARTERS[kind.key][0]

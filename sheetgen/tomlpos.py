@@ -9,12 +9,24 @@ is `at` in the third inline table of a `circles = [...]` array.
 from __future__ import annotations
 
 import bisect
+from typing import NamedTuple
 
 Loc = tuple[int | str, ...]
 Position = tuple[int, int]  # line and column, both counted from 1
 
 _BARE = frozenset("ABCDEFGHIJKLMNOPQRSTUVWXYZabcdefghijklmnopqrstuvwxyz0123456789_-")
 _ESCAPES = {"b": "\b", "t": "\t", "n": "\n", "f": "\f", "r": "\r", '"': '"', "\\": "\\"}
+
+
+class Statement(NamedTuple):
+    """A header or a top-level `key = value`: the key path it names (an array of tables'
+    path without its index), `how` it names it ('table', 'array' or 'value'), and where it
+    starts and ends."""
+
+    loc: Loc
+    how: str
+    start: Position
+    end: Position
 
 
 class _Stop(Exception):
@@ -28,6 +40,7 @@ class _Walker:
         self.text, self.i = text, 0
         self.found: dict[Loc, Position] = {}
         self.arrays: dict[Loc, int] = {}  # arrays of tables: their last index so far
+        self.statements: list[Statement] = []  # each header and top-level key = value, in order
         self.starts = [0]  # the offset of each line's first character
         for n, char in enumerate(text):
             if char == "\n":
@@ -65,10 +78,15 @@ class _Walker:
                 self.skip_blank(newlines=True)
                 if self.i >= len(self.text):
                     break
+                start = self.i
                 if self.peek() == "[":
+                    double = self.text.startswith("[[", start)
                     table = self.header()
+                    name, how = (table[:-1], "array") if double else (table, "table")
                 else:
-                    self.key_value(table)
+                    name, how = self.key_value(table), "value"
+                at = self.position(start), self.position(self.i)
+                self.statements.append(Statement(name, how, *at))
                 self.skip_blank(newlines=False)
                 if self.peek() == "#":
                     self.skip_comment()
@@ -125,7 +143,8 @@ class _Walker:
             raise _Stop
         return self.text[start : self.i]
 
-    def key_value(self, table: Loc) -> None:
+    def key_value(self, table: Loc) -> Loc:
+        """A `key = value` pair in `table`: the key path it sets."""
         start = self.i
         keys = self.keys()
         loc = table
@@ -138,6 +157,7 @@ class _Walker:
         self.i += 1
         self.skip_blank(newlines=False)
         self.value(loc)
+        return loc
 
     def value(self, loc: Loc) -> None:
         char = self.peek()
@@ -214,6 +234,15 @@ class _Walker:
 def positions(text: str) -> dict[Loc, Position]:
     """Every key path of a TOML text (tables, keys, array items) and where it starts."""
     return _Walker(text).walk()
+
+
+def statements(text: str) -> list[Statement]:
+    """Every `[table]`, `[[array]]` header and top-level `key = value` of a TOML text, in
+    order (as far as the text reads as TOML: a text tomllib refused for a key written twice
+    still does)."""
+    walker = _Walker(text)
+    walker.walk()
+    return walker.statements
 
 
 def locate(found: dict[Loc, Position], loc: Loc) -> Position | None:

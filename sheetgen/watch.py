@@ -1,16 +1,17 @@
-"""`sheetgen watch`: build a layout again on every save of it or of a file it extends or names,
-and show the pictures in a page served on 127.0.0.1 that refreshes itself."""
+"""`sheetgen watch`: build a layout again on every save of it or of a file of the user's it
+extends or names, and show the pictures in a page served on 127.0.0.1 that refreshes itself."""
 
 from __future__ import annotations
 
 import json
 import os
 import signal
+import sys
 import tempfile
 import threading
 import time
 from collections.abc import Collection, Iterator
-from contextlib import contextmanager
+from contextlib import contextmanager, suppress
 from dataclasses import dataclass, replace
 from http.server import BaseHTTPRequestHandler, ThreadingHTTPServer
 from pathlib import Path
@@ -22,11 +23,12 @@ import typer
 
 from sheetgen.errors import SheetgenError
 from sheetgen.files import Stamp, recording_reads, stamp
-from sheetgen.watch_page import SCRIPT, STYLE, Snapshot, main_html, page_html
+from sheetgen.watch_page import SCRIPT, STYLE, Snapshot, either, main_html, page_html
 
 HOST = "127.0.0.1"  # never another interface: the page shows files from this machine
 PING_SECONDS = 10  # an event stream sends a comment this often, to notice a closed page
 POLL_SECONDS = 0.3  # how often the watched files are compared besides, in case a save was missed
+SERVE_POLL_SECONDS = 0.05  # how soon the page's server notices it is to stop
 Watched = dict[Path, Stamp | None]  # each file watched, and the version of it last built
 
 
@@ -252,17 +254,27 @@ def _shown(path: Path) -> str:
     return str(path) if relative.startswith("..") else relative
 
 
+def _builtin(path: Path) -> bool:
+    """Whether `path` is one of sheetgen's own layouts (which a designer's saves never touch)."""
+    from sheetgen.resources import resource_dir
+
+    return path.is_relative_to(os.path.realpath(resource_dir("layouts")))
+
+
 def _rebuild(watch: Watch, preview: Preview, watched: Watched) -> Watched:
     """Build and show the result; the files to watch from now on, each with the version seen:
-    the layout and every file the build read (and, after an error, which may have stopped it
-    early, those watched before)."""
+    the layout and every file of the user's the build read (and, after an error, which may have
+    stopped it early, those watched before). Built-in layouts it extends are not watched."""
     snap, reads = build(watch, preview.current())
     wanted = {p: _now(p) for p in watched} if snap.error else {}
-    wanted.update(reads)
+    wanted.update((p, seen) for p, seen in reads.items() if not _builtin(p))
     wanted.setdefault(watch.layout, _now(watch.layout))
     files = sorted(wanted, key=lambda p: (p != watch.layout, str(p)))  # the layout first
-    preview.publish(replace(snap, watched=tuple(map(_shown, files))))
+    names = list(map(_shown, files))
+    preview.publish(replace(snap, watched=tuple(names)))
     _report(snap, watch.folder)
+    if wanted.keys() != watched.keys():
+        typer.echo(f"rebuilt when you save {either(names)}")
     return wanted
 
 
@@ -278,10 +290,6 @@ def _loop(watch: Watch, preview: Preview) -> None:
             watched = wanted
             if files_differ:
                 break  # watch the new set of files (and their folders)
-
-
-def _stop(_signum: int, _frame: FrameType | None) -> None:
-    raise KeyboardInterrupt
 
 
 @contextmanager
@@ -314,35 +322,73 @@ def _remove_orphans(temp: Path) -> None:
 def run_watch(
     ref: str, out: Path | None, port: int, open_browser: bool, dpi: int, paper: str
 ) -> None:
-    """Serve the preview and rebuild until Ctrl-C (or SIGTERM), which ends it cleanly."""
+    """Serve the preview and rebuild until Ctrl-C (exit 0), or SIGTERM or SIGHUP (the program
+    then ends by that signal, as an untended one would); either way at once and tidily: the
+    port closed, the temporary folder removed, no file half-written."""
     from sheetgen.layout import load, resolve
 
     path, shown = resolve(ref)
     if not path.is_file():
         load(ref)  # refused as `build` refuses it: no such file, a folder, ...
     layout = Path(os.path.realpath(path))
-    signal.signal(signal.SIGTERM, _stop)
-    with _folder(out) as folder:
-        watch = Watch(ref, layout, folder, dpi, paper, port)
-        preview = Preview()
+    with _stopping() as stopped:
         try:
-            server = PreviewServer(watch, preview, shown)
-        except OSError as exc:
-            raise SheetgenError(
-                f"cannot serve on {HOST}:{port} ({exc.strerror}); choose another --port"
-            ) from None
+            with _folder(out) as folder:
+                _serve(Watch(ref, layout, folder, dpi, paper, port), shown, open_browser)
+        except KeyboardInterrupt:
+            pass
+        with suppress(OSError):  # a closed terminal (SIGHUP) takes no more words
+            typer.echo("stopped")
+            sys.stdout.flush()
+    if stopped and stopped[0] != signal.SIGINT:
+        signal.signal(stopped[0], signal.SIG_DFL)
+        os.kill(os.getpid(), stopped[0])
+        raise SystemExit(128 + stopped[0])  # where a program cannot signal itself
+
+
+def _serve(watch: Watch, shown: str, open_browser: bool) -> None:
+    """Serve the page and build on every save, until interrupted; the server is closed then."""
+    preview = Preview()
+    try:
+        server = PreviewServer(watch, preview, shown)
+    except OSError as exc:
+        raise SheetgenError(
+            f"cannot serve on {HOST}:{watch.port} ({exc.strerror}); choose another --port"
+        ) from None
+    try:
         url = f"http://{HOST}:{server.server_address[1]}/"
-        threading.Thread(target=server.serve_forever, daemon=True).start()
+        threading.Thread(
+            target=server.serve_forever, args=(SERVE_POLL_SECONDS,), daemon=True
+        ).start()
         typer.echo(f"watching {shown}: preview at {url} (Ctrl-C to stop)")
         if open_browser:
             import webbrowser
 
             webbrowser.open(url)
-        try:
-            _loop(watch, preview)
-        except KeyboardInterrupt:
-            typer.echo("stopped")
-        finally:
-            preview.close()
-            server.shutdown()
-            server.server_close()
+        _loop(watch, preview)
+    finally:
+        preview.close()
+        server.shutdown()
+        server.server_close()
+
+
+@contextmanager
+def _stopping() -> Iterator[list[int]]:
+    """Inside it, Ctrl-C (SIGINT), SIGTERM (`kill`) and SIGHUP (the terminal closed) stop the
+    watch by KeyboardInterrupt, so that it tidies up; the list it yields then holds the signals.
+    A second signal while it tidies up is let be, so that the tidying is not cut short."""
+    received: list[int] = []
+
+    def stop(signum: int, _frame: FrameType | None) -> None:
+        received.append(signum)
+        if len(received) == 1:
+            raise KeyboardInterrupt
+
+    names = ("SIGINT", "SIGTERM", "SIGHUP")  # SIGHUP: not on Windows
+    wanted = [getattr(signal, name) for name in names if hasattr(signal, name)]
+    previous = {signum: signal.signal(signum, stop) for signum in wanted}
+    try:
+        yield received
+    finally:
+        for signum, handler in previous.items():
+            signal.signal(signum, handler)

@@ -60,22 +60,39 @@ def _status(snap: Snapshot) -> str:
     return f'<p class="status bad">✗ build {snap.version} failed at {snap.at}: {keeps}</p>'
 
 
+def either(names: list[str]) -> str:
+    """Names as a person lists alternatives: 'a', 'a or b', 'a, b or c'."""
+    return " or ".join(filter(None, [", ".join(names[:-1]), *names[-1:]]))
+
+
+def _links(snap: Snapshot) -> str:
+    """A link to each output the page does not show as a picture (the PDF); while the layout is
+    broken each is marked out of date, as the pictures are, since it is the last good build's."""
+    links = []
+    for name in (n for n in snap.files if not n.endswith(".png")):
+        url = escape(file_url(name, snap))
+        if snap.stale:
+            links.append(
+                f'<a class="stale" href="{url}" target="_blank" title="from build {snap.built}, '
+                f'the last that worked: the layout has changed since">{escape(name)} '
+                f'<span class="mark">out of date</span></a>'
+            )
+        else:
+            links.append(f'<a href="{url}" target="_blank">{escape(name)}</a>')
+    return "PDF: " + " ".join(links) if links else ""
+
+
 def main_html(snap: Snapshot) -> str:
     """The page's changing part: status, error, a link to the PDF, the files watched and the
     pictures."""
     parts = [_status(snap)]
     if snap.error is not None:
         parts.append(f'<pre class="error" role="alert">{escape(snap.error)}</pre>')
-    links = [
-        f'<a href="{escape(file_url(n, snap))}" target="_blank">{escape(n)}</a>'
-        for n in snap.files
-        if n.endswith(".pdf")
-    ]
+    links = _links(snap)
     names = [f"<code>{escape(n)}</code>" for n in snap.watched]
     parts.append(
-        f'<p class="about">{"PDF: " + " ".join(links) if links else ""}'
-        f"{' · ' if links and names else ''}"
-        f"{'rebuilt when you save ' + ', '.join(names) if names else ''}</p>"
+        f'<p class="about">{links}{" · " if links and names else ""}'
+        f"{'rebuilt when you save ' + either(names) if names else ''}</p>"
     )
     stale = " stale" if snap.stale else ""
     for name in (n for n in snap.files if n.endswith(".png")):
@@ -162,6 +179,9 @@ pre.error { margin: 0 0 1rem; padding: .8rem 1rem; background: #fff; color: #7f1
   font: .95rem/1.4 ui-monospace, monospace; }
 .about { margin: 0 0 1rem; color: #555; overflow-wrap: anywhere; }
 a { color: #1a4fa0; }
+a.stale { color: #7f1d1d; text-decoration: underline wavy #d33; }
+a.stale .mark { display: inline-block; margin-left: .3rem; padding: 0 .45rem; border-radius: .3rem;
+  background: #c22; color: #fff; font-size: .8rem; font-weight: 600; }
 figure { margin: 0 0 1.5rem; position: relative; }
 figure.stale::before { content: "out of date"; position: absolute; top: .7rem; left: .7rem;
   z-index: 1; padding: .15rem .6rem; border-radius: .3rem; background: #c22; color: #fff;

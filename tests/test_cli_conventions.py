@@ -197,10 +197,11 @@ def test_check_json_lists_each_layout_with_its_findings_and_lines(tmp_path: Path
         "findings": [],
     }
     [finding] = rules["findings"]
-    assert finding["level"] == "error" and finding["where"] == "glyphs[11].pattern"
+    assert finding["level"] == "error" and finding["where"] == "glyphs[12].pattern"  # the twelfth
     # the same finding as the text report's line, at the J's pattern in the file
-    assert f"{mirrored}:{finding['where']}: error: {finding['message']}" in text.err
     assert finding["line"] == line_of(mirrored, "pattern =", after='name = "J"')
+    at = f"{finding['line']}:{finding['column']}"
+    assert f"error: {mirrored}:{at}: {finding['where']}: {finding['message']}" in text.err
     [problem] = bad["findings"]
     assert problem["where"] == "sheet.bogus" and problem["line"] == line_of(invalid, "bogus = 1")
     assert problem["message"].startswith("unknown key 'bogus'")

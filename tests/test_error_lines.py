@@ -67,8 +67,8 @@ def test_every_problem_is_reported_at_once_at_its_place(tmp_path: Path) -> None:
     got = [f"{p.line}:{p.column}: {p.where}" for p in caught.value.problems]
     wanted = [
         ("columns =", "columns"),
-        ('"x"', "path[2][1]"),
-        ('facing = "up"', "symbols[2].facing"),
+        ('"x"', "path[3][2]"),
+        ('facing = "up"', "symbols[3].facing"),
     ]
     assert got == [f"{where(text, needle)}: {key}" for needle, key in wanted]
     lines = str(caught.value).splitlines()
@@ -87,4 +87,5 @@ def test_a_missing_key_is_placed_at_its_table(tmp_path: Path) -> None:
     (problem,) = caught.value.problems
     header = text.index('[[glyphs]]\npoints = 5\npattern = ".#./###/.#."')
     assert (problem.line, problem.column) == (text.count("\n", 0, header) + 1, 1)
-    assert problem.where == "glyphs[7].name" and problem.problem == "missing required key"
+    assert problem.where == "glyphs[8].name" and problem.problem == "missing required key"
+    assert text[:header].count("[[glyphs]]") + 1 == 8  # the 8th [[glyphs]] table

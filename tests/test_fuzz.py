@@ -16,7 +16,8 @@ from hypothesis import strategies as st
 
 from sheetgen.backends.pdf import render_pdf
 from sheetgen.errors import SheetgenError
-from sheetgen.layout import _raw, builtin_layouts, validate
+from sheetgen.layers import read_chain
+from sheetgen.layout import builtin_layouts, validate
 from sheetgen.output import file_labels, output_name
 from sheetgen.registry import BuildOptions
 
@@ -24,7 +25,7 @@ from sheetgen.registry import BuildOptions
 pytestmark = pytest.mark.slow
 
 LAYOUTS = sorted(builtin_layouts())
-RAW = {name: _raw(path, name)[0] for name, path in builtin_layouts().items()}
+RAW = {name: read_chain(path, name)[0] for name, path in builtin_layouts().items()}
 # renders of the largest documents (each a full print-and-play set) are capped per kind; their
 # layouts are still validated, checked and built every time
 RENDER_BUDGET = {"marram/classic": 40, "marram/art": 40}

@@ -241,7 +241,8 @@ def test_collections_by_option_and_environment_are_listed_built_and_named(
     elsewhere = tmp_path / "elsewhere"
     elsewhere.mkdir()
     checked = run("check", "scribe/club", "--layouts", str(mine), cwd=elsewhere)
-    assert checked.code == 0 and "scribe/club: ok" in checked.out, checked.err
+    club_file = mine / "scribe" / "club.toml"  # shown by its file, for an editor to open
+    assert checked.code == 0 and f"{club_file}: ok" in checked.out, checked.err
     assert run("--layouts", str(theirs), "check", "walkabout/outback", cwd=elsewhere).code == 0
     out = tmp_path / "out"
     out.mkdir()

@@ -7,6 +7,7 @@ a user sees: the finding's line, the scores, the exit code."""
 from __future__ import annotations
 
 import json
+import re
 from pathlib import Path
 from typing import Any
 
@@ -110,14 +111,17 @@ def every_tile_but(laid: list[str]) -> list[str]:
 
 def errors(run: Run) -> list[str]:
     """The `where: message` of each error `sheetgen check` printed."""
-    return [line.split(":", 1)[1].replace(": error: ", ": ", 1) for line in run.err.splitlines()]
+    return [
+        re.sub(r"^\d+:\d+: ", "", line.removeprefix("error: ").split(":", 1)[1])
+        for line in run.err.splitlines()
+    ]
 
 
 def refused(run: Run, path: str) -> str:
     """The one line `marram score` refuses with (after 'error: FILE:')."""
     assert run.code == 1 and run.out == "", (run.code, run.out, run.err)
     (line,) = run.err.splitlines()
-    return line.removeprefix(f"error: {path}:")
+    return re.sub(r"^\d+:\d+: ", "", line.removeprefix(f"error: {path}:"))
 
 
 # --- boots ----------------------------------------------------------------------------------
@@ -140,8 +144,8 @@ def test_a_second_boot_on_a_claimed_feature_is_refused(tmp_path: Path) -> None:
             claims=[boot("Ann", -1, 0, "beast:E"), boot(second, 1, 0, "beast:W")],
         )
         reason = (
-            "claims[1]: the feature at [1, 0] (finished blue snake, 3 segments) already carries "
-            "Ann's welly boot (claims[0]); no welly boot goes on a feature that has one"
+            "claims[2]: the feature at [1, 0] (finished blue snake, 3 segments) already carries "
+            "Ann's welly boot (claims[1]); no welly boot goes on a feature that has one"
         )
         run = sheetgen("check", path)
         assert run.code == 1 and errors(run) == [reason]
@@ -189,8 +193,8 @@ def test_a_move_puts_one_boot_or_pitchfork_on_the_tile_just_laid(tmp_path: Path)
     run = sheetgen("check", path)
     assert run.code == 1
     assert errors(run) == [
-        "claims[1]: a second boot on the tile at [-1, 0], laid or flipped by placed[1] (the "
-        "first is claims[0]); a move puts at most one boot or pitchfork, on the tile just laid "
+        "claims[2]: a second boot on the tile at [-1, 0], laid or flipped by placed[2] (the "
+        "first is claims[1]); a move puts at most one boot or pitchfork, on the tile just laid "
         "or flipped"
     ]
 
@@ -207,9 +211,9 @@ def test_a_boot_goes_on_the_tile_its_player_just_laid(tmp_path: Path) -> None:
     run = sheetgen("check", path)
     assert run.code == 1
     assert errors(run) == [
-        "claims[0]: nobody lays the starter tile, and a boot goes only on a tile its player has "
+        "claims[1]: nobody lays the starter tile, and a boot goes only on a tile its player has "
         "just laid or flipped; claim the feature from another of its tiles",
-        "claims[1].player: Bob's boot on the tile at [0, 1], which Ann laid at placed[1]; a "
+        "claims[2].player: Bob's boot on the tile at [0, 1], which Ann laid at placed[2]; a "
         "player puts boots only on the tile they just laid or flipped",
     ]
 
@@ -217,9 +221,9 @@ def test_a_boot_goes_on_the_tile_its_player_just_laid(tmp_path: Path) -> None:
 @pytest.mark.parametrize(
     ("variant", "boots", "message"),
     [
-        ("classic", 8, "claims[7]: Ann has no welly boot left to place: 7 on unfinished "
+        ("classic", 8, "claims[8]: Ann has no welly boot left to place: 7 on unfinished "
          "features, of 7"),
-        ("pitchfork", 6, "claims[5]: Ann has no pitchfork left to place: 5 on unfinished "
+        ("pitchfork", 6, "claims[6]: Ann has no pitchfork left to place: 5 on unfinished "
          "features, of 5"),
     ],
 )  # fmt: skip
@@ -254,7 +258,7 @@ def test_a_board_lays_no_more_of_a_design_than_the_set_holds(tmp_path: Path) -> 
     naming the design and both counts, and the board is not scored."""
     placed = [STARTER] + [lay("dune", x, 1) for x in (0, 1, -1, 2)]
     path = board(tmp_path, placed=placed)
-    reason = "placed[4].tile: dune: the board lays 4 of this design, but the set holds 3"
+    reason = "placed[5].tile: dune: the board lays 4 of this design, but the set holds 3"
     run = sheetgen("check", path)
     assert run.code == 1 and errors(run) == [reason]
     assert refused(sheetgen("marram", "score", path), path) == reason
@@ -267,7 +271,7 @@ def test_the_game_starts_from_the_starter(tmp_path: Path) -> None:
     run = sheetgen("check", board(tmp_path, placed=[lay("dune", 0, 0), STARTER | {"at": [0, -1]}]))
     assert run.code == 1
     assert errors(run) == [
-        "placed[0].tile: the game starts from the starter tile (starter) already on the board, "
+        "placed[1].tile: the game starts from the starter tile (starter) already on the board, "
         "not dune"
     ]
 
@@ -292,8 +296,8 @@ def test_a_tile_flips_no_more_than_three_times_in_classic(tmp_path: Path) -> Non
     run = sheetgen("check", path)
     assert run.code == 1
     assert errors(run) == [
-        "placed[9].flip: the tile at [0, -1] (spade-shore) has flipped 3 times already "
-        "(placed[3], placed[5], placed[7]); no tile flips more"
+        "placed[10].flip: the tile at [0, -1] (spade-shore) has flipped 3 times already "
+        "(placed[4], placed[6], placed[8]); no tile flips more"
     ]
     assert sheetgen("check", board(tmp_path, players=["Ann", "Bob"], placed=placed[:-1])).code == 0
 
@@ -306,8 +310,8 @@ def test_no_tile_flips_twice_in_one_turn(tmp_path: Path) -> None:
     run = sheetgen("check", board(tmp_path, players=["Ann", "Bob"], placed=placed))
     assert run.code == 1
     assert errors(run) == [
-        "placed[4].flip: Bob flips the tile at [0, -1] (spade-shore) a second time in one turn "
-        "(first at placed[3]); one turn uses no two spade cards on one tile"
+        "placed[5].flip: Bob flips the tile at [0, -1] (spade-shore) a second time in one turn "
+        "(first at placed[4]); one turn uses no two spade cards on one tile"
     ]
     between = [lay("dune", 1, 1, "Bob"), lay("dune", -1, 1, "Ann"), lay("dune-flower", 2, 1, "Ann")]
     placed[4:4] = between
@@ -325,7 +329,7 @@ def test_a_player_has_the_spade_cards_the_player_count_gives(tmp_path: Path) -> 
     run = sheetgen("check", four)
     assert run.code == 1
     assert errors(run) == [
-        "placed[6].player: Ann flips a tile with spade card number 3, but each of 4 players "
+        "placed[7].player: Ann flips a tile with spade card number 3, but each of 4 players "
         "has 2 in a long classic game"
     ]
     assert sheetgen("check", board(tmp_path, players=["Ann", "Bob", "Cy"], placed=placed)).code == 0
@@ -339,7 +343,7 @@ def test_only_spade_tiles_flip_in_classic(tmp_path: Path) -> None:
     run = sheetgen("check", board(tmp_path, players=["Ann", "Bob"], placed=placed))
     assert run.code == 1
     assert errors(run) == [
-        "placed[3].flip: the tile at [-1, 0] (blue-head-shore) has no spade symbol, and only "
+        "placed[4].flip: the tile at [-1, 0] (blue-head-shore) has no spade symbol, and only "
         "spade tiles flip"
     ]
 
@@ -380,7 +384,7 @@ def test_pitchfork_a_tile_whose_beasts_are_gone_may_flip_once(tmp_path: Path) ->
     run = sheetgen("check", kept)
     assert run.code == 1
     assert errors(run) == [
-        "placed[3].flip: the tile at [-1, 0] (blue-head-shore) has no spade symbol and still "
+        "placed[4].flip: the tile at [-1, 0] (blue-head-shore) has no spade symbol and still "
         "carries beasts; it flips only once they are finished and taken off"
     ]
     head = lay("blue-head-meadow", 0, -1, "Bob")
@@ -394,7 +398,7 @@ def test_pitchfork_a_tile_whose_beasts_are_gone_may_flip_once(tmp_path: Path) ->
     run = sheetgen("check", twice)
     assert run.code == 1
     assert errors(run) == [
-        "placed[5].flip: the tile at [-1, 0] (blue-head-shore) flipped at placed[4]; in "
+        "placed[6].flip: the tile at [-1, 0] (blue-head-shore) flipped at placed[5]; in "
         "pitchfork a tile flips once"
     ]
 
@@ -409,7 +413,7 @@ def test_pitchfork_a_welly_boot_keeps_a_tile_from_gaining_its_flip(tmp_path: Pat
     run = sheetgen("check", path)
     assert run.code == 1
     assert errors(run) == [
-        "placed[4].flip: a welly boot stood on the tile at [-1, 0] (blue-head-shore) when its "
+        "placed[5].flip: a welly boot stood on the tile at [-1, 0] (blue-head-shore) when its "
         "last beast was taken off, so it never became flippable"
     ]
 
@@ -426,15 +430,15 @@ def snake_row(segments: int) -> list[dict[str, Any]]:
 @pytest.mark.parametrize(
     ("variant", "players", "segments", "result"),
     [
-        ("classic", 4, 17, "game over at placed[16], the target reached: Ann wins with 51"),
+        ("classic", 4, 17, "game over at placed[17], the target reached: Ann wins with 51"),
         ("classic", 3, 19, "the game goes on: nobody has reached the target of 60 yet"),
-        ("classic", 3, 20, "game over at placed[19], the target reached: Ann wins with 60"),
+        ("classic", 3, 20, "game over at placed[20], the target reached: Ann wins with 60"),
         ("classic", 2, 26, "the game goes on: nobody has reached the target of 80 yet"),
-        ("classic", 2, 27, "game over at placed[26], the target reached: Ann wins with 81"),
-        ("pitchfork", 4, 20, "game over at placed[19], the target reached: Ann wins with 60"),
+        ("classic", 2, 27, "game over at placed[27], the target reached: Ann wins with 81"),
+        ("pitchfork", 4, 20, "game over at placed[20], the target reached: Ann wins with 60"),
         ("pitchfork", 3, 26, "the game goes on: nobody has reached the target of 80 yet"),
         ("pitchfork", 2, 39, "the game goes on: nobody has reached the target of 120 yet"),
-        ("pitchfork", 2, 40, "game over at placed[39], the target reached: Ann wins with 120"),
+        ("pitchfork", 2, 40, "game over at placed[40], the target reached: Ann wins with 120"),
     ],
 )
 def test_the_short_game_stops_at_its_target_score(
@@ -468,8 +472,8 @@ def test_no_move_comes_after_the_target_is_reached(tmp_path: Path) -> None:
     assert run.code == 1
     reached = "Ann reached 51 of the 50 a 4-player short game needs"
     assert errors(run) == [
-        f"placed[17]: the short game ended at placed[16] ({reached}); this move comes too late",
-        f"end_game: the short game ended at placed[16] ({reached}); unfinished features score "
+        f"placed[18]: the short game ended at placed[17] ({reached}); this move comes too late",
+        f"end_game: the short game ended at placed[17] ({reached}); unfinished features score "
         "only when nobody reaches the target",
     ]
 
@@ -492,7 +496,7 @@ def test_players_tied_at_the_target_tie(tmp_path: Path) -> None:
     assert "   51  finished blue snake, 17 segments -> Ann, Bob" in run.out
     last = len(placed) - 1
     assert run.out.endswith(
-        f"result: game over at placed[{last}], the target reached: a tie between Ann and Bob "
+        f"result: game over at placed[{last + 1}], the target reached: a tie between Ann and Bob "
         "at 51\n"
     )
 

@@ -122,9 +122,9 @@ def test_a_turn_is_two_moves(tmp_path: Path) -> None:
     run = sheetgen("check", example(tmp_path, placed=placed, claims=claims))
     assert run.code == 1
     assert errors(run) == [
-        "placed[3].player: Ann makes a third move in a row; a turn is two moves, and then Bob "
+        "placed[4].player: Ann makes a third move in a row; a turn is two moves, and then Bob "
         "plays",
-        "placed[4]: Bob's turn is this one move; a turn is two moves (each laying a tile or "
+        "placed[5]: Bob's turn is this one move; a turn is two moves (each laying a tile or "
         "flipping one), fewer only once no tiles are left to draw",
     ]
 
@@ -140,18 +140,18 @@ def test_turns_go_round_the_players_in_order(tmp_path: Path) -> None:
     run = sheetgen("check", example(tmp_path, placed=placed, claims=claims))
     assert run.code == 1
     assert errors(run) == [
-        "placed[1]: Ann's turn is this one move; a turn is two moves (each laying a tile or "
+        "placed[2]: Ann's turn is this one move; a turn is two moves (each laying a tile or "
         "flipping one), fewer only once no tiles are left to draw",
-        "placed[4].player: Bob makes a third move in a row; a turn is two moves, and then Ann "
+        "placed[5].player: Bob makes a third move in a row; a turn is two moves, and then Ann "
         "plays",
     ]
     run = sheetgen("check", example(tmp_path, players=["Bob", "Ann"]))
     assert run.code == 1 and errors(run) == [
-        "placed[1].player: Ann moves first, but the players in their order start with Bob"
+        "placed[2].player: Ann moves first, but the players in their order start with Bob"
     ]
     run = sheetgen("check", example(tmp_path, players=["Ann", "Bob", "Cy"], claims=[]))
     assert run.code == 1 and errors(run) == [
-        "placed[5].player: Ann plays out of turn: after Bob's turn comes Cy's (the players take "
+        "placed[6].player: Ann plays out of turn: after Bob's turn comes Cy's (the players take "
         "turns in the order Ann, Bob, Cy)"
     ]
 
@@ -164,7 +164,7 @@ def test_short_turns_once_the_tiles_run_out(tmp_path: Path) -> None:
     tiles are left to draw, accepted once every other tile is out of the game."""
     placed = [STARTER, SPADE, flip(0, -1, "Bob"), lay("dune", 0, 1, "Ann")]
     run = sheetgen("check", board(tmp_path, players=["Ann", "Bob"], placed=placed))
-    assert run.code == 1 and [e.split(":")[0] for e in errors(run)] == ["placed[1]", "placed[2]"]
+    assert run.code == 1 and [e.split(":")[0] for e in errors(run)] == ["placed[2]", "placed[3]"]
     gone = every_tile_but(["spade-shore", "dune"])
     path = board(tmp_path, players=["Ann", "Bob"], placed=placed, taken_out=gone)
     assert sheetgen("check", path).code == 0

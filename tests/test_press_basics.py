@@ -122,7 +122,11 @@ def test_a_custom_paper_is_named_by_its_size() -> None:
 def test_paper_beyond_50_to_2000_mm_is_refused(text: str) -> None:
     with pytest.raises(UsageError) as caught:
         parse_paper(text)
-    assert str(caught.value) == f"--paper {text!r}: each side must be 50 to 2000 mm"
+    said = f"--paper {text!r}: each side must be 50 to 2000 mm"
+    # sizes that read as inches (10 x 10 in is 254 mm a side) are offered as such
+    inches = all(50 <= float(n) * 25.4 <= 2000 for n in text.split("x"))
+    hint = f" (did you mean {text}in? a number without a unit is mm)" if inches else ""
+    assert str(caught.value) == said + hint
 
 
 @pytest.mark.parametrize("text", ["B5", "300", "300x", "x200", "-300x200", "300x200cm", ""])
@@ -130,8 +134,8 @@ def test_what_is_not_a_paper_size_is_refused_with_the_choices(text: str) -> None
     with pytest.raises(UsageError) as caught:
         parse_paper(text)
     assert str(caught.value) == (
-        f"--paper {text!r} is not a paper size (use A4, Letter, A3, Tabloid or WxH in mm, "
-        "e.g. 300x200)"
+        f"--paper {text!r} is not a paper size (use A4, Letter, A3, Tabloid or WxH in mm "
+        "or inches, e.g. 300x200 or 4x6in)"
     )
 
 

@@ -15,6 +15,8 @@ from jsonschema import Draft202012Validator
 from typer.testing import CliRunner
 
 from sheetgen.cli import app
+from sheetgen.games import BOTH_PAPERS
+from sheetgen.press import NAMED, PressOptions
 from tests.conftest import ROOT
 
 LAYOUTS = sorted((ROOT / "layouts").glob("*/*.toml"))
@@ -121,4 +123,49 @@ def test_every_length_says_mm_and_every_range_is_told(kind: str) -> None:
     assert [w for w, p in lengths if "mm" not in p["description"]] == []
     for where, prop in numbers:
         if "minimum" in prop and "maximum" in prop:
-            assert f"{prop['minimum']:g} to {prop['maximum']:g}" in prop["description"], where
+            # to 4 figures, as `sheetgen new` gives them too (6 pt is 2.117 mm, not 2.11667)
+            said = f"{prop['minimum']:.4g} to {prop['maximum']:.4g}"
+            assert said in prop["description"], where
+
+
+def _checked(tmp_path: Path, text: str) -> tuple[int, str]:
+    """`sheetgen check` of a layout file holding `text`: its exit code and what it printed."""
+    file = tmp_path / "mine.toml"
+    file.write_text(text, encoding="utf-8")
+    result = CliRunner().invoke(app, ["check", str(file)])
+    return result.exit_code, result.output
+
+
+def test_a_whole_number_written_with_a_point_is_taken_as_the_schema_takes_it(
+    tmp_path: Path,
+) -> None:
+    """JSON Schema counts 3.0 as an integer; so does check (3.5 is refused by both)."""
+    head = 'extends = "scribe/standard"\nname = "mine"\n[sheet]\n'
+    for value, passes in (("3.0", True), ("3", True), ("3.5", False)):
+        data = tomllib.loads(head + f"legend_columns = {value}\n")
+        assert (problems(data) == []) is passes, value
+        code, said = _checked(tmp_path, head + f"legend_columns = {value}\n")
+        assert (code == 0) is passes, said
+    code, said = _checked(tmp_path, head + "legend_columns = 3.5\n")
+    assert "sheet.legend_columns: 3.5 is not a whole number" in said
+
+
+def test_the_largest_sheet_fits_a4_and_letter_inside_the_default_margins(tmp_path: Path) -> None:
+    """The figure every sheet size's description gives (194 x 263.4 mm) is A4's width and
+    Letter's height less two margins; check passes a sheet that size and refuses a bigger one."""
+    margin = PressOptions().margin
+    a4, letter = NAMED["a4"], NAMED["letter"]
+    most = (min(a4.width, letter.width) - 2 * margin, min(a4.height, letter.height) - 2 * margin)
+    assert most == pytest.approx(BOTH_PAPERS)
+    for kind in ("scribe/supergrid", "walkabout/map", "scribbly-gum/tree"):
+        sides = [
+            prop["description"]
+            for where, prop in described(schema(kind))
+            if "heet" in where and where.rsplit(".", 1)[-1] in ("width", "height")
+        ]
+        assert sides
+        assert all(f"{most[0]:g}" in d or f"{most[1]:g}" in d for d in sides), sides
+    head = 'extends = "walkabout/map-1"\nname = "mine"\n[sheet]\n'
+    assert _checked(tmp_path, head + "width = 194\nheight = 263.4\n")[0] == 0
+    for too_big in ("width = 194.1", "height = 263.5"):
+        assert _checked(tmp_path, head + too_big + "\n")[0] == 1, too_big

@@ -169,7 +169,7 @@ def test_the_sheet_must_fit_a4_and_letter_and_hold_its_grid() -> None:
     # (194 less the 50 mm tracker, a 3 mm gap and 2 x 3 mm padding); 13 rows need 201.6 mm,
     # more than 187 (248 less the 38 mm score strip, a 3 mm gap, the 14 mm title, 2 x 3 mm)
     assert ("sheet.pitch", "the 9 x 13 grid needs 138 x 202 mm but the tree area is 135 x "
-            "187 mm; use a smaller pitch or fewer rows/columns") in found(
+            "187 mm; use a smaller pitch, fewer rows/columns or a larger sheet") in found(
         sheet=sheet.model_copy(update={"pitch": 16.0, "circle": 9.6}))  # fmt: skip
     assert ("sheet.circle", "circles of 13 mm leave no room for lines at a 14.5 mm pitch") in (
         found(sheet=sheet.model_copy(update={"circle": 13.0}))

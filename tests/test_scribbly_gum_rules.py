@@ -94,10 +94,13 @@ def test_check_command_refuses_a_circle_cut_off_by_a_missing_line(tmp_path: Path
     path.write_text(text.replace('"k5-l5", ', "", 1), encoding="utf-8")
     run = sheetgen("check", str(path))
     assert run.code == 1
-    index = [c.id for c in KURINGGAI.circles].index("l5")
+    number = [c.id for c in KURINGGAI.circles].index("l5") + 1  # counted from 1
+    # the finding points at l5's own { ... } in the circles array
+    row = next(n for n, line in enumerate(text.splitlines(), 1) if 'id = "l5"' in line)
+    column = text.splitlines()[row - 1].index("{") + 1
     assert [line for line in run.err.splitlines() if "error" in line] == [
-        f"{path}:circles[{index}]: error: circle l5 has no line to any other circle: it can "
-        "never be reached from the start circles"
+        f"error: {path}:{row}:{column}: circles[{number}]: circle l5 has no line to any other "
+        "circle: it can never be reached from the start circles"
     ]
 
 
@@ -156,7 +159,9 @@ def test_check_command_names_the_fault(tmp_path: Path) -> None:
     path.write_text(broken, encoding="utf-8")
     run = sheetgen("check", str(path))
     assert run.code == 1
-    assert f"{path}:lines[0]: error: line {a}-zz9 names no circle 'zz9'" in run.err
+    row = next(n for n, line in enumerate(broken.splitlines(), 1) if f'"{a}-zz9"' in line)
+    column = broken.splitlines()[row - 1].index('"') + 1
+    assert f"error: {path}:{row}:{column}: lines[1]: line {a}-zz9 names no circle 'zz9'" in run.err
     assert "Traceback" not in run.err
 
 

@@ -579,9 +579,13 @@ def test_a_bad_record_is_one_line_naming_file_and_key(tmp_path: Path) -> None:
     record.write_text(text.replace('"h4", "g4"', '"h4", "h4"'), encoding="utf-8")
     run = sheetgen("scribbly-gum", "score", str(record))
     assert run.code == 1 and run.out == "" and "Traceback" not in run.err
+    # the first player's first round, its fourth circle: the second "h4" where it is written
+    written = record.read_text(encoding="utf-8").splitlines()
+    row = next(n for n, line in enumerate(written, 1) if '"h4", "h4"' in line)
+    column = written[row - 1].index('"h4", "h4"') + len('"h4", ') + 1
     assert run.err == (
-        f"error: {record}:players[0].circles[0][3]: circle h4 is filled again in round 1 (first "
-        "in round 1): a filled-in circle is never drawn to a second time\n"
+        f"error: {record}:{row}:{column}: players[1].circles[1][4]: circle h4 is filled again "
+        "in round 1 (first in round 1): a filled-in circle is never drawn to a second time\n"
     )
     record.write_text(text.replace("round = 3, turn = 3", "round = 3, turn = 8"), encoding="utf-8")
     run = sheetgen("scribbly-gum", "score", str(record))
@@ -589,8 +593,8 @@ def test_a_bad_record_is_one_line_naming_file_and_key(tmp_path: Path) -> None:
     written = record.read_text(encoding="utf-8").splitlines()
     line = next(n for n, row in enumerate(written, 1) if "turn = 8" in row)
     column = written[line - 1].index("turn = 8") + 1
-    assert f":{line}:{column}: players[1].achievements[0].turn: " in run.err
-    assert "Input should be less than or equal to 7" in run.err
+    assert f":{line}:{column}: players[2].achievements[1].turn: " in run.err
+    assert "must be at most 7 (got 8)" in run.err
     checked = sheetgen("check", str(record))
     assert checked.code == 1 and "Traceback" not in checked.err
 

@@ -49,9 +49,14 @@ def test_a_line_the_turns_tile_does_not_allow_is_refused(tmp_path: Path) -> None
     record.write_text(ALL_DOWN.format(revealed=f"revealed = [{ROUND_TILES}]\n"), "utf-8")
     run = sheetgen("check", str(record))
     assert run.code == 1
+    # the first player's first round's first circle, where the record writes it
+    lines = record.read_text(encoding="utf-8").splitlines()
+    row = next(n for n, line in enumerate(lines, 1) if line.lstrip().startswith("circles"))
+    column = lines[row - 1].index('"j4"') + 1
     assert (
-        f"{record}:players[0].circles[0][0]: error: Zed, round 1 turn 1: the LEFT tile draws a "
-        "line only left out of a filled-in circle to a new one, and j4 is not reached that way\n"
+        f"error: {record}:{row}:{column}: players[1].circles[1][1]: Zed, round 1 turn 1: the "
+        "LEFT tile draws a line only left out of a filled-in circle to a new one, and j4 is not "
+        "reached that way\n"
     ) in run.err
     assert (
         "Zed, round 1 turn 5: the UP tile draws a line only upwards out of a filled-in circle "
@@ -76,7 +81,8 @@ def test_without_tiles_more_downward_lines_than_the_deck_allows_are_refused(
         "deck's DOWN and UP/DOWN tiles allow 2 such lines a round and the tracker's arrows gave "
         "2 extra moves: 4 at most" in run.err
     )
-    assert "revealed: warning: no movement tiles given: Zed's lines are checked" in run.out
+    assert "revealed: no movement tiles given: Zed's lines are checked" in run.out
+    assert run.out.startswith("warning: ")
 
 
 def test_a_record_without_tiles_says_its_moves_were_not_checked_against_them(
@@ -97,7 +103,7 @@ def test_a_record_without_tiles_says_its_moves_were_not_checked_against_them(
     run = sheetgen("check", str(record))
     assert run.code == 0, run.err
     assert run.out == (
-        f"{record}:revealed: warning: no movement tiles given: Ana, Ben's lines are checked to "
+        f"warning: {record}:revealed: no movement tiles given: Ana, Ben's lines are checked to "
         "come out of filled-in circles along the tree's lines, but not against each turn's "
         f"tile, and achievements only by the round\n{record}: ok (1 warning)\n"
     )

@@ -176,7 +176,7 @@ def test_a_sheet_too_narrow_for_its_grid_is_refused() -> None:
             "error",
             "sheet.cell",
             "the super grid (131 mm plus labels) is wider than the sheet "
-            "(120 mm); use a smaller cell or gutter",
+            "(120 mm); use a smaller cell or gutter, or a wider sheet",
         )
     ]
     assert check(LAYOUT) == []  # type: ignore[arg-type]

@@ -160,7 +160,27 @@ def test_a_sheet_without_room_for_grid_numbers_and_cut_margins_is_refused() -> N
             "error",
             "sheet.cell",
             "the super grid (131 mm plus labels) is wider than the sheet (140 mm); "
-            "use a smaller cell or gutter",
+            "use a smaller cell or gutter, or a wider sheet",
         )
     ]
     assert found(160.0) == []
+
+
+def test_a_legend_too_narrow_for_its_names_is_said_once_at_its_cause() -> None:
+    from sheetgen.games.scribe.kinds import check
+
+    # a larger cell widens the super grid and narrows the legend beside it: every long name
+    # then overflows its column, which is one mistake (the cell), said once, not once a name
+    def legend_lines(cell: float) -> list[tuple[str, tuple[str, ...], str]]:
+        sheet = LAYOUT.sheet.model_copy(update={"cell": cell, "legend": "beside"})
+        layout = LAYOUT.model_copy(update={"sheet": sheet})
+        about_legend = [f for f in check(layout) if f.where != "sheet.height"]
+        return [(f.where, f.also, f.message) for f in about_legend]
+
+    [(where, also, message)] = legend_lines(14.0)
+    assert where.startswith("glyphs[") and "sheet.cell" in also
+    assert "and 7 more are wider than a legend column" in message
+    # narrower still, the diagrams themselves do not fit: that alone is said
+    [(where, also, message)] = legend_lines(18.0)
+    assert where == "sheet.legend_columns" and "sheet.cell" in also
+    assert message.startswith("the legend beside the super grid has 0.0 mm, too little for")

@@ -196,10 +196,10 @@ def test_tile_sizes_are_bounded_per_kind_in_one_line(tmp_path: Path) -> None:
     assert run.code == 2
     assert run.err.strip() == (
         "error: --tile-size 5.9: scrumpit/tiles takes 6 to 40 mm "
-        "(text stays 6 pt or more, 3 mm clear of the cut)"
+        "(text stays 6 pt or more, clear of the cut by 16% of the tile, at most 3 mm)"
     )
     run = sheetgen("build", "walkabout/dice", "--tile-size", "8", "--out", str(tmp_path))
-    assert run.code == 2 and "walkabout/dice takes 12 to 120 mm" in run.err
+    assert run.code == 2 and "walkabout/dice takes 14 to 38 mm" in run.err
     run = sheetgen("build", "scrumpit/single", "--paper", "150x150", "--out", str(tmp_path))
     assert run.code == 1 and len(run.err.strip().splitlines()) == 1
     # (150 - 2 x 8 margin - 9 ruler - 3 clearance) / 29 cells = 4.2 mm

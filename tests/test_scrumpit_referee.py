@@ -4,6 +4,7 @@ each expectation argued from the rulebook sentence quoted in the test's docstrin
 
 from __future__ import annotations
 
+import re
 from collections.abc import Sequence
 from pathlib import Path
 
@@ -12,7 +13,7 @@ import pytest
 from sheetgen.games.scrumpit.model import GameRecord, Placement, Turn
 from sheetgen.games.scrumpit.rules import score_game
 from sheetgen.layout import load
-from tests.conftest import sheetgen
+from tests.conftest import ROOT, sheetgen
 
 EXAMPLE: GameRecord = load("scrumpit/example-game").model  # type: ignore[assignment]
 EXAMPLE_WORDS = [
@@ -21,7 +22,7 @@ EXAMPLE_WORDS = [
 ]
 Findings = list[tuple[str, str]]
 UNCHECKED = (
-    "turns: warning: the words are not checked against a word list: give --words FILE (one "
+    "turns: the words are not checked against a word list: give --words FILE (one "
     "word a line) to referee the spelling too"
 )
 
@@ -94,18 +95,24 @@ def check(tmp_path: Path, record: GameRecord, *words: str) -> tuple[int, Finding
     run = sheetgen(*args)
     assert "Traceback" not in run.err
     found = []
-    for line in run.err.splitlines():
-        assert line.startswith(f"{path}:"), line
-        where, _, message = line[len(str(path)) + 1 :].partition(": error: ")
+    for line in unplaced(run.err, path).splitlines():
+        assert line.startswith(f"error: {path}:"), line
+        where, _, message = line[len(f"error: {path}:") :].partition(": ")
         found.append((where, message))
+    out = unplaced(run.out, path).strip()
+    warned = f"warning: {path}:{UNCHECKED}"
     if run.code == 0:
-        assert run.out.strip() == (
-            f"{path}: ok" if words else f"{path}:{UNCHECKED}\n{path}: ok (1 warning)"
-        )
+        assert out == (f"{path}: ok" if words else f"{warned}\n{path}: ok (1 warning)")
         assert not found
     else:  # the warning stands beside the errors when no word list is given
-        assert run.out.strip() == ("" if words else f"{path}:{UNCHECKED}")
+        assert out == ("" if words else warned)
     return run.code, found
+
+
+def unplaced(text: str, path: Path) -> str:
+    """The lines with the line and column after the file name left out (this file tests what
+    the findings say; tests/test_findings.py where they point)."""
+    return re.sub(rf"^(\w+: {re.escape(str(path))}):\d+:\d+: ", r"\1:", text, flags=re.M)
 
 
 def refused(tmp_path: Path, record: GameRecord, *words: str) -> Findings:
@@ -125,9 +132,12 @@ def test_the_example_game_is_legal_and_its_words_are_words(tmp_path: Path) -> No
     (yellow, blue, red) from PLANTED on the star until yellow lays INTO's O on its Apex Star,
     and every word it makes is in a list of its sixteen words."""
     run = sheetgen("check", "scrumpit/example-game")
+    lines = (ROOT / "layouts/scrumpit/example-game.toml").read_text(encoding="utf-8").splitlines()
+    turns = next(n for n, line in enumerate(lines, 1) if line.startswith("[[turns]]"))
     assert (run.code, run.out, run.err) == (
         0,
-        f"scrumpit/example-game:{UNCHECKED}\nscrumpit/example-game: ok (1 warning)\n",
+        f"warning: scrumpit/example-game:{turns}:1: {UNCHECKED}\n"
+        "scrumpit/example-game: ok (1 warning)\n",
         "",
     )
     assert check(tmp_path, EXAMPLE, *EXAMPLE_WORDS) == (0, [])
@@ -146,14 +156,14 @@ def test_play_goes_clockwise_from_the_starter(tmp_path: Path) -> None:
     )
     why = "play goes clockwise (yellow, blue) and blue played turn"
     assert refused(tmp_path, record) == [
-        ("turns[2].player", f"turn 3 (blue): it is yellow's turn, not blue's: {why} 2"),
-        ("turns[3].player", f"turn 4 (blue): it is yellow's turn, not blue's: {why} 3"),
-        ("turns[4].player", f"turn 5 (blue): it is yellow's turn, not blue's: {why} 4"),
+        ("turns[3].player", f"turn 3 (blue): it is yellow's turn, not blue's: {why} 2"),
+        ("turns[4].player", f"turn 4 (blue): it is yellow's turn, not blue's: {why} 3"),
+        ("turns[5].player", f"turn 5 (blue): it is yellow's turn, not blue's: {why} 4"),
     ]
     # in the example, red playing before blue on turn 2 skips blue's seat
     skipped = example(turns={2: EXAMPLE.turns[2], 3: EXAMPLE.turns[1]})
     assert refused(tmp_path, skipped)[0] == (
-        "turns[1].player",
+        "turns[2].player",
         "turn 2 (red): it is blue's turn, not red's: play goes clockwise (yellow, blue, red) "
         "and yellow played turn 1",
     )
@@ -191,7 +201,7 @@ def test_the_first_word_runs_from_the_star_towards_home(
     his/her 'Home' Scrump Zone': CAT away from the star, across it (not towards the south),
     or ending on it is refused."""
     assert refused(tmp_path, opening(play("yellow", tiles), SWAP)) == [
-        ("turns[0].tiles", f"turn 1 (yellow): {message}")
+        ("turns[1].tiles", f"turn 1 (yellow): {message}")
     ]
 
 
@@ -206,7 +216,7 @@ def test_the_starting_word_sets_which_way_words_read(tmp_path: Path) -> None:
     wrong_way = play("green", [("T", 5, 6), ("E", 6, 6)])  # TEA read as the board shows it
     assert refused(tmp_path, opening(red_cat, wrong_way), "CAT", "TEA") == [
         (
-            "turns[1].tiles",
+            "turns[2].tiles",
             "turn 2 (green): AET is not a word of the word list (read the other way it is "
             "TEA, but words read only left to right and top to bottom)",
         )
@@ -218,7 +228,7 @@ def test_words_are_attached_to_a_letter_on_the_board(tmp_path: Path) -> None:
     the corner touches no letter."""
     assert refused(tmp_path, opening(CAT, play("blue", word("TEA", 1, 1, (1, 0))))) == [
         (
-            "turns[1].tiles",
+            "turns[2].tiles",
             "turn 2 (blue): the word is not attached to any letter on the board: words must "
             "always be attached to a letter already there",
         )
@@ -233,7 +243,7 @@ def test_letters_are_laid_in_crossword_fashion(tmp_path: Path) -> None:
     diagonal = play("blue", [("T", 6, 8), ("O", 8, 9)])
     assert refused(tmp_path, opening(CAT, diagonal)) == [
         (
-            "turns[1].tiles",
+            "turns[2].tiles",
             "turn 2 (blue): the letters laid are not in one row or one column: words are "
             "formed in crossword fashion, left to right or top to bottom",
         )
@@ -241,14 +251,14 @@ def test_letters_are_laid_in_crossword_fashion(tmp_path: Path) -> None:
     gap = play("blue", [("O", 8, 9), ("N", 10, 9)])
     assert refused(tmp_path, opening(CAT, gap)) == [
         (
-            "turns[1].tiles",
+            "turns[2].tiles",
             "turn 2 (blue): a gap at [9, 9] splits the letters laid: one turn forms one word "
             "in crossword fashion",
         )
     ]
     lone = play("yellow", [("A", 7, 7)])
     assert refused(tmp_path, opening(lone, SWAP)) == [
-        ("turns[0].tiles", "turn 1 (yellow): the letters laid form no word of two letters or more")
+        ("turns[1].tiles", "turn 1 (yellow): the letters laid form no word of two letters or more")
     ]
 
 
@@ -257,7 +267,7 @@ def test_words_must_be_in_the_word_list_when_one_is_given(tmp_path: Path) -> Non
     none, the letters are not looked up."""
     aon = play("blue", [("O", 8, 8), ("N", 9, 8)])
     assert refused(tmp_path, opening(CAT, aon), "CAT", "ON", "TEA") == [
-        ("turns[1].tiles", "turn 2 (blue): AON is not a word of the word list")
+        ("turns[2].tiles", "turn 2 (blue): AON is not a word of the word list")
     ]
     assert check(tmp_path, opening(CAT, aon)) == (0, [])
 
@@ -272,7 +282,7 @@ def test_letters_go_only_on_the_board_or_a_home_zone(tmp_path: Path) -> None:
         "home Scrump Zone"
     )
     assert refused(tmp_path, opening(CAT, off)) == [
-        (f"turns[1].tiles[{j}]", f"turn 2 (blue): {cell} {why}")
+        (f"turns[2].tiles[{j + 1}]", f"turn 2 (blue): {cell} {why}")
         for j, cell in enumerate(["[-3, -3]", "[40, 40]", "[15, 15]"])
     ]
 
@@ -284,7 +294,7 @@ def test_no_player_invades_another_players_home_zone(tmp_path: Path) -> None:
     record = opening(*EXAMPLE.turns[:4], hub)
     assert refused(tmp_path, record) == [
         (
-            "turns[4].tiles[1]",
+            "turns[5].tiles[2]",
             "turn 5 (blue): [2, 15] is in yellow's home Scrump Zone: players may not invade "
             "another player's home zone",
         )
@@ -296,7 +306,7 @@ def test_a_letter_is_not_laid_over_another(tmp_path: Path) -> None:
     is scrumped): blue lays its E on PLANTED's N."""
     over = play("blue", [("E", 7, 10)])
     assert refused(tmp_path, opening(*EXAMPLE.turns[:4], over)) == [
-        ("turns[4].tiles[0]", "turn 5 (blue): [7, 10] already holds N")
+        ("turns[5].tiles[1]", "turn 5 (blue): [7, 10] already holds N")
     ]
 
 
@@ -307,7 +317,7 @@ def test_up_to_two_letters_are_scrumped(tmp_path: Path) -> None:
     three = play("red", mape, [(5, 13), (6, 13), (3, 13)])
     assert refused(tmp_path, example(turns={15: three})) == [
         (
-            "turns[14].scrumped",
+            "turns[15].scrumped",
             "turn 15 (red): 3 letters scrumped; a player may scrump up to 2 letters a turn",
         )
     ]
@@ -321,7 +331,7 @@ def test_only_a_player_who_has_entered_home_scrumps(tmp_path: Path) -> None:
     later = EXAMPLE.turns[14].model_copy(update={"scrumped": [(5, 13)]})  # its own E this time
     assert refused(tmp_path, example(turns={12: early, 15: later})) == [
         (
-            "turns[11].scrumped",
+            "turns[12].scrumped",
             "turn 12 (red): red has not entered their home Scrump Zone: only on the turns "
             "after a player's letters enter it may they scrump",
         )
@@ -353,7 +363,7 @@ def test_letters_are_scrumped_only_from_the_central_board(
     board, or an empty cell (MAPLE's E is then red's own)."""
     turn = EXAMPLE.turns[14].model_copy(update={"scrumped": [(5, 13), cell]})
     assert refused(tmp_path, example(turns={15: turn})) == [
-        ("turns[14].scrumped[1]", f"turn 15 (red): {message}")
+        ("turns[15].scrumped[2]", f"turn 15 (red): {message}")
     ]
 
 
@@ -363,7 +373,7 @@ def test_scrumped_letters_are_used_that_turn(tmp_path: Path) -> None:
     turn = EXAMPLE.turns[14].model_copy(update={"scrumped": [(5, 13), (2, 13)]})
     assert refused(tmp_path, example(turns={15: turn})) == [
         (
-            "turns[14].scrumped",
+            "turns[15].scrumped",
             "turn 15 (red): the scrumped H is not laid again: scrumped letters must be used in "
             "the turn they are taken",
         )
@@ -377,7 +387,7 @@ def test_an_exchange_is_up_to_two_letters_and_forfeits_the_turn(tmp_path: Path) 
     assert check(tmp_path, opening(CAT, play("blue", exchanged="QX"))) == (0, [])
     assert refused(tmp_path, opening(CAT, play("blue", exchanged="QXZ"))) == [
         (
-            "turns[1].exchanged",
+            "turns[2].exchanged",
             "turn 2 (blue): 3 letters exchanged; a player may exchange up to 2 letters from "
             "their bag",
         )
@@ -385,7 +395,7 @@ def test_an_exchange_is_up_to_two_letters_and_forfeits_the_turn(tmp_path: Path) 
     both = play("blue", word("TE", 5, 8, (1, 0)), exchanged="Q")
     assert refused(tmp_path, opening(CAT, both)) == [
         (
-            "turns[1].exchanged",
+            "turns[2].exchanged",
             "turn 2 (blue): a player who exchanges letters forfeits the turn: no letters are "
             "laid or scrumped in it",
         )
@@ -396,7 +406,7 @@ def test_a_rack_holds_seven_tiles(tmp_path: Path) -> None:
     """'Each player draws 7 tiles from their corresponding coloured bag': PLANTERS, eight
     letters laid at once, cannot come off one rack."""
     assert refused(tmp_path, opening(play("yellow", word("PLANTERS", 7, 7)), TEA)) == [
-        ("turns[0].tiles", "turn 1 (yellow): 8 letters laid from the rack; a rack holds 7 tiles")
+        ("turns[1].tiles", "turn 1 (yellow): 8 letters laid from the rack; a rack holds 7 tiles")
     ]
 
 
@@ -405,7 +415,7 @@ def test_a_bag_gives_no_more_of_a_letter_than_it_holds(tmp_path: Path) -> None:
     one X, as the tile set says): yellow lays SIX, then a second yellow X for IX."""
     record = opening(play("yellow", word("SIX", 7, 7)), SWAP, play("yellow", [("X", 8, 8)]))
     assert refused(tmp_path, record) == [
-        ("turns[2].tiles", "turn 3 (yellow): yellow's bag holds 1 X, and 2 have come out of it")
+        ("turns[3].tiles", "turn 3 (yellow): yellow's bag holds 1 X, and 2 have come out of it")
     ]
 
 
@@ -415,7 +425,7 @@ def test_the_game_is_over_when_a_player_reaches_their_apex_star(tmp_path: Path) 
     record = EXAMPLE.model_copy(update={"turns": [*EXAMPLE.turns, SWAP]})
     assert refused(tmp_path, record) == [
         (
-            "turns[16]",
+            "turns[17]",
             "turn 17 (blue): the game was over on turn 16, when yellow reached their Apex Star; "
             "no one plays after that",
         )
@@ -525,13 +535,13 @@ def test_the_issues_hand_made_record_is_refused_for_every_broken_rule(tmp_path: 
     found = refused(tmp_path, record)
     messages = [m for _, m in found]
     assert [w for w, _ in found] == [
-        "turns[1].tiles[0]",
-        "turns[1].tiles[1]",
-        "turns[2].player",
-        "turns[2].tiles",
-        "turns[3].scrumped",
-        "turns[3].scrumped",
+        "turns[2].tiles[1]",
+        "turns[2].tiles[2]",
+        "turns[3].player",
         "turns[3].tiles",
+        "turns[4].scrumped",
+        "turns[4].scrumped",
+        "turns[4].tiles",
         "finisher",
         "finisher",
     ]

@@ -29,12 +29,12 @@ def test_a_refused_scrump_is_told_once_not_again_as_an_overdrawn_bag(tmp_path: P
     red's bag (red laid its only M in COMFORT), so no bag is told it gave too much."""
     empty = MAPLE.model_copy(update={"scrumped": [(5, 12), (6, 13)]})
     assert refused(tmp_path, example(turns={15: empty})) == [
-        ("turns[14].scrumped[0]", "turn 15 (red): [5, 12] holds no letter to scrump")
+        ("turns[15].scrumped[1]", "turn 15 (red): [5, 12] holds no letter to scrump")
     ]
     home = MAPLE.model_copy(update={"scrumped": [(4, 16), (6, 13)]})
     assert refused(tmp_path, example(turns={15: home})) == [
         (
-            "turns[14].scrumped[0]",
+            "turns[15].scrumped[1]",
             "turn 15 (red): [4, 16] is in yellow's home Scrump Zone, where letters are fixed: "
             "no one may scrump them",
         )
@@ -54,16 +54,16 @@ def test_a_letter_refused_its_cell_still_came_off_the_rack(tmp_path: Path) -> No
     )
     assert refused(tmp_path, record) == [
         (
-            "turns[9].tiles[0]",
+            "turns[10].tiles[1]",
             "turn 10 (yellow): [6, 18] already holds X (letters in a home zone are fixed)",
         ),
-        ("turns[12].tiles", f"turn 13 (yellow): {detached}"),
-        ("turns[15].tiles", f"turn 16 (yellow): {detached}"),
+        ("turns[13].tiles", f"turn 13 (yellow): {detached}"),
+        ("turns[16].tiles", f"turn 16 (yellow): {detached}"),
     ]
     # the refused I counts as drawn: a second yellow X laid on X is still a second X
     twice = example(turns={10: play("yellow", [("X", 6, 18)])})
     assert (
-        "turns[9].tiles",
+        "turns[10].tiles",
         "turn 10 (yellow): yellow's bag holds 1 X, and 2 have come out of it",
     ) in refused(tmp_path, twice)
 
@@ -75,7 +75,7 @@ def test_a_turn_that_lays_nothing_must_exchange(tmp_path: Path) -> None:
     empty turn 14 (j4) is refused; exchanging one letter instead is fine."""
     assert refused(tmp_path, example(turns={14: play("blue")})) == [
         (
-            "turns[13]",
+            "turns[14]",
             "turn 14 (blue): no letters laid and none exchanged: a player who cannot or would "
             "rather not make a word exchanges up to 2 letters from their bag, forfeiting the "
             "turn (the rulebook has no plain pass)",
@@ -93,7 +93,12 @@ def test_check_says_when_the_words_were_not_looked_up(tmp_path: Path) -> None:
     path = tmp_path / "nonword.toml"
     path.write_text(toml(nonword), encoding="utf-8")
     run = sheetgen("check", str(path))
-    assert (run.code, run.out) == (0, f"{path}:{UNCHECKED}\n{path}: ok (1 warning)\n")
+    # the warning points at the record's first [[turns]] table, where its words start
+    turns = path.read_text(encoding="utf-8").splitlines().index("[[turns]]") + 1
+    assert (run.code, run.out) == (
+        0,
+        f"warning: {path}:{turns}:1: {UNCHECKED}\n{path}: ok (1 warning)\n",
+    )
     assert "--words FILE" in UNCHECKED
     found = refused(tmp_path, nonword, *EXAMPLE_WORDS)
     assert [m for _, m in found] == [

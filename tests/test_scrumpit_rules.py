@@ -88,13 +88,12 @@ def test_zones_must_be_one_a_colour_and_one_a_side() -> None:
     two_yellow = [BOARD.zones[0], BOARD.zones[0].model_copy(update={"side": "west"}),
                   *BOARD.zones[2:]]  # fmt: skip
     found = findings(board(zones=two_yellow))
-    assert ("zones", "zones are ['yellow', 'yellow', 'red', 'green']; there is one each for "
+    assert ("zones", "the zones are yellow, yellow, red, green; there is one each for "
             "yellow, blue, red and green") in found  # fmt: skip
     same_side = [*BOARD.zones[:3], BOARD.zones[3].model_copy(update={"side": "south"})]
     found = findings(board(zones=same_side))
-    assert found == [("zones", "two zones share a side (['south', 'west', 'north', 'south']); "
-                      "one a side")]  # fmt: skip
-    assert findings(board(zones=BOARD.zones[:3]))[0][1].startswith("zones are ['yellow', 'blue'")
+    assert found == [("zones", "two zones are on the south side; one a side")]
+    assert findings(board(zones=BOARD.zones[:3]))[0][1].startswith("the zones are yellow, blue,")
 
 
 def test_high_letters_one_a_bag_and_the_tax_example() -> None:

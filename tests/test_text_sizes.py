@@ -10,6 +10,7 @@ import pytest
 from sheetgen.draw.shapes import Group, Shape, Text
 from sheetgen.draw.transform import Transform
 from sheetgen.layout import builtin_layouts, load
+from sheetgen.press import Document
 from sheetgen.registry import BuildOptions
 
 SIX_POINTS = 6 * 25.4 / 72  # mm
@@ -29,6 +30,17 @@ def _printed(shapes: tuple[Shape, ...], transform: Transform) -> list[tuple[floa
     return out
 
 
+def small_texts(doc: Document) -> set[tuple[float, str]]:
+    """Every text of a document's pages under 6 pt at its printed size: (points, text)."""
+    return {
+        (round(size / SIX_POINTS * 6, 2), text)
+        for page in doc.distinct_pages()
+        for placement in page.placements
+        for size, text in _printed(placement.drawing.children, placement.transform)
+        if size < SIX_POINTS - 1e-9
+    }
+
+
 @pytest.mark.parametrize(
     "ref",
     [
@@ -41,11 +53,24 @@ def _printed(shapes: tuple[Shape, ...], transform: Transform) -> list[tuple[floa
 def test_no_text_is_printed_below_six_points(ref: str) -> None:
     loaded = load(ref)
     doc = loaded.kind.build(loaded.model, BuildOptions())
-    small = {
-        (round(size / SIX_POINTS * 6, 2), text)
-        for page in doc.distinct_pages()
-        for placement in page.placements
-        for size, text in _printed(placement.drawing.children, placement.transform)
-        if size < SIX_POINTS - 1e-9
-    }
+    small = small_texts(doc)
+    assert not small, sorted(small)[:8]
+
+
+@pytest.mark.parametrize("paper", ["4x6in", "6x4in"])
+@pytest.mark.parametrize("ref", sorted(builtin_layouts()))
+def test_no_text_below_six_points_on_a_small_card(ref: str, paper: str) -> None:
+    """On a 4 x 6 in card the press's own words (footer, alignment page) stay 6 pt or more:
+    a footer too long is cut at a word, an alignment page too wide is left out (with a note);
+    a layout whose sheets do not go onto the card is refused, which prints nothing small."""
+    from sheetgen.build import document_for
+    from sheetgen.errors import SheetgenError
+    from sheetgen.press import PressOptions, parse_paper
+
+    loaded = load(ref)
+    try:
+        doc = document_for(loaded, BuildOptions(PressOptions(paper=parse_paper(paper))))
+    except SheetgenError:
+        return
+    small = small_texts(doc)
     assert not small, sorted(small)[:8]

@@ -106,7 +106,9 @@ def test_without_days_a_symbol_must_still_touch_the_walk(tmp_path: Path) -> None
     )
     run = sheetgen("walkabout", "score", str(record))
     assert run.code == 1 and run.out == ""
-    assert f"{record}:symbols[0].space: the waterhole at [2, 20] touches no node" in run.err
+    line = 'symbols = [{ symbol = "waterhole", space = [2, 20] }]'  # the file's sixth line
+    at = f"6:{line.index('space') + 1}"
+    assert f"{record}:{at}: symbols[1].space: the waterhole at [2, 20] touches no node" in run.err
     assert len(run.err.strip().splitlines()) == 1 and "Traceback" not in run.err
 
 
@@ -264,7 +266,7 @@ def test_a_record_cannot_use_fewer_than_no_stars(tmp_path: Path) -> None:
     )
     run = sheetgen("walkabout", "score", str(record))
     assert run.code == 1 and run.out == ""
-    assert f"{record}:5:1: stars_used: Input should be greater than or equal to 0" in run.err
+    assert f"{record}:5:1: stars_used: must be at least 0 (got -1)" in run.err
     assert len(run.err.strip().splitlines()) == 1
 
 
@@ -308,3 +310,31 @@ def test_the_score_names_region_points_and_the_stars() -> None:
     assert "  region points: 14 points\n" in run.out
     assert "  stars: 1 + 2 collected - 1 used = 2 unused -> 2 points\n" in run.out
     assert "score" not in run.out.lower()
+
+
+def test_a_game_on_a_map_that_breaks_the_rules_is_refused(tmp_path: Path) -> None:
+    """A game is played on a map that keeps the rules: a record whose map puts two symbols in
+    one space fails 'check' with the map's own fault, at the record's 'map' line."""
+    symbols = (
+        '  { symbol = "waterhole", space = [14, 12] },\n'
+        '  { symbol = "spear", space = [8, 8], facing = "N" },\n'
+        '  { symbol = "spear", space = [8, 8], facing = "N" },\n'
+    )
+    (tmp_path / "twice.toml").write_text(
+        'game = "walkabout"\ncomponent = "map"\nextends = "walkabout/map-1"\nname = "twice"\n'
+        f"sheet_number = 5\nsymbols = [\n{symbols}]\n",
+        encoding="utf-8",
+    )
+    record = tmp_path / "rec.toml"
+    record.write_text(
+        'game = "walkabout"\ncomponent = "game"\nextends = "walkabout/example-game"\n'
+        'name = "rec"\nmap = "twice.toml"\n',
+        encoding="utf-8",
+    )
+    assert sheetgen("check", str(tmp_path / "twice.toml")).code == 1  # the map alone fails
+    run = sheetgen("check", str(record))
+    assert run.code == 1
+    assert (
+        f"error: {record}:5:1: map(twice.toml).symbols[3].space: space [8, 8] already holds a "
+        "symbol" in run.err
+    )

@@ -83,9 +83,13 @@ class Watcher:
         name = next(n for n in state["files"] if n.endswith(".png"))
         return self.get(f"/files/{name}")
 
-    def stop(self) -> int:
-        self.proc.send_signal(signal.SIGINT)
+    def stop(self, how: signal.Signals = signal.SIGINT) -> int:
+        """Send `how` (Ctrl-C's signal unless told); the exit code, and in `took` how long the
+        watch took to end."""
+        sent = time.monotonic()
+        self.proc.send_signal(how)
         code = self.proc.wait(timeout=30)
+        self.took = time.monotonic() - sent
         time.sleep(0.1)  # the readers take the last lines
         return code
 
@@ -217,12 +221,23 @@ def test_page_follows_edits_errors_and_fixes(
     assert page.get_attribute("main img", "src") is not None
     assert "stale" in (page.get_attribute("main figure", "class") or "")
     assert page.evaluate("document.title").startswith("✗")
+    # every link to an output (the PDF) says it is the old one, as the picture does
+    links = page.locator("main a[href^='/files/']")
+    assert links.count() >= 1
+    for n in range(links.count()):
+        assert "stale" in (links.nth(n).get_attribute("class") or "")
+        assert "out of date" in links.nth(n).inner_text()
+        assert ".pdf" in links.nth(n).inner_text()
 
     # fixed: the picture returns, no longer stale, and it is the edited layout's picture again
     layout.write_text(edited, encoding="utf-8")
     page.wait_for_selector("pre.error", state="detached", timeout=5000)
     page.wait_for_function("document.querySelector('main img')?.complete")
     assert "stale" not in (page.get_attribute("main figure", "class") or "")
+    assert links.count() >= 1
+    for n in range(links.count()):
+        assert "stale" not in (links.nth(n).get_attribute("class") or "")
+        assert "out of date" not in links.nth(n).inner_text()
     assert watcher.png(watcher.state()) == new
     # the page loaded nothing but what this server serves
     assert requests and all(u.startswith(watcher.url) for u in requests), requests
@@ -235,7 +250,11 @@ def test_rebuilds_when_an_extended_or_named_file_changes(tmp_path: Path, layout:
     running = Watcher(layout.name, "--out", "out", "--dpi", DPI, cwd=layout.parent)
     try:
         start = running.wait(lambda: running.state()["built"] and running.state(), 60, "build")
-        assert sorted(start["watched"]) == ["base.toml", "my.toml"]
+        assert start["watched"] == ["my.toml", "base.toml"]
+        assert "rebuilt when you save my.toml or base.toml" in running.out
+        assert "rebuilt when you save <code>my.toml</code> or <code>base.toml</code>" in (
+            running.get("/main").decode()
+        )
         before = running.png(start)
         base = layout.parent / "base.toml"
         base.write_text(base.read_text("utf-8").replace('"SCRIBE"', '"SCRIBO"'), "utf-8")
@@ -333,6 +352,7 @@ def test_ctrl_c_ends_it_cleanly_and_removes_its_folder(layout: Path) -> None:
         folder = Path(next(ln for ln in running.out if " built " in ln).rsplit(" in ", 1)[1])
         assert folder.is_dir() and any(folder.glob("*.png"))
         assert running.stop() == 0
+        assert running.took < 0.5, running.took
         assert running.out[-1] == "stopped"
         assert not any("Traceback" in ln for ln in running.err), running.err
         assert not folder.exists()
@@ -351,3 +371,97 @@ def test_a_port_in_use_is_one_line(layout: Path) -> None:
     assert run.err.strip() == (
         f"error: cannot serve on 127.0.0.1:{port} (Address already in use); choose another --port"
     )
+
+
+def test_layouts_option_and_only_your_own_files_watched(tmp_path: Path) -> None:
+    """`watch --layouts DIR NAME` finds a layout of one's own as `--layouts DIR build` does; it
+    extends a built-in layout, which is sheetgen's own (never saved by you), so not watched."""
+    mine = tmp_path / "mine" / "scribe"
+    mine.mkdir(parents=True)
+    text = (ROOT / "layouts/scribe/pad.toml").read_text("utf-8")
+    assert 'extends = "scribe/standard"' in text
+    own = mine / "my-pad.toml"
+    own.write_text(text.replace('name = "pad"', 'name = "my-pad"'), "utf-8")
+    work = tmp_path / "work"
+    work.mkdir()
+    running = Watcher("--layouts", "../mine", "scribe/my-pad", "--dpi", DPI, cwd=work)
+    try:
+        start = running.wait(lambda: running.state()["built"] and running.state(), 60, "build")
+        shown = os.path.realpath(own)  # outside the working folder: named in full
+        assert start["watched"] == [shown]
+        assert f"rebuilt when you save {shown}" in running.out
+        assert f"rebuilt when you save <code>{shown}</code></p>" in running.get("/main").decode()
+        # the same picture as the global option gives `build`
+        (tmp_path / "built").mkdir()
+        run = sheetgen(
+            "--layouts", str(tmp_path / "mine"), "build", "scribe/my-pad", "-f", "png",
+            "--dpi", DPI, "--out", str(tmp_path / "built"), "-q",
+        )  # fmt: skip
+        assert run.code == 0, run.err
+        (png,) = (tmp_path / "built").glob("*.png")
+        assert running.png(start) == png.read_bytes()
+        own.write_text(own.read_text("utf-8").replace("cell = 10.5", "cell = 10.0"), "utf-8")
+        running.wait(lambda: running.state()["built"] > start["built"], 5, "rebuild")
+    finally:
+        running.end()
+
+
+def port_is_free(port: int) -> bool:
+    """Whether a new server (as the watch's, which reuses an address) can listen on `port`."""
+    with socket.socket() as s:
+        s.setsockopt(socket.SOL_SOCKET, socket.SO_REUSEADDR, 1)
+        try:
+            s.bind(("127.0.0.1", port))
+        except OSError:
+            return False
+        return True
+
+
+def test_sigterm_ends_it_at_once_and_cleanly(layout: Path, tmp_path: Path) -> None:
+    """`kill` while a page follows it: ended within half a second as a killed program ends (the
+    shell says 143), its page's port free again, its folder gone, no traceback."""
+    running = Watcher(layout.name, cwd=layout.parent)
+    try:
+        running.wait(lambda: [ln for ln in running.out if " built " in ln], 60, "first build")
+        folder = Path(next(ln for ln in running.out if " built " in ln).rsplit(" in ", 1)[1])
+        page = http.client.HTTPConnection("127.0.0.1", running.port, timeout=10)
+        page.request("GET", "/events", headers={"Host": f"127.0.0.1:{running.port}"})
+        stream = page.getresponse()
+        assert stream.fp.readline().startswith(b"data: ")  # the page is following it
+        assert running.stop(signal.SIGTERM) == -signal.SIGTERM
+        assert running.took < 0.5, running.took
+        assert running.out[-1] == "stopped"
+        assert running.err == []
+        assert not folder.exists()
+        page.close()
+        assert port_is_free(running.port)
+    finally:
+        running.end()
+
+
+def test_sigterm_mid_build_leaves_no_half_file(tmp_path: Path) -> None:
+    """`kill` while a slow build (four sheets at 300 dpi) writes: ended at once, and the folder
+    holds the last build's files, each whole, and nothing else."""
+    (tmp_path / "out").mkdir()
+    tiles = tmp_path / "tiles.toml"
+    shutil.copy(ROOT / "layouts/scrumpit/tiles.toml", tiles)
+    running = Watcher("tiles.toml", "--out", "out", "--dpi", "300", cwd=tmp_path)
+    try:
+        first = running.wait(lambda: running.state()["built"] and running.state(), 60, "build")
+        names = sorted(first["files"])
+        tiles.write_text(tiles.read_text("utf-8").replace("size = 19.0", "size = 18.0"), "utf-8")
+        time.sleep(0.4)  # the rebuild takes over a second: this is in the middle of it
+        assert running.stop(signal.SIGTERM) == -signal.SIGTERM
+        assert running.took < 0.5, running.took
+        assert not [ln for ln in running.out if "(build 2)" in ln]  # it was cut short
+        assert running.out[-1] == "stopped"
+        assert running.err == []
+    finally:
+        running.end()
+    assert sorted(p.name for p in (tmp_path / "out").iterdir()) == names
+    for path in (tmp_path / "out").iterdir():
+        data = path.read_bytes()
+        if path.suffix == ".png":
+            whole_png(data)
+        else:
+            assert data.rstrip().endswith(b"%%EOF"), path.name

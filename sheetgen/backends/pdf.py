@@ -40,6 +40,8 @@ if TYPE_CHECKING:
 MM = 72.0 / 25.4
 _CAPS = {"butt": 0, "round": 1, "square": 2}
 _JOINS = {"miter": 0, "round": 1, "bevel": 2}
+DUPLEX = {"long": "DuplexFlipLongEdge", "short": "DuplexFlipShortEdge", "simplex": "Simplex"}
+"""The PDF's /Duplex viewer preference for each way a document asks to be printed."""
 
 
 def render_pdf(doc: Document, *, fillable: bool = False) -> bytes:
@@ -103,9 +105,7 @@ def draw_pdf(doc: Document, pages: list[Page]) -> bytes:
     canvas.setKeywords(", ".join(doc.keywords))
     canvas.setViewerPreference("PrintScaling", "None")
     if doc.duplex:
-        canvas.setViewerPreference(
-            "Duplex", "DuplexFlipLongEdge" if doc.duplex == "long" else "DuplexFlipShortEdge"
-        )
+        canvas.setViewerPreference("Duplex", DUPLEX[doc.duplex])
     forms = _Forms(pages)
     for page in pages:
         _draw_page(canvas, page, forms)

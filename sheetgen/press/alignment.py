@@ -5,10 +5,10 @@ from __future__ import annotations
 
 from typing import Protocol
 
-from sheetgen.draw import Circle, Drawing, Shape, Style, label, line
+from sheetgen.draw import Circle, Drawing, Shape, Style, label, line, text_width
 from sheetgen.draw.transform import translate
 from sheetgen.press.document import Flip, Page, Placement
-from sheetgen.press.footer import footer, footer_text
+from sheetgen.press.footer import SMALLEST, footer, footer_text
 from sheetgen.press.impose import PressOptions, plan_grid
 
 SCALE_REACH = 4.0  # mm either side of each alignment mark, in half millimetres
@@ -95,6 +95,8 @@ def alignment_pages(
     Held to the light, each back line crosses its scale at the number to pass to --offset
     when building `layout` again.
     """
+    if press.fold:  # a folded sheet has no duplex to line up
+        return []
 
     grid = plan_grid(60, 60, 0, press)
     w, h = grid.page_w, grid.page_h
@@ -109,6 +111,8 @@ def alignment_pages(
         words.align_pass.format(command=rebuild_command(layout, flip)),
         *([note] if note else []),
     ]
+    if not fits_at_six_points([words.align_title, *lines, words.align_front], w - 20):
+        return []  # the paper is too narrow for its instructions at 6 pt (a 4 x 6 in card)
     front_shapes: list[Shape] = [
         label(w / 2, 14, words.align_title, 5, weight="bold", colour=INK, max_width=w - 20),
         *(
@@ -152,3 +156,11 @@ def alignment_pages(
             Page(w, h, (Placement(drawing, origin), Placement(footer(w, h, text), origin)))
         )
     return pages
+
+
+def fits_at_six_points(texts: list[str], width: float) -> bool:
+    """Whether every line (the title in bold) fits `width` mm at 6 pt, the least the press
+    prints: if not, the alignment page is left out rather than printed too small to read."""
+    title, *rest = texts
+    widths = [text_width(title, SMALLEST, "bold"), *(text_width(t, SMALLEST) for t in rest)]
+    return max(widths) <= width

@@ -75,7 +75,7 @@ class Document:
     subject: str = ""
     author: str = "sheetgen"
     keywords: tuple[str, ...] = ()
-    duplex: Flip | None = None
+    duplex: Flip | Literal["simplex"] | None = None  # how the PDF asks to be printed; None: unsaid
     dpi: float | None = None  # a resolution the images must have (e.g. tile art at N pixels)
     notes: tuple[str, ...] = ()  # what a user should be told about the build (e.g. cell size)
     screens: tuple[Page, ...] = ()  # image files only (SVG, PNG), never printed: e.g. a die face

@@ -5,11 +5,11 @@ from __future__ import annotations
 import math
 from collections.abc import Sequence
 from dataclasses import dataclass, field, replace
+from typing import Literal
 
-from sheetgen.draw.geometry import line
-from sheetgen.draw.shapes import Drawing, Shape, Style
+from sheetgen.draw.shapes import Drawing
 from sheetgen.draw.transform import translate
-from sheetgen.errors import PressError
+from sheetgen.errors import PressError, TooBigForPaper
 from sheetgen.press.document import Box, Flip, Page, Placement
 from sheetgen.press.footer import (
     FOOTER_HEIGHT,
@@ -19,27 +19,57 @@ from sheetgen.press.footer import (
     footer_span,
     footer_text,
 )
+from sheetgen.press.marks import Obstacle, cut_marks
 from sheetgen.press.paper import NAMED, Paper
 from sheetgen.press.ruler import RULER_HEIGHT, RULER_WIDTH, calibration_ruler
 
-MARK_LENGTH = 5.0
-MARK_CLEARANCE = 1.0
 RULER_CLEARANCE = 3.0
+FOOTER_ROOM = SAFE_EDGE + FOOTER_HEIGHT + 0.5  # mm: the least bottom margin under a footer
+CropMarks = Literal["none", "corners", "full"]
 
 
 @dataclass(frozen=True)
 class PressOptions:
-    """How drawings go onto paper; the same names as the CLI's options."""
+    """How drawings go onto paper; the same names as the CLI's options.
+
+    `crop_marks` is the component's own choice (cut guides or none); `marks`, the command
+    line's `--crop-marks`, overrides it when given. `gap` None is the component's own gap (0
+    unless it says). `bleed` (`--bleed`) is the bleed asked of pieces that have one, None
+    keeping their own; components read it with `bleed_or`. `fold` (`--fold`) lays each
+    duplex front and its back side by side on one page, the fold line between them.
+    """
 
     paper: Paper = NAMED["a4"]
     margin: float = 8.0
-    gap: float = 0.0
+    gap: float | None = None
     crop_marks: bool = False
     ruler: bool = True
     landscape: bool | None = None
     per_page: int | None = None
     credit: str = ""  # printed in every page's footer
     words: PageWords = field(default_factory=PageWords)
+    marks: CropMarks | None = None
+    bleed: float | None = None
+    fold: bool = False
+
+    @property
+    def spacing(self) -> float:
+        """mm between neighbouring cells."""
+        return self.gap or 0.0
+
+    @property
+    def foot(self) -> float:
+        """mm kept at the bottom of a page: the margin, and room for the footer under it."""
+        return max(self.margin, FOOTER_ROOM) if self.credit else self.margin
+
+    @property
+    def mark_style(self) -> CropMarks:
+        """The crop marks the press draws: --crop-marks, else the component's choice."""
+        return self.marks or ("corners" if self.crop_marks else "none")
+
+    def bleed_or(self, own: float) -> float:
+        """A piece's bleed: --bleed when given, else the piece's `own`."""
+        return own if self.bleed is None else self.bleed
 
 
 @dataclass(frozen=True)
@@ -85,33 +115,44 @@ def _capacity(
 ) -> tuple[int, int]:
     """How many columns and rows of w × h cells fit the paper in this orientation."""
     page_w, page_h = opts.paper.oriented(landscape)
-    cols = _fit(page_w - 2 * opts.margin, w + 2 * bleed, opts.gap)
-    rows = _fit(page_h - 2 * opts.margin, h + 2 * bleed, opts.gap)
+    cols = _fit(page_w - 2 * opts.margin, w + 2 * bleed, opts.spacing)
+    rows = _fit(page_h - opts.margin - opts.foot, h + 2 * bleed, opts.spacing)
     return cols, rows
 
 
 def _grid_for(
-    w: float, h: float, bleed: float, opts: PressOptions, landscape: bool, count: int
+    w: float,
+    h: float,
+    bleed: float,
+    opts: PressOptions,
+    landscape: bool,
+    count: int,
+    ruler: tuple[float, float] = (RULER_WIDTH, RULER_HEIGHT),
 ) -> Grid:
+    """The grid of `count` cells (or fewer, a page full), centred, with room below for a
+    `ruler` (width, height: the calibration ruler, or the compact one of a folded page's
+    half) where it fits."""
     page_w, page_h = opts.paper.oriented(landscape)
-    avail_w, avail_h = page_w - 2 * opts.margin, page_h - 2 * opts.margin
+    avail_w, avail_h = page_w - 2 * opts.margin, page_h - opts.margin - opts.foot
+    gap = opts.spacing
     cols, rows = _capacity(w, h, bleed, opts, landscape)
     limit = min(count, opts.per_page or count)
     while cols * (rows - 1) >= limit and rows > 1:  # drop empty rows first, then columns
         rows -= 1
     while (cols - 1) * rows >= limit and cols > 1:
         cols -= 1
-    block_w = cols * (w + 2 * bleed) + max(0, cols - 1) * opts.gap
-    block_h = rows * (h + 2 * bleed) + max(0, rows - 1) * opts.gap
+    block_w = cols * (w + 2 * bleed) + max(0, cols - 1) * gap
+    block_h = rows * (h + 2 * bleed) + max(0, rows - 1) * gap
     spare_h = avail_h - block_h
+    ruler_w, ruler_h = ruler
     reserve = (
-        RULER_HEIGHT + RULER_CLEARANCE
-        if opts.ruler and spare_h >= RULER_HEIGHT + RULER_CLEARANCE and avail_w >= RULER_WIDTH
+        ruler_h + RULER_CLEARANCE
+        if opts.ruler and spare_h >= ruler_h + RULER_CLEARANCE and avail_w >= ruler_w
         else 0.0
     )
     x0 = (page_w - block_w) / 2 + bleed
     y0 = opts.margin + (avail_h - reserve - block_h) / 2 + bleed
-    return Grid(page_w, page_h, cols, rows, w, h, bleed, opts.gap, x0, y0)
+    return Grid(page_w, page_h, cols, rows, w, h, bleed, gap, x0, y0)
 
 
 def plan_grid(w: float, h: float, bleed: float, opts: PressOptions, count: int = 1) -> Grid:
@@ -125,7 +166,7 @@ def plan_grid(w: float, h: float, bleed: float, opts: PressOptions, count: int =
     best = max(choices, key=held)  # max keeps the first on ties: portrait
     grid = _grid_for(w, h, bleed, opts, best, count)
     if grid.count == 0:
-        raise PressError(
+        raise TooBigForPaper(
             f"a {w:g} × {h:g} mm sheet (plus {bleed:g} mm bleed) does not fit on "
             f"{opts.paper.name} ({opts.paper.width:g} × {opts.paper.height:g} mm) inside "
             f"{opts.margin:g} mm margins (use a larger --paper, e.g. A3)"
@@ -133,58 +174,37 @@ def plan_grid(w: float, h: float, bleed: float, opts: PressOptions, count: int =
     return grid
 
 
-Obstacle = tuple[float, float, float]  # left x, right x and top y of what marks stop above
-
-
-def _crop_marks(grid: Grid, below: Sequence[Obstacle]) -> Drawing:
-    """Short cut guides outside the block of cells, in line with every trim edge, at least
-    SAFE_EDGE inside the paper, and stopping 0.5 mm short of what lies `below` the block (the
-    ruler, the footer's text)."""
-    bx, by, bw, bh = grid.block
-    style = Style(stroke="#000000", width=0.15)
-    xs = sorted({round(grid.slot(c)[0] + dx, 4) for c in range(grid.cols) for dx in (0, grid.w)})
-    ys = sorted(
-        {round(grid.slot(r * grid.cols)[1] + dy, 4) for r in range(grid.rows) for dy in (0, grid.h)}
-    )
-    top, bottom = by - MARK_CLEARANCE, by + bh + MARK_CLEARANCE
-    left, right = bx - MARK_CLEARANCE, bx + bw + MARK_CLEARANCE
-    shapes: list[Shape] = []
-    for x in xs:  # each mark runs outwards from the block, and only where 1 mm or more fits
-        if top - SAFE_EDGE >= 1.0:
-            shapes.append(line(x, top, x, max(top - MARK_LENGTH, SAFE_EDGE), style))
-        end = min([grid.page_h - SAFE_EDGE] + [y - 0.5 for x0, x1, y in below if x0 <= x <= x1])
-        if end - bottom >= 1.0:
-            shapes.append(line(x, bottom, x, min(bottom + MARK_LENGTH, end), style))
-    for y in ys:
-        if left - SAFE_EDGE >= 1.0:
-            shapes.append(line(left, y, max(left - MARK_LENGTH, SAFE_EDGE), y, style))
-        if grid.page_w - SAFE_EDGE - right >= 1.0:
-            shapes.append(
-                line(right, y, min(right + MARK_LENGTH, grid.page_w - SAFE_EDGE), y, style)
-            )
-    return Drawing(grid.page_w, grid.page_h, tuple(shapes), title="crop marks")
+def furniture(
+    grid: Grid, opts: PressOptions, widest_footer: str, page_w: float | None = None
+) -> tuple[list[Placement], list[Obstacle]]:
+    """The calibration ruler where it fits under the grid (centred on a page `page_w` wide,
+    the grid's own by default), and what marks must stop above: the ruler and a footer as
+    wide as `widest_footer`."""
+    width = grid.page_w if page_w is None else page_w
+    out = []
+    below: list[Obstacle] = []
+    if widest_footer:
+        x0, x1 = footer_span(width, widest_footer)
+        below.append((x0, x1, grid.page_h - SAFE_EDGE - FOOTER_HEIGHT))
+    _bx, by, _bw, bh = grid.block
+    ruler_top = grid.page_h - opts.foot - RULER_HEIGHT
+    if (
+        opts.ruler
+        and ruler_top - (by + bh) >= RULER_CLEARANCE - 1e-6
+        and width - 2 * opts.margin >= RULER_WIDTH
+    ):
+        ruler_left = (width - RULER_WIDTH) / 2
+        out.append(Placement(calibration_ruler(opts.words), translate(ruler_left, ruler_top)))
+        below.append((ruler_left - 1.0, ruler_left + RULER_WIDTH + 1.0, ruler_top))
+    return out, below
 
 
 def _extras(grid: Grid, opts: PressOptions, widest_footer: str) -> list[Placement]:
     """The calibration ruler where it fits, and crop marks clear of it and of a footer as wide
     as `widest_footer`."""
-    out = []
-    below: list[Obstacle] = []
-    if widest_footer:
-        x0, x1 = footer_span(grid.page_w, widest_footer)
-        below.append((x0, x1, grid.page_h - SAFE_EDGE - FOOTER_HEIGHT))
-    _bx, by, _bw, bh = grid.block
-    ruler_top = grid.page_h - opts.margin - RULER_HEIGHT
-    if (
-        opts.ruler
-        and ruler_top - (by + bh) >= RULER_CLEARANCE - 1e-6
-        and grid.page_w - 2 * opts.margin >= RULER_WIDTH
-    ):
-        ruler_left = (grid.page_w - RULER_WIDTH) / 2
-        out.append(Placement(calibration_ruler(opts.words), translate(ruler_left, ruler_top)))
-        below.append((ruler_left - 1.0, ruler_left + RULER_WIDTH + 1.0, ruler_top))
-    if opts.crop_marks:
-        out.insert(0, Placement(_crop_marks(grid, below), translate(0, 0)))
+    out, below = furniture(grid, opts, widest_footer)
+    if opts.mark_style != "none":
+        out.insert(0, Placement(cut_marks(grid, below, opts.mark_style), translate(0, 0)))
     return out
 
 
@@ -260,10 +280,15 @@ def impose_duplex(
     one); over the short edge, the other way. `offset` (mm) shifts every back to correct a
     printer that drifts. Backs carry no crop marks: cut from the front. The footer names each
     side (front, back) unless `name_sides` is off (sheets whose sides name themselves).
+    With `opts.fold`, each front and its back share one page instead (see `press.fold`).
     """
     if len(fronts) != len(backs):
         raise PressError(f"{len(fronts)} fronts but {len(backs)} backs: duplex needs one back each")
     w, h, bleed = _check_sizes(list(fronts) + list(backs))
+    if opts.fold:
+        from sheetgen.press.fold import fold_pages  # it builds on this module
+
+        return fold_pages(fronts, backs, opts, (w, h, bleed))
     grid = plan_grid(w, h, bleed, opts, len(fronts))
     portrait = grid.page_w <= grid.page_h
     mirror_x = (flip == "long") == portrait

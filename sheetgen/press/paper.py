@@ -1,4 +1,4 @@
-"""Paper sizes: the named ones and custom `WxH` in millimetres."""
+"""Paper sizes: the named ones and custom `WxH` in millimetres or inches."""
 
 from __future__ import annotations
 
@@ -26,12 +26,14 @@ NAMED = {
     "a3": Paper("A3", 297.0, 420.0),
     "tabloid": Paper("Tabloid", 279.4, 431.8),
 }
-_CUSTOM = re.compile(r"^\s*(\d+(?:\.\d+)?)\s*[x×]\s*(\d+(?:\.\d+)?)\s*(?:mm)?\s*$", re.IGNORECASE)
+_CUSTOM = re.compile(r"^\s*(\d+(?:\.\d+)?)\s*[x×]\s*(\d+(?:\.\d+)?)\s*(mm|in)?\s*$", re.IGNORECASE)
+MM_PER = {"mm": 1.0, "in": 25.4}
 MIN_SIDE, MAX_SIDE = 50.0, 2000.0
 
 
 def parse_paper(text: str) -> Paper:
-    """A paper from its name (A4, Letter, A3, Tabloid) or `WxH` in mm, e.g. `300x200`."""
+    """A paper from its name (A4, Letter, A3, Tabloid) or `WxH` in mm (`300x200`, `300x200mm`)
+    or inches (`4x6in`, `8.5x11in`)."""
     named = NAMED.get(text.strip().lower())
     if named:
         return named
@@ -39,9 +41,19 @@ def parse_paper(text: str) -> Paper:
     if not match:
         raise UsageError(
             f"--paper {text!r} is not a paper size (use A4, Letter, A3, Tabloid "
-            "or WxH in mm, e.g. 300x200)"
+            "or WxH in mm or inches, e.g. 300x200 or 4x6in)"
         )
-    w, h = float(match[1]), float(match[2])
+    unit = (match[3] or "mm").lower()
+    w, h = (round(float(v) * MM_PER[unit], 4) for v in (match[1], match[2]))
     if not (MIN_SIDE <= w <= MAX_SIDE and MIN_SIDE <= h <= MAX_SIDE):
-        raise UsageError(f"--paper {text!r}: each side must be {MIN_SIDE:g} to {MAX_SIDE:g} mm")
-    return Paper(f"{w:g}x{h:g} mm", min(w, h), max(w, h))
+        inches = [float(v) * MM_PER["in"] for v in (match[1], match[2])]
+        hint = (
+            f" (did you mean {match[1]}x{match[2]}in? a number without a unit is mm)"
+            if match[3] is None and all(MIN_SIDE <= v <= MAX_SIDE for v in inches)
+            else ""
+        )
+        raise UsageError(
+            f"--paper {text!r}: each side must be {MIN_SIDE:g} to {MAX_SIDE:g} mm{hint}"
+        )
+    name = f"{match[1]}x{match[2]} in" if unit == "in" else f"{w:g}x{h:g} mm"
+    return Paper(name, min(w, h), max(w, h))

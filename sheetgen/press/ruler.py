@@ -30,6 +30,20 @@ def _bar(y: float, length: float, divisions: int, text: str) -> list[Shape]:
     return shapes
 
 
+COMPACT_WIDTH = 116.0  # the bars and their labels; the note goes under them
+COMPACT_HEIGHT = 15.0
+
+
+@cache
+def compact_ruler(words: PageWords) -> Drawing:
+    """The ruler with its note under the bars instead of beside them, narrow enough for half
+    of a folded page (one shared object per wording)."""
+    shapes = _bar(1.0, 100.0, 10, "100 mm") + _bar(5.6, 101.6, 16, "4 in")
+    for y, text in ((10.3, words.ruler), (13.5, words.ruler_bars)):
+        shapes.append(label(0, y, text, 2.3, anchor="start", colour=INK, max_width=COMPACT_WIDTH))
+    return Drawing(COMPACT_WIDTH, COMPACT_HEIGHT, tuple(shapes), title="calibration ruler")
+
+
 @cache
 def calibration_ruler(words: PageWords) -> Drawing:
     """The ruler drawing with its two lines of note (one shared object per wording, so a PDF

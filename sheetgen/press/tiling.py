@@ -35,7 +35,7 @@ from sheetgen.draw.shapes import (
 )
 from sheetgen.draw.transform import IDENTITY, Transform, rotate, translate
 from sheetgen.draw.walk import leaves
-from sheetgen.errors import SheetgenError
+from sheetgen.errors import SheetgenError, UsageError
 from sheetgen.press.document import Box, Page, Placement
 from sheetgen.press.footer import footer, footer_text
 from sheetgen.press.impose import RULER_CLEARANCE, PressOptions
@@ -249,7 +249,7 @@ def _room(press: PressOptions, landscape: bool) -> tuple[float, float]:
     """The picture's largest width and height on a page: the rest of the height, at least
     INFO_BAND (less on small paper), holds the page's words and map."""
     page_w, page_h = press.paper.oriented(landscape)
-    high = page_h - 2 * press.margin
+    high = page_h - press.margin - press.foot
     return page_w - 2 * press.margin, high - min(INFO_BAND, high / 4)
 
 
@@ -450,17 +450,22 @@ def tile(
     lines, ⊕ marks, words, map and (where it fits below them) the calibration ruler. `keep`
     holds boxes of the drawing that matter (cells, say): cuts cross as few as the paper allows
     and marks cover none; texts count among them."""
+    if press.marks not in (None, "none"):
+        raise UsageError(
+            f"--crop-marks {press.marks}: a picture tiled over pages is cut at its ⊕ marks, "
+            "not at crop marks (put it on one page, e.g. with --fit or a larger --paper)"
+        )
     layout = plan(drawing, press, overlap, keep, len(words.rows))
     page_w, page_h = press.paper.oriented(layout.landscape)
     tallest = max(layout.window(r, 0)[3] for r in range(layout.rows))
-    band = page_h - 2 * press.margin - tallest  # the same words and map on every page
+    band = page_h - press.margin - press.foot - tallest  # the same words and map on every page
     points = mark_points(layout, drawing, keep)
     credit = footer_text(press.credit)
     bottom = [Placement(footer(page_w, page_h, credit), IDENTITY)] if credit else []
     words_h = band - INFO_GAP
     if _ruler_fits(press, page_w, band):
         words_h -= RULER_HEIGHT + RULER_CLEARANCE
-        at_foot = translate((page_w - RULER_WIDTH) / 2, page_h - press.margin - RULER_HEIGHT)
+        at_foot = translate((page_w - RULER_WIDTH) / 2, page_h - press.foot - RULER_HEIGHT)
         bottom.append(Placement(calibration_ruler(press.words), at_foot))
     pages = []
     for r in range(layout.rows):

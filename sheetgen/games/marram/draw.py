@@ -38,6 +38,7 @@ FLIP_BOX = 3.2  # a flip box's side
 FLIP_XS = (26.6, 30.5, 34.4)  # the three flip boxes' centres, 4 mm clear of the east cut
 FLIP_Y = 13.2
 SPADE_XY = (30.5, 7.4)
+OVERRUN = 0.5  # mm a beast runs past the bleed's edge, so no sliver of ground shows there
 
 
 def _oval_in_box(cx: float, cy: float, rx: float, ry: float, b: float, fill: str) -> Shape:
@@ -210,9 +211,9 @@ def tile_drawing(
     starter: bool = False,
 ) -> Drawing:
     """A tile side at `size` mm with `bleed` mm of art beyond the cut; the beasts run through
-    the bleed, square to the cut."""
+    the bleed, square to the cut, and OVERRUN mm past it at every tile size."""
     b = bleed * U / size
-    reach = dict.fromkeys(MID, b + 0.5)
+    reach = dict.fromkeys(MID, (bleed + OVERRUN) * U / size)
     shapes = face_layers(face, st, words, b, reach, starter).all()
     return Drawing(size, size, (Group(tuple(shapes), scale(size / U)),), bleed=bleed, title=title)
 

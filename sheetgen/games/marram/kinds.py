@@ -7,19 +7,26 @@ from sheetgen.findings import Finding, error
 from sheetgen.games.marram.board import back, front
 from sheetgen.games.marram.draw import tile_drawing
 from sheetgen.games.marram.model import ArtLayout, BoardLayout, TileSetLayout
+from sheetgen.games.marram.parts import tile_parts
 from sheetgen.games.marram.picture import board_drawing
 from sheetgen.games.marram.rules import check_set
 from sheetgen.games.marram.sheets import tile_pages
 from sheetgen.games.marram.verdict import check_board
 from sheetgen.press import Document, alone, pad
 from sheetgen.press.alignment import alignment_pages
-from sheetgen.registry import BuildOptions, ComponentKind
+from sheetgen.registry import PRESSED, BuildOptions, ComponentKind
 
 
 def _tiles(ref: str, where: str) -> TileSetLayout:
     from sheetgen.layout import load_model
 
     return load_model(ref, TileSetLayout, where)
+
+
+NO_ALIGNMENT = (
+    "no duplex alignment page: this paper is too narrow for its instructions at 6 pt; "
+    "print the test page on A4 or Letter (build with --paper A4) to find your printer's --offset"
+)
 
 
 def build_tiles(layout: TileSetLayout, options: BuildOptions) -> Document:
@@ -34,6 +41,7 @@ def build_tiles(layout: TileSetLayout, options: BuildOptions) -> Document:
     pages = alignment_pages(
         options.press, options.flip, options.offset, ref, words, words.flip_note
     )
+    notes = () if pages or options.press.fold else (NO_ALIGNMENT,)
     pages += tile_pages(layout, press, size, options.flip, options.offset, options.copies)
     return Document(
         tuple(pages),
@@ -41,6 +49,7 @@ def build_tiles(layout: TileSetLayout, options: BuildOptions) -> Document:
         subject="Marram print-and-play tiles, fronts and backs for duplex",
         keywords=("marram", "tiles", "duplex"),
         duplex=options.flip,
+        notes=notes,
     )
 
 
@@ -93,8 +102,8 @@ KINDS = [
         TileSetLayout,
         check_set,
         build_tiles,
-        options=frozenset({"tile_size", "flip", "copies"}),
-        tile_sizes=(36.0, 120.0),  # under 36 mm the badge numbers print under 6 pt
+        options=frozenset({"tile_size", "flip", "copies", "gap", "bleed", "fold"}) | PRESSED,
+        parts=tile_parts,
     ),
     ComponentKind(
         "marram",
@@ -110,5 +119,6 @@ KINDS = [
         BoardLayout,
         check_board,
         build_board,
+        options=PRESSED,
     ),
 ]

@@ -7,9 +7,10 @@ import re
 import string
 from typing import Annotated, Literal
 
-from pydantic import BeforeValidator, Field, field_validator, model_validator
+from pydantic import AfterValidator, BeforeValidator, Field, field_validator, model_validator
 
-from sheetgen.registry import Colour, LayoutBase, PageLabels, Section
+from sheetgen.games import SCREEN_CREDIT, tile_sizes_said
+from sheetgen.registry import Colour, LayoutBase, PageLabels, Section, TileSizes, paints
 
 Kind = Literal["g", "s"]  # grass or sand
 Corner = Literal["NW", "NE", "SE", "SW"]
@@ -29,6 +30,26 @@ SEGMENT_KINDS = {
 }
 _FORMATTER = string.Formatter()
 _SEGMENT = re.compile(r"^([a-z-]+):([NESW])(?:-([NESW]))?$")
+
+
+def _segment_form(text: str) -> str:
+    """One segment, 'kind:edge' for an end or 'kind:edge-edge' for a body (each segment of a
+    list checked alone, so that every wrong one is said)."""
+    m = _SEGMENT.match(text)
+    if not m or m[1] not in SEGMENT_KINDS:
+        raise ValueError(
+            f"segment {text!r} is not 'kind:edge' or 'kind:edge-edge' with "
+            f"kind one of {', '.join(SEGMENT_KINDS)}"
+        )
+    ends = 2 if m[3] else 1
+    if ends != SEGMENT_KINDS[m[1]]:
+        raise ValueError(
+            f"segment {text!r}: a {m[1]} joins {SEGMENT_KINDS[m[1]]} "
+            f"edge{'s' if SEGMENT_KINDS[m[1]] > 1 else ''}"
+        )
+    if m[3] and m[2] == m[3]:
+        raise ValueError(f"segment {text!r} joins an edge to itself")
+    return text
 
 
 class Item(Section):
@@ -61,7 +82,7 @@ class TileType(Section):
     centre: Kind | None = Field(
         None, description="a chequered tile's kind that joins across the middle: g or s"
     )
-    segments: list[str] = Field(
+    segments: list[Annotated[str, AfterValidator(_segment_form)]] = Field(
         default_factory=list,
         max_length=4,
         description="the beasts: 'kind:edge' for an end, 'kind:edge-edge' for a body, "
@@ -76,26 +97,6 @@ class TileType(Section):
         pattern=r"^[gs]{4}$",
         description="the back's corners, to have them checked, e.g. 'ssgg'",
     )
-
-    @field_validator("segments")
-    @classmethod
-    def _segment_form(cls, value: list[str]) -> list[str]:
-        for text in value:
-            m = _SEGMENT.match(text)
-            if not m or m[1] not in SEGMENT_KINDS:
-                raise ValueError(
-                    f"segment {text!r} is not 'kind:edge' or 'kind:edge-edge' with "
-                    f"kind one of {', '.join(SEGMENT_KINDS)}"
-                )
-            ends = 2 if m[3] else 1
-            if ends != SEGMENT_KINDS[m[1]]:
-                raise ValueError(
-                    f"segment {text!r}: a {m[1]} joins {SEGMENT_KINDS[m[1]]} "
-                    f"edge{'s' if SEGMENT_KINDS[m[1]] > 1 else ''}"
-                )
-            if m[3] and m[2] == m[3]:
-                raise ValueError(f"segment {text!r} joins an edge to itself")
-        return value
 
 
 class Totals(Section):
@@ -119,22 +120,27 @@ class SheetStyle(Section):
     beast against both differ by 20 in lightness too (sand lightest, then the orange snake,
     grass, and the dark worm and blue snake, told apart in grey by rings and spine)."""
 
-    size: float = Field(40.0, ge=15, le=100, description="tile size in mm")
+    size: Annotated[float, TileSizes("marram/tiles")] = Field(
+        40.0, description=f"tile size in mm: {tile_sizes_said('marram/tiles')}"
+    )
     bleed: float = Field(2.0, ge=0, le=5, description="art beyond the cut on each side, in mm")
-    grass: Colour = "#458554"
-    sand: Colour = "#fcf4dd"
-    blue: Colour = "#173f84"
-    orange: Colour = "#f2a618"
-    worm: Colour = "#5a2c28"
-    saddle: Colour = "#f6b3d3"
-    gold: Colour = "#f2c230"
-    silver: Colour = "#d9dde0"
+    grass: Colour = paints("#458554", "the grass patches")
+    sand: Colour = paints("#fcf4dd", "the sand patches")
+    blue: Colour = paints("#173f84", "the blue snakes")
+    orange: Colour = paints("#f2a618", "the orange snakes")
+    worm: Colour = paints("#5a2c28", "the worms' bodies")
+    saddle: Colour = paints("#f6b3d3", "a worm's saddle")
+    gold: Colour = paints("#f2c230", "the gold coins and the starter's star")
+    silver: Colour = paints("#d9dde0", "the silver coins")
     flips: tuple[Colour, Colour, Colour] = Field(
         ("#ae2a25", "#f6bc2c", "#4fa07a"),
         description="a spade tile's three flip boxes, ticked in turn (the rulebook's red, "
         "amber and green rings)",
     )
-    ink: Colour = "#2b2a26"
+    ink: Colour = paints(
+        "#2b2a26",
+        "the beasts' outlines, the coins' letters and the flip boxes' numbers",
+    )
     snake_width: float = Field(
         6.2, ge=3, le=10, description="a snake's body across, outline included (mm on a 40 mm tile)"
     )
@@ -267,8 +273,9 @@ class ArtLayout(LayoutBase):
 
     game: Literal["marram"]
     component: Literal["art"]
-    tiles: str = Field("marram/classic", description="the tile set layout")
-    px: int = Field(256, ge=32, le=4096, description="image size in pixels")
+    tiles: str = Field("marram/classic", description="the tile set whose designs it draws")
+    credit: str = Field("", max_length=120, description=SCREEN_CREDIT)
+    px: int = Field(256, ge=32, le=4096, description="each image's side in pixels")
     labels: MarramLabels = MarramLabels()
 
 

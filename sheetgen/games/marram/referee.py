@@ -22,6 +22,7 @@ from sheetgen.games.marram.variants import (
     pieces,
     target,
 )
+from sheetgen.keypath import key_path
 
 
 @dataclass(frozen=True)
@@ -98,7 +99,8 @@ class Game:
                 self.findings.append(
                     error(
                         f"placed[{i}]",
-                        f"the short game ended at placed[{self.ended}] ({self.reached()}); "
+                        f"the short game ended at {key_path(('placed', self.ended))} "
+                        f"({self.reached()}); "
                         f"this move {f'and the {more} after it come' if more else 'comes'} "
                         "too late",
                     )
@@ -159,7 +161,8 @@ class Game:
                 error(
                     f"{where}.flip",
                     f"{m.player} flips {what} a second time in one turn (first at "
-                    f"placed[{t.flips[-1]}]); one turn uses no two spade cards on one tile",
+                    f"{key_path(('placed', t.flips[-1]))}); one turn uses no two spade cards on "
+                    "one tile",
                 )
             )
         self._spade_card(i, m)
@@ -189,7 +192,7 @@ class Game:
     def _why_not_flippable(self, t: Lying, what: str) -> str:
         """Why the tile may not flip now, or '' if it may."""
         most = FLIPS_PER_TILE[self.variant]
-        flips = ", ".join(f"placed[{j}]" for j in t.flips)
+        flips = ", ".join(key_path(("placed", j)) for j in t.flips)
         if self.variant == "classic":
             if not t.tile.spade:
                 return f"{what} has no spade symbol, and only spade tiles flip"
@@ -257,8 +260,9 @@ class Game:
                     (
                         "",
                         f"a second boot on the tile at {_where(c.at)}, laid or flipped by "
-                        f"placed[{i}] (the first is claims[{first}]); a move puts at most one boot "
-                        "or pitchfork, on the tile just laid or flipped",
+                        f"{key_path(('placed', i))} (the first is "
+                        f"{key_path(('claims', first))}); a move puts at most one boot or "
+                        "pitchfork, on the tile just laid or flipped",
                     )
                 )
             first = k if first is None else first
@@ -284,8 +288,8 @@ class Game:
                 (
                     ".player",
                     f"{c.player}'s boot on the tile at {_where(c.at)}, which {m.player} "
-                    f"{'flipped' if m.flip else 'laid'} at placed[{i}]; a player puts boots "
-                    "only on the tile they just laid or flipped"
+                    f"{'flipped' if m.flip else 'laid'} at {key_path(('placed', i))}; a player "
+                    "puts boots only on the tile they just laid or flipped"
                     + (" (a boot put on at an earlier move gives it: move = N)" if m.flip else ""),
                 )
             )
@@ -314,7 +318,7 @@ class Game:
             ks = [order[j] for j in found.claims]
             if k in ks and len(ks) > 1:
                 others = sorted(j for j in ks if j != k)
-                held = ", ".join(f"claims[{j}]" for j in others)
+                held = ", ".join(key_path(("claims", j)) for j in others)
                 who = self.layout.claims[others[0]].player
                 out.append(
                     (

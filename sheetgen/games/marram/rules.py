@@ -149,7 +149,11 @@ def _check_totals(layout: TileSetLayout) -> list[Finding]:
             )
     if actual["tiles"] != 95:
         out.append(
-            error("tiles", f"the set holds {actual['tiles']} tiles; Marram has 95 plus the starter")
+            error(
+                "tiles",
+                f"the set holds {actual['tiles']} tiles; Marram has 95 plus the starter (to "
+                "print a few tiles, build the whole set with --only NAME,...)",
+            )
         )
     spade_beasts = Counter(
         s.split("-")[0].split(":")[0]

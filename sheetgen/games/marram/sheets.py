@@ -3,9 +3,8 @@
 from __future__ import annotations
 
 from sheetgen.draw import Drawing
-from sheetgen.games.marram.board import back, front
-from sheetgen.games.marram.draw import tile_drawing
 from sheetgen.games.marram.model import TileSetLayout
+from sheetgen.games.marram.parts import tile_sides
 from sheetgen.press import Page, PressOptions, impose_duplex
 from sheetgen.press.document import Flip
 
@@ -20,13 +19,9 @@ def tile_pages(
 ) -> list[Page]:
     """Fronts and backs of `sets` sets on alternating pages, each back exactly behind its
     front."""
-    st, b, words = layout.sheet, layout.sheet.bleed, layout.labels
     fronts: list[Drawing] = []
     backs: list[Drawing] = []
-    for tile in [layout.starter, *layout.tiles]:
-        starter = tile is layout.starter
-        f = tile_drawing(front(tile), st, words, size, b, f"{tile.name} front", starter)
-        k = tile_drawing(back(tile), st, words, size, b, f"{tile.name} back", starter)
+    for tile, f, k in tile_sides(layout, size, press.bleed_or(layout.sheet.bleed)):
         fronts += [f] * (tile.count * sets)
         backs += [k] * (tile.count * sets)
     return impose_duplex(fronts, backs, press, flip=flip, offset=offset)

@@ -13,6 +13,7 @@ from sheetgen.games.marram.referee import Game, Scored
 from sheetgen.games.marram.stock import not_over, tiles_left
 from sheetgen.games.marram.turns import turn_findings
 from sheetgen.games.marram.variants import hopper_points, piece, pieces
+from sheetgen.keypath import key_path
 
 # the Fly comes once 20 tiles are laid, the Frog once 30 (the starter is not laid)
 HOPPERS = (("fly", "Fly", 20), ("frog", "Frog", 30))
@@ -62,12 +63,12 @@ def referee(layout: BoardLayout, tiles: TileSetLayout) -> Verdict:
         game.end()
     elif over is not None and game.ended is None:
         found.append(over)
-    elif layout.end_game:
+    elif layout.end_game and game.ended is not None:
         found.append(
             error(
                 "end_game",
-                f"the short game ended at placed[{game.ended}] ({game.reached()}); unfinished "
-                "features score only when nobody reaches the target",
+                f"the short game ended at {key_path(('placed', game.ended))} ({game.reached()}); "
+                "unfinished features score only when nobody reaches the target",
             )
         )
     laid = sum(1 for m in layout.placed if m.tile is not None and m.tile != tiles.starter.name)
@@ -199,7 +200,9 @@ def _hoppers(
 def _result(layout: BoardLayout, game: Game, totals: dict[str, int]) -> str:
     """Who has won: at a short game's target, or after the end-game scoring; else no one yet."""
     if game.ended is not None:
-        return f"game over at placed[{game.ended}], the target reached: " + _leaders(totals)
+        return f"game over at {key_path(('placed', game.ended))}, the target reached: " + _leaders(
+            totals
+        )
     if layout.end_game:
         return "game over: " + _leaders(totals)
     if game.target is not None:

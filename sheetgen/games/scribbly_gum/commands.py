@@ -211,6 +211,7 @@ def score(
     """Score a finished game: meals each round, column bonus, achievements, final scores and
     the winners (a tie goes to the most column bonus points)."""
     from sheetgen.errors import SheetgenError
+    from sheetgen.findings import nowhere
     from sheetgen.games.scribbly_gum.model import GameRecord
     from sheetgen.games.scribbly_gum.record import load_setup, score_game
     from sheetgen.layout import load_model
@@ -218,7 +219,7 @@ def score(
     game = load_model(record, GameRecord, "score", checked=True)
     setup, found = load_setup(game)
     if setup is None:  # the check has reported it already; kept for the type checker
-        raise SheetgenError(found[0].refusal(record))
+        raise SheetgenError(found[0].refusal(record, nowhere))
     result = score_game(setup, game)
     if as_json:
         typer.echo(json.dumps(_score_json(setup, result), indent=2))

@@ -6,32 +6,34 @@ from dataclasses import replace
 
 from sheetgen.draw import Drawing
 from sheetgen.errors import SheetgenError
-from sheetgen.findings import Finding
+from sheetgen.findings import Finding, nowhere
 from sheetgen.games.scribbly_gum.draw import draw_tree_sheet, name_overlay
 from sheetgen.games.scribbly_gum.finished import finished_sheet
 from sheetgen.games.scribbly_gum.model import (
-    MIN_TILE,
     DigitalLayout,
     GameRecord,
     PadLayout,
     TilesLayout,
     TreeLayout,
 )
+from sheetgen.games.scribbly_gum.parts import tile_parts, tree_parts
 from sheetgen.games.scribbly_gum.record import load_setup, pen_lines, replay, score_game
 from sheetgen.games.scribbly_gum.referee import check_game
 from sheetgen.games.scribbly_gum.rules import check_tiles, check_tree
 from sheetgen.games.scribbly_gum.tiles import build_tiles, screen_tile, text_findings
+from sheetgen.pieces import Parts
 from sheetgen.press import Document, Page, Placement, impose, impose_duplex, pad
-from sheetgen.registry import BuildOptions, ComponentKind, LayoutBase
+from sheetgen.registry import PRESSED, BuildOptions, ComponentKind, LayoutBase
 
 
-def _other_tree(ref: str, where: str, words: LayoutBase | None = None) -> TreeLayout:
-    """The tree layout `ref`, printing with the labels of `words` when that layout sets its
-    own (a pad's or a front's `[labels]` translate both sides)."""
-    from sheetgen.layout import load_model
+def _other_tree(ref: str, where: str, words: LayoutBase, translate: bool = True) -> TreeLayout:
+    """The tree layout `ref` that `words`' layout names (a path taken from that layout's
+    folder), printing with the labels of `words` when that layout sets its own (a pad's or a
+    front's `[labels]` translate both sides) and `translate` is asked."""
+    from sheetgen.layout import beside, load_model
 
-    tree = load_model(ref, TreeLayout, where)
-    if words is not None and "labels" in words.model_fields_set:
+    tree = load_model(beside(words, ref), TreeLayout, where)
+    if translate and "labels" in words.model_fields_set:
         return tree.model_copy(update={"labels": words.labels})
     return tree
 
@@ -98,16 +100,24 @@ def build_pad(layout: PadLayout, options: BuildOptions) -> Document:
     )
 
 
+def pad_parts(layout: PadLayout) -> Parts:
+    """The pad's two tree sides, front then back, each a board."""
+    front = _other_tree(layout.front, f"{layout.name}: front", layout)
+    back = _other_tree(layout.back, f"{layout.name}: back", layout)
+    return Parts(boards=(draw_tree_sheet(front), draw_tree_sheet(back)))
+
+
 def check_pad(layout: PadLayout) -> list[Finding]:
     """A pad's two sides must be tree layouts that pass their own checks."""
     out: list[Finding] = []
     for key in ("front", "back"):
         try:
-            tree = _other_tree(getattr(layout, key), f"{layout.name}: {key}")
+            tree = _other_tree(getattr(layout, key), "", layout, False)
         except SheetgenError as exc:
             from sheetgen.findings import error
 
-            out.append(error(key, str(exc)))
+            # each problem of the other file its own line, at this key, with its own place
+            out += [error(key, line) for line in str(exc).splitlines()]
             continue
         out += [replace(f, where=f"{key}({tree.name}).{f.where}") for f in check_tree(tree)]
     return out
@@ -155,7 +165,8 @@ TREE = ComponentKind(
     TreeLayout,
     check_tree,
     build_tree,
-    options=frozenset({"names", "duplex", "copies"}),
+    options=frozenset({"names", "duplex", "copies", "fold"}) | PRESSED,
+    parts=tree_parts,
 )
 PAD = ComponentKind(
     "scribbly-gum",
@@ -163,7 +174,8 @@ PAD = ComponentKind(
     PadLayout,
     check_pad,
     build_pad,
-    options=frozenset({"names", "copies"}),
+    options=frozenset({"names", "copies", "fold"}) | PRESSED,
+    parts=pad_parts,
 )
 TILES = ComponentKind(
     "scribbly-gum",
@@ -171,8 +183,8 @@ TILES = ComponentKind(
     TilesLayout,
     check_tile_set,
     build_tiles,
-    options=frozenset({"tile_size", "flip", "copies"}),
-    tile_sizes=(MIN_TILE, 120.0),
+    options=frozenset({"tile_size", "flip", "copies", "gap", "bleed", "fold"}) | PRESSED,
+    parts=tile_parts,
 )
 DIGITAL = ComponentKind(
     "scribbly-gum",
@@ -188,7 +200,7 @@ def build_game(record: GameRecord, options: BuildOptions) -> Document:
     filled, the score strip written in; one page a player."""
     setup, found = load_setup(record)
     if setup is None:
-        raise SheetgenError(found[0].refusal(record.name))
+        raise SheetgenError(found[0].refusal(record.name, nowhere))
     tree = setup.tree
     if "labels" in record.model_fields_set:
         tree = tree.model_copy(update={"labels": record.labels})
@@ -222,5 +234,6 @@ GAME = ComponentKind(
     GameRecord,
     check_game,
     build_game,
+    options=PRESSED,
 )
 KINDS = [TREE, PAD, TILES, DIGITAL, GAME]

@@ -7,7 +7,8 @@ from typing import Annotated, Literal
 
 from pydantic import Field, field_validator, model_validator
 
-from sheetgen.registry import Colour, LayoutBase, PageLabels, Section
+from sheetgen.games import BOTH_PAPERS, SCREEN_CREDIT, TILE_SIZES, tile_sizes_said
+from sheetgen.registry import Colour, LayoutBase, PageLabels, Section, TileSizes, paints
 
 Food = Literal["nut", "leaf", "blossom"]
 FOODS: tuple[Food, ...] = ("nut", "leaf", "blossom")
@@ -94,16 +95,31 @@ class Palette(Section):
     bark under each path is dark enough to show on the tree in greyscale yet light enough that a
     player's black or dark blue pen line stands out on it."""
 
-    tree: Colour = "#e4e6e3"
-    tracker: Colour = "#4d5250"
-    score: Colour = "#467a37"
-    ink: Colour = "#2b2f2d"
-    line: Colour = "#ffffff"
-    bark: Colour = "#b0a58e"
-    leaf: Colour = "#11501b"
-    nut: Colour = "#be986e"
-    blossom: Colour = "#b2027f"
-    achievement: Colour = "#f2c230"
+    tree: Colour = paints("#e4e6e3", "the tree panel behind the circles")
+    tracker: Colour = paints("#4d5250", "the meal tracker's panel")
+    score: Colour = paints("#467a37", "the score strip, its bonus circles and the game's name")
+    ink: Colour = paints(
+        "#2b2f2d",
+        "the circles' outlines, the start circle, the dotted lines and the score captions",
+    )
+    line: Colour = paints("#ffffff", "the solid lines between circles")
+    bark: Colour = paints("#b0a58e", "the wide soft stroke under each solid line (the branches)")
+    leaf: Colour = paints(
+        "#11501b",
+        "the leaf food symbols (in circles, on the tracker and on tiles)",
+    )
+    nut: Colour = paints(
+        "#be986e",
+        "the nut food symbols (in circles, on the tracker and on tiles)",
+    )
+    blossom: Colour = paints(
+        "#b2027f",
+        "the blossom food symbols (in circles, on the tracker and on tiles)",
+    )
+    achievement: Colour = paints(
+        "#f2c230",
+        "the ring round a wild circle, the achievement score circles and the letter tiles' ground",
+    )
 
 
 class Tracker(Section):
@@ -133,10 +149,34 @@ class Tracker(Section):
 class SheetSize(Section):
     """Sizes in mm: the whole sheet, the grid pitch and circle size, the side panels."""
 
-    width: float = Field(194.0, ge=100, le=400, description="sheet width in mm")
-    height: float = Field(248.0, ge=100, le=400, description="sheet height in mm")
-    pitch: float = Field(14.5, ge=6, le=30, description="distance between grid points, in mm")
-    circle: float = Field(9.6, ge=4, le=20, description="tree circle diameter in mm")
+    width: float = Field(
+        194.0,
+        ge=100,
+        le=BOTH_PAPERS[0],
+        description=f"sheet width in mm, 100 to {BOTH_PAPERS[0]:g}: it goes onto A4 and Letter "
+        "inside 8 mm margins",
+    )
+    height: float = Field(
+        248.0,
+        ge=100,
+        le=BOTH_PAPERS[1],
+        description=f"sheet height in mm, 100 to {BOTH_PAPERS[1]:g}: it goes onto A4 and Letter "
+        "inside 8 mm margins",
+    )
+    pitch: float = Field(
+        14.5,
+        ge=6,
+        le=30,
+        description="distance between grid points, in mm: 6 to 30, as far as the tree area "
+        "holds the grid",
+    )
+    circle: float = Field(
+        9.6,
+        ge=4,
+        le=20,
+        description="tree circle diameter in mm: 4 to 20, as far as the pitch leaves room for "
+        "lines between circles",
+    )
     tracker_width: float = Field(
         50.0, ge=30, le=80, description="width of the meal tracker panel in mm"
     )
@@ -152,8 +192,8 @@ class TreeLayout(LayoutBase):
     side: str = Field(min_length=1, max_length=30, description="the side's name, e.g. Kuringgai")
     other_side: str | None = Field(
         None,
-        description="built-in layout printed on the back "
-        "with --duplex, e.g. scribbly-gum/mooloolah",
+        description="the tree layout printed on the back with --duplex: a name "
+        "(scribbly-gum/mooloolah) or a path to a .toml file",
     )
     columns: int = Field(ge=3, le=16, description="grid columns of the tree")
     rows: int = Field(ge=3, le=20, description="grid rows of the tree")
@@ -187,8 +227,14 @@ class PadLayout(LayoutBase):
     game: Literal["scribbly-gum"]
     component: Literal["pad"]
     labels: ScribblyGumLabels = ScribblyGumLabels()
-    front: str = Field(description="built-in tree layout on the front, e.g. scribbly-gum/kuringgai")
-    back: str = Field(description="built-in tree layout on the back")
+    front: str = Field(
+        description="the tree layout on the front: a name (scribbly-gum/kuringgai) or a path "
+        "to a .toml file"
+    )
+    back: str = Field(
+        description="the tree layout on the back: a name (scribbly-gum/mooloolah) or a path "
+        "to a .toml file"
+    )
     leaves: int = Field(20, ge=1, le=1000, description="leaves in the pad (each printed twice)")
 
 
@@ -228,20 +274,21 @@ class Achievement(Section):
         return self
 
 
-MIN_TILE = 36.0  # mm: the smallest tile whose text is 6 pt and whose art keeps 3 mm off the cut
+# mm: the smallest tile, whose text is 6 pt and whose art keeps 3 mm off the cut
+MIN_TILE = TILE_SIZES["scribbly-gum/tiles"][0]
 
 
 class TileSheet(Section):
     """Tile printing: size, bleed and colours."""
 
-    size: float = Field(
-        45.0, ge=MIN_TILE, le=120, description=f"tile size in mm (square, {MIN_TILE:g} or more)"
+    size: Annotated[float, TileSizes("scribbly-gum/tiles")] = Field(
+        45.0, description=f"tile size in mm, square: {tile_sizes_said('scribbly-gum/tiles')}"
     )
     bleed: float = Field(2.0, ge=0, le=5, description="art beyond the cut on each side, in mm")
-    back: Colour = "#467a37"
-    gold: Colour = "#dba52c"
-    silver: Colour = "#e8ebed"
-    ink: Colour = "#2b2f2d"
+    back: Colour = paints("#467a37", "the movement tiles' backs")
+    gold: Colour = paints("#dba52c", "the gold side of the achievement tiles")
+    silver: Colour = paints("#e8ebed", "the silver side of the achievement tiles")
+    ink: Colour = paints("#2b2f2d", "the tiles' lines, symbols and text")
 
 
 class TilesLayout(LayoutBase):
@@ -271,11 +318,12 @@ class DigitalLayout(LayoutBase):
     component: Literal["digital"]
     labels: ScribblyGumLabels = ScribblyGumLabels()
     tiles: str = Field("scribbly-gum/tiles", description="the tiles layout whose deck to show")
+    credit: str = Field("", max_length=120, description=SCREEN_CREDIT)
     width_px: int = Field(1920, ge=320, le=7680, description="image width in pixels")
     height_px: int = Field(1080, ge=180, le=4320, description="image height in pixels")
-    background: Colour = "#17301f"
-    ink: Colour = "#ffffff"
-    accent: Colour = "#ffd23f"
+    background: Colour = paints("#17301f", "the screen behind the movement art")
+    ink: Colour = paints("#ffffff", "the movement art's lines")
+    accent: Colour = paints("#ffd23f", "the frame round the art and the move's name")
 
 
 Letter = Literal["A", "B", "C"]

@@ -68,6 +68,12 @@ def check_tree(layout: TreeLayout) -> list[Finding]:
         if c.at == layout.moth:
             found.append(error(f"{key}.at", f"circle {c.id} sits on the moth picture"))
     at = {c.id: c.at for c in layout.circles}
+    # a circle off the grid is one fault, said above: its lines are not judged again
+    off = {
+        c.id
+        for c in layout.circles
+        if not (0 <= c.at[0] < layout.columns and 0 <= c.at[1] < layout.rows)
+    }
     segments: list[tuple[int, str, tuple[tuple[int, int], tuple[int, int]]]] = []
     leaving: dict[tuple[str, str], str] = {}
     for i, a, b in _line_ends(layout):
@@ -75,6 +81,8 @@ def check_tree(layout: TreeLayout) -> list[Finding]:
         missing = [p for p in (a, b) if p not in at]
         if missing:
             found.append(error(key, f"line {a}-{b} names no circle {missing[0]!r}"))
+            continue
+        if {a, b} & off:
             continue
         d = direction_of(at[a], at[b])
         if d is None:
@@ -224,7 +232,8 @@ def _check_fit(layout: TreeLayout) -> list[Finding]:
                 "sheet.pitch",
                 f"the {layout.columns} x {layout.rows} grid needs "
                 f"{need_w:.0f} x {need_h:.0f} mm but the tree area is {area_w:.0f} x "
-                f"{area_h:.0f} mm; use a smaller pitch or fewer rows/columns",
+                f"{area_h:.0f} mm; use a smaller pitch, fewer rows/columns or a larger sheet",
+                ("sheet.width", "sheet.height", "columns", "rows", "sheet"),
             )
         )
     if s.circle > s.pitch - 2:
@@ -232,6 +241,7 @@ def _check_fit(layout: TreeLayout) -> list[Finding]:
             error(
                 "sheet.circle",
                 f"circles of {s.circle:g} mm leave no room for lines at a {s.pitch:g} mm pitch",
+                ("sheet.pitch",),
             )
         )
     if s.width > BOTH_PAPERS[0] or s.height > BOTH_PAPERS[1]:

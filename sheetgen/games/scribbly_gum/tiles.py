@@ -3,7 +3,7 @@ silver back, and the letter tiles; laid out for printing with crop marks and ble
 
 from __future__ import annotations
 
-from dataclasses import replace
+from dataclasses import dataclass, replace
 from itertools import pairwise
 
 from sheetgen.draw import (
@@ -276,46 +276,65 @@ def tile_size(layout: TilesLayout, options: BuildOptions) -> float:
     return options.tile_size or layout.sheet.size
 
 
-def build_tiles(layout: TilesLayout, options: BuildOptions) -> Document:
-    """Movement fronts and backs, achievement gold fronts and silver backs (both duplex, lined
-    up), then the letter tiles: crop marks on every page."""
-    s, words, n = layout.sheet, layout.labels, options.copies
-    size = tile_size(layout, options)
-    c = Palette()
-    press = replace(options.press, crop_marks=True)
-    back = _tile(movement_back(words), size, s.bleed, s.back, "movement tile back")
-    fronts = [
-        _tile(movement_face(m, s.ink, words), size, s.bleed, FACE, f"movement {m}")
-        for m in layout.movement
-    ] * n
-    pages = impose_duplex(
-        fronts, [back] * len(fronts), press, flip=options.flip, offset=options.offset
-    )
-    sides = [
+@dataclass(frozen=True)
+class TileFaces:
+    """Every side of the deck's tiles, each drawn once: a front a kind of movement (in the
+    order the deck first lists it) and their common back, each achievement's gold and silver
+    sides (in the layout's order), and the letter tiles."""
+
+    movement: dict[str, Drawing]
+    back: Drawing
+    gold: list[Drawing]
+    silver: list[Drawing]
+    letters: list[Drawing]
+
+
+def tile_faces(layout: TilesLayout, size: float, bleed: float) -> TileFaces:
+    """The deck's tile sides at `size` mm with `bleed` mm of ground beyond the cut."""
+    s, words, c = layout.sheet, layout.labels, Palette()
+    movement: dict[str, Drawing] = {
+        m: _tile(movement_face(m, s.ink, words), size, bleed, FACE, f"movement {m}")
+        for m in dict.fromkeys(layout.movement)
+    }
+    back = _tile(movement_back(words), size, bleed, s.back, "movement tile back")
+    gold, silver = (
         [
             _tile(
-                achievement_face(a, c, s.ink, value, side_words),
+                achievement_face(a, c, s.ink, a.gold if side == "gold" else a.silver, said),
                 size,
-                s.bleed,
+                bleed,
                 colour,
                 f"achievement {a.title} {side}",
             )
             for a in layout.achievements
-            for value in [a.gold if side == "gold" else a.silver]
         ]
-        for side, side_words, colour in (
+        for side, said, colour in (
             ("gold", words.gold_side, s.gold),
             ("silver", words.silver_side, s.silver),
         )
-    ]
-    pages += impose_duplex(
-        sides[0] * n, sides[1] * n, press, flip=options.flip, offset=options.offset
     )
     letters = [
-        _tile(letter_face(x, s.ink), size, s.bleed, c.achievement, f"letter {x}")
+        _tile(letter_face(x, s.ink), size, bleed, c.achievement, f"letter {x}")
         for x in layout.letters
     ]
-    pages += impose(letters * n, press)
+    return TileFaces(movement, back, gold, silver, letters)
+
+
+def build_tiles(layout: TilesLayout, options: BuildOptions) -> Document:
+    """Movement fronts and backs, achievement gold fronts and silver backs (both duplex, lined
+    up), then the letter tiles: crop marks on every page."""
+    n = options.copies
+    press = replace(options.press, crop_marks=True)
+    faces = tile_faces(layout, tile_size(layout, options), press.bleed_or(layout.sheet.bleed))
+    fronts = [faces.movement[m] for m in layout.movement] * n
+    pages = impose_duplex(
+        fronts, [faces.back] * len(fronts), press, flip=options.flip, offset=options.offset
+    )
+    pages += impose_duplex(
+        faces.gold * n, faces.silver * n, press, flip=options.flip, offset=options.offset
+    )
+    pages += impose(faces.letters * n, press)
+    words = layout.labels
     return Document(
         tuple(pages),
         title=f"{words.game} tiles",

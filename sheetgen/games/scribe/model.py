@@ -6,7 +6,8 @@ from typing import Literal
 
 from pydantic import Field, field_validator
 
-from sheetgen.registry import Colour, LayoutBase, PageLabels, Section
+from sheetgen.games import sheet_side_said
+from sheetgen.registry import Colour, LayoutBase, PageLabels, Section, paints
 
 SIX_POINTS = 6 * 25.4 / 72  # mm: no text is printed smaller
 
@@ -41,26 +42,35 @@ class Glyph(Section):
         return frozenset((r, c) for r in range(3) for c in range(3) if rows[r][c] == "#")
 
 
+# what a size of the sheet's parts may be besides its own range
+HELD = "as far as the sheet holds the grids, legend, tally and rules"
+
+
 class SheetStyle(Section):
     """Sizes (mm) and colours of the printed sheet, drawn at full size (a pad's sheet is
     designed small, never shrunk, so its text stays readable)."""
 
-    width: float = Field(194.0, ge=100, le=400, description="sheet width in mm")
-    height: float = Field(250.0, ge=100, le=400, description="sheet height in mm")
+    width: float = Field(194.0, ge=100, le=400, description=sheet_side_said("width", 100, 400))
+    height: float = Field(250.0, ge=100, le=400, description=sheet_side_said("height", 100, 400))
     text: float = Field(
         2.6,
         ge=SIX_POINTS,
         le=6,
-        description="size (mm) of the smallest texts; headings and the title scale with it",
+        description=f"size (mm) of the smallest texts; headings and the title scale with it: "
+        f"{SIX_POINTS:.4g} to 6, {HELD}",
     )
     cell: float = Field(
-        13.0, ge=6, le=25, description="side of one square of the mini grids, in mm"
+        13.0,
+        ge=6,
+        le=25,
+        description=f"side of one square of the mini grids, in mm: 6 to 25, {HELD}",
     )
     gutter: float = Field(
         7.0,
         ge=6,
         le=20,
-        description="space between mini grids, in mm; each grid's winner tab hangs in it",
+        description="space between mini grids, in mm; each grid's winner tab hangs in it: "
+        f"6 to 20, {HELD}",
     )
     legend: Literal["below", "beside"] = Field(
         "below", description="the glyph legend in a band below the super grid, or beside it"
@@ -71,10 +81,19 @@ class SheetStyle(Section):
     legend_cell: float = Field(3.4, ge=2, le=6, description="square of a legend diagram (mm)")
     legend_names: bool = Field(True, description="print each glyph's name under its diagram")
     rules_columns: int = Field(1, ge=1, le=3, description="columns of the rules summary")
-    ink: Colour = "#1d2330"
-    grid: Colour = "#5b6475"
-    accent: Colour = "#2f6f8f"
-    shade: Colour = "#e9eef3"
+    ink: Colour = paints(
+        "#1d2330",
+        "the mini grids' outlines, the winner tabs' edges and the players' marks",
+    )
+    grid: Colour = paints(
+        "#5b6475",
+        "the thin cell lines, the row and column numbers and the notes",
+    )
+    accent: Colour = paints(
+        "#2f6f8f",
+        "the title, the headings, the glyph points and the score boxes",
+    )
+    shade: Colour = paints("#e9eef3", "the ground of every other mini grid and its winner tab")
 
 
 class ScribeLabels(PageLabels):

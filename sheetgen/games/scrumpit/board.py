@@ -174,18 +174,24 @@ def _caption(labels: ScrumpitLabels, cell: float, tiles: float, pencil: bool) ->
 
 
 def board_drawing(
-    layout: BoardLayout, labels: ScrumpitLabels, cell: float, *, pencil: bool = False
+    layout: BoardLayout,
+    labels: ScrumpitLabels,
+    cell: float,
+    *,
+    pencil: bool = False,
+    caption: bool = True,
 ) -> Drawing:
     """The whole board at `cell` mm a cell, its cell size noted in the bottom-right corner
-    (and, if `pencil`, that it is for pencil play, not the layout's own cell-sized tiles)."""
+    (and, if `pencil`, that it is for pencil play, not the layout's own cell-sized tiles);
+    without `caption`, the board alone (a digital table's board has no cell size to note)."""
     size = board_extent(layout) * cell
-    note = Group(tuple(_caption(labels, cell, layout.cell, pencil)), translate(size, size))
-    return Drawing(
-        size,
-        size,
-        (Group(tuple(board_shapes(layout, labels, cell)), scale(cell)), note),
-        title=f"Scrumpit board, {cell:g} mm cells",
-    )
+    shapes: list[Shape] = [Group(tuple(board_shapes(layout, labels, cell)), scale(cell))]
+    if caption:
+        shapes.append(
+            Group(tuple(_caption(labels, cell, layout.cell, pencil)), translate(size, size))
+        )
+    title = f"Scrumpit board, {cell:g} mm cells" if caption else "Scrumpit board"
+    return Drawing(size, size, tuple(shapes), title=title)
 
 
 def board_keep(layout: BoardLayout, cell: float) -> list[Box]:

@@ -20,6 +20,7 @@ from sheetgen.games.scrumpit.model import (
     TilesLayout,
 )
 from sheetgen.games.scrumpit.pad import pad_drawing
+from sheetgen.games.scrumpit.parts import board_parts, tile_parts
 from sheetgen.games.scrumpit.record import check_game
 from sheetgen.games.scrumpit.rules import check_board, check_tiles, score_game
 from sheetgen.layout import load_model
@@ -27,7 +28,7 @@ from sheetgen.press import Document, Page, Placement, PressOptions, impose, pad
 from sheetgen.press.impose import RULER_CLEARANCE
 from sheetgen.press.ruler import RULER_HEIGHT
 from sheetgen.press.tiling import TileWords, tile
-from sheetgen.registry import BuildOptions, ComponentKind
+from sheetgen.registry import PRESSED, BuildOptions, ComponentKind
 
 BAG_BAND = 12.0  # mm above a tile sheet's tiles for its bag's name
 
@@ -210,7 +211,8 @@ KINDS = [
         BoardLayout,
         check_board,
         build_board,
-        options=frozenset({"fit", "copies"}),
+        options=frozenset({"fit", "copies"}) | PRESSED,
+        parts=board_parts,
     ),
     ComponentKind(
         "scrumpit",
@@ -218,8 +220,8 @@ KINDS = [
         TilesLayout,
         check_tiles,
         build_tiles,
-        options=frozenset({"tile_size", "copies"}),
-        tile_sizes=(MIN_CELL, 40.0),  # down to the smallest cell a --fit board has
+        options=frozenset({"tile_size", "copies", "gap"}) | PRESSED,
+        parts=tile_parts,
     ),
     ComponentKind(
         "scrumpit",
@@ -227,7 +229,7 @@ KINDS = [
         PadLayout,
         check_pad,
         build_pad,
-        options=frozenset({"copies"}),
+        options=frozenset({"copies"}) | PRESSED,
     ),
     ComponentKind(
         "scrumpit",
@@ -235,6 +237,7 @@ KINDS = [
         GameRecord,
         check_game,
         build_game,
+        options=PRESSED,
         check_words=check_game,
     ),
 ]

@@ -3,17 +3,19 @@ score pad, a game record for scoring, and every word the sheets print."""
 
 from __future__ import annotations
 
-from typing import Literal
+from typing import Annotated, Literal
 
 from pydantic import Field, field_validator
 
+from sheetgen.games import TILE_SIZES, tile_sizes_said
 from sheetgen.registry import Colour as Hex
-from sheetgen.registry import LayoutBase, PageLabels, Section
+from sheetgen.registry import LayoutBase, PageLabels, Section, TileSizes
 
 Colour = Literal["yellow", "blue", "red", "green"]
 Side = Literal["north", "east", "south", "west"]
 COLOURS: tuple[Colour, ...] = ("yellow", "blue", "red", "green")
-MIN_CELL = 6.0  # mm: the smallest board cell (and tile) whose letters and numbers print at 6 pt
+# mm: the smallest board cell (and tile) whose letters and numbers print at 6 pt
+MIN_CELL = TILE_SIZES["scrumpit/tiles"][0]
 
 
 class ScrumpitLabels(PageLabels):
@@ -110,7 +112,7 @@ class Zone(Section):
 
     colour: Colour = Field(description="the bag colour whose home zone it is")
     side: Side = Field(description="the side of the board it lies on: north, east, south or west")
-    fill: Hex = Field(description="the zone's printed colour")
+    fill: Hex = Field(description="the zone's ground, #rrggbb")
 
 
 class BoardLayout(LayoutBase):
@@ -120,7 +122,7 @@ class BoardLayout(LayoutBase):
     component: Literal["board"]
     labels: ScrumpitLabels = ScrumpitLabels()
     size: int = Field(15, ge=5, le=25, description="central board: size x size cells")
-    cell: float = Field(19.0, ge=MIN_CELL, le=40, description="cell size in mm")
+    cell: float = Field(19.0, ge=MIN_CELL, le=40, description="a board square's side, in mm")
     row_cells: list[int] = Field(description="cells in home rows 1 to 7 (row 7 is the Apex Star)")
     zones: list[Zone] = Field(
         min_length=1, max_length=4, description="the home Scrump Zones, one to four"
@@ -144,7 +146,9 @@ class TilesLayout(LayoutBase):
     letters: list[Letter] = Field(
         min_length=1, max_length=26, description="each letter: its points and how many a bag holds"
     )
-    size: float = Field(19.0, ge=MIN_CELL, le=40, description="tile size in mm")
+    size: Annotated[float, TileSizes("scrumpit/tiles")] = Field(
+        19.0, description=f"tile size in mm: {tile_sizes_said('scrumpit/tiles')}"
+    )
     colours: dict[Colour, Hex] = Field(description="tile colour of each bag")
 
     def values(self) -> dict[str, int]:

@@ -82,16 +82,20 @@ def check_board(layout: BoardLayout) -> list[Finding]:
     if sorted(colours) != sorted(COLOURS):
         out.append(
             error(
-                "zones", f"zones are {colours}; there is one each for yellow, blue, red and green"
+                "zones",
+                f"the zones are {', '.join(colours) or 'none'}; there is one each for yellow, "
+                "blue, red and green",
             )
         )
     if len(set(sides)) != len(sides):
-        out.append(error("zones", f"two zones share a side ({sides}); one a side"))
+        twice = sorted({s for s in sides if sides.count(s) > 1})
+        out.append(error("zones", f"two zones are on the {' and '.join(twice)} side; one a side"))
     if not out:
         cells = zone_cells(layout)
         on_board = [c for c in cells if 0 <= c[0] < layout.size and 0 <= c[1] < layout.size]
         if on_board:
-            out.append(error("zones", f"zone cells lie on the central board at {on_board[:3]}"))
+            at = ", ".join(f"[{x}, {y}]" for x, y in on_board[:3])
+            out.append(error("zones", f"zone cells lie on the central board at {at}"))
         expected = len(layout.zones) * sum(layout.row_cells)
         if len(cells) != expected:
             out.append(error("zones", "home zones overlap each other"))

@@ -37,8 +37,9 @@ from sheetgen.games.walkabout.movement import (
 from sheetgen.games.walkabout.symbols import symbol
 
 UNIT = 16.0  # faces are drawn on a square this many mm across, then scaled to their size
-SAFE = 1.5  # mm (at 16 mm) kept clear inside the cut: the rounded edge of a die
-SYMBOL = 5.2  # the symbol's size (at 16 mm)
+SAFE = 3.0  # mm (at 16 mm) kept clear inside the cut: nothing that matters nearer it
+INK = 0.45  # mm (at 16 mm) that strokes, dots and arrow heads reach past their points
+SYMBOL = 4.0  # the symbol's size (at 16 mm)
 CLEAR = 1.0  # mm (at 16 mm) between a movement and the symbol or number
 MAX_STEP = 3.6  # mm (at 16 mm): no step longer, however short the longest walk
 BLEED = 2.0  # mm of die colour beyond every cut of the face sheet
@@ -49,7 +50,7 @@ TEXT = "#2a2622"
 
 def face_pen(die: Die, widest: float) -> Pen:
     """The pen of a face at 16 mm: one step length for every face of the dice."""
-    room = UNIT - 2 * SAFE - 2 * 0.8
+    room = UNIT - 2 * (SAFE + INK) - 2 * 0.8
     return Pen(min(MAX_STEP, room / widest), 0.5, die.ink, die.colour)
 
 
@@ -57,7 +58,7 @@ def face_art(die: Die, face: Face, number: int, size: float, widest: float) -> G
     """A face's art for a face `size` mm across, without its colour: the movement on its
     lattice, the symbol bottom right and the face's number top right."""
     k = size / UNIT
-    lo, hi = SAFE, UNIT - SAFE
+    lo, hi = SAFE + INK, UNIT - SAFE - INK
     digits = str(number)
     num_size = max(2.3, pt(6.3) / k)  # never under 6 pt as printed
     num_w, num_h = text_width(digits, num_size, "bold"), cap_height(num_size, "bold")
@@ -79,11 +80,16 @@ def face_art(die: Die, face: Face, number: int, size: float, widest: float) -> G
     return Group(tuple(art), scale(k))
 
 
-def face_drawing(die: Die, face: Face, number: int, size: float, widest: float) -> Drawing:
-    """One die face `size` mm across, its colour to the edge: an image of its own."""
-    colour = Rect(0, 0, size, size, Style(stroke=None, fill=die.colour))
+def face_drawing(
+    die: Die, face: Face, number: int, size: float, widest: float, bleed: float = 0.0
+) -> Drawing:
+    """One die face `size` mm across, its colour to the edge (and `bleed` mm beyond it): an
+    image of its own, or a piece to cut out."""
+    colour = Rect(
+        -bleed, -bleed, size + 2 * bleed, size + 2 * bleed, Style(stroke=None, fill=die.colour)
+    )
     art = face_art(die, face, number, size, widest)
-    return Drawing(size, size, (colour, art), title=f"{die.name} die face {number}")
+    return Drawing(size, size, (colour, art), bleed=bleed, title=f"{die.name} die face {number}")
 
 
 def face_sheet(layout: DiceLayout, size: float) -> Drawing:

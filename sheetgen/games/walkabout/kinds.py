@@ -12,6 +12,7 @@ from sheetgen.games.walkabout.draw import MAP_TOP, Finished, draw_map, map_fits
 from sheetgen.games.walkabout.grid import Grid, Node, Segment, Space, segment
 from sheetgen.games.walkabout.model import DiceLayout, GameRecord, MapLayout, MatLayout
 from sheetgen.games.walkabout.movement import span
+from sheetgen.games.walkabout.parts import dice_parts, map_parts, mat_parts
 from sheetgen.games.walkabout.referee import check_game
 from sheetgen.games.walkabout.rules import (
     check_dice,
@@ -22,7 +23,7 @@ from sheetgen.games.walkabout.rules import (
     score_game,
 )
 from sheetgen.press import Document, alone, impose, pad
-from sheetgen.registry import BuildOptions, ComponentKind
+from sheetgen.registry import PRESSED, BuildOptions, ComponentKind
 
 
 def build_map(layout: MapLayout, options: BuildOptions) -> Document:
@@ -51,6 +52,7 @@ def check_sheet(layout: MapLayout) -> list[Finding]:
                 f"the {layout.sheet.width:g} x {layout.sheet.height:g} mm sheet below "
                 f"the {MAP_TOP:g} mm title band for the star track, score box and rules; "
                 "use a shorter edge or fewer rows",
+                ("rows", "columns", "sheet.height", "sheet"),
             )
         )
     return out + check_map(layout)
@@ -195,7 +197,8 @@ KINDS = [
         MapLayout,
         check_sheet,
         build_map,
-        options=frozenset({"copies"}),
+        options=frozenset({"copies"}) | PRESSED,
+        parts=map_parts,
     ),
     ComponentKind(
         "walkabout",
@@ -203,8 +206,8 @@ KINDS = [
         DiceLayout,
         check_dice,
         build_dice,
-        options=frozenset({"tile_size", "copies"}),
-        tile_sizes=(12.0, 120.0),  # under 12 mm the face numbers print under 6 pt
+        options=frozenset({"tile_size", "copies", "margin", "ruler"}),  # marks its own cuts
+        parts=dice_parts,
     ),
     ComponentKind(
         "walkabout",
@@ -212,7 +215,8 @@ KINDS = [
         MatLayout,
         check_mat,
         build_mat,
-        options=frozenset({"copies"}),
+        options=frozenset({"copies"}) | PRESSED,
+        parts=mat_parts,
     ),
     ComponentKind(
         "walkabout",
@@ -220,5 +224,6 @@ KINDS = [
         GameRecord,
         check_game,
         build_game,
+        options=PRESSED,
     ),
 ]

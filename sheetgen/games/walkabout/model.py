@@ -8,7 +8,8 @@ from typing import Annotated, Literal
 
 from pydantic import Field
 
-from sheetgen.registry import Colour, LayoutBase, PageLabels, Section
+from sheetgen.games import sheet_side_said, tile_sizes_said
+from sheetgen.registry import Colour, LayoutBase, PageLabels, Section, TileSizes, paints
 
 Symbol = Literal["spear", "boomerang", "emu", "kangaroo", "waterhole"]
 SYMBOLS: tuple[Symbol, ...] = ("spear", "boomerang", "emu", "kangaroo", "waterhole")
@@ -128,10 +129,10 @@ class SymbolInks(Section):
     """The colours symbols are printed in: a player tells weapons, animals and waterholes apart
     by colour as well as by shape."""
 
-    weapons: Colour = "#2a2622"
-    animals: Colour = "#b4532a"
-    waterholes: Colour = "#2f6c9a"
-    any: Colour = "#2a2622"
+    weapons: Colour = paints("#2a2622", "the weapon symbols")
+    animals: Colour = paints("#b4532a", "the animal symbols")
+    waterholes: Colour = paints("#2f6c9a", "the waterhole symbols")
+    any: Colour = paints("#2a2622", "the '?' symbol (any kind)")
 
     def of(self, kind: str) -> str:
         """The colour of one symbol kind ('?' included)."""
@@ -162,15 +163,15 @@ class PlacedSymbol(Section):
 class MapSheetStyle(Section):
     """Sizes (mm) and colours of a map sheet."""
 
-    width: float = Field(194.0, ge=100, le=400, description="sheet width in mm")
-    height: float = Field(250.5, ge=100, le=400, description="sheet height in mm")
-    grid_line: Colour = "#b9ad98"
-    path: Colour = "#2a2622"
-    ink: Colour = "#2a2622"
-    accent: Colour = "#b4532a"
-    paper: Colour = "#fbf6ea"
-    star: Colour = "#f2c230"
-    pen: Colour = Field("#666666", description="a finished game's handwriting: path and scores")
+    width: float = Field(194.0, ge=100, le=400, description=sheet_side_said("width", 100, 400))
+    height: float = Field(250.5, ge=100, le=400, description=sheet_side_said("height", 100, 400))
+    grid_line: Colour = paints("#b9ad98", "the triangular grid's thin lines")
+    path: Colour = paints("#2a2622", "yesterday's path, printed on the map")
+    ink: Colour = paints("#2a2622", "the map's border, its text and the stars' outlines")
+    accent: Colour = paints("#b4532a", "the title and the score box's headings")
+    paper: Colour = paints("#fbf6ea", "the score box's ground")
+    star: Colour = paints("#f2c230", "the stars, on the map and in the score box")
+    pen: Colour = paints("#666666", "a finished game's handwriting: path and scores")
     symbols: SymbolInks = Field(SymbolInks(), description="the colours symbols are printed in")
 
 
@@ -184,7 +185,13 @@ class MapLayout(LayoutBase):
     )
     columns: int = Field(ge=5, le=40, description="node columns (vertical grid lines)")
     rows: int = Field(ge=4, le=40, description="edges from the top of the grid to the bottom")
-    edge: float = Field(10.3, ge=5, le=25, description="edge length in mm")
+    edge: float = Field(
+        10.3,
+        ge=5,
+        le=25,
+        description="a grid triangle's side (node to node), in mm: 5 to 25, as far as the "
+        "sheet holds the grid with the title, star track, score box and rules",
+    )
     path: list[tuple[int, int]] = Field(
         min_length=2,
         description="yesterday's path as nodes "
@@ -219,8 +226,8 @@ class Face(Section):
 
 class Die(Section):
     name: str = Field(min_length=1, max_length=12, description="the die's name, printed on the mat")
-    colour: Colour = Field(description="the die's colour")
-    ink: Colour = Field(description="the colour of its faces' drawings")
+    colour: Colour = Field(description="the faces' ground, #rrggbb")
+    ink: Colour = Field(description="the faces' movements, symbols and numbers, #rrggbb")
     faces: list[Face] = Field(min_length=1, max_length=6, description="its faces, one to six")
 
 
@@ -230,7 +237,9 @@ class DiceLayout(LayoutBase):
     game: Literal["walkabout"]
     component: Literal["dice"]
     dice: list[Die] = Field(min_length=1, max_length=3, description="the custom dice, one to three")
-    face_size: float = Field(16.0, ge=10, le=40, description="die face size in mm")
+    face_size: Annotated[float, TileSizes("walkabout/dice")] = Field(
+        16.0, description=f"die face size in mm: {tile_sizes_said('walkabout/dice')}"
+    )
     labels: WalkaboutLabels = WalkaboutLabels()
 
 
@@ -241,10 +250,10 @@ class MatLayout(LayoutBase):
     component: Literal["mat"]
     dice: str = Field("walkabout/dice", description="the dice layout it shows")
     title: str = Field("Dice mat", max_length=40, description="the mat's heading")
-    ink: Colour = "#2a2622"
-    accent: Colour = "#b4532a"
-    paper: Colour = "#fbf6ea"
-    grid_line: Colour = "#b9ad98"
+    ink: Colour = paints("#2a2622", "the movements and the faces' numbers and names")
+    accent: Colour = paints("#b4532a", "the heading and the forward arrow")
+    paper: Colour = paints("#fbf6ea", "each face's cell")
+    grid_line: Colour = paints("#b9ad98", "the grid points each movement is drawn on")
     symbols: SymbolInks = Field(SymbolInks(), description="the colours symbols are printed in")
     labels: WalkaboutLabels = WalkaboutLabels()
 

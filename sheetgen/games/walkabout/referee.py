@@ -8,7 +8,7 @@ from __future__ import annotations
 
 import itertools
 from collections.abc import Sequence
-from dataclasses import dataclass
+from dataclasses import dataclass, replace
 from typing import TypeVar
 
 from sheetgen.errors import SheetgenError
@@ -49,13 +49,17 @@ def _named(record: GameRecord, key: str, model: type[Named], out: list[Finding])
 
     ref = str(getattr(record, key))
     try:
-        layout = load(beside(record, ref)).model
+        loaded = load(beside(record, ref))
     except SheetgenError as exc:  # a bad reference is reported as a finding, not a crash
         out.append(error(key, str(exc)))
         return None
+    layout = loaded.model
     if not isinstance(layout, model):
         out.append(error(key, f"{ref!r} is not a walkabout {key}"))
         return None
+    # a game is played on a map (with dice) that keeps the rules: its own faults are the game's
+    own = [f for f in loaded.kind.check(layout) if f.level == "error"]
+    out += [replace(f, where=f"{key}({ref}).{f.where}") for f in own]
     return layout
 
 

@@ -143,10 +143,12 @@ def check_map(layout: MapLayout) -> list[Finding]:
 
 
 def _check_siblings(layout: MapLayout) -> list[Finding]:
-    """The built-in sheets map-1 … map-4 differ only in their symbols."""
+    """The built-in sheets map-1 … map-4 differ only in their symbols (a map of a designer's
+    own, even one named like them, is a sheet of its own)."""
     from sheetgen.layout import builtin_layouts, load
 
-    if not layout.name.startswith("map-") or f"walkabout/{layout.name}" not in builtin_layouts():
+    builtin = builtin_layouts().get(f"walkabout/{layout.name}")
+    if builtin is None or layout._folder != builtin.parent:
         return []
     ignore = {"name", "description", "sheet_number", "symbols", "extends"}
     mine = layout.model_dump(exclude=ignore)

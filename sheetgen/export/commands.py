@@ -1,0 +1,141 @@
+"""`sheetgen export`: a component's parts for digital tables (`tts`) and as bare piece images
+(`pieces`), written all at once or not at all."""
+
+from __future__ import annotations
+
+import time
+from pathlib import Path
+from typing import Annotated
+
+import typer
+
+from sheetgen.errors import SheetgenError, UsageError
+from sheetgen.layout import Loaded
+from sheetgen.pieces import Parts
+
+app = typer.Typer(
+    help="Export pieces, dice and boards: Tabletop Simulator decks and bare piece images.",
+    no_args_is_help=True,
+)
+DEFAULT_OUT = Path("output")
+Layouts = Annotated[list[str], typer.Argument(help="layout files or built-in names")]
+Out = Annotated[Path, typer.Option(help="output folder (must exist, except the default)")]
+Quiet = Annotated[bool, typer.Option("--quiet", "-q", help="print only errors")]
+
+
+def _parts(refs: list[str], bleed: float | None = None) -> list[tuple[Loaded, Parts]]:
+    """Each layout checked (as `build` checks it) with its parts, drawn with `bleed` mm of art
+    past the cut where the layout has a bleed key (as `build --bleed` sets it); a layout whose
+    kind has no pieces, dice or boards is refused, naming the kinds that have."""
+    from sheetgen.build import _check_all, _check_distinct
+    from sheetgen.layout import load
+    from sheetgen.only import resized
+    from sheetgen.registry import kinds
+
+    loaded = [load(ref) for ref in refs]
+    _check_distinct(loaded)
+    for item in loaded:
+        if item.kind.parts is None:
+            having = sorted(k for k, kind in kinds().items() if kind.parts is not None)
+            raise UsageError(
+                f"{item.source}: a {item.kind.key} has no pieces, dice or boards to export; "
+                f"kinds that have: {', '.join(having) or 'none yet'}"
+            )
+    _check_all(loaded)
+    out = []
+    for item in loaded:
+        assert item.kind.parts is not None  # refused above
+        parts = item.kind.parts(resized(item.model, None, bleed))
+        if not (parts.pieces or parts.dice or parts.boards):
+            raise SheetgenError(f"{item.source}: holds no pieces, dice or boards to export")
+        out.append((item, parts))
+    return out
+
+
+def _write(
+    folder: Path, files: list[tuple[str, bytes]], notes: list[str], quiet: bool, started: float
+) -> None:
+    """Write the files (each whole or not at all), and say what was written and how long the
+    export took from `started`."""
+    from sheetgen.build import Built, summary
+    from sheetgen.output import write_all
+
+    built = [Built(folder / name, data) for name, data in files]
+    write_all([(b.path, b.data) for b in built])
+    if not quiet:
+        for b in built:
+            typer.echo(f"wrote {b.path} ({len(b.data) / 1024:,.0f} KiB)")
+        for note in notes:
+            typer.echo(f"  note: {note}")
+        typer.echo(summary(built, time.perf_counter() - started))
+
+
+@app.command()
+def tts(
+    layouts: Layouts,
+    out: Out = DEFAULT_OUT,
+    px: Annotated[
+        int,
+        typer.Option(min=32, max=4096, help="face width in px on a deck sheet (die faces: 256)"),
+    ] = 512,
+    quiet: Quiet = False,
+) -> None:
+    """Tabletop Simulator: deck sheets, dice templates and boards, and a saved object (JSON)
+    that loads them from these files."""
+    from sheetgen.export.tts import Names, export_tts
+    from sheetgen.output import prepare_folder
+
+    started = time.perf_counter()
+    made = _parts(layouts)
+    folder = prepare_folder(out, out == DEFAULT_OUT)
+    files: list[tuple[str, bytes]] = []
+    notes: list[str] = []
+    for item, parts in made:
+        m = item.model
+        export = export_tts(parts, Names(m.game, m.name, m.component), folder, px)
+        files += export.files
+        notes += export.notes
+    _write(folder, files, notes, quiet, started)
+
+
+@app.command()
+def pieces(
+    layouts: Layouts,
+    out: Out = DEFAULT_OUT,
+    px: Annotated[
+        int | None, typer.Option(min=16, max=8192, help="image width in px of each piece")
+    ] = None,
+    dpi: Annotated[
+        int | None, typer.Option(min=30, max=1200, help="resolution instead of --px [300]")
+    ] = None,
+    bleed: Annotated[
+        float, typer.Option(min=0, max=10, help="mm of art beyond the cut on every side")
+    ] = 0.0,
+    fmt: Annotated[str, typer.Option("--format", "-f", help="png, pdf or svg")] = "png",
+    quiet: Quiet = False,
+) -> None:
+    """Every piece, die face and board as its own image, trimmed, with an optional bleed."""
+    from sheetgen.export.bare import PieceFormat, Size, export_pieces
+    from sheetgen.export.tts import Names
+    from sheetgen.output import prepare_folder
+
+    if px is not None and dpi is not None:
+        raise UsageError("--px and --dpi both set the size; give one of them")
+    formats: dict[str, PieceFormat] = {"png": "png", "pdf": "pdf", "svg": "svg"}
+    if fmt not in formats:
+        raise UsageError(f"--format {fmt!r}: expected one of png, pdf, svg")
+    if fmt != "png" and (px is not None or dpi is not None):
+        raise UsageError(f"--px and --dpi size PNG images; a {fmt.upper()} is drawn at its size")
+    started = time.perf_counter()
+    made = _parts(layouts, bleed)
+    size = Size(px=px, dpi=float(dpi or 300), bleed=bleed)
+    files: list[tuple[str, bytes]] = []
+    notes: list[str] = []
+    for item, parts in made:
+        m = item.model
+        names = Names(m.game, m.name, m.component)
+        found, said = export_pieces(parts, names, size, formats[fmt], item.source)
+        files += found
+        notes += said
+    folder = prepare_folder(out, out == DEFAULT_OUT)
+    _write(folder, files, notes, quiet, started)

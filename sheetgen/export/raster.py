@@ -1,0 +1,92 @@
+"""Pieces as pixels: each drawing trimmed to its cut (or with a bleed around it) at an exact
+size in px, rasterised from the PDF the drawing model makes (`backends.png`), never drawn a
+second time. Where a piece's own art stops short of the bleed asked for, its outermost pixels
+are repeated outward, as a designer extends a background into the bleed."""
+
+from __future__ import annotations
+
+import io
+import math
+from dataclasses import dataclass
+
+import numpy as np
+from PIL import Image
+
+from sheetgen.backends.png import render_pngs
+from sheetgen.draw.shapes import Drawing
+from sheetgen.draw.transform import scale, translate
+from sheetgen.press.document import Document, Page, Placement
+
+# pages are laid out in px: at 25.4 dpi one unit of a page is one pixel
+_PX_DPI = 25.4
+
+
+@dataclass(frozen=True)
+class Shot:
+    """A drawing to rasterise: `width` x `height` px for its trimmed face, and `bleed` px of
+    its art (or its repeated edge) around that on every side."""
+
+    drawing: Drawing
+    width: int
+    height: int
+    bleed: int = 0
+
+    @property
+    def own_bleed(self) -> int:
+        """The whole px of the bleed the drawing's own art covers (the rest repeats its edge):
+        rounded down, as a pixel the art half covers would show white at the page's edge."""
+        art = math.floor(self.drawing.bleed * self.width / self.drawing.width + 1e-6)
+        return min(self.bleed, art)
+
+
+def _page(shot: Shot) -> Page:
+    """A page of exactly the shot's trim plus the drawing's own part of the bleed, in px."""
+    own = shot.own_bleed
+    fit = scale(shot.width / shot.drawing.width, shot.height / shot.drawing.height)
+    return Page(
+        shot.width + 2 * own,
+        shot.height + 2 * own,
+        (Placement(shot.drawing, translate(own, own) @ fit),),
+    )
+
+
+def rasterise(shots: list[Shot]) -> list[Image.Image]:
+    """Each shot as an RGB image of (width + 2 bleed) x (height + 2 bleed) px, in one PDF."""
+    if not shots:
+        return []
+    pages = [_page(shot) for shot in shots]
+    pngs = render_pngs(Document(tuple(pages), "pieces"), pages, _PX_DPI, transparent=False)
+    out = []
+    for shot, png in zip(shots, pngs, strict=True):
+        image = Image.open(io.BytesIO(png)).convert("RGB")
+        extend = shot.bleed - shot.own_bleed
+        if extend:
+            pixels = np.asarray(image)
+            padded = np.pad(pixels, ((extend, extend), (extend, extend), (0, 0)), mode="edge")
+            image = Image.fromarray(padded)
+        out.append(image)
+    return out
+
+
+def png_bytes(image: Image.Image, dpi: float | None = None) -> bytes:
+    """An image as PNG bytes, the same bytes for the same pixels (no time or text chunks)."""
+    out = io.BytesIO()
+    extra = {"dpi": (round(dpi, 3), round(dpi, 3))} if dpi else {}
+    image.save(out, format="PNG", optimize=False, **extra)
+    return out.getvalue()
+
+
+def trim_to_art(image: Image.Image) -> Image.Image:
+    """The image cropped to its art: the box of every pixel unlike the white paper of its
+    four corners, so a board drawn on a sheet with uneven white around it comes out with none
+    on any side; the image itself where a corner is not white (art to the edge)."""
+    pixels = np.asarray(image)
+    corners = {tuple(pixels[y, x]) for y in (0, -1) for x in (0, -1)}
+    if len(corners) != 1 or min(next(iter(corners))) < 250:
+        return image
+    paper = np.array(corners.pop())
+    art = np.abs(pixels.astype(int) - paper).max(axis=2) > 8
+    rows, cols = np.flatnonzero(art.any(axis=1)), np.flatnonzero(art.any(axis=0))
+    if not len(rows):
+        return image
+    return image.crop((int(cols[0]), int(rows[0]), int(cols[-1]) + 1, int(rows[-1]) + 1))

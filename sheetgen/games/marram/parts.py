@@ -1,0 +1,37 @@
+"""Marram's tiles as pieces: each design's front and back as its print-and-play sheets draw
+them, as many as the set holds; the starter tile apart, in a deck of its own (it is laid first,
+never shuffled in)."""
+
+from __future__ import annotations
+
+from sheetgen.draw import Drawing
+from sheetgen.games.marram.board import back, front
+from sheetgen.games.marram.draw import tile_drawing
+from sheetgen.games.marram.model import TileSetLayout, TileType
+from sheetgen.pieces import Parts, Piece
+
+
+def tile_sides(
+    layout: TileSetLayout, size: float, bleed: float
+) -> list[tuple[TileType, Drawing, Drawing]]:
+    """Every design, the starter first, with its front and back at `size` mm and `bleed` mm of
+    art beyond the cut."""
+    st, words = layout.sheet, layout.labels
+    out = []
+    for tile in [layout.starter, *layout.tiles]:
+        starter = tile is layout.starter
+        f = tile_drawing(front(tile), st, words, size, bleed, f"{tile.name} front", starter)
+        k = tile_drawing(back(tile), st, words, size, bleed, f"{tile.name} back", starter)
+        out.append((tile, f, k))
+    return out
+
+
+def tile_parts(layout: TileSetLayout) -> Parts:
+    """The set's designs at the layout's size and bleed: deck 'tiles', and 'starter'."""
+    sides = tile_sides(layout, layout.sheet.size, layout.sheet.bleed)
+    return Parts(
+        tuple(
+            Piece(tile.name, f, k, tile.count, "starter" if tile is layout.starter else "tiles")
+            for tile, f, k in sides
+        )
+    )

@@ -1,0 +1,36 @@
+"""Scribbly Gum's tiles as pieces, drawn as the tile sheets draw them: decks 'movement' (one
+back for all), 'achievement' (gold front, silver back) and 'letter' (nothing on the back); and
+the tree sides as boards."""
+
+from __future__ import annotations
+
+from sheetgen.games.scribbly_gum.draw import draw_tree_sheet
+from sheetgen.games.scribbly_gum.model import TilesLayout, TreeLayout
+from sheetgen.games.scribbly_gum.tiles import tile_faces
+from sheetgen.pieces import Parts, Piece, piece_name
+
+
+def tile_parts(layout: TilesLayout) -> Parts:
+    """The deck at the layout's size and bleed: a movement piece a kind of movement (as many as
+    the deck holds: one kind twice), each achievement and each letter once."""
+    faces = tile_faces(layout, layout.sheet.size, layout.sheet.bleed)
+    taken: set[str] = set()
+    pieces = [
+        Piece(piece_name(move, taken, "movement"), front, faces.back, count, "movement")
+        for move, front in faces.movement.items()
+        for count in [sum(m == move for m in layout.movement)]
+    ]
+    pieces += [
+        Piece(piece_name(a.title.lower(), taken, "achievement"), gold, silver, 1, "achievement")
+        for a, gold, silver in zip(layout.achievements, faces.gold, faces.silver, strict=True)
+    ]
+    pieces += [
+        Piece(piece_name(x, taken, "letter"), front, None, 1, "letter")
+        for x, front in zip(layout.letters, faces.letters, strict=True)
+    ]
+    return Parts(tuple(pieces))
+
+
+def tree_parts(layout: TreeLayout) -> Parts:
+    """The tree side whole, as one board."""
+    return Parts(boards=(draw_tree_sheet(layout),))

@@ -1,0 +1,64 @@
+"""The parts of a component as a player handles them, apart from any sheet they print on:
+each piece (a tile, a card, a die face) with its front, its back and how many a set holds;
+each die as its six faces; each board whole. Exports to digital tables, bare piece images and
+`--only` take them from here; games say what their parts are, the press and the backends
+decide how they are laid out."""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+
+from sheetgen.draw.shapes import Drawing
+
+
+@dataclass(frozen=True)
+class Piece:
+    """One design of piece: `name` unique within its component (what `--only` takes and what
+    its image files are called), its front and back drawings (`back` None when the piece has
+    nothing printed on its back), how many of it a full set holds, and the deck it is shuffled
+    into (pieces of one deck share a back and a deck sheet: 'movement', 'bag-yellow').
+    `table_back` is what a digital table shows on the back of a piece printed with none (a
+    Scrumpit bag's colour, as the bag tells the tiles apart at a real table); None: white."""
+
+    name: str
+    front: Drawing
+    back: Drawing | None
+    count: int = 1
+    deck: str = ""
+    table_back: Drawing | None = None
+
+
+@dataclass(frozen=True)
+class Die:
+    """A six-sided die: its name and its faces in the order 1 to 6 (a die of symbols gives
+    them in the order its layout lists them)."""
+
+    name: str
+    faces: tuple[Drawing, Drawing, Drawing, Drawing, Drawing, Drawing]
+
+
+@dataclass(frozen=True)
+class Parts:
+    """Everything of one component a digital table needs, trimmed to the pieces themselves
+    (no page furniture: no ruler, credit footer, crop marks or instructions)."""
+
+    pieces: tuple[Piece, ...] = ()
+    dice: tuple[Die, ...] = ()
+    boards: tuple[Drawing, ...] = ()  # each board, map, tree or grid whole, at its own size
+
+
+def piece_name(text: str, taken: set[str], fallback: str) -> str:
+    """A piece's name from `text` as a player reads it, file-name safe (its slug, 'up/down' ->
+    'up-down'; `fallback` where it has none) and not yet `taken` (case aside, as some file
+    systems see it): a clash is put after `fallback` ('achievement-up'), then numbered. The
+    name is added to `taken`."""
+    from sheetgen.output import slug
+
+    name = slug(text) or fallback
+    if name.lower() in taken and name != fallback:
+        name = f"{fallback}-{name}"
+    base, number = name, 2
+    while name.lower() in taken:
+        name, number = f"{base}-{number}", number + 1
+    taken.add(name.lower())
+    return name

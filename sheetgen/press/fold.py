@@ -1,0 +1,126 @@
+"""Gutter-fold: duplex fronts and backs side by side on one page, for printers without duplex.
+
+The fold line runs down the middle of the page. Fronts fill the left half as a grid centred in
+it (the half is planned as a paper of its own, so the margin holds at the fold too); each back
+sits on the right half at its front's place mirrored across the fold line, the art upright.
+Folded along the line, the right half turns under the left and every back lands behind its
+front, upright when the piece is turned over left to right (as a duplex sheet flipped on its
+long edge). Crop marks go on the front half (cut the folded sheet from the front); the fold
+line is dashed, named at its top ("fold", in the layout's words), and stops short of the
+footer, which spans the page. The calibration ruler (its compact form) sits on the front half,
+where it fits, clear of the fold: a ruler across the fold would measure a crease.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Sequence
+from dataclasses import replace
+
+from sheetgen.draw.fonts import cap_height, label
+from sheetgen.draw.geometry import line
+from sheetgen.draw.shapes import Drawing, Style
+from sheetgen.draw.transform import translate
+from sheetgen.errors import PressError
+from sheetgen.press.document import Page, Placement
+from sheetgen.press.footer import FOOTER_INK, FOOTER_SIZE, SAFE_EDGE, footer_text
+from sheetgen.press.impose import (
+    RULER_CLEARANCE,
+    Grid,
+    PressOptions,
+    _capacity,
+    _footer,
+    _grid_for,
+    _occupied,
+    _page,
+    furniture,
+)
+from sheetgen.press.marks import Obstacle, cut_marks
+from sheetgen.press.paper import Paper
+from sheetgen.press.ruler import COMPACT_HEIGHT, COMPACT_WIDTH, compact_ruler
+
+FOLD_STYLE = Style(stroke="#000000", width=0.2, dash=(3.0, 2.0))
+
+
+def _half(opts: PressOptions, landscape: bool) -> PressOptions:
+    """The options for the left half of the page, planned as a paper of its own."""
+    page_w, page_h = opts.paper.oriented(landscape)
+    half = Paper(f"half of {opts.paper.name}", page_w / 2, page_h)
+    return replace(opts, paper=half, landscape=False)
+
+
+def fold_line(page_w: float, page_h: float, below: list[Obstacle], word: str) -> Drawing:
+    """The dashed fold line down the middle of the page under its name (`word`, at the
+    footer's size, SAFE_EDGE inside the paper), stopping 0.5 mm short of what lies across
+    the middle below (the footer)."""
+    x = page_w / 2
+    top = SAFE_EDGE + cap_height(FOOTER_SIZE) + 1.0
+    end = min([page_h - SAFE_EDGE] + [y - 0.5 for x0, x1, y in below if x0 <= x <= x1])
+    name = label(x, SAFE_EDGE + cap_height(FOOTER_SIZE) / 2, word, FOOTER_SIZE, colour=FOOTER_INK)
+    shapes = (name, line(x, top, x, end, FOLD_STYLE))
+    return Drawing(page_w, page_h, shapes, title="fold line")
+
+
+def _ruler(used: Grid, opts: PressOptions, page_w: float) -> tuple[list[Placement], list[Obstacle]]:
+    """The compact ruler centred on the front half under the cells `used` fills, where it
+    fits there clear of the fold, and the obstacle it makes for the crop marks."""
+    _bx, by, _bw, bh = used.block
+    left = (page_w / 2 - COMPACT_WIDTH) / 2
+    top = used.page_h - opts.foot - COMPACT_HEIGHT
+    fits = page_w / 2 - 2 * opts.margin >= COMPACT_WIDTH
+    if not (opts.ruler and fits and top - (by + bh) >= RULER_CLEARANCE - 1e-6):
+        return [], []
+    placed = Placement(compact_ruler(opts.words), translate(left, top))
+    return [placed], [(left - 1.0, left + COMPACT_WIDTH + 1.0, top)]
+
+
+def fold_pages(
+    fronts: Sequence[Drawing],
+    backs: Sequence[Drawing],
+    opts: PressOptions,
+    size: tuple[float, float, float],
+) -> list[Page]:
+    """Pages of fronts (left half) and their backs (right half) in the page orientation that
+    holds the most pairs (portrait on ties); refused when a piece cannot fit twice."""
+    w, h, bleed = size
+    choices = [opts.landscape] if opts.landscape is not None else [False, True]
+
+    def held(landscape: bool) -> int:
+        cols, rows = _capacity(w, h, bleed, _half(opts, landscape), False)
+        return min(cols * rows, len(fronts))
+
+    landscape = max(choices, key=held)  # max keeps the first on ties: portrait
+    page_w, page_h = opts.paper.oriented(landscape)
+    if held(landscape) == 0:
+        raise PressError(
+            f"--fold: a {w:g} × {h:g} mm piece (plus {bleed:g} mm bleed) does not fit twice, "
+            f"front beside back, on {opts.paper.name} ({opts.paper.width:g} × "
+            f"{opts.paper.height:g} mm) inside {opts.margin:g} mm margins (use a larger "
+            "--paper, or leave out --fold and print duplex)"
+        )
+    half = _half(opts, landscape)
+    grid = _grid_for(w, h, bleed, half, False, len(fronts), (COMPACT_WIDTH, COMPACT_HEIGHT))
+    text = footer_text(opts.credit)
+    page_grid = replace(grid, page_w=page_w)
+
+    def extras(used: Grid) -> list[Placement]:
+        """Marks, fold line, ruler and footer around the cells `used` fills."""
+        _none, below = furniture(used, replace(opts, ruler=False), text, page_w)
+        ruler, under = _ruler(used, opts, page_w)
+        return [
+            Placement(cut_marks(used, below + under, opts.mark_style), translate(0, 0)),
+            Placement(fold_line(page_w, page_h, below, opts.words.fold), translate(0, 0)),
+            *ruler,
+            *_footer(page_grid, text),
+        ]
+
+    full = extras(grid)  # one set for every full page, so repeated pages stay one
+    pages = []
+    for start in range(0, len(fronts), grid.count):
+        chunk = fronts[start : start + grid.count]
+        around = full if len(chunk) == grid.count else extras(_occupied(grid, len(chunk)))
+        slots = [grid.slot(i) for i in range(len(chunk))]
+        cells = [(d, x, y) for d, (x, y) in zip(chunk, slots, strict=True)]
+        pairs = zip(backs[start : start + grid.count], slots, strict=True)
+        cells += [(d, page_w - x - w, y) for d, (x, y) in pairs]
+        pages.append(_page(page_grid, cells, around))
+    return pages

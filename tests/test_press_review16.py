@@ -1,0 +1,82 @@
+"""After the fresh-eyes review of #16: a partial set's own file names, a folded page's ruler
+clear of the fold and its one-sided print request, usage errors and hints a user reads (paper
+in inches, a deck offered for a colour, a gap a one-sheet page cannot use, crop marks on a
+tiled picture), and Walkabout die art 3 mm clear of the cut, measured from its pixels."""
+
+from __future__ import annotations
+
+from pathlib import Path
+
+import numpy as np
+import pypdfium2 as pdfium
+import pytest
+from PIL import Image
+from pypdf import PdfReader
+
+from sheetgen.errors import UsageError
+from sheetgen.press.paper import parse_paper
+from tests.conftest import sheetgen
+from tests.test_press_options import build
+
+PX = 150 / 25.4
+
+
+def test_only_never_replaces_the_whole_sets_files(tmp_path: Path) -> None:
+    out = build(tmp_path / "o")
+    whole = out / "marram-classic-tiles.pdf"
+    before = whole.read_bytes()
+    build(out, only="worm-saddle")
+    assert whole.read_bytes() == before  # the full set's file untouched
+    partial = out / "marram-classic-tiles-only.pdf"
+    assert len(PdfReader(partial).pages) == 2 < len(PdfReader(whole).pages)
+
+
+def test_fold_keeps_the_ruler_on_the_front_half_and_names_the_fold(tmp_path: Path) -> None:
+    out = build(tmp_path / "f", ref="scribbly-gum/kuringgai", paper="A3", duplex=True, fold=True)
+    pdf_path = out / "scribbly-gum-kuringgai-tree.pdf"
+    prefs = PdfReader(pdf_path).trailer["/Root"]["/ViewerPreferences"]
+    assert prefs["/Duplex"] == "/Simplex"  # the PDF asks for one-sided printing
+    pdf = pdfium.PdfDocument(pdf_path)
+    page = pdf[0]
+    text = page.get_textpage()
+    w_pt = page.get_width()
+    fold = [text.get_charbox(i) for i in range(text.count_chars())]
+    words = text.get_text_range()
+    assert "fold" in words
+    clear = w_pt / 2 - 3 * 72 / 25.4  # 3 mm short of the fold line
+    for bar in ("100 mm", "4 in"):  # each bar's label ends the bar: wholly left of the fold
+        start = words.index(bar)
+        assert max(fold[i][2] for i in range(start, start + len(bar))) < clear
+
+
+def test_paper_numbers_that_look_like_inches_suggest_inches() -> None:
+    with pytest.raises(UsageError, match=r"did you mean 8\.5x11in\?"):
+        parse_paper("8.5x11")
+
+
+@pytest.mark.slow
+def test_a_colour_offers_its_deck_and_crop_marks_on_a_tiled_picture_are_a_usage_error(
+    tmp_path: Path,
+) -> None:
+    run = sheetgen("build", "scrumpit/tiles", "--only", "yellow", "--out", str(tmp_path))
+    assert run.code == 2 and "the deck 'bag-yellow'" in run.err
+    run = sheetgen("build", "scrumpit/standard", "--crop-marks", "corners", "--out", str(tmp_path))
+    assert run.code == 2 and "⊕ marks" in run.err
+    run = sheetgen("build", "scribe/standard", "--gap", "20", "-f", "pdf", "--out", str(tmp_path))
+    assert "--gap: scribe/standard prints one sheet a page" in run.out + run.err
+
+
+def test_walkabout_die_art_stays_3mm_inside_the_cut(tmp_path: Path) -> None:
+    out = tmp_path / "d"
+    out.mkdir()
+    run = sheetgen("export", "pieces", "walkabout/dice", "--dpi", "600", "--out", str(out))
+    assert run.code == 0, run.err
+    faces = sorted(out.glob("walkabout-dice-*.png"))
+    assert len(faces) == 18
+    for face in faces:
+        a = np.asarray(Image.open(face).convert("RGB")).astype(int)
+        px = a.shape[0] / 16.0  # the layout's 16 mm face, no bleed
+        ink = np.abs(a - a[1, 1]).sum(axis=2) > 60  # anything not the die's colour
+        ys, xs = np.nonzero(ink)
+        edge = min(xs.min(), ys.min(), a.shape[1] - 1 - xs.max(), a.shape[0] - 1 - ys.max())
+        assert edge / px >= 3.0, f"{face.name}: art {edge / px:.2f} mm from the cut"

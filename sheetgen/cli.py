@@ -7,6 +7,7 @@ import importlib
 import inspect
 import json
 import os
+import re
 import sys
 from collections.abc import Callable
 from pathlib import Path
@@ -421,6 +422,17 @@ def _add_game_commands() -> None:
 _add_game_commands()
 
 
+# the command line's checks of a number, in the words of every other message
+PLAIN = (
+    (r"Input should be greater than or equal to (\S+)", r"must be at least \1"),
+    (r"Input should be less than or equal to (\S+)", r"must be at most \1"),
+    (r"Input should be greater than (\S+)", r"must be more than \1"),
+    (r"Input should be less than (\S+)", r"must be less than \1"),
+    (r"Input should be a valid integer.*", "must be a whole number, e.g. 2"),
+    (r"Input should be a valid number.*", "must be a number, e.g. 4.5"),
+)
+
+
 def _report_usage(exc: typer.TyperException) -> int:
     """Print a command-line error as one line (or the help, when no arguments were given)."""
     ctx = getattr(exc, "ctx", None)
@@ -428,6 +440,8 @@ def _report_usage(exc: typer.TyperException) -> int:
         typer.echo(ctx.get_help())
         return 0
     message = exc.format_message() if hasattr(exc, "format_message") else str(exc)
+    for wording, plain in PLAIN:
+        message = re.sub(wording, plain, message)
     hint = f" (see '{ctx.command_path} --help')" if ctx is not None else ""
     typer.echo(f"error: {message}{hint}", err=True)
     return int(getattr(exc, "exit_code", 2))

@@ -334,3 +334,22 @@ def test_the_builds_write_the_new_names_the_readme_lists(tmp_path: Path) -> None
         assert not any(named(s, old) for s in stems), old
     # every file those layouts wrote has a name from the README's list
     assert [s for s in stems if not any(named(s, new) for _, new in pairs)] == []
+
+
+@pytest.mark.slow
+@pytest.mark.parametrize(
+    ("given", "said"),
+    [
+        (["--copies", "0"], "Invalid value for '--copies': must be at least 1"),
+        (["--dpi", "99999"], "Invalid value for '--dpi': must be at most 1200"),
+        (["--copies", "abc"], "Invalid value for '--copies': must be a whole number"),
+        (["--gap", "x"], "Invalid value for '--gap': must be a number"),
+    ],
+)
+def test_a_bad_number_on_the_command_line_is_said_in_plain_words(
+    given: list[str], said: str, tmp_path: Path
+) -> None:
+    run = sheetgen("build", "scribe/standard", *given, "--out", str(tmp_path))
+    assert run.code == readme_exit_codes()["a usage error"]
+    assert run.err.startswith(f"error: {said}") and "Input should" not in run.err
+    assert list(tmp_path.iterdir()) == []

@@ -368,3 +368,48 @@ def test_one_point_is_singular(tmp_path: Path) -> None:
     run = sheetgen("walkabout", "score", str(record))
     assert run.code == 0, run.err
     assert "= 1 unused -> 1 point\n" in run.out and "  region points: 1 point\n" in run.out
+
+
+def _reach(shape: object, t: object) -> tuple[float, float, float, float]:
+    """A die-face shape's box as drawn: a circle with half its stroke, a path by its points."""
+    from sheetgen.draw import Path as Line
+    from sheetgen.draw.walk import leaves
+
+    xs: list[float] = []
+    ys: list[float] = []
+    for leaf, at in leaves((shape,), t):  # type: ignore[arg-type]
+        if isinstance(leaf, Circle):
+            r = leaf.r + (leaf.style.width / 2 if leaf.style.stroke else 0)
+            points = [(leaf.cx - r, leaf.cy - r), (leaf.cx + r, leaf.cy + r)]
+        elif isinstance(leaf, Line):
+            points = [
+                (v[0], v[1])
+                for s in leaf.segments
+                for v in [tuple(x for x in vars(s).values() if isinstance(x, float))]
+                if len(v) >= 2
+            ]
+        else:
+            continue
+        for x, y in points:
+            px, py = at.apply(x, y)
+            xs.append(px)
+            ys.append(py)
+    return min(xs), min(ys), max(xs), max(ys)
+
+
+def test_a_faces_walk_starts_clear_of_its_symbol() -> None:
+    """The ring a walk starts from never touches the face's symbol (it once did on the dark
+    die's 6): a player reads them as two things."""
+    from sheetgen.draw.transform import IDENTITY
+
+    layout = DICE
+    widest = span([f for die in layout.dice for f in die.faces])
+    for die in layout.dice:
+        for n, face in enumerate(die.faces, 1):
+            art = face_drawing(die, face, n, 16.0, widest).children[1]
+            shapes = art.children  # type: ignore[attr-defined]
+            ring = next(s for s in shapes if isinstance(s, Circle) and s.r > 0.5)
+            mark = next(s for s in shapes if isinstance(s, Group))
+            a, b = _reach(ring, IDENTITY), _reach(mark, IDENTITY)
+            apart = max(b[0] - a[2], a[0] - b[2], b[1] - a[3], a[1] - b[3])
+            assert apart > 0.2, (die.name, n, apart)

@@ -28,6 +28,7 @@ from sheetgen.games.walkabout.model import DiceLayout, Die, Face, MatLayout, Wal
 from sheetgen.games.walkabout.movement import (
     Box,
     Pen,
+    clearance,
     drawn,
     forward_heading,
     lattice,
@@ -56,25 +57,29 @@ def face_pen(die: Die, widest: float) -> Pen:
 
 def face_art(die: Die, face: Face, number: int, size: float, widest: float) -> Group:
     """A face's art for a face `size` mm across, without its colour: the movement on its
-    lattice, the symbol bottom right and the face's number top right."""
+    lattice, the symbol bottom right (bottom left where the movement then keeps clearer of it)
+    and the face's number top right."""
     k = size / UNIT
     lo, hi = SAFE + INK, UNIT - SAFE - INK
     digits = str(number)
     num_size = max(2.3, pt(6.3) / k)  # never under 6 pt as printed
     num_w, num_h = text_width(digits, num_size, "bold"), cap_height(num_size, "bold")
-    corner = hi - SYMBOL / 2
-    avoid: list[Box] = [
-        (hi - SYMBOL, hi - SYMBOL, hi, hi),
-        (hi - num_w - 0.2, lo, hi, lo + num_h + 0.2),
-    ]
+    number_box = (hi - num_w - 0.2, lo, hi, lo + num_h + 0.2)
     pen = face_pen(die, widest)
     area = (lo + pen.ring, lo + pen.ring, hi - pen.ring, hi - pen.ring)
-    start = place(face, pen, area, avoid, CLEAR + pen.ring)
+    clear = CLEAR + pen.ring
+    choices = []
+    for left in (hi - SYMBOL, lo):  # the symbol's box: bottom right, else bottom left
+        avoid: list[Box] = [(left, hi - SYMBOL, left + SYMBOL, hi), number_box]
+        start = place(face, pen, area, avoid, clear)
+        gap = min(clearance(face, pen, start, avoid, clear), clear)
+        choices.append((gap, left == lo, left, start, avoid))
+    _, _, left, start, avoid = max(choices, key=lambda c: (c[0], not c[1]))
     dots = lattice(pen, start, (lo, lo, hi, hi), avoid, mix(die.colour, die.ink, 0.45), 0.32)
     art: list[Shape] = [
         *dots,
         *drawn(face, pen, start),
-        symbol(face.symbol, corner, corner, SYMBOL, die.ink),
+        symbol(face.symbol, left + SYMBOL / 2, hi - SYMBOL / 2, SYMBOL, die.ink),
         label(hi, lo + num_h / 2, digits, num_size, anchor="end", weight="bold", colour=die.ink),
     ]
     return Group(tuple(art), scale(k))

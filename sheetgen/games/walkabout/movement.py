@@ -105,6 +105,13 @@ def lattice(
     return out
 
 
+def clearance(face: Face, pen: Pen, start: Point, avoid: Sequence[Box], most: float) -> float:
+    """How far the movement drawn from `start` keeps from the nearest box of `avoid` (`most`
+    when there is none)."""
+    at = [(start[0] + x * pen.step, start[1] + y * pen.step) for x, y in move_points(face)]
+    return min([_seg_box(a, b, box) for a, b in itertools.pairwise(at) for box in avoid] or [most])
+
+
 def place(face: Face, pen: Pen, area: Box, avoid: Sequence[Box], clear: float) -> Point:
     """Where the movement's start goes so the whole movement sits inside `area`, at least
     `clear` mm from every box in `avoid`, as near the middle of `area` as it can; where no
@@ -120,10 +127,7 @@ def place(face: Face, pen: Pen, area: Box, avoid: Sequence[Box], clear: float) -
         for j in range(steps + 1):
             sx = area[0] - min(xs) + max(room_x, 0) * i / steps + min(room_x, 0) / 2
             sy = area[1] - min(ys) + max(room_y, 0) * j / steps + min(room_y, 0) / 2
-            at = [(sx + x, sy + y) for x, y in pts]
-            gap = min(
-                [_seg_box(a, b, box) for a, b in itertools.pairwise(at) for box in avoid] or [clear]
-            )
+            gap = clearance(face, pen, (sx, sy), avoid, clear)
             centre = ((max(xs) + min(xs)) / 2 + sx, (max(ys) + min(ys)) / 2 + sy)
             near = math.hypot(centre[0] - mid[0], centre[1] - mid[1])
             key = (min(gap, clear), -near)

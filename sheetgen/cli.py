@@ -14,12 +14,47 @@ from pathlib import Path
 from typing import Annotated, Any
 
 import typer
+import typer.main
+from typer.core import TyperGroup
 
 from sheetgen import __version__
 from sheetgen.errors import LayoutNotFound, SheetgenError, UsageError, error_lines
-from sheetgen.games import tile_size_help
+from sheetgen.games import COMMANDS, tile_size_help
+
+# each game's group of commands, and export's, by the name it takes on the command line
+GROUPS = {**COMMANDS, "export": "sheetgen.export.commands"}
+
+
+def group_app(name: str) -> typer.Typer:
+    """The Typer app of a game's (or export's) commands, each taking --layouts after its name."""
+    group: typer.Typer = importlib.import_module(GROUPS[name]).app
+    for command in group.registered_commands:
+        if command.callback is not None:
+            command.callback = _with_layout_folders(command.callback)
+    return group
+
+
+class _Commands(TyperGroup):
+    """sheetgen's commands: its own, then each game's group and export's, a group read from
+    its module and built only when it is named (or listed, by --help and completion), so a
+    command does not wait for the building of all the others."""
+
+    def list_commands(self, ctx: Any) -> list[str]:
+        return [*super().list_commands(ctx), *GROUPS]
+
+    def get_command(self, ctx: Any, cmd_name: str) -> Any:
+        found = super().get_command(ctx, cmd_name)
+        if found is None and cmd_name in GROUPS:
+            group = group_app(cmd_name)
+            group.rich_markup_mode = None  # as sheetgen's own help: plain text
+            found = typer.main.get_group(group)
+            found.name = cmd_name
+            self.add_command(found, cmd_name)
+        return found
+
 
 app = typer.Typer(
+    cls=_Commands,
     help="Board and tile layouts in; print-ready and screen-ready components out.",
     no_args_is_help=True,
     pretty_exceptions_enable=False,
@@ -407,30 +442,27 @@ def _with_layout_folders(callback: Callable[..., Any]) -> Callable[..., Any]:
     return run
 
 
-def _add_game_commands() -> None:
-    from sheetgen.export.commands import app as export_app
-    from sheetgen.games import COMMANDS
-
-    apps = {name: importlib.import_module(module).app for name, module in COMMANDS.items()}
-    for name, game_app in [*apps.items(), ("export", export_app)]:
-        for command in game_app.registered_commands:
-            if command.callback is not None:
-                command.callback = _with_layout_folders(command.callback)
-        app.add_typer(game_app, name=name)
-
-
-_add_game_commands()
-
-
 # the command line's checks of a number, in the words of every other message
 PLAIN = (
-    (r"Input should be greater than or equal to (\S+)", r"must be at least \1"),
-    (r"Input should be less than or equal to (\S+)", r"must be at most \1"),
-    (r"Input should be greater than (\S+)", r"must be more than \1"),
-    (r"Input should be less than (\S+)", r"must be less than \1"),
-    (r"Input should be a valid integer.*", "must be a whole number, e.g. 2"),
-    (r"Input should be a valid number.*", "must be a number, e.g. 4.5"),
+    (r"'[^']*' is not a valid int(eger)?( range)?\.", "must be a whole number, e.g. 2"),
+    (r"'[^']*' is not a valid float( range)?\.", "must be a number, e.g. 4.5"),
 )
+# click's out-of-range wording: '0 is not in the range 1<=x<=1000.', 'x>=30', 'x<5'
+RANGE = re.compile(r"(\S+) is not in the range (?:([^<>=\s]+)(<=?))?x(?:(<=?|>=?)([^<>=\s]+?))?\.")
+
+
+def _out_of_range(found: re.Match[str]) -> str:
+    """A number outside an option's range, said as the bound it passes."""
+    value, low, low_op, op, bound = found.groups()
+    if op in (">", ">="):  # x>=N: a lower bound alone
+        low, low_op, op, bound = bound, op.replace(">", "<"), None, None
+    try:
+        below = low is not None and float(value) <= float(low)
+    except ValueError:
+        below = False
+    if below:
+        return f"must be {'at least' if low_op == '<=' else 'more than'} {low}"
+    return f"must be {'at most' if op == '<=' else 'less than'} {bound}"
 
 
 def _report_usage(exc: typer.TyperException) -> int:
@@ -442,6 +474,7 @@ def _report_usage(exc: typer.TyperException) -> int:
     message = exc.format_message() if hasattr(exc, "format_message") else str(exc)
     for wording, plain in PLAIN:
         message = re.sub(wording, plain, message)
+    message = RANGE.sub(_out_of_range, message)
     hint = f" (see '{ctx.command_path} --help')" if ctx is not None else ""
     typer.echo(f"error: {message}{hint}", err=True)
     return int(getattr(exc, "exit_code", 2))

@@ -8,6 +8,8 @@ from __future__ import annotations
 
 import json
 import math
+import re
+import tomllib
 from dataclasses import dataclass, replace
 from difflib import get_close_matches
 from pathlib import Path
@@ -94,9 +96,35 @@ def _in_file_order(problems: list[LayoutError], layers: Layers) -> LayoutProblem
 
 def describe(ref: str) -> tuple[str, str]:
     """A layout's kind (`game/component`) and description, read without validating it against
-    its kind's model (which imports its game): enough for 'sheetgen list'."""
-    _, _, data, _, _ = _read(ref)
-    return f"{data.get('game')}/{data.get('component')}", str(data.get("description", ""))
+    its kind's model (which imports its game): enough for 'sheetgen list'. A file that writes
+    all three keys itself (every built-in layout does) is read plainly; any other, and any
+    file with a problem, the careful way, which says where the problem is."""
+    path, _ = resolve(ref)
+    try:
+        data = _top_keys(path.read_text(encoding="utf-8"))
+    except (OSError, UnicodeDecodeError, tomllib.TOMLDecodeError):
+        data = {}
+    said = [data.get(key) for key in ("game", "component", "description")]
+    elsewhere = named_layouts().get(ref) == path and said[0] != path.parent.name
+    if not all(isinstance(value, str) for value in said) or elsewhere:
+        _, _, data, _, _ = _read(ref)
+        said = [data.get("game"), data.get("component"), data.get("description", "")]
+    return f"{said[0]}/{said[1]}", str(said[2])
+
+
+# a top-level key `list` shows, written as a one-line basic string
+_SHOWN_KEY = re.compile(r'^(game|component|description)[ \t]*=[ \t]*("(?:[^"\\\n]|\\.)*")', re.M)
+
+
+def _top_keys(text: str) -> dict[str, Any]:
+    """The keys `list` shows, from the lines before a TOML text's first table (where TOML
+    keeps the top level's), each written once as a one-line string; otherwise from the
+    whole text, parsed."""
+    head = re.split(r"(?m)^[ \t]*\[", text, maxsplit=1)[0]
+    found = _SHOWN_KEY.findall(head)
+    if len(found) == 3 and len({key for key, _ in found}) == 3:
+        return {key: tomllib.loads(f"v = {value}")["v"] for key, value in found}
+    return tomllib.loads(text)
 
 
 def _read(ref: str) -> tuple[Path, str, dict[str, Any], Layers, list[LayoutError]]:
@@ -252,9 +280,11 @@ def load_model(ref: str, model: type[M], where: str, checked: bool = False) -> M
     refer to others; with `checked`, its rules check must also find no error. `where` names
     the referring key in a refusal ('' when a finding at that key says it already)."""
     from sheetgen.games import CATALOGUE
-    from sheetgen.registry import kinds
+    from sheetgen.registry import kind_of_model
 
-    wanted = next(k.key for k in kinds().values() if k.model is model)
+    kind = kind_of_model(model)
+    assert kind is not None, f"{model.__name__} is no kind's model"
+    wanted = kind.key
     path, shown, data, layers, twice = _read(ref)
     theirs = f"{data.get('game')}/{data.get('component')}"
     if theirs != wanted and theirs in CATALOGUE:  # said before any problem of its own

@@ -6,9 +6,9 @@ import difflib
 import string
 import unicodedata
 from collections.abc import Callable, Iterator
-from dataclasses import dataclass, fields
+from dataclasses import dataclass, field, fields
 from pathlib import Path
-from typing import Annotated, Any
+from typing import TYPE_CHECKING, Annotated, Any
 
 import annotated_types
 from pydantic import (
@@ -22,11 +22,13 @@ from pydantic import (
 )
 
 from sheetgen.findings import Finding
-from sheetgen.pieces import Parts
-from sheetgen.press import Document, PressOptions
-from sheetgen.press.document import Flip
-from sheetgen.press.footer import PageWords
+from sheetgen.page_words import PageWords
 from sheetgen.typefaces import SCRIPTS, uncovered
+
+if TYPE_CHECKING:  # the drawing and the press, imported only by the commands that build
+    from sheetgen.pieces import Parts
+    from sheetgen.press import Document, PressOptions
+    from sheetgen.press.document import Flip
 
 Colour = Annotated[str, Field(pattern=r"^#[0-9a-fA-F]{6}$", description="#rrggbb")]
 
@@ -208,11 +210,18 @@ class Section(_Printable):
     model_config = ConfigDict(extra="forbid", frozen=True)
 
 
+def _press_options() -> PressOptions:
+    """The press's defaults (imported when a build is asked for, not when a layout is read)."""
+    from sheetgen.press import PressOptions
+
+    return PressOptions()
+
+
 @dataclass(frozen=True)
 class BuildOptions:
     """What every builder is told: how to press, how many copies, whether to add form fields."""
 
-    press: PressOptions = PressOptions()
+    press: PressOptions = field(default_factory=_press_options)
     copies: int = 1
     names: tuple[str, ...] = ()
     duplex: bool = False
@@ -272,6 +281,14 @@ def kind_for(key: str) -> ComponentKind | None:
     from sheetgen.games import game_kinds
 
     return next((k for k in game_kinds(key.split("/")[0]) if k.key == key), None)
+
+
+def kind_of_model(model: type[LayoutBase]) -> ComponentKind | None:
+    """The kind whose layouts `model` holds, importing only the game that defines it."""
+    from sheetgen.games import game_kinds
+
+    game = model.__module__.removeprefix("sheetgen.games.").partition(".")[0]
+    return next((k for k in game_kinds(game) if k.model is model), None)
 
 
 def suggest(word: str, choices: list[str]) -> str:

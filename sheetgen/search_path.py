@@ -35,8 +35,13 @@ def forget() -> None:
 
 def builtin_layouts() -> dict[str, Path]:
     """The layouts shipped with sheetgen, by `game/name`."""
-    root = resource_dir("layouts")
-    return {f"{p.parent.name}/{p.stem}": p for p in sorted(root.glob("*/*.toml"))}
+    return dict(_shipped(resource_dir("layouts")))
+
+
+@functools.cache
+def _shipped(root: Path) -> tuple[tuple[str, Path], ...]:
+    """The layout files in the installed folder `root` (which a run does not change)."""
+    return tuple((f"{p.parent.name}/{p.stem}", p) for p in sorted(root.glob("*/*.toml")))
 
 
 @functools.cache

@@ -10,18 +10,18 @@ import pytest
 import typer
 from typer.testing import CliRunner
 
-from sheetgen.cli import app
+from sheetgen.cli import GROUPS, app, group_app
 from tests.conftest import ROOT
 
 
 def commands() -> list[tuple[str, str]]:
     """Each game's (and export's) command, as (group, command), from the CLI itself."""
     out = []
-    for group in app.registered_groups:
-        sub: typer.Typer = group.typer_instance
+    for group in GROUPS:
+        sub: typer.Typer = group_app(group)
         for command in sub.registered_commands:
             assert command.callback is not None
-            out.append((str(group.name), command.name or command.callback.__name__))
+            out.append((group, command.name or command.callback.__name__))
     return out
 
 

@@ -42,4 +42,41 @@ def test_list_imports_no_game_model() -> None:
     )
     modules = json.loads(run.stderr.strip().splitlines()[-1])
     games = [m for m in modules if m.startswith("sheetgen.games.")]
-    assert games and [m for m in games if m.rsplit(".", 1)[-1] in {"model", "kinds", "rules"}] == []
+    assert [m for m in games if m.rsplit(".", 1)[-1] in {"model", "kinds", "rules"}] == []
+
+
+def _modules_after(*args: str) -> list[str]:
+    """The modules loaded once `sheetgen ARGS` has run in a fresh interpreter."""
+    code = (
+        f"import sys; from sheetgen.cli import main; sys.argv = ['sheetgen', *{list(args)!r}]\n"
+        "try:\n    main()\nexcept SystemExit:\n    pass\n"
+        "import json; print(json.dumps(sorted(sys.modules)), file=sys.stderr)"
+    )
+    run = subprocess.run(
+        [sys.executable, "-c", code], cwd=ROOT, capture_output=True, text=True, check=True
+    )
+    modules: list[str] = json.loads(run.stderr.strip().splitlines()[-1])
+    return modules
+
+
+def test_list_imports_neither_the_drawing_nor_the_press() -> None:
+    modules = _modules_after("list")
+    assert [m for m in modules if m.startswith(("sheetgen.draw", "sheetgen.press"))] == []
+
+
+SCORING = {
+    "scribe": ("scribe", "score", "+O+/O+O/OO+"),
+    "scrumpit": ("scrumpit", "score", "TAX", "--row", "4"),
+    "walkabout": ("walkabout", "score", "layouts/walkabout/example-game.toml"),
+    "marram": ("marram", "score", "layouts/marram/example-board.toml"),
+}
+
+
+def test_each_scoring_command_imports_its_own_game_alone() -> None:
+    for game, args in SCORING.items():
+        modules = _modules_after(*args)
+        # every game's command-line module is read to list its commands; beyond it, only the
+        # game that scores
+        parts = [m.split(".") for m in modules if m.startswith("sheetgen.games.")]
+        games = {p[2] for p in parts if len(p) > 3 and p[3] != "commands"}
+        assert games == {game}, (args, games)

@@ -6,8 +6,8 @@ import pytest
 
 from sheetgen.draw import Drawing, Path, Rect
 from sheetgen.errors import PressError, UsageError
+from sheetgen.page_words import PageWords
 from sheetgen.press import NAMED, PressOptions, impose, impose_duplex, pad, parse_paper
-from sheetgen.press.footer import PageWords
 from sheetgen.press.ruler import calibration_ruler
 
 

@@ -9,8 +9,8 @@ from sheetgen.draw.fonts import cap_height, text_width
 from sheetgen.draw.shapes import Drawing, Path, Rect, Text
 from sheetgen.draw.transform import translate
 from sheetgen.errors import UsageError
+from sheetgen.page_words import PageWords
 from sheetgen.press.document import Document, Page, Placement, alone
-from sheetgen.press.footer import PageWords
 from sheetgen.press.paper import parse_paper
 from sheetgen.press.ruler import RULER_HEIGHT, RULER_WIDTH, calibration_ruler
 

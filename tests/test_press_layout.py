@@ -9,8 +9,8 @@ import pytest
 from sheetgen.draw.fonts import cap_height, text_width
 from sheetgen.draw.shapes import Drawing, Path, Rect
 from sheetgen.errors import PressError
+from sheetgen.page_words import PageWords
 from sheetgen.press import NAMED, PressOptions, impose, impose_duplex, pad, parse_paper
-from sheetgen.press.footer import PageWords
 from sheetgen.press.ruler import calibration_ruler
 
 

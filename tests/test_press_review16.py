@@ -5,6 +5,7 @@ tiled picture), and Walkabout die art 3 mm clear of the cut, measured from its p
 
 from __future__ import annotations
 
+import ctypes
 from pathlib import Path
 
 import numpy as np
@@ -80,3 +81,39 @@ def test_walkabout_die_art_stays_3mm_inside_the_cut(tmp_path: Path) -> None:
         ys, xs = np.nonzero(ink)
         edge = min(xs.min(), ys.min(), a.shape[1] - 1 - xs.max(), a.shape[0] - 1 - ys.max())
         assert edge / px >= 3.0, f"{face.name}: art {edge / px:.2f} mm from the cut"
+
+
+@pytest.mark.parametrize("paper", ["4x6in", "6x4in"])
+def test_a_credit_too_long_for_a_small_card_wraps_onto_two_whole_lines(
+    tmp_path: Path, paper: str
+) -> None:
+    """On a 4 x 6 in card the footer keeps the whole credit (from the layout file) and the side,
+    on two lines 6 pt or more high, every character 5 mm or more inside the paper's edges."""
+    import tomllib
+
+    from tests.conftest import ROOT
+
+    credit = tomllib.loads((ROOT / "layouts/marram/classic.toml").read_text())["credit"]
+    pdf = pdfium.PdfDocument(build(tmp_path, paper=paper) / "marram-classic-tiles.pdf")
+    page = pdf[0]
+    width_mm, height_mm = (v * 25.4 / 72 for v in page.get_size())
+    text = page.get_textpage()
+    shown = text.get_text_range()
+    assert "…" not in shown
+    assert " ".join(shown.split()).endswith(f"{credit} · front"), shown[-160:]
+    start = shown.index(credit.split(" ")[0])
+    baselines: set[float] = set()
+    for i in range(start, start + len(credit)):
+        if shown[i].isspace():
+            continue
+        left, bottom, right, top = text.get_charbox(i)
+        assert left * 25.4 / 72 >= 5.0 - 1e-6 and right * 25.4 / 72 <= width_mm - 5.0 + 1e-6
+        assert bottom * 25.4 / 72 >= 5.0 - 1e-6 and top * 25.4 / 72 <= height_mm
+        # the font size in the text's own units: sheetgen's pages draw in millimetres
+        size = pdfium.raw.FPDFText_GetFontSize(text.raw, i) * 72 / 25.4
+        assert size >= 6.0 - 1e-4
+        x, y = ctypes.c_double(), ctypes.c_double()
+        pdfium.raw.FPDFText_GetCharOrigin(text.raw, i, ctypes.byref(x), ctypes.byref(y))
+        baselines.add(round(y.value, 1))
+    assert len(baselines) == 2
+    pdf.close()

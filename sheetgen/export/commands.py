@@ -5,13 +5,15 @@ from __future__ import annotations
 
 import time
 from pathlib import Path
-from typing import Annotated
+from typing import TYPE_CHECKING, Annotated
 
 import typer
 
 from sheetgen.errors import SheetgenError, UsageError
-from sheetgen.layout import Loaded
-from sheetgen.pieces import Parts
+
+if TYPE_CHECKING:
+    from sheetgen.layout import Loaded
+    from sheetgen.pieces import Parts
 
 app = typer.Typer(
     help="Export pieces, dice and boards: Tabletop Simulator decks and bare piece images.",

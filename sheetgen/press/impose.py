@@ -10,12 +10,12 @@ from typing import Literal
 from sheetgen.draw.shapes import Drawing
 from sheetgen.draw.transform import translate
 from sheetgen.errors import PressError, TooBigForPaper
+from sheetgen.page_words import PageWords
 from sheetgen.press.document import Box, Flip, Page, Placement
 from sheetgen.press.footer import (
-    FOOTER_HEIGHT,
     SAFE_EDGE,
-    PageWords,
     footer,
+    footer_height,
     footer_span,
     footer_text,
 )
@@ -24,7 +24,6 @@ from sheetgen.press.paper import NAMED, Paper
 from sheetgen.press.ruler import RULER_HEIGHT, RULER_WIDTH, calibration_ruler
 
 RULER_CLEARANCE = 3.0
-FOOTER_ROOM = SAFE_EDGE + FOOTER_HEIGHT + 0.5  # mm: the least bottom margin under a footer
 CropMarks = Literal["none", "corners", "full"]
 
 
@@ -60,7 +59,13 @@ class PressOptions:
     @property
     def foot(self) -> float:
         """mm kept at the bottom of a page: the margin, and room for the footer under it."""
-        return max(self.margin, FOOTER_ROOM) if self.credit else self.margin
+        if not self.credit:
+            return self.margin
+        # the longer side word, on the paper's narrower side: room enough however it is turned
+        side = max(self.words.front, self.words.back, key=len)
+        narrow = min(self.paper.width, self.paper.height)
+        room = SAFE_EDGE + footer_height(narrow, footer_text(self.credit, side)) + 0.5
+        return max(self.margin, room)
 
     @property
     def mark_style(self) -> CropMarks:
@@ -185,7 +190,7 @@ def furniture(
     below: list[Obstacle] = []
     if widest_footer:
         x0, x1 = footer_span(width, widest_footer)
-        below.append((x0, x1, grid.page_h - SAFE_EDGE - FOOTER_HEIGHT))
+        below.append((x0, x1, grid.page_h - SAFE_EDGE - footer_height(width, widest_footer)))
     _bx, by, _bw, bh = grid.block
     ruler_top = grid.page_h - opts.foot - RULER_HEIGHT
     if (

@@ -7,10 +7,11 @@ from itertools import combinations
 
 from coloraide import Color
 
-MIN_DELTA_E = 20.0  # CIEDE2000, between colours a player must tell apart
-MIN_LIGHTNESS = 20.0  # CIE L*, between colours told apart in greyscale without a mark
+# the thresholds are sheetgen's (what `check` holds a designer's colours to); the colour
+# science here is coloraide's, independent of sheetgen's own
+from sheetgen.colour_sight import MIN_DELTA_E, MIN_LIGHTNESS, VISIONS
+
 MIN_CONTRAST = 3.0  # WCAG contrast ratio of text against what is behind it
-VISIONS = ("normal", "deutan", "protan", "tritan")
 
 
 def seen(colour: str, vision: str) -> Color:

@@ -6,6 +6,7 @@ from collections import deque
 from collections.abc import Collection, Iterable, Mapping, Sequence
 from dataclasses import dataclass, field
 
+from sheetgen.colour_sight import alike_findings
 from sheetgen.findings import Finding, error, warning
 from sheetgen.games.scribbly_gum.areas import tree_area
 from sheetgen.games.scribbly_gum.board import Board, direction_of
@@ -131,7 +132,8 @@ def check_tree(layout: TreeLayout) -> list[Finding]:
     found += _check_food(layout)
     found += _check_tracker(layout)
     found += _check_fit(layout)
-    return found
+    foods = {f"colours.{food}": getattr(layout.colours, food) for food in FOODS}
+    return found + alike_findings(foods, marked=True)  # each food has its own picture too
 
 
 def _check_starts(layout: TreeLayout, at: dict[str, tuple[int, int]]) -> list[Finding]:
@@ -280,7 +282,8 @@ def check_tiles(layout: TilesLayout) -> list[Finding]:
                 f"{len(letters)} letter tiles but only {len(layout.achievements)} achievements",
             )
         )
-    return out
+    sides = {"sheet.gold": layout.sheet.gold, "sheet.silver": layout.sheet.silver}
+    return out + alike_findings(sides)
 
 
 # --- scoring -------------------------------------------------------------------------------

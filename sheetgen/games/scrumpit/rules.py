@@ -7,6 +7,7 @@ from collections.abc import Mapping, Sequence
 from dataclasses import dataclass, field
 from typing import NamedTuple
 
+from sheetgen.colour_sight import alike_findings
 from sheetgen.findings import Finding, error
 from sheetgen.games.scrumpit.model import (
     COLOURS,
@@ -99,7 +100,8 @@ def check_board(layout: BoardLayout) -> list[Finding]:
         expected = len(layout.zones) * sum(layout.row_cells)
         if len(cells) != expected:
             out.append(error("zones", "home zones overlap each other"))
-    return out
+    fills = {f"zones[{i}].fill": zone.fill for i, zone in enumerate(layout.zones)}
+    return out + alike_findings(fills)
 
 
 def check_tiles(layout: TilesLayout) -> list[Finding]:
@@ -134,7 +136,7 @@ def check_tiles(layout: TilesLayout) -> list[Finding]:
     missing = [c for c in COLOURS if c not in layout.colours]
     if missing:
         out.append(error("colours", f"no tile colour for the {', '.join(missing)} bag"))
-    return out
+    return out + alike_findings({f"colours.{bag}": fill for bag, fill in layout.colours.items()})
 
 
 def score_letters(letters: str, rows: Sequence[int], values: Mapping[str, int]) -> int:

@@ -21,6 +21,7 @@ from sheetgen.games.walkabout.rules import (
     grid_of,
     regions,
     score_game,
+    symbol_inks_apart,
 )
 from sheetgen.press import Document, alone, impose, pad
 from sheetgen.registry import PRESSED, BuildOptions, ComponentKind
@@ -101,7 +102,9 @@ def check_mat(layout: MatLayout) -> list[Finding]:
         dice = _dice(layout.dice, f"{layout.name}: dice")
     except SheetgenError as exc:
         return [error("dice", str(exc))]
-    return [error("dice", f.message) for f in check_dice(dice)]
+    # the dice layout's findings, each at the mat's own `dice` key, as serious as they are
+    found = [Finding(f.level, "dice", f.message) for f in check_dice(dice)]
+    return found + symbol_inks_apart(layout.symbols, "symbols")
 
 
 def _num(value: Fraction | int) -> str:

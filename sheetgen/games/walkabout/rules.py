@@ -7,6 +7,7 @@ from collections.abc import Iterable, Sequence
 from dataclasses import dataclass
 from fractions import Fraction
 
+from sheetgen.colour_sight import alike_findings
 from sheetgen.findings import Finding, error
 from sheetgen.games.walkabout.grid import (
     DIRECTIONS,
@@ -28,6 +29,7 @@ from sheetgen.games.walkabout.model import (
     GameRecord,
     MapLayout,
     PlacedSymbol,
+    SymbolInks,
 )
 
 TURNS = {"F": 0, "L": -1, "R": 1, "HL": -2, "HR": 2}
@@ -139,7 +141,14 @@ def check_map(layout: MapLayout) -> list[Finding]:
             )
         )
     out += _check_siblings(layout)
-    return out
+    return out + symbol_inks_apart(layout.sheet.symbols, "sheet.symbols")
+
+
+def symbol_inks_apart(inks: SymbolInks, key: str) -> list[Finding]:
+    """Weapons, animals and waterholes printed in colours players tell apart (each kind has
+    its own shapes too, so greyscale needs no more)."""
+    kinds = ("weapons", "animals", "waterholes")
+    return alike_findings({f"{key}.{kind}": getattr(inks, kind) for kind in kinds}, marked=True)
 
 
 def _check_siblings(layout: MapLayout) -> list[Finding]:
@@ -221,7 +230,9 @@ def check_dice(layout: DiceLayout) -> list[Finding]:
             if moves in seen:
                 out.append(error(fk, f"the movement {' '.join(moves)} is also on {seen[moves]}"))
             seen.setdefault(moves, f"the {die.name} die's face {i + 1}")
-    return out
+    return out + alike_findings(
+        {f"dice[{d}].colour": die.colour for d, die in enumerate(layout.dice)}
+    )
 
 
 # --- moves -----------------------------------------------------------------------------------

@@ -236,13 +236,19 @@ def test_the_strips_bleed_and_the_numbers_stay_inside_their_faces(built: Path) -
 def test_a_movement_step_is_long_enough_to_read(built: Path) -> None:
     """On the dark die's waterhole face (forward, left, forward, right: four steps, the widest
     walk, 2 x sqrt(3) = 3.46 edges from side to side) the movement spans at least 2 mm a
-    step (it fills the 10 mm square 3 mm inside the cut): its ink outside the symbol's and
-    the number's corners."""
+    step (it fills the 10 mm square 3 mm inside the cut): its ink outside the symbol (in
+    whichever corner it sits) and the number's corner."""
     image = Image.open(built / "walkabout-dice-dark-5.png").convert("RGB")
     px = image.width / 16.0
     pixels = np.asarray(image).astype(int)
     ink = _near(pixels, DICE.dice[2].ink, 60)
-    ink[round(9 * px) :, round(9 * px) :] = False  # the symbol's corner
+    widest = span([f for die in DICE.dice for f in die.faces])
+    art = face_drawing(DICE.dice[2], DICE.dice[2].faces[4], 5, 16.0, widest).children[1]
+    mark = next(s for s in art.children if isinstance(s, Group))  # type: ignore[attr-defined]
+    x, y = mark.transform.e, mark.transform.f  # the symbol's middle, 4 mm across
+    down = slice(round((y - 2.5) * px), round((y + 2.5) * px))
+    across = slice(round((x - 2.5) * px), round((x + 2.5) * px))
+    ink[down, across] = False
     ink[: round(4.5 * px), round(12 * px) :] = False  # the number's corner
     cols = np.flatnonzero(ink.any(axis=0))
     assert (cols[-1] - cols[0]) / px >= 2 * math.sqrt(3) * 2.0
@@ -370,46 +376,15 @@ def test_one_point_is_singular(tmp_path: Path) -> None:
     assert "= 1 unused -> 1 point\n" in run.out and "  region points: 1 point\n" in run.out
 
 
-def _reach(shape: object, t: object) -> tuple[float, float, float, float]:
-    """A die-face shape's box as drawn: a circle with half its stroke, a path by its points."""
-    from sheetgen.draw import Path as Line
-    from sheetgen.draw.walk import leaves
-
-    xs: list[float] = []
-    ys: list[float] = []
-    for leaf, at in leaves((shape,), t):  # type: ignore[arg-type]
-        if isinstance(leaf, Circle):
-            r = leaf.r + (leaf.style.width / 2 if leaf.style.stroke else 0)
-            points = [(leaf.cx - r, leaf.cy - r), (leaf.cx + r, leaf.cy + r)]
-        elif isinstance(leaf, Line):
-            points = [
-                (v[0], v[1])
-                for s in leaf.segments
-                for v in [tuple(x for x in vars(s).values() if isinstance(x, float))]
-                if len(v) >= 2
-            ]
-        else:
-            continue
-        for x, y in points:
-            px, py = at.apply(x, y)
-            xs.append(px)
-            ys.append(py)
-    return min(xs), min(ys), max(xs), max(ys)
-
-
 def test_a_faces_walk_starts_clear_of_its_symbol() -> None:
     """The ring a walk starts from never touches the face's symbol (it once did on the dark
-    die's 6): a player reads them as two things."""
-    from sheetgen.draw.transform import IDENTITY
+    die's 6): a player reads them as two things. Measured by the bare die between their inks
+    (the boxes round them meet where a round symbol sits diagonally from the ring): 1 mm or
+    more, as test_dice_faces_readable asks of every part of the walk at every size."""
+    from tests.test_dice_faces_readable import Art, apart, ink
 
-    layout = DICE
-    widest = span([f for die in layout.dice for f in die.faces])
-    for die in layout.dice:
+    for die in DICE.dice:
         for n, face in enumerate(die.faces, 1):
-            art = face_drawing(die, face, n, 16.0, widest).children[1]
-            shapes = art.children  # type: ignore[attr-defined]
-            ring = next(s for s in shapes if isinstance(s, Circle) and s.r > 0.5)
-            mark = next(s for s in shapes if isinstance(s, Group))
-            a, b = _reach(ring, IDENTITY), _reach(mark, IDENTITY)
-            apart = max(b[0] - a[2], a[0] - b[2], b[1] - a[3], a[1] - b[3])
-            assert apart > 0.2, (die.name, n, apart)
+            art = Art(die, n, face, 16.0)
+            gap = apart(ink([art.ring], art.at), ink(art.symbol, art.at))
+            assert gap >= 0.995, (die.name, n, gap)

@@ -1,9 +1,5 @@
-"""Walkabout's dice: each face's art, the cut-out sheet of all faces and the dice mat.
-
-A face (drawn on a 16 mm square and scaled) holds its movement on lattice dots, its symbol in
-the bottom-right corner and its number in the top-right one, all inside a square SAFE mm in
-from the cut. Every movement is drawn at one step length, so a longer walk looks longer.
-"""
+"""Walkabout's dice: each face as a piece or an image, the cut-out sheet of all faces and the
+dice mat (a face's art itself is drawn in `face`)."""
 
 from __future__ import annotations
 
@@ -15,74 +11,20 @@ from sheetgen.draw import (
     Style,
     label,
     line,
-    pt,
-    scale,
-    text_width,
     translate,
     wrap,
 )
 from sheetgen.draw.colour import mix
-from sheetgen.draw.fonts import cap_height
 from sheetgen.draw.icons import arrow
+from sheetgen.games.walkabout.face import face_art
 from sheetgen.games.walkabout.model import DiceLayout, Die, Face, MatLayout, WalkaboutLabels
-from sheetgen.games.walkabout.movement import (
-    Box,
-    Pen,
-    clearance,
-    drawn,
-    forward_heading,
-    lattice,
-    place,
-    span,
-)
+from sheetgen.games.walkabout.movement import Pen, drawn, forward_heading, lattice, place, span
 from sheetgen.games.walkabout.symbols import symbol
 
-UNIT = 16.0  # faces are drawn on a square this many mm across, then scaled to their size
-SAFE = 3.0  # mm (at 16 mm) kept clear inside the cut: nothing that matters nearer it
-INK = 0.45  # mm (at 16 mm) that strokes, dots and arrow heads reach past their points
-SYMBOL = 4.0  # the symbol's size (at 16 mm)
-CLEAR = 1.0  # mm (at 16 mm) between a movement and the symbol or number
-MAX_STEP = 3.6  # mm (at 16 mm): no step longer, however short the longest walk
 BLEED = 2.0  # mm of die colour beyond every cut of the face sheet
 MARK, MARK_GAP = 3.5, 1.0  # cut marks: their length, and their gap from the bleed
 NAME_W = 17.0  # the column of die names on the face sheet
 TEXT = "#2a2622"
-
-
-def face_pen(die: Die, widest: float) -> Pen:
-    """The pen of a face at 16 mm: one step length for every face of the dice."""
-    room = UNIT - 2 * (SAFE + INK) - 2 * 0.8
-    return Pen(min(MAX_STEP, room / widest), 0.5, die.ink, die.colour)
-
-
-def face_art(die: Die, face: Face, number: int, size: float, widest: float) -> Group:
-    """A face's art for a face `size` mm across, without its colour: the movement on its
-    lattice, the symbol bottom right (bottom left where the movement then keeps clearer of it)
-    and the face's number top right."""
-    k = size / UNIT
-    lo, hi = SAFE + INK, UNIT - SAFE - INK
-    digits = str(number)
-    num_size = max(2.3, pt(6.3) / k)  # never under 6 pt as printed
-    num_w, num_h = text_width(digits, num_size, "bold"), cap_height(num_size, "bold")
-    number_box = (hi - num_w - 0.2, lo, hi, lo + num_h + 0.2)
-    pen = face_pen(die, widest)
-    area = (lo + pen.ring, lo + pen.ring, hi - pen.ring, hi - pen.ring)
-    clear = CLEAR + pen.ring
-    choices = []
-    for left in (hi - SYMBOL, lo):  # the symbol's box: bottom right, else bottom left
-        avoid: list[Box] = [(left, hi - SYMBOL, left + SYMBOL, hi), number_box]
-        start = place(face, pen, area, avoid, clear)
-        gap = min(clearance(face, pen, start, avoid, clear), clear)
-        choices.append((gap, left == lo, left, start, avoid))
-    _, _, left, start, avoid = max(choices, key=lambda c: (c[0], not c[1]))
-    dots = lattice(pen, start, (lo, lo, hi, hi), avoid, mix(die.colour, die.ink, 0.45), 0.32)
-    art: list[Shape] = [
-        *dots,
-        *drawn(face, pen, start),
-        symbol(face.symbol, left + SYMBOL / 2, hi - SYMBOL / 2, SYMBOL, die.ink),
-        label(hi, lo + num_h / 2, digits, num_size, anchor="end", weight="bold", colour=die.ink),
-    ]
-    return Group(tuple(art), scale(k))
 
 
 def face_drawing(

@@ -9,10 +9,10 @@ direction points that way and the drawings show where each die takes you.
 
 from __future__ import annotations
 
-import itertools
 import math
 from collections.abc import Sequence
 from dataclasses import dataclass
+from itertools import pairwise
 
 from sheetgen.draw import Circle, Shape, Style, polygon, polyline
 from sheetgen.games.walkabout.grid import STEP, turn
@@ -20,9 +20,12 @@ from sheetgen.games.walkabout.model import Face
 from sheetgen.games.walkabout.rules import TURNS
 
 FORWARD = "NW"
+HEAD_SHARE = 0.35  # an arrowhead is at most this share of a step long ...
+HEAD_LEAST = 1.4  # ... and at least this many line widths
 SQ3 = math.sqrt(3)
 Point = tuple[float, float]
 Box = tuple[float, float, float, float]  # x0, y0, x1, y1
+Blot = tuple[Box, float]  # ink within so many mm of a box (a disc: the box of its centre)
 
 
 def forward_heading() -> float:
@@ -65,25 +68,60 @@ class Pen:
 
     @property
     def ring(self) -> float:
-        return self.width * 1.5
+        """The start ring's radius, to the middle of its stroke."""
+        return self.width * 1.3
+
+    @property
+    def rim(self) -> float:
+        """The start ring's outer edge, from its middle."""
+        return self.ring + self.width * 0.35
+
+    @property
+    def reach(self) -> float:
+        """How far any ink of the movement reaches from its points: the start ring's outer
+        edge or the arrowhead's corners, whichever is further (the line's caps reach less)."""
+        return max(self.rim, math.hypot(self.head, self.barb) + self.head * 0.06)
 
     @property
     def head(self) -> float:
-        return self.width * 3.0
+        """The arrowhead's length: three line widths, but at most HEAD_SHARE of a step so the
+        last step still shows as a line before its head; never under HEAD_LEAST line widths."""
+        return max(self.width * HEAD_LEAST, min(self.width * 3.0, self.step * HEAD_SHARE))
+
+    @property
+    def barb(self) -> float:
+        """Half the arrowhead's width at its base: 1.2 line widths or more, so that even a
+        short head stands out from its line as a head."""
+        return max(self.head * 0.8, self.width * 1.2)
 
 
 def drawn(face: Face, pen: Pen, start: Point) -> list[Shape]:
     """The movement with its start at `start`: path, arrowhead and hollow start ring."""
-    at = [(start[0] + x * pen.step, start[1] + y * pen.step) for x, y in move_points(face)]
+    at = points(face, pen, start)
     tip, before = at[-1], at[-2]
     return [
         polyline(
             [*at[:-1], _towards(tip, before, pen.head * 0.7)],
             Style(stroke=pen.ink, width=pen.width, cap="round", join="round"),
         ),
-        _head(before, tip, pen.head, pen.ink),
-        Circle(*start, pen.ring, Style(stroke=pen.ink, width=pen.width * 0.8, fill=pen.behind)),
+        polygon(
+            head(pen, before, tip),
+            Style(stroke=pen.ink, width=pen.head * 0.12, fill=pen.ink, join="round"),
+        ),
+        Circle(*start, pen.ring, Style(stroke=pen.ink, width=pen.width * 0.7, fill=pen.behind)),
     ]
+
+
+def points(face: Face, pen: Pen, start: Point) -> list[Point]:
+    """The lattice points the movement drawn from `start` visits, in mm."""
+    return [(start[0] + x * pen.step, start[1] + y * pen.step) for x, y in move_points(face)]
+
+
+def head(pen: Pen, before: Point, tip: Point) -> list[Point]:
+    """The arrowhead's corners on the step from `before` to `tip`: the tip, then its base."""
+    ux, uy = _unit(before, tip)
+    bx, by = tip[0] - ux * pen.head, tip[1] - uy * pen.head
+    return [tip, (bx - uy * pen.barb, by + ux * pen.barb), (bx + uy * pen.barb, by - ux * pen.barb)]
 
 
 def lattice(
@@ -105,16 +143,27 @@ def lattice(
     return out
 
 
-def clearance(face: Face, pen: Pen, start: Point, avoid: Sequence[Box], most: float) -> float:
-    """How far the movement drawn from `start` keeps from the nearest box of `avoid` (`most`
-    when there is none)."""
-    at = [(start[0] + x * pen.step, start[1] + y * pen.step) for x, y in move_points(face)]
-    return min([_seg_box(a, b, box) for a, b in itertools.pairwise(at) for box in avoid] or [most])
+def clearance(face: Face, pen: Pen, start: Point, avoid: Sequence[Blot], most: float) -> float:
+    """How far the movement's ink (its line, arrowhead and start ring) drawn from `start`
+    keeps from the nearest ink of `avoid`, up to `most` (ink further off is not measured)."""
+    at = points(face, pen, start)
+    sides = [
+        *((a, b, pen.width / 2) for a, b in pairwise(at)),
+        *((a, b, pen.head * 0.06) for a, b in _edges(head(pen, at[-2], at[-1]))),
+        (start, start, pen.rim),
+    ]
+    gap = most
+    for box, r in avoid:
+        for a, b, half in sides:
+            bounds = (min(a[0], b[0]), min(a[1], b[1]), max(a[0], b[0]), max(a[1], b[1]))
+            if _box_box(bounds, box) - r - half < gap:  # else it cannot be the nearest
+                gap = min(gap, _seg_box(a, b, box) - r - half)
+    return gap
 
 
-def place(face: Face, pen: Pen, area: Box, avoid: Sequence[Box], clear: float) -> Point:
-    """Where the movement's start goes so the whole movement sits inside `area`, at least
-    `clear` mm from every box in `avoid`, as near the middle of `area` as it can; where no
+def place(face: Face, pen: Pen, area: Box, avoid: Sequence[Blot], clear: float) -> Point:
+    """Where the movement's start goes so its points sit inside `area` and its ink at least
+    `clear` mm from all of `avoid`, as near the middle of `area` as it can; where no
     place is that clear, the clearest."""
     pts = [(x * pen.step, y * pen.step) for x, y in move_points(face)]
     xs, ys = [p[0] for p in pts], [p[1] for p in pts]
@@ -139,21 +188,20 @@ def place(face: Face, pen: Pen, area: Box, avoid: Sequence[Box], clear: float) -
 
 def _towards(a: Point, b: Point, by: float) -> Point:
     """`a` moved `by` mm towards `b`."""
-    dx, dy = b[0] - a[0], b[1] - a[1]
-    n = math.hypot(dx, dy)
-    return (a[0] + dx / n * by, a[1] + dy / n * by)
+    ux, uy = _unit(a, b)
+    return (a[0] + ux * by, a[1] + uy * by)
 
 
-def _head(a: Point, b: Point, size: float, ink: str) -> Shape:
+def _unit(a: Point, b: Point) -> Point:
+    """The unit vector from `a` towards `b`."""
     dx, dy = b[0] - a[0], b[1] - a[1]
     n = math.hypot(dx, dy)
-    ux, uy = dx / n, dy / n
-    bx, by = b[0] - ux * size, b[1] - uy * size
-    half = size * 0.6
-    return polygon(
-        [b, (bx - uy * half, by + ux * half), (bx + uy * half, by - ux * half)],
-        Style(stroke=ink, width=size * 0.12, fill=ink, join="round"),
-    )
+    return (dx / n, dy / n)
+
+
+def _edges(corners: Sequence[Point]) -> list[tuple[Point, Point]]:
+    """The sides of a polygon."""
+    return list(zip(corners, [*corners[1:], corners[0]], strict=True))
 
 
 def _to_box(p: Point, box: Box) -> float:
@@ -162,9 +210,17 @@ def _to_box(p: Point, box: Box) -> float:
     return math.hypot(dx, dy)
 
 
+def _box_box(a: Box, b: Box) -> float:
+    """The distance between two boxes (0 where they meet)."""
+    dx = max(a[0] - b[2], 0.0, b[0] - a[2])
+    dy = max(a[1] - b[3], 0.0, b[1] - a[3])
+    return math.hypot(dx, dy)
+
+
 def _to_segment(p: Point, a: Point, b: Point) -> float:
     dx, dy = b[0] - a[0], b[1] - a[1]
-    t = ((p[0] - a[0]) * dx + (p[1] - a[1]) * dy) / (dx * dx + dy * dy)
+    n = dx * dx + dy * dy
+    t = ((p[0] - a[0]) * dx + (p[1] - a[1]) * dy) / n if n else 0.0
     t = min(1.0, max(0.0, t))
     return math.hypot(p[0] - a[0] - t * dx, p[1] - a[1] - t * dy)
 

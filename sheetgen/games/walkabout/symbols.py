@@ -1,7 +1,8 @@
 """Walkabout's five symbols (and '?'), drawn so their pointing direction is plain and the
 numbered ones look like that many strokes: spear 1, boomerang 2, emu track 3, kangaroo track 4.
 
-The spear is one long, thin shaft under a filled blade: an arrow pointing where it points. The
+The spear is one long, thin shaft under a hollow, leaf-shaped blade: it points where its
+blade does, and never reads as a movement (a thick line ending in a filled arrowhead). The
 emu track is a heel pad with three equal toes fanned wide and apart from it: a bird's foot,
 never an arrowhead pointing back.
 """
@@ -11,20 +12,25 @@ from __future__ import annotations
 import math
 
 from sheetgen.draw import (
+    IDENTITY,
     Circle,
+    Close,
     CurveTo,
     Group,
+    LineTo,
     MoveTo,
     Path,
     Shape,
     Style,
+    Text,
     label,
     line,
-    polygon,
     rotate,
     scale,
+    text_width,
     translate,
 )
+from sheetgen.draw.walk import leaves
 
 ANGLE = {"N": 0.0, "NE": 60.0, "SE": 120.0, "S": 180.0, "SW": 240.0, "NW": 300.0}
 
@@ -34,12 +40,24 @@ def _stroke(colour: str, width: float = 0.09) -> Style:
 
 
 def _spear(c: str) -> list[Shape]:
+    # a long thin shaft running on as the midrib of a hollow, pointed, leaf-shaped blade: one
+    # stroke, and never a movement's thick line ending in a filled arrowhead
+    tip, wide, waist, socket = -0.5, 0.11, -0.17, -0.02
+    right = (
+        CurveTo(0.03, -0.42, wide, -0.28, wide, waist),
+        CurveTo(wide, -0.09, 0.035, -0.05, 0, socket),
+    )
+    left = (
+        CurveTo(-0.035, -0.05, -wide, -0.09, -wide, waist),
+        CurveTo(-wide, -0.28, -0.03, -0.42, 0, tip),
+    )
+    blade = Path(
+        (MoveTo(0, tip), *right, *left, Close()), Style(stroke=c, width=0.055, join="round")
+    )
     return [
-        line(0, 0.5, 0, -0.2, _stroke(c, 0.075)),
-        polygon(
-            [(0, -0.5), (0.12, -0.3), (0, -0.16), (-0.12, -0.3)],
-            Style(stroke=c, width=0.04, fill=c, join="round"),
-        ),
+        line(0, 0.5, 0, socket, _stroke(c, 0.075)),
+        blade,
+        line(0, socket, 0, -0.3, _stroke(c, 0.035)),
     ]
 
 
@@ -110,3 +128,42 @@ def symbol(
     not given)."""
     turn = ANGLE[facing] if facing else 0.0
     return Group(tuple(DRAW[kind](colour)), translate(cx, cy) @ rotate(turn) @ scale(size))
+
+
+def ink(drawn: Group) -> list[tuple[tuple[float, float, float, float], float]]:
+    """Where a drawn symbol's ink lies, shape by shape: each within so many mm of a box (x0, y0,
+    x1, y1). A line or curve: the box of its points (a curve's control points too, so a
+    little generous) and half its stroke; a circle: its centre, and its radius and half its
+    stroke; text: its advance, from an ascender's height down to a descender's depth."""
+    out: list[tuple[tuple[float, float, float, float], float]] = []
+    for leaf, at in leaves((drawn,), IDENTITY):
+        k = math.sqrt(abs(at.a * at.d - at.b * at.c))
+        if isinstance(leaf, Path):
+            corners = [at.apply(x, y) for s in leaf.segments for x, y in _points(s)]
+            out.append((_box(corners), _half(leaf.style) * k))
+        elif isinstance(leaf, Circle):
+            out.append((_box([at.apply(leaf.cx, leaf.cy)]), (leaf.r + _half(leaf.style)) * k))
+        elif isinstance(leaf, Text):
+            w = text_width(leaf.text, leaf.size, leaf.weight, leaf.family)
+            x0 = leaf.x - {"start": 0.0, "middle": w / 2, "end": w}[leaf.anchor]
+            ends = [(x, leaf.y + dy * leaf.size) for x in (x0, x0 + w) for dy in (-0.8, 0.25)]
+            out.append((_box([at.apply(x, y) for x, y in ends]), 0.0))
+    return out
+
+
+def _half(style: Style) -> float:
+    return style.width / 2 if style.stroke else 0.0
+
+
+def _box(points: list[tuple[float, float]]) -> tuple[float, float, float, float]:
+    xs, ys = [p[0] for p in points], [p[1] for p in points]
+    return min(xs), min(ys), max(xs), max(ys)
+
+
+def _points(segment: object) -> list[tuple[float, float]]:
+    """A path segment's points: its end and, for a curve, its control points."""
+    if isinstance(segment, CurveTo):
+        return [(segment.x1, segment.y1), (segment.x2, segment.y2), (segment.x, segment.y)]
+    if isinstance(segment, MoveTo | LineTo):
+        return [(segment.x, segment.y)]
+    return []

@@ -1,0 +1,284 @@
+"""Every Walkabout die face reads at every die size: the last step of each walk shows as a line
+before its arrowhead, the symbol keeps a millimetre from every part of the walk, the art keeps
+3 mm from the cut, and the spear reads as a weapon, never as a second walk.
+
+Measured from the drawing model's shapes as printed (each drawn as the ink it lays down: a
+stroke as points along it, each as wide as half the stroke; a circle round its rim; text as its
+box), for all 18 faces at the layout's size and at the smallest and largest die; the spear from
+its pixels at the size it prints on the smallest die."""
+
+from __future__ import annotations
+
+import io
+import itertools
+import math
+from collections.abc import Iterable
+
+import numpy as np
+import pytest
+from PIL import Image
+
+from sheetgen.backends import render
+from sheetgen.draw import (
+    Circle,
+    Close,
+    CurveTo,
+    Drawing,
+    Group,
+    LineTo,
+    MoveTo,
+    Path,
+    Rect,
+    Shape,
+    Style,
+    Text,
+    Transform,
+    cap_height,
+    text_width,
+)
+from sheetgen.draw.walk import leaves
+from sheetgen.games import TILE_SIZES
+from sheetgen.games.walkabout.dice import face_drawing
+from sheetgen.games.walkabout.model import DiceLayout, Die, Face
+from sheetgen.games.walkabout.movement import span
+from sheetgen.games.walkabout.symbols import symbol
+from sheetgen.layout import load
+from sheetgen.press import Document, alone
+
+DICE: DiceLayout = load("walkabout/dice").model  # type: ignore[assignment]
+WIDEST = span([f for die in DICE.dice for f in die.faces])
+SIZES = sorted({DICE.face_size, *TILE_SIZES["walkabout/dice"]})  # 14, 16 and 38 mm
+FACES = [(die, n, face) for die in DICE.dice for n, face in enumerate(die.faces, start=1)]
+GAP = 0.02  # mm between the points an outline is sampled at (off by 0.0001 mm at most)
+Ink = tuple[np.ndarray, np.ndarray]  # points (n x 2, mm) and how far ink reaches round each
+
+
+def _scale(t: Transform) -> float:
+    return math.sqrt(abs(t.a * t.d - t.b * t.c))
+
+
+def _runs(path: Path, t: Transform) -> list[list[tuple[float, float]]]:
+    """A path as polylines in page mm, its curves flattened finely."""
+    runs: list[list[tuple[float, float]]] = []
+    run: list[tuple[float, float]] = []
+    for s in path.segments:
+        if isinstance(s, MoveTo):
+            if len(run) > 1:
+                runs.append(run)
+            run = [t.apply(s.x, s.y)]
+        elif isinstance(s, LineTo):
+            run.append(t.apply(s.x, s.y))
+        elif isinstance(s, CurveTo):
+            p0, p1, p2, p3 = (
+                np.array(p)
+                for p in (run[-1], t.apply(s.x1, s.y1), t.apply(s.x2, s.y2), t.apply(s.x, s.y))
+            )
+            for u in np.linspace(0, 1, 41)[1:]:
+                q = (1 - u) ** 3 * p0 + 3 * (1 - u) ** 2 * u * p1 + 3 * (1 - u) * u**2 * p2
+                q = q + u**3 * p3
+                run.append((float(q[0]), float(q[1])))
+        elif isinstance(s, Close):
+            run.append(run[0])
+    return [*runs, run] if len(run) > 1 else runs
+
+
+def _along(points: list[tuple[float, float]]) -> list[tuple[float, float]]:
+    out = []
+    for a, b in itertools.pairwise(points):
+        n = max(1, math.ceil(math.dist(a, b) / GAP))
+        out += [(a[0] + (b[0] - a[0]) * i / n, a[1] + (b[1] - a[1]) * i / n) for i in range(n + 1)]
+    return out
+
+
+def ink(shapes: Iterable[Shape], t: Transform) -> Ink:
+    """The ink of shapes as printed: the outline of every stroke and fill, sampled."""
+    points: list[tuple[float, float]] = []
+    reach: list[float] = []
+    for leaf, at in leaves(shapes, t):
+        k = _scale(at)
+        if isinstance(leaf, Path | Circle):
+            half = leaf.style.width * k / 2 if leaf.style.stroke else 0.0
+        if isinstance(leaf, Path):
+            for run in _runs(leaf, at):
+                line = _along(run)
+                points += line
+                reach += [half] * len(line)
+        elif isinstance(leaf, Circle):
+            cx, cy = at.apply(leaf.cx, leaf.cy)
+            r = leaf.r * k
+            n = max(12, math.ceil(2 * math.pi * r / GAP))
+            for i in range(n):
+                a = 2 * math.pi * i / n
+                points.append((cx + r * math.cos(a), cy + r * math.sin(a)))
+                reach.append(half)
+        elif isinstance(leaf, Text):
+            w = text_width(leaf.text, leaf.size, leaf.weight, leaf.family)
+            h = cap_height(leaf.size, leaf.weight, leaf.family)
+            x0 = leaf.x - {"start": 0.0, "middle": w / 2, "end": w}[leaf.anchor]
+            box = [(x0, leaf.y - h), (x0 + w, leaf.y - h), (x0 + w, leaf.y), (x0, leaf.y)]
+            line = _along([at.apply(x, y) for x, y in [*box, box[0]]])
+            points += line
+            reach += [0.0] * len(line)
+    return np.array(points).reshape(-1, 2), np.array(reach)
+
+
+def apart(a: Ink, b: Ink) -> float:
+    """mm of bare die between two inks (negative where they overlap)."""
+    (pa, ra), (pb, rb) = a, b
+    gaps = np.sqrt(((pa[:, None, :] - pb[None, :, :]) ** 2).sum(-1)) - ra[:, None] - rb[None, :]
+    return float(gaps.min())
+
+
+class Art:
+    """A face's drawing at one size, its parts told apart by what they are."""
+
+    def __init__(self, die: Die, number: int, face: Face, size: float) -> None:
+        self.size = size
+        self.drawing: Drawing = face_drawing(die, face, number, size, WIDEST)
+        art = self.drawing.children[1]
+        assert isinstance(art, Group)
+        self.at = art.transform
+        kids = art.children
+        self.symbol = [s for s in kids if isinstance(s, Group)]
+        self.number = [s for s in kids if isinstance(s, Text)]
+        self.line = next(s for s in kids if isinstance(s, Path) and s.style.fill is None)
+        self.head = next(s for s in kids if isinstance(s, Path) and s.style.fill == die.ink)
+        self.ring = next(s for s in kids if isinstance(s, Circle) and s.style.fill == die.colour)
+        assert len(self.symbol) == 1 and len(self.number) == 1
+
+    def walk(self) -> Ink:
+        return ink([self.line, self.head, self.ring], self.at)
+
+    def last_step(self) -> tuple[float, float, bool]:
+        """The last step's length (mm, from the node before it to the arrowhead's tip), how
+        much of it shows as plain line (from that node, or from the start ring's outer edge
+        where the step leaves the ring, to where the arrowhead's ink begins), and whether it
+        leaves the ring."""
+        t, k = self.at, _scale(self.at)
+        line = [t.apply(s.x, s.y) for s in self.line.segments if isinstance(s, MoveTo | LineTo)]
+        corners = [
+            np.array(t.apply(s.x, s.y))
+            for s in self.head.segments
+            if isinstance(s, MoveTo | LineTo)
+        ]
+        before = np.array(line[-2])
+        tip = max(corners, key=lambda c: float(np.linalg.norm(c - before)))
+        step = float(np.linalg.norm(tip - before))
+        way = (tip - before) / step
+        head = min(float((c - before) @ way) for c in corners) - self.head.style.width * k / 2
+        centre = np.array(t.apply(self.ring.cx, self.ring.cy))
+        rim = (self.ring.r + self.ring.style.width / 2) * k
+        leaves_ring = bool(np.linalg.norm(centre - before) < 1e-6)
+        return step, head - (rim if leaves_ring else 0.0), leaves_ring
+
+
+@pytest.fixture(scope="module")
+def faces() -> list[tuple[str, Art]]:
+    """Every face at every size, named as `light-6@14mm`."""
+    return [
+        (f"{die.name.lower()}-{n}@{size:g}mm", Art(die, n, face, size))
+        for size in SIZES
+        for die, n, face in FACES
+    ]
+
+
+def test_the_faces_are_measured_at_the_layouts_size_and_both_ends_of_the_range() -> None:
+    assert SIZES == [14.0, 16.0, 38.0] and len(FACES) == 18
+
+
+def test_the_last_step_shows_as_a_line_before_its_head(faces: list[tuple[str, Art]]) -> None:
+    """At least 60% of the last step is plain line before the arrowhead begins, so a player
+    reads a step, not a lone head (a head once covered 73% of it). Where the step leaves the
+    start ring (the light die's 6, a walk of one step) the ring hides its first part: there
+    at least a fifth of the step shows as line between ring and head (once none did)."""
+    short = []
+    for name, art in faces:
+        step, plain, leaves_ring = art.last_step()
+        if plain < (0.2 if leaves_ring else 0.6) * step:
+            short.append((name, round(plain / step, 2)))
+    assert short == []
+
+
+def test_every_arrowhead_is_wider_than_its_line(faces: list[tuple[str, Art]]) -> None:
+    """However short the step, its head stands out from the line: 1.4 line widths long or
+    more and 2.4 wide at its base, so it still reads as an arrow on the smallest die."""
+    thin = []
+    for name, art in faces:
+        t = art.at
+        tip, a, b = (
+            np.array(t.apply(s.x, s.y)) for s in art.head.segments if isinstance(s, MoveTo | LineTo)
+        )
+        width = art.line.style.width * _scale(t)
+        base, length = float(np.linalg.norm(a - b)), float(np.linalg.norm(tip - (a + b) / 2))
+        if base < 2.4 * width - 1e-9 or length < 1.4 * width - 1e-9:
+            thin.append((name, round(base / width, 2), round(length / width, 2)))
+    assert thin == []
+
+
+def test_the_symbol_keeps_a_millimetre_from_the_walk(faces: list[tuple[str, Art]]) -> None:
+    """1 mm of bare die, as printed, between the symbol and every part of the walk (line,
+    arrowhead, start ring), so neither is read as part of the other (the symbol once came
+    within 0.63 mm of the dark die's 5 on a 14 mm die)."""
+    near = []
+    for name, art in faces:
+        gap = apart(art.walk(), ink(art.symbol, art.at))
+        if gap < 0.995:
+            near.append((name, round(gap, 3)))
+    assert near == []
+
+
+def test_the_art_keeps_3mm_from_the_cut(faces: list[tuple[str, Art]]) -> None:
+    """Walk, symbol, number and lattice dots all stay 3 mm inside the cut on every die size
+    (on a 14 mm die they once came 2.7 mm from it)."""
+    near = []
+    for name, art in faces:
+        points, reach = ink(art.drawing.children[1:], Transform())
+        size = art.size
+        edge = np.minimum.reduce(
+            [points[:, 0], points[:, 1], size - points[:, 0], size - points[:, 1]]
+        )
+        least = float((edge - reach).min())
+        if least < 3.0:
+            near.append((name, round(least, 3)))
+    assert near == []
+
+
+# --- the spear, a symbol and never a second walk --------------------------------------------
+
+
+def _pixels(shape: Shape, mm: float, dpi: int = 600) -> np.ndarray:
+    """`shape` drawn black on white in a square `mm` across, as pixels holding ink."""
+    ground = Rect(0, 0, mm, mm, Style(stroke=None, fill="#ffffff"))
+    drawing = Drawing(mm, mm, (ground, shape))
+    png = render(Document((alone(drawing),), title="symbol"), "png", dpi=dpi)[0][1]
+    return np.asarray(Image.open(io.BytesIO(png)).convert("L")) < 160
+
+
+def _enclosed(ink_px: np.ndarray) -> int:
+    """How many bare pixels no path of bare pixels joins to the picture's edge: holes."""
+    bare = ~ink_px
+    reached = np.zeros_like(bare)
+    h, w = bare.shape
+    todo = [(y, x) for y in range(h) for x in (0, w - 1)] + [
+        (y, x) for x in range(w) for y in (0, h - 1)
+    ]
+    while todo:
+        y, x = todo.pop()
+        if 0 <= y < h and 0 <= x < w and bare[y, x] and not reached[y, x]:
+            reached[y, x] = True
+            todo += [(y + 1, x), (y - 1, x), (y, x + 1), (y, x - 1)]
+    return int((bare & ~reached).sum())
+
+
+def test_the_spears_blade_is_hollow_where_a_walks_head_is_filled() -> None:
+    """The spear's blade is an outline with die colour inside it, even as small as it prints
+    on a 14 mm die (3.5 mm tall); a walk ends in a filled head with none. The spear stays one
+    thin stroke from butt to point (the rulebook's '1': one line)."""
+    small = TILE_SIZES["walkabout/dice"][0] / 16 * 4  # the symbol's size on the smallest die
+    spear = _pixels(symbol("spear", small / 2 + 0.5, small / 2 + 0.5, small, "#000000"), small + 1)
+    assert _enclosed(spear) >= 20  # two slivers of die colour either side of the midrib
+    art = Art(DICE.dice[0], 6, DICE.dice[0].faces[5], TILE_SIZES["walkabout/dice"][0])
+    head = _pixels(Group((art.head,), art.at), 14.0)
+    assert _enclosed(head) == 0
+    rows, cols = np.flatnonzero(spear.any(axis=1)), np.flatnonzero(spear.any(axis=0))
+    assert (cols[-1] - cols[0]) < 0.3 * (rows[-1] - rows[0])

@@ -5,15 +5,14 @@ the form of every error sheetgen prints."""
 from __future__ import annotations
 
 import functools
-import re
 from collections.abc import Callable
 from dataclasses import dataclass
 from typing import Literal
 
+from sheetgen import keypath
 from sheetgen.tomlpos import Loc, Position, locate, positions
 
 Level = Literal["error", "warning"]
-_PART = re.compile(r"([^.\[\]()]+)|\[(\d+)\]|(\([^)]*\))")  # keys, [places], (names)
 
 
 @dataclass(frozen=True)
@@ -78,18 +77,14 @@ def in_text(file: str, text: str) -> Lookup:
 
 def key_loc(where: str) -> Loc:
     """A finding's key path (`glyphs[11].pattern`, places as the data counts them, from 0) as
-    the parts a layout's data is indexed by (a `(name)` a finding adds to say which tree or
-    tile it means is no part of the data)."""
-    return tuple(int(i) if i else k for k, i, _ in _PART.findall(where) if k or i)
+    the parts a layout's data is indexed by."""
+    return keypath.key_loc(where, first=0)
 
 
 def shown(where: str) -> str:
     """A finding's key path as a designer reads it, places counted from 1 as the layout's
     errors count them (`glyphs[11]` in the data is the twelfth, `glyphs[12]`)."""
-    return "".join(
-        f"[{int(i) + 1}]" if i else name or (f".{k}" if n else k)
-        for n, (k, i, name) in enumerate(_PART.findall(where))
-    )
+    return keypath.counted_from_one(where)
 
 
 @functools.lru_cache(maxsize=8)

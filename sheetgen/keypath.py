@@ -8,7 +8,8 @@ import re
 
 Loc = tuple[int | str, ...]  # a key path as the layout's data is indexed: keys, 0-based places
 
-_PART = re.compile(r"([^.\[\]]+)|\[(\d+)\]")
+# keys, [places], and the (names) a rules finding adds to say which tree or tile it means
+_PART = re.compile(r"([^.\[\]()]+)|\[(\d+)\]|(\([^)]*\))")
 
 
 def key_path(loc: Loc) -> str:
@@ -19,6 +20,17 @@ def key_path(loc: Loc) -> str:
     return out
 
 
-def key_loc(where: str) -> Loc:
-    """A key path as `key_path` writes it (`tiles[5].count`) back as the data's indices."""
-    return tuple(int(i) - 1 if i else k for k, i in _PART.findall(where))
+def key_loc(where: str, first: int = 1) -> Loc:
+    """A key path back as the data's indices: one as `key_path` writes it (`tiles[5].count`,
+    places counted from 1), or with `first` 0 one whose places count from 0 as the data does
+    (a rules finding's own path); a `(name)` is no part of the data."""
+    return tuple(int(i) - first if i else k for k, i, _ in _PART.findall(where) if k or i)
+
+
+def counted_from_one(where: str) -> str:
+    """A key path whose places count from 0 (a rules finding's own, `glyphs[11]`) as a designer
+    reads it, places counted from 1 (`glyphs[12]`, the twelfth), its `(names)` kept."""
+    return "".join(
+        f"[{int(i) + 1}]" if i else name or (f".{k}" if n else k)
+        for n, (k, i, name) in enumerate(_PART.findall(where))
+    )

@@ -11,7 +11,8 @@ from __future__ import annotations
 import bisect
 from typing import NamedTuple
 
-Loc = tuple[int | str, ...]
+from sheetgen.keypath import Loc
+
 Position = tuple[int, int]  # line and column, both counted from 1
 
 _BARE = frozenset("ABCDEFGHIJKLMNOPQRSTUVWXYZabcdefghijklmnopqrstuvwxyz0123456789_-")

@@ -10,7 +10,8 @@ from dataclasses import dataclass
 from typing import Literal
 
 from sheetgen import keypath
-from sheetgen.tomlpos import Loc, Position, locate, positions
+from sheetgen.keypath import Loc
+from sheetgen.tomlpos import Position, locate, positions
 
 Level = Literal["error", "warning"]
 

@@ -13,8 +13,9 @@ from typing import Any
 
 from sheetgen.errors import LayoutError, LayoutNotFound
 from sheetgen.files import ReadRefused, read_limited
+from sheetgen.keypath import Loc
 from sheetgen.search_path import check_chain, extended, of_kind
-from sheetgen.tomlpos import Loc, Position, locate, positions
+from sheetgen.tomlpos import Position, locate, positions
 
 MAX_LAYOUT_BYTES = 1_000_000
 

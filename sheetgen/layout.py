@@ -16,11 +16,11 @@ from pathlib import Path
 from typing import TYPE_CHECKING, Any, TypeVar
 
 from sheetgen.errors import LayoutError, LayoutNotFound, LayoutProblems, SheetgenError
-from sheetgen.keypath import key_path
+from sheetgen.keypath import Loc, key_path
 from sheetgen.layers import Layer, Layers, holder, origin_in, place, read_chain
 from sheetgen.search_path import builtin_layouts as builtin_layouts
 from sheetgen.search_path import check_game_folder, named_layouts, of_kind, shown_as
-from sheetgen.tomlpos import Loc, Position
+from sheetgen.tomlpos import Position
 from sheetgen.value_words import got
 
 if TYPE_CHECKING:  # imported where used: 'sheetgen list' reads layouts without their models

@@ -53,8 +53,8 @@ class ScrumpitLabels(PageLabels):
     total: str = Field("total", max_length=12)
     rack: str = Field("rack −", max_length=12)
     rack_note: str = Field(
-        "rack −: tiles left on the rack (not for the player who went out)",
-        max_length=70,
+        "rack −: tiles left on the rack (none for the player who reached the Apex Star)",
+        max_length=90,
         description="what the rack row takes off, beside each game's title",
     )
     game_total: str = Field("game total", max_length=14)

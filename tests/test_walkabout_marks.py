@@ -139,3 +139,28 @@ def test_score_names_the_map_as_a_user_can_find_it(two_sheets: tuple[Path, Path]
     assert run.out.splitlines()[0] == f"Example player on {a.parent.parent / 'maps' / 'mine.toml'}"
     run = sheetgen("walkabout", "score", "walkabout/example-game")
     assert run.out.splitlines()[0] == "Example player on walkabout/map-1"
+
+
+def test_a_finished_sheet_marks_where_its_player_stopped_unlike_where_they_began() -> None:
+    """Rulebook: yesterday's path ends where you stand. On a finished sheet the day's walk
+    begins there (yesterday's ring round a dot) and ends elsewhere; that end is marked by
+    something else, so a reader tells where the player stopped."""
+    from sheetgen.draw import Circle
+    from sheetgen.games.walkabout.draw import draw_map
+
+    drawing = draw_map(MAP, None, finished(MAP, EXAMPLE))
+    circles = [c for c in drawing.children if isinstance(c, Circle)]
+
+    def marks_at(node: tuple[int, int]) -> set[tuple[str | None, str | None]]:
+        x, y = node_xy(MAP, node)
+        return {
+            (c.style.fill, c.style.stroke)
+            for c in circles
+            if math.dist((c.cx, c.cy), (x, y)) < 1e-6
+        }
+
+    began, stopped = MAP.path[-1], EXAMPLE.path[-1]
+    assert began in EXAMPLE.path and stopped != began
+    assert ("#ffffff", MAP.sheet.path) in marks_at(began)  # the printed ring, filled white
+    end = marks_at(stopped)
+    assert end and all(fill not in (None, "#ffffff") for fill, _ in end), end  # solid, no ring

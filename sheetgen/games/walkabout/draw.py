@@ -93,13 +93,18 @@ def _grid_lines(layout: MapLayout) -> list[Shape]:
 
 
 def path_shapes(
-    layout: MapLayout, path: Sequence[Node], colour: str, width: float = 1.1
+    layout: MapLayout, path: Sequence[Node], colour: str, width: float = 1.1, today: bool = False
 ) -> list[Shape]:
-    """A path drawn along its nodes, its end marked as the current location."""
+    """A path drawn along its nodes, its end marked as the current location: yesterday's by a
+    ring round a dot (where play starts), a day's walk (`today`) by a solid disc, so a finished
+    sheet tells where its player stopped from where they began."""
     pts = [node_xy(layout, n) for n in path]
     end = pts[-1]
+    line_style = Style(stroke=colour, width=width, cap="round", join="round")
+    if today:
+        return [polyline(pts, line_style), Circle(*end, 1.9, Style(stroke=None, fill=colour))]
     return [
-        polyline(pts, Style(stroke=colour, width=width, cap="round", join="round")),
+        polyline(pts, line_style),
         Circle(*end, 1.8, Style(stroke=colour, width=0.5, fill="#ffffff")),
         Circle(*end, 0.9, Style(stroke=None, fill=colour)),
     ]
@@ -199,7 +204,7 @@ def draw_map(
     shapes += [star(*node_xy(layout, n), 2.1, s.star, s.ink) for n in layout.stars]
     shapes += symbol_shapes(layout, layout.symbols)
     if game is not None:
-        shapes += path_shapes(layout, game.path, s.pen, 0.8)
+        shapes += path_shapes(layout, game.path, s.pen, 0.8, today=True)
         shapes += symbol_shapes(layout, game.symbols)
     shapes += path_shapes(layout, layout.path, s.path)
     shapes += star_track(layout, words, top, slots)

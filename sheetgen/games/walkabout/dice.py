@@ -121,12 +121,15 @@ def _mat_header(layout: MatLayout) -> tuple[list[Shape], float]:
     return shapes, max(22.0, 13 + 4.3 * len(intro))
 
 
+MAT_EDGE = "#c9bda8"  # the edge of the mat's cells and column headings
+
+
 def _mat_cell(
     layout: MatLayout, face: Face, number: int, pen: Pen, x: float, y: float, w: float, h: float
 ) -> list[Shape]:
     """One face on the mat: its movement on the lattice, its number, symbol and the name."""
     ink, box = layout.ink, h - 6
-    cell = Style(stroke="#c9bda8", width=0.3, fill=layout.paper)
+    cell = Style(stroke=MAT_EDGE, width=0.3, fill=layout.paper)
     area = (x + 4, y + 3, x + 4 + box, y + 3 + box)
     start = place(face, pen, area, [], 0.0)
     name = layout.labels.symbol_name(face.symbol)
@@ -150,7 +153,8 @@ def mat_drawing(layout: MatLayout, dice: DiceLayout) -> Drawing:
     pen = Pen(step, max(0.5, step * 0.1), layout.ink, layout.paper)
     for d, die in enumerate(dice.dice):
         x = d * col_w
-        shapes.append(Rect(x + 1, top, col_w - 2, 7, Style(stroke=None, fill=die.colour), rx=1.5))
+        heading = Style(stroke=MAT_EDGE, width=0.3, fill=die.colour)  # edged like the cells,
+        shapes.append(Rect(x + 1, top, col_w - 2, 7, heading, rx=1.5))  # so a pale die shows
         name = layout.labels.die_name.format(name=die.name)
         shapes.append(label(x + col_w / 2, top + 3.5, name, 3.4, weight="bold", colour=die.ink))
         for i, face in enumerate(die.faces):

@@ -80,12 +80,16 @@ def test_bleed_widens_the_pitch_and_the_marks_stay_outside_it() -> None:
 
 def test_marks_shorten_where_the_page_edge_is_near_and_vanish_where_there_is_no_room() -> None:
     paper = parse_paper("100x150")
-    # margin 3: one 80 x 140 card at (10, 5). Marks start 1 mm clear of the block and stop 5 mm
-    # inside the paper's edge: none above or below (4 mm of paper there), 4 mm at the sides
-    page = impose([card(80, 140)], PressOptions(paper=paper, margin=3, crop_marks=True))[0]
+    # margin 3: one 80 x 138 card at (10, 6). Marks start 1 mm clear of the block and stop
+    # 5.25 mm inside the paper's edge (5 mm, half the 0.15 mm line and a pixel to spare): none
+    # above or below (4 mm of paper there), 3.75 mm at the sides
+    page = impose([card(80, 138)], PressOptions(paper=paper, margin=3, crop_marks=True))[0]
     found = marks(page)
-    assert {(9.0, 5.0, 5.0, 5.0), (91.0, 5.0, 95.0, 5.0)} <= found
+    assert {(9.0, 6.0, 5.25, 6.0), (91.0, 6.0, 94.75, 6.0)} <= found
     assert not [m for m in found if m[0] == m[2]]  # no room for a vertical mark
+    # an 80 x 140 card's top trim lies 5 mm from the edge: a mark along it would ink within 5 mm
+    edge = impose([card(80, 140)], PressOptions(paper=paper, margin=3, crop_marks=True))[0]
+    assert marks(edge) == set()
     tight = impose([card(96, 146)], PressOptions(paper=paper, margin=1, crop_marks=True))[0]
     assert marks(tight) == set()
 

@@ -34,7 +34,7 @@ from sheetgen.press.impose import (
     _page,
     furniture,
 )
-from sheetgen.press.marks import Obstacle, cut_marks
+from sheetgen.press.marks import RULER_GAP, Obstacle, cut_marks
 from sheetgen.press.paper import Paper
 from sheetgen.press.ruler import COMPACT_HEIGHT, COMPACT_WIDTH, compact_ruler
 
@@ -50,11 +50,11 @@ def _half(opts: PressOptions, landscape: bool) -> PressOptions:
 
 def fold_line(page_w: float, page_h: float, below: list[Obstacle], word: str) -> Drawing:
     """The dashed fold line down the middle of the page under its name (`word`, at the
-    footer's size, SAFE_EDGE inside the paper), stopping 0.5 mm short of what lies across
-    the middle below (the footer)."""
+    footer's size, SAFE_EDGE inside the paper), stopping where marks stop above what lies
+    across the middle below (the footer)."""
     x = page_w / 2
     top = SAFE_EDGE + cap_height(FOOTER_SIZE) + 1.0
-    end = min([page_h - SAFE_EDGE] + [y - 0.5 for x0, x1, y in below if x0 <= x <= x1])
+    end = min([page_h - SAFE_EDGE] + [y for x0, x1, y in below if x0 <= x <= x1])
     name = label(x, SAFE_EDGE + cap_height(FOOTER_SIZE) / 2, word, FOOTER_SIZE, colour=FOOTER_INK)
     shapes = (name, line(x, top, x, end, FOLD_STYLE))
     return Drawing(page_w, page_h, shapes, title="fold line")
@@ -70,7 +70,7 @@ def _ruler(used: Grid, opts: PressOptions, page_w: float) -> tuple[list[Placemen
     if not (opts.ruler and fits and top - (by + bh) >= RULER_CLEARANCE - 1e-6):
         return [], []
     placed = Placement(compact_ruler(opts.words), translate(left, top))
-    return [placed], [(left - 1.0, left + COMPACT_WIDTH + 1.0, top)]
+    return [placed], [(left - 1.0, left + COMPACT_WIDTH + 1.0, top - RULER_GAP)]
 
 
 def fold_pages(

@@ -19,7 +19,7 @@ from sheetgen.press.footer import (
     footer_span,
     footer_text,
 )
-from sheetgen.press.marks import Obstacle, cut_marks
+from sheetgen.press.marks import FOOTER_GAP, RULER_GAP, Obstacle, cut_marks
 from sheetgen.press.paper import NAMED, Paper
 from sheetgen.press.ruler import RULER_HEIGHT, RULER_WIDTH, calibration_ruler
 
@@ -180,34 +180,42 @@ def plan_grid(w: float, h: float, bleed: float, opts: PressOptions, count: int =
 
 
 def furniture(
-    grid: Grid, opts: PressOptions, widest_footer: str, page_w: float | None = None
+    grid: Grid,
+    opts: PressOptions,
+    widest_footer: str,
+    page_w: float | None = None,
+    ruler_centre: float | None = None,
 ) -> tuple[list[Placement], list[Obstacle]]:
-    """The calibration ruler where it fits under the grid (centred on a page `page_w` wide,
-    the grid's own by default), and what marks must stop above: the ruler and a footer as
-    wide as `widest_footer`."""
+    """The calibration ruler where it fits under the grid (centred on `ruler_centre`, by
+    default the middle of a page `page_w` wide, the grid's own by default), and where marks
+    must stop: RULER_GAP above the ruler, FOOTER_GAP above a footer as wide as
+    `widest_footer`."""
     width = grid.page_w if page_w is None else page_w
     out = []
     below: list[Obstacle] = []
     if widest_footer:
         x0, x1 = footer_span(width, widest_footer)
-        below.append((x0, x1, grid.page_h - SAFE_EDGE - footer_height(width, widest_footer)))
+        top = grid.page_h - SAFE_EDGE - footer_height(width, widest_footer)
+        below.append((x0, x1, top - FOOTER_GAP))
     _bx, by, _bw, bh = grid.block
     ruler_top = grid.page_h - opts.foot - RULER_HEIGHT
+    ruler_left = (width / 2 if ruler_centre is None else ruler_centre) - RULER_WIDTH / 2
     if (
         opts.ruler
         and ruler_top - (by + bh) >= RULER_CLEARANCE - 1e-6
-        and width - 2 * opts.margin >= RULER_WIDTH
+        and opts.margin <= ruler_left <= width - opts.margin - RULER_WIDTH
     ):
-        ruler_left = (width - RULER_WIDTH) / 2
         out.append(Placement(calibration_ruler(opts.words), translate(ruler_left, ruler_top)))
-        below.append((ruler_left - 1.0, ruler_left + RULER_WIDTH + 1.0, ruler_top))
+        below.append((ruler_left - 1.0, ruler_left + RULER_WIDTH + 1.0, ruler_top - RULER_GAP))
     return out, below
 
 
-def _extras(grid: Grid, opts: PressOptions, widest_footer: str) -> list[Placement]:
-    """The calibration ruler where it fits, and crop marks clear of it and of a footer as wide
-    as `widest_footer`."""
-    out, below = furniture(grid, opts, widest_footer)
+def _extras(
+    grid: Grid, opts: PressOptions, widest_footer: str, ruler_centre: float | None = None
+) -> list[Placement]:
+    """The calibration ruler where it fits (centred on `ruler_centre`, else on the page), and
+    crop marks clear of it and of a footer as wide as `widest_footer`."""
+    out, below = furniture(grid, opts, widest_footer, ruler_centre=ruler_centre)
     if opts.mark_style != "none":
         out.insert(0, Placement(cut_marks(grid, below, opts.mark_style), translate(0, 0)))
     return out
@@ -255,18 +263,22 @@ def _occupied(grid: Grid, count: int) -> Grid:
     return replace(grid, rows=rows, cols=cols)
 
 
-def impose(drawings: Sequence[Drawing], opts: PressOptions) -> list[Page]:
-    """Lay the drawings out in order, as many to a page as fit (or `per_page`)."""
+def impose(
+    drawings: Sequence[Drawing], opts: PressOptions, ruler_centre: float | None = None
+) -> list[Page]:
+    """Lay the drawings out in order, as many to a page as fit (or `per_page`), the ruler
+    centred on `ruler_centre` (the page's middle by default)."""
     w, h, bleed = _check_sizes(drawings)
     grid = plan_grid(w, h, bleed, opts, len(drawings))
     text = footer_text(opts.credit)
-    extras = _extras(grid, opts, text) + _footer(grid, text)
+    extras = _extras(grid, opts, text, ruler_centre) + _footer(grid, text)
     pages = []
     for start in range(0, len(drawings), grid.count):
         chunk = drawings[start : start + grid.count]
         cells = [(d, *grid.slot(i)) for i, d in enumerate(chunk)]
         if len(chunk) < grid.count:  # the last page, part filled
-            extras = _extras(_occupied(grid, len(chunk)), opts, text) + _footer(grid, text)
+            used = _occupied(grid, len(chunk))
+            extras = _extras(used, opts, text, ruler_centre) + _footer(grid, text)
         pages.append(_page(grid, cells, extras))
     return pages
 
@@ -325,10 +337,18 @@ def pad(drawing: Drawing, opts: PressOptions, copies: int) -> list[Page]:
     """A pad: `copies` identical pages, each holding as many of the drawing as fit (or per_page),
     with cut guides when there is more than one.
 
-    Every page is the same object, so a PDF holds its artwork once whatever the copies.
+    The sheets are cut apart and each one kept, so the ruler never runs across a cut between
+    them: side by side, it goes under one sheet (the middle one, or left of the middle) where
+    it fits there, else it is left out. Every page is the same object, so a PDF holds its
+    artwork once whatever the copies.
     """
     grid = plan_grid(drawing.width, drawing.height, drawing.bleed, opts, opts.per_page or 1000)
     if grid.count > 1:
         opts = replace(opts, crop_marks=True)
-    page = impose([drawing] * grid.count, opts)[0]
+    centre = None
+    if grid.cols > 1 and drawing.width >= RULER_WIDTH:
+        centre = grid.slot((grid.cols - 1) // 2)[0] + drawing.width / 2
+    elif grid.cols > 1:
+        opts = replace(opts, ruler=False)  # so the sheets sit in the middle of the page
+    page = impose([drawing] * grid.count, opts, centre)[0]
     return [page] * copies

@@ -3,8 +3,9 @@
 `corners`: short marks outside the block of pieces, in line with its corners and with every
 cut between pieces. `full`: thin lines right across the block along every trim edge, over
 the pieces too, running on past it as far as a corner mark would (so they keep clear of a
-heading above the block), for cutting with a rule or a guillotine. Both keep SAFE_EDGE inside
-the paper and stop short of what lies below the block (the ruler, the footer's text).
+heading above the block), for cutting with a rule or a guillotine. Both keep their ink
+SAFE_EDGE inside the paper (MARK_LIMIT from each edge) and stop short of what lies below the
+block: RULER_GAP above the ruler, FOOTER_GAP above the footer's text.
 """
 
 from __future__ import annotations
@@ -20,10 +21,16 @@ if TYPE_CHECKING:
 
 MARK_LENGTH = 5.0  # mm: a corner mark's length, where the paper has room for it
 MARK_CLEARANCE = 1.0  # mm between a corner mark and the block of pieces (their bleed)
-MARK_ROOM = SAFE_EDGE + MARK_CLEARANCE + 1.0  # the least margin that keeps every corner mark
 MARK_STYLE = Style(stroke="#000000", width=0.15)
+# mm from the paper's edge a mark may reach: SAFE_EDGE, half the mark's width and a pixel of a
+# 150 dpi render to spare, so no ink of a mark ending there shows within SAFE_EDGE
+MARK_LIMIT = SAFE_EDGE + 0.25
+SHORTEST_MARK = 0.75  # mm: a corner mark shorter than this is left out
+MARK_ROOM = MARK_LIMIT + MARK_CLEARANCE + SHORTEST_MARK  # the least margin that keeps them all
+RULER_GAP = 3.0  # mm of paper between a mark's end and the calibration ruler
+FOOTER_GAP = 0.5  # mm between a mark's end and the footer's text
 
-Obstacle = tuple[float, float, float]  # left x, right x and top y of what marks stop above
+Obstacle = tuple[float, float, float]  # left x, right x, and the lowest y a mark there may reach
 
 
 def _trims(grid: Grid) -> tuple[list[float], list[float]]:
@@ -37,7 +44,7 @@ def _trims(grid: Grid) -> tuple[list[float], list[float]]:
 
 def _end(grid: Grid, x: float, below: list[Obstacle]) -> float:
     """The lowest y a vertical mark at `x` may reach."""
-    return min([grid.page_h - SAFE_EDGE] + [y - 0.5 for x0, x1, y in below if x0 <= x <= x1])
+    return min([grid.page_h - MARK_LIMIT] + [y for x0, x1, y in below if x0 <= x <= x1])
 
 
 def _corners(grid: Grid, below: list[Obstacle]) -> list[Shape]:
@@ -45,33 +52,35 @@ def _corners(grid: Grid, below: list[Obstacle]) -> list[Shape]:
     xs, ys = _trims(grid)
     top, bottom = by - MARK_CLEARANCE, by + bh + MARK_CLEARANCE
     left, right = bx - MARK_CLEARANCE, bx + bw + MARK_CLEARANCE
-    shapes: list[Shape] = []
-    for x in xs:  # each mark runs outwards from the block, and only where 1 mm or more fits
-        if top - SAFE_EDGE >= 1.0:
-            shapes.append(line(x, top, x, max(top - MARK_LENGTH, SAFE_EDGE), MARK_STYLE))
+    far_x, far_y = grid.page_w - MARK_LIMIT, grid.page_h - MARK_LIMIT
+    marks = []  # each runs outwards from the block, where SHORTEST_MARK or more fits
+    for x in (x for x in xs if MARK_LIMIT <= x <= far_x):
+        if top - MARK_LIMIT >= SHORTEST_MARK - 1e-9:
+            marks.append((x, top, x, max(top - MARK_LENGTH, MARK_LIMIT)))
         end = _end(grid, x, below)
-        if end - bottom >= 1.0:
-            shapes.append(line(x, bottom, x, min(bottom + MARK_LENGTH, end), MARK_STYLE))
-    for y in ys:
-        if left - SAFE_EDGE >= 1.0:
-            shapes.append(line(left, y, max(left - MARK_LENGTH, SAFE_EDGE), y, MARK_STYLE))
-        if grid.page_w - SAFE_EDGE - right >= 1.0:
-            shapes.append(
-                line(right, y, min(right + MARK_LENGTH, grid.page_w - SAFE_EDGE), y, MARK_STYLE)
-            )
-    return shapes
+        if end - bottom >= SHORTEST_MARK - 1e-9:
+            marks.append((x, bottom, x, min(bottom + MARK_LENGTH, end)))
+    for y in (y for y in ys if MARK_LIMIT <= y <= far_y):
+        if left - MARK_LIMIT >= SHORTEST_MARK - 1e-9:
+            marks.append((left, y, max(left - MARK_LENGTH, MARK_LIMIT), y))
+        if far_x - right >= SHORTEST_MARK - 1e-9:
+            marks.append((right, y, min(right + MARK_LENGTH, far_x), y))
+    return [line(*mark, MARK_STYLE) for mark in marks]
 
 
 def _full(grid: Grid, below: list[Obstacle]) -> list[Shape]:
     bx, by, bw, bh = grid.block
     xs, ys = _trims(grid)
     reach = MARK_CLEARANCE + MARK_LENGTH  # as far past the block as a corner mark goes
-    shapes: list[Shape] = []
-    for x in xs:
-        end = min(by + bh + reach, _end(grid, x, below))
-        shapes.append(line(x, max(by - reach, SAFE_EDGE), x, end, MARK_STYLE))
-    right = min(bx + bw + reach, grid.page_w - SAFE_EDGE)
-    shapes += [line(max(bx - reach, SAFE_EDGE), y, right, y, MARK_STYLE) for y in ys]
+    far_x, far_y = grid.page_w - MARK_LIMIT, grid.page_h - MARK_LIMIT
+    top = max(by - reach, MARK_LIMIT)
+    shapes: list[Shape] = [
+        line(x, top, x, min(by + bh + reach, _end(grid, x, below)), MARK_STYLE)
+        for x in xs
+        if MARK_LIMIT <= x <= far_x
+    ]
+    left, right = max(bx - reach, MARK_LIMIT), min(bx + bw + reach, far_x)
+    shapes += [line(left, y, right, y, MARK_STYLE) for y in ys if MARK_LIMIT <= y <= far_y]
     return shapes
 
 

@@ -126,6 +126,10 @@ def food_group(food: str, count: int, cx: float, cy: float, r: float, c: Palette
     ]
 
 
+WILD_RING = 0.5  # mm: the width of a wild circle's gold ring
+WILD_RING_INSET = 0.7  # mm from a wild circle's outline in to its gold ring's centre line
+
+
 def _tree_circle(layout: TreeLayout, c: TreeCircle) -> list[Shape]:
     cx, cy = circle_centre(layout, c.at)
     r = layout.sheet.circle / 2
@@ -134,7 +138,8 @@ def _tree_circle(layout: TreeLayout, c: TreeCircle) -> list[Shape]:
         return [Circle(cx, cy, r, Style(stroke=col.ink, width=CIRCLE_LINE, fill=col.ink))]
     out: list[Shape] = [Circle(cx, cy, r, Style(stroke=col.ink, width=CIRCLE_LINE, fill=WHITE))]
     if c.food == "wild":
-        out.append(Circle(cx, cy, r - 0.7, Style(stroke=col.achievement, width=0.5)))
+        ring = Style(stroke=col.achievement, width=WILD_RING)
+        out.append(Circle(cx, cy, r - WILD_RING_INSET, ring))
         out.append(wild(cx, cy, 1.55 * r, (col.nut, col.leaf, col.blossom)))
     else:
         out += food_group(c.food, c.count, cx, cy, r, col)
@@ -240,6 +245,19 @@ def bonus_centre(layout: TreeLayout, column: int) -> Point:
     return x, height - TRACKER_FOOT / 2 - 1
 
 
+ARROW = 2.4  # mm: an extra-move arrowhead's size (its tip 0.85 of it beyond its base)
+ARROW_GAP = 0.3  # mm between a tracker circle's edge and its arrows
+ARROW_CLEAR = 1.0  # mm at least between an arrow's tip and the neighbouring circles
+
+
+def extra_move_arrows(cx: float, cy: float, r: float, pitch: float) -> Shape:
+    """The four white arrowheads pointing out from a tracker circle of radius `r` (an extra
+    move): ARROW mm, or smaller where the circles' `pitch` (mm, centre to centre) leaves less
+    room, so every tip stays ARROW_CLEAR mm off the neighbouring circles."""
+    size = min(ARROW, pitch - 2 * r - ARROW_GAP - ARROW_CLEAR)
+    return arrows_ring(cx, cy, r + ARROW_GAP, size, WHITE)
+
+
 def _tracker(layout: TreeLayout) -> list[Shape]:
     """The meal tracker: a column of 15 circles a food, each circle holding its food's picture
     (shape and colour), the meal numbers beside the rows, the column bonuses below."""
@@ -274,7 +292,7 @@ def _tracker(layout: TreeLayout) -> list[Shape]:
             out.append(Circle(cx, cy, r, Style(stroke=None, fill=WHITE)))
             out.append(FOOD_ICONS[food](cx, cy, 1.15 * r, colour))
             if row in arrows:
-                out.append(arrows_ring(cx, cy, r + 0.35, 1.1, WHITE))
+                out.append(extra_move_arrows(cx, cy, r, min(col_w, row_h)))
             out.append(
                 Field(
                     f"tracker_{food}_{row}",
@@ -310,34 +328,74 @@ def _score_circle(
     if letter:
         out.append(text(cx, cy - r + 2.4, letter, 2.4, 2 * r - 4, ink, weight="bold"))
     if caption:
-        out.append(text(cx, cy + r + 3.2, caption, 2.3, 2 * r + 5, WHITE))
+        out.append(text(cx, cy + r + 3.2, caption, 2.3, 2 * r + 5, ink))
     out.append(
         Field(name, "text", cx - r * 0.7, cy - r * 0.55, r * 1.4, r * 1.1, Style(stroke=None))
     )
     return out
 
 
+NAME_LABEL = 13.0  # mm from the name box's left edge to where the name is written
+NAME_TEXT = 4.0  # mm: the size of a name printed with --names (or in a game record)
+
+
+def name_box(layout: TreeLayout) -> tuple[float, float, float, float]:
+    """The white box at the top of the score strip where the player writes their name: x, y,
+    width and height on the sheet (mm), 9 mm tall for a hand-written name."""
+    return 4.0, layout.sheet.height - layout.sheet.score_height + 2.0, 92.0, 9.0
+
+
+def _name_area(layout: TreeLayout) -> list[Shape]:
+    """The name box: white with a green edge, 'Name' inside at its left, a fillable field
+    over the rest of it."""
+    x, y, w, h = name_box(layout)
+    col = layout.colours
+    return [
+        Rect(x, y, w, h, Style(stroke=col.score, width=0.4, fill=WHITE), rx=2.0),
+        text(
+            x + 2.5,
+            y + h / 2,
+            layout.labels.name,
+            3.2,
+            NAME_LABEL - 3.5,
+            col.score,
+            anchor="start",
+            weight="bold",
+        ),
+        Field(
+            "name",
+            "text",
+            x + NAME_LABEL,
+            y + 1.0,
+            w - NAME_LABEL - 1.5,
+            h - 2.0,
+            Style(stroke=None),
+        ),
+    ]
+
+
 def _score_strip(layout: TreeLayout) -> list[Shape]:
+    """The score strip: a light green ground, the name box, white circles for the three
+    rounds' meals, the column bonus and the final score, gold ones for the achievements."""
     s, col, words = layout.sheet, layout.colours, layout.labels
     y0 = s.height - s.score_height
     out: list[Shape] = [
-        Rect(0, y0, s.width, s.score_height, Style(stroke=None, fill=col.score), rx=4),
-        text(4, y0 + 6.5, words.name, 3.2, 10, WHITE, anchor="start", weight="bold"),
-        line(15, y0 + 8.2, 95, y0 + 8.2, Style(stroke=WHITE, width=0.4)),
-        Field("name", "text", 15, y0 + 2.5, 80, 5.6, Style(stroke=None), ink=WHITE),
+        Rect(0, y0, s.width, s.score_height, Style(stroke=None, fill=col.strip), rx=4),
+        *_name_area(layout),
     ]
-    cy = y0 + s.score_height / 2 + 3
+    cy = y0 + s.score_height / 2 + 4
     r = 6.0
     xs = [12.0, 30.0, 48.0]
     for i, x in enumerate(xs, start=1):
         caption = words.round.format(n=i)
         out += _score_circle(x, cy, r, WHITE, f"round_{i}", caption, col.ink)
+    heads = y0 + 14.0
     out.append(
-        text((xs[0] + xs[-1]) / 2, y0 + 12.5, words.total_meals, 2.4, 48, WHITE, weight="bold")
+        text((xs[0] + xs[-1]) / 2, heads, words.total_meals, 2.4, 48, col.ink, weight="bold")
     )
     ops = [(21.0, "+"), (39.0, "+"), (57.0, "+"), (81.0, "+"), (145.0, "=")]
     for x, op in ops:
-        out.append(label(x, cy, op, 4.5, weight="bold", colour=WHITE))
+        out.append(label(x, cy, op, 4.5, weight="bold", colour=col.score))
     out += _score_circle(69.0, cy, r, WHITE, "column_bonus", words.column_bonus, col.ink)
     for k, letter in enumerate(words.letters):
         x = 95.0 + k * 17.0
@@ -345,9 +403,9 @@ def _score_strip(layout: TreeLayout) -> list[Shape]:
             x, cy, r, col.achievement, f"achievement_{'ABC'[k]}", "", col.ink, letter
         )
         if k < 2:
-            out.append(label(x + 8.5, cy, "+", 4.0, weight="bold", colour=WHITE))
-    out.append(text(112.0, cy + r + 3.2, words.achievements, 2.3, 44, WHITE))
-    out.append(text(112.0, y0 + 12.5, words.advanced, 2.2, 44, WHITE))
+            out.append(label(x + 8.5, cy, "+", 4.0, weight="bold", colour=col.score))
+    out.append(text(112.0, cy + r + 3.2, words.achievements, 2.3, 44, col.ink))
+    out.append(text(112.0, heads, words.advanced, 2.2, 44, col.ink))
     out += _score_circle(163.0, cy, 8.5, WHITE, "final_score", words.final_score, col.ink)
     return out
 
@@ -363,8 +421,19 @@ def draw_tree_sheet(layout: TreeLayout) -> Drawing:
     )
 
 
-def name_overlay(layout: TreeLayout, name: str) -> Drawing:
-    """Just a player's name on the name line, to lay over a shared sheet drawing."""
-    y0 = layout.sheet.height - layout.sheet.score_height
-    shown = text(17, y0 + 5.6, name, 4.0, 76, WHITE, anchor="start", weight="bold")
+def name_overlay(layout: TreeLayout, name: str, colour: str | None = None) -> Drawing:
+    """Just a player's name in the name box (in the sheet's ink, or `colour`), to lay over a
+    shared sheet drawing."""
+    x, y, w, h = name_box(layout)
+    ink = colour or layout.colours.ink
+    shown = text(
+        x + NAME_LABEL + 1,
+        y + h / 2,
+        name,
+        NAME_TEXT,
+        w - NAME_LABEL - 3,
+        ink,
+        anchor="start",
+        weight="bold",
+    )
     return Drawing(layout.sheet.width, layout.sheet.height, (shown,), title=f"name {name}")

@@ -10,15 +10,17 @@ import math
 from collections.abc import Mapping, Sequence
 
 from sheetgen.draw import IDENTITY, Circle, Drawing, Field, Shape, Style, label, line, polyline
-from sheetgen.draw.icons import FOOD_ICONS
 from sheetgen.draw.walk import leaves
 from sheetgen.games.scribbly_gum.draw import (
     BONUS_R,
+    WILD_RING,
+    WILD_RING_INSET,
     bezier,
     bonus_centre,
     circle_centre,
     dotted_curve,
     draw_tree_sheet,
+    food_group,
     name_overlay,
 )
 from sheetgen.games.scribbly_gum.model import FOODS, TreeLayout
@@ -30,9 +32,10 @@ PEN_LINE = 1.6  # mm: the marker's line along the tree's lines
 WHITE = "#ffffff"
 # a line the pen drew: the circle it came out of, the circle it reached, along a dotted line
 PenLine = tuple[str, str, bool]
+Box = tuple[float, float, float, float]  # a fillable box on the sheet: x, y, width, height (mm)
 
 
-def _boxes(drawing: Drawing) -> dict[str, tuple[float, float, float, float]]:
+def _boxes(drawing: Drawing) -> dict[str, Box]:
     """Each fillable box of a sheet by name: x, y, width, height on the sheet (mm)."""
     out = {}
     for shape, transform in leaves(drawing.children, IDENTITY):
@@ -42,7 +45,7 @@ def _boxes(drawing: Drawing) -> dict[str, tuple[float, float, float, float]]:
     return out
 
 
-def _dot(box: tuple[float, float, float, float]) -> Circle:
+def _dot(box: Box) -> Circle:
     x, y, w, h = box
     return Circle(
         x + w / 2, y + h / 2, min(w, h) / 2 * 0.9, Style(stroke=None, fill=PEN, opacity=INK)
@@ -72,15 +75,20 @@ def _pen_lines(tree: TreeLayout, lines: Sequence[PenLine]) -> list[Shape]:
     return out
 
 
-def _wild_choice(tree: TreeLayout, cid: str, food: str) -> list[Shape]:
-    """The food a filled wild circle was taken as, on a white disc over the pen's fill."""
+def _wild_choice(tree: TreeLayout, cid: str, food: str, box: Box) -> list[Shape]:
+    """A filled wild circle taken as `food`: the printed wild picture covered in white inside
+    the gold ring, the food drawn whole in its place as a circle of that one food is, the
+    pen's fill over it as over every filled circle, and the gold ring drawn again on top so
+    it still marks the circle wild."""
     at = {c.id: c.at for c in tree.circles}
     cx, cy = circle_centre(tree, at[cid])
-    r = tree.sheet.circle / 2 * 0.52
-    colour = getattr(tree.colours, food)
+    r = tree.sheet.circle / 2
+    ring = r - WILD_RING_INSET
     return [
-        Circle(cx, cy, r, Style(stroke=None, fill=WHITE)),
-        FOOD_ICONS[food](cx, cy, 1.5 * r, colour),
+        Circle(cx, cy, ring, Style(stroke=None, fill=WHITE)),
+        *food_group(food, 1, cx, cy, r, tree.colours),
+        _dot(box),
+        Circle(cx, cy, ring, Style(stroke=tree.colours.achievement, width=WILD_RING)),
     ]
 
 
@@ -110,14 +118,15 @@ def finished_sheet(
     sheet = draw_tree_sheet(tree)
     boxes = _boxes(sheet)
     shapes: list[Shape] = _pen_lines(tree, lines)
-    shapes += [_dot(boxes[f"tree_{cid}"]) for cid in circles]
-    for cid, food in sorted((wild or {}).items()):
-        shapes += _wild_choice(tree, cid, food)
+    chosen = wild or {}
+    shapes += [_dot(boxes[f"tree_{cid}"]) for cid in circles if cid not in chosen]
+    for cid, food in sorted(chosen.items()):
+        shapes += _wild_choice(tree, cid, food, boxes[f"tree_{cid}"])
     for k, (food, count) in enumerate(zip(FOODS, tracker, strict=True)):
         shapes += [_dot(boxes[f"tracker_{food}_{row}"]) for row in range(1, count + 1)]
         if count >= TRACKER_ROWS:
             shapes += _bonus_earned(tree, k)
-    shapes += name_overlay(tree, name).children
+    shapes += name_overlay(tree, name, PEN).children
     for key, value in written.items():
         x, y, w, h = boxes[key]
         size = min(h * 0.9, 5.0)

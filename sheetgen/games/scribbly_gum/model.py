@@ -97,7 +97,15 @@ class Palette(Section):
 
     tree: Colour = paints("#e4e6e3", "the tree panel behind the circles")
     tracker: Colour = paints("#4d5250", "the meal tracker's panel")
-    score: Colour = paints("#467a37", "the score strip, its bonus circles and the game's name")
+    score: Colour = paints(
+        "#467a37",
+        "the game's name, the tracker's bonus circles, the score strip's signs and name label",
+    )
+    strip: Colour = paints(
+        "#d3e2cc",
+        "the score strip's ground: a light green, so a sheet printed again and again spends "
+        "little ink and its dark captions read",
+    )
     ink: Colour = paints(
         "#2b2f2d",
         "the circles' outlines, the start circle, the dotted lines and the score captions",

@@ -1,0 +1,152 @@
+"""Crop marks and the calibration ruler on every built-in layout's pages (A4, US Letter and 4 x 6 in
+photo paper), read back from 150 dpi renders of the marks alone and of the ruler alone: no mark
+inks the 5 mm round the paper that no printer prints, marks end 3 mm or more from the ruler,
+and the ruler never lies across a cut between a pad's sheets (cutting them apart would cut it).
+The limits are the house rules (README, STYLE); where things sit is read from the pixels and
+from the pieces' places on the page."""
+
+from __future__ import annotations
+
+import io
+import math
+from functools import cache
+
+import numpy as np
+import pytest
+from PIL import Image
+
+from sheetgen.backends import render
+from sheetgen.build import document_for
+from sheetgen.draw.shapes import Drawing, Rect
+from sheetgen.errors import SheetgenError
+from sheetgen.layout import load
+from sheetgen.press import Document, Page, PressOptions, parse_paper
+from sheetgen.press.impose import pad
+from sheetgen.registry import BuildOptions
+from sheetgen.search_path import builtin_layouts
+
+DPI = 150
+PX = DPI / 25.4  # pixels a mm
+SAFE = 5.0  # mm at the paper's edge that no printer prints
+RULER_ROOM = 3.0  # mm of clear paper wanted between a mark and the ruler
+PAPERS = ("A4", "Letter", "4x6in")
+MARKS, RULER = "crop marks", "calibration ruler"
+
+
+@cache
+def pressed(ref: str, paper: str) -> tuple[Page, ...]:
+    """The pages a default build of `ref` prints on `paper` (none where it does not fit)."""
+    options = BuildOptions(PressOptions(paper=parse_paper(paper)))
+    try:
+        return document_for(load(ref), options).pages
+    except SheetgenError:  # a sheet too big for 4 x 6 in: refused, nothing printed
+        return ()
+
+
+def marked() -> list[tuple[str, str, int]]:
+    """(layout, paper, page index) of every page with crop marks, one a distinct set of marks."""
+    found = []
+    for ref in sorted(builtin_layouts()):
+        for paper in PAPERS:
+            seen: set[int] = set()
+            for i, page in enumerate(pressed(ref, paper)):
+                drawn = [id(p.drawing) for p in page.placements if p.drawing.title == MARKS]
+                if drawn and drawn[0] not in seen:
+                    seen.add(drawn[0])
+                    found.append((ref, paper, i))
+    return found
+
+
+def ink(page: Page, title: str) -> np.ndarray:
+    """Where the placements titled `title` alone put ink on the page, rendered at 150 dpi."""
+    alone = Page(
+        page.width, page.height, tuple(p for p in page.placements if p.drawing.title == title)
+    )
+    [(_, png)] = render(Document((alone,), "probe"), "png", dpi=DPI)
+    grey = np.asarray(Image.open(io.BytesIO(png)).convert("L"), dtype=np.int32)
+    return grey < 250
+
+
+MARKED = marked()
+
+
+def test_the_layouts_that_print_crop_marks_are_all_seen() -> None:
+    refs = {ref for ref, _, _ in MARKED}
+    assert {"marram/classic", "scribe/pad", "scribbly-gum/tiles", "scrumpit/tiles"} <= refs
+    assert {paper for _, paper, _ in MARKED} == set(PAPERS)
+
+
+@pytest.mark.parametrize(("ref", "paper", "index"), MARKED)
+def test_no_crop_mark_inks_the_5mm_no_printer_prints(ref: str, paper: str, index: int) -> None:
+    page = pressed(ref, paper)[index]
+    mask = ink(page, MARKS)
+    assert mask.any()
+    rows, cols = np.nonzero(mask)
+    height, width = page.height * PX, page.width * PX
+    # pixel i spans [i, i + 1) / PX mm: inked, its ink may lie anywhere in that span
+    nearest = min(
+        rows.min() / PX,  # top
+        cols.min() / PX,  # left
+        (height - rows.max() - 1) / PX,  # bottom
+        (width - cols.max() - 1) / PX,  # right
+    )
+    assert nearest >= SAFE, f"{ref} on {paper}, page {index + 1}: a mark {nearest:.2f} mm in"
+
+
+@pytest.mark.parametrize(("ref", "paper", "index"), MARKED)
+def test_crop_marks_end_3mm_clear_of_the_ruler(ref: str, paper: str, index: int) -> None:
+    page = pressed(ref, paper)[index]
+    ruler = ink(page, RULER)
+    if not ruler.any():
+        return  # no ruler on this page
+    ys, xs = np.nonzero(ruler)
+    top, bottom, left, right = ys.min(), ys.max(), xs.min(), xs.max()
+    my, mx = np.nonzero(ink(page, MARKS))
+    dx = np.maximum(np.maximum(left - mx, mx - right), 0)
+    dy = np.maximum(np.maximum(top - my, my - bottom), 0)
+    gap = float(np.sqrt(dx**2 + dy**2).min() - 1) / PX  # less a pixel of each one's blur
+    assert gap >= RULER_ROOM - 0.1, f"{ref} on {paper}, page {index + 1}: {gap:.2f} mm"
+
+
+def _sheets_and_ruler(page: Page, sheet: Drawing | None = None) -> tuple[list[float], list[float]]:
+    """The left and right trim x (mm) of every sheet on a pad's page (the drawing placed
+    most), and the x span of the ruler's ink (empty where there is none)."""
+    placed = [p for p in page.placements if p.drawing.title not in (MARKS, RULER, "footer")]
+    if sheet is None:
+        sheet = max((p.drawing for p in placed), key=lambda d: sum(p.drawing is d for p in placed))
+    lefts = sorted(p.transform.e for p in placed if p.drawing is sheet)
+    edges = [x for left in lefts for x in (left, left + sheet.width)]
+    ruler = ink(page, RULER)
+    xs = np.nonzero(ruler.any(axis=0))[0]
+    return edges, ([xs.min() / PX, (xs.max() + 1) / PX] if xs.size else [])
+
+
+def _whole(edges: list[float], span: list[float]) -> bool:
+    """Whether a ruler spanning `span` lies under one of the sheets, clear of every cut
+    between sheets side by side."""
+    left, right = span
+    return any(a <= left and right <= b for a, b in zip(edges[::2], edges[1::2], strict=True))
+
+
+@pytest.mark.parametrize("paper", ["A4", "Letter"])
+def test_the_ruler_never_lies_across_the_cut_between_two_scribe_pad_sheets(paper: str) -> None:
+    page = pressed("scribe/pad", paper)[0]
+    edges, span = _sheets_and_ruler(page)
+    assert len(edges) == 4  # two sheets side by side, cut apart
+    assert not span or _whole(edges, span), (edges, span)
+    # what the ruler leaves free stays round the sheets: as much paper above as below them
+    top = min(p.transform.f for p in page.placements if p.drawing.title not in (MARKS, RULER))
+    height = next(p.drawing.height for p in page.placements if p.transform.f == top)
+    if not span:
+        assert math.isclose(top, page.height - top - height, abs_tol=0.01)
+
+
+def test_a_pad_sheet_wide_enough_keeps_the_ruler_whole_under_it() -> None:
+    # two 190 x 250 sheets side by side on A3 landscape (404 mm between the margins): the
+    # 165 mm ruler fits under one of them, so it goes there, not across the cut in the middle
+    sheet = Drawing(190.0, 250.0, (Rect(0, 0, 190.0, 250.0),), title="sheet")
+    page = pad(sheet, PressOptions(paper=parse_paper("A3")), 1)[0]
+    edges, span = _sheets_and_ruler(page, sheet)
+    assert len(edges) == 4 and span
+    assert span[1] - span[0] > 160  # the whole ruler, bars and note
+    assert _whole(edges, span), (edges, span)

@@ -153,8 +153,8 @@ def test_digital_movement_tiles(tmp_path: Path) -> None:
 
 def test_what_is_typed_in_a_field_reads_against_the_sheet_behind_it() -> None:
     """Typed text is drawn in the field's ink: at least 3:1 (WCAG) against the colour the sheet
-    prints behind the field, read from pdfium's render of the sheet (the name on Scribbly Gum's
-    green score strip is typed in the pen's colour, elsewhere in a pen's blue)."""
+    prints behind the field, read from pdfium's render of the sheet (a pen's blue, on Scribbly
+    Gum's white name box as on every other writing area)."""
     from sheetgen.backends.pdf import render_pdf
     from sheetgen.build import document_for
     from sheetgen.draw.shapes import Field

@@ -20,8 +20,10 @@ INWARD = {"N": (0.0, 1.0), "E": (-1.0, 0.0), "S": (0.0, -1.0), "W": (1.0, 0.0)}
 STUB = 0.33 * U  # from the edge to a head, tail or end: two ends on one tile stay 2 mm apart
 SAG = 3.5  # how far a body from edge to edge bows off the straight line
 SADDLE = 9.0  # length of a worm's saddle along its body
+TAIL, TIP = 5.0, 4.0  # a blue snake's tail narrows from TAIL before its stub's end to TIP past it
 TONGUE = "#c0262d"
 Point = tuple[float, float]
+STEPS = 48  # points a cubic of a centre line is flattened to
 
 
 @dataclass
@@ -39,7 +41,8 @@ class Layers:
         return [*self.ground, *self.outline, *self.body, *self.top]
 
 
-def _add(p: Point, d: Point, k: float) -> Point:
+def offset(p: Point, d: Point, k: float) -> Point:
+    """`p` moved `k` along `d`."""
     return (p[0] + d[0] * k, p[1] + d[1] * k)
 
 
@@ -49,20 +52,20 @@ def centre_line(edges: tuple[str, ...]) -> tuple[Segment, ...]:
     a, ia = MID[edges[0]], INWARD[edges[0]]
     side = (ia[1], ia[0])  # across the line, the way a body bows
     if len(edges) == 1:
-        end = _add(a, ia, STUB)
-        c2 = _add(_add(end, ia, -0.12 * U), side, -1.5)
-        return (MoveTo(*a), CurveTo(*_add(a, ia, 0.18 * U), *c2, *end))
+        end = offset(a, ia, STUB)
+        c2 = offset(offset(end, ia, -0.12 * U), side, -1.5)
+        return (MoveTo(*a), CurveTo(*offset(a, ia, 0.18 * U), *c2, *end))
     b, ib = MID[edges[1]], INWARD[edges[1]]
     if ia == (-ib[0], -ib[1]):  # opposite edges: two halves meeting square in the middle
         k = 0.2 * U
-        mid = _add(((a[0] + b[0]) / 2, (a[1] + b[1]) / 2), side, SAG)
+        mid = offset(((a[0] + b[0]) / 2, (a[1] + b[1]) / 2), side, SAG)
         return (
             MoveTo(*a),
-            CurveTo(*_add(a, ia, k), *_add(mid, ia, -k), *mid),
-            CurveTo(*_add(mid, ia, k), *_add(b, ib, k), *b),
+            CurveTo(*offset(a, ia, k), *offset(mid, ia, -k), *mid),
+            CurveTo(*offset(mid, ia, k), *offset(b, ib, k), *b),
         )
     k = 0.28 * U
-    return (MoveTo(*a), CurveTo(*_add(a, ia, k), *_add(b, ib, k), *b))
+    return (MoveTo(*a), CurveTo(*offset(a, ia, k), *offset(b, ib, k), *b))
 
 
 def carried(edges: tuple[str, ...], reach: Mapping[str, float]) -> tuple[Segment, ...]:
@@ -71,19 +74,19 @@ def carried(edges: tuple[str, ...], reach: Mapping[str, float]) -> tuple[Segment
     line = centre_line(edges)
     first = edges[0]
     out: list[Segment] = [
-        MoveTo(*_add(MID[first], INWARD[first], -reach.get(first, 0.0))),
+        MoveTo(*offset(MID[first], INWARD[first], -reach.get(first, 0.0))),
         LineTo(*MID[first]),
     ]
     out += line[1:]
     if len(edges) == 2:
-        out.append(LineTo(*_add(MID[edges[1]], INWARD[edges[1]], -reach.get(edges[1], 0.0))))
+        out.append(LineTo(*offset(MID[edges[1]], INWARD[edges[1]], -reach.get(edges[1], 0.0))))
     return tuple(out)
 
 
 class Along:
     """A centre line flattened to a polyline, to find points and headings by distance."""
 
-    def __init__(self, segments: tuple[Segment, ...], steps: int = 48) -> None:
+    def __init__(self, segments: tuple[Segment, ...], steps: int = STEPS) -> None:
         pts: list[Point] = []
         for seg in segments:
             if isinstance(seg, MoveTo | LineTo):
@@ -158,6 +161,49 @@ def outline_of(colour: str) -> str:
     return darker(colour, 0.2)
 
 
+def short_of(path: tuple[Segment, ...], along: Along, s: float) -> tuple[Segment, ...]:
+    """A stub's carried path stopped `s` along its centre line (one cubic, found by `along`):
+    the cubic split there, so the stroke ends square across the line."""
+    *head, last = path
+    assert isinstance(last, CurveTo) and len(along.points) == STEPS + 1
+    i = next(k for k, v in enumerate(along.at_length) if v >= s)
+    span = along.at_length[i] - along.at_length[i - 1]
+    t = (i - 1 + (s - along.at_length[i - 1]) / span) / STEPS
+    x0, y0 = along.points[0]
+
+    def lerp(p: Point, q: Point) -> Point:
+        return p[0] + (q[0] - p[0]) * t, p[1] + (q[1] - p[1]) * t
+
+    c1, c2, c3 = (last.x1, last.y1), (last.x2, last.y2), (last.x, last.y)
+    a, b, c = lerp((x0, y0), c1), lerp(c1, c2), lerp(c2, c3)
+    ab, bc = lerp(a, b), lerp(b, c)
+    return (*head, CurveTo(*a, *ab, *lerp(ab, bc)))
+
+
+def _tail(along: Along, half: float, colour: str) -> list[Shape]:
+    """A blue snake's tail: from TAIL before its stub's end (where the body stops) to a point
+    TIP beyond it, the body narrowing smoothly, `half` wide each side of its centre line at
+    first, following the line's bend and then its last heading. Painted as the body is: an
+    outline as heavy as the body's, then the colour, which reaches back over the body's end so
+    no line marks the join."""
+    start, end = along.length - TAIL, along.length + TIP
+    left: list[Point] = []
+    right: list[Point] = []
+    for k in range(-6, 41):  # from 1.2 mm back over the body to the tip
+        s = start + (end - start) * k / 40
+        x, y, heading = along.point(s)
+        if s > along.length:
+            x, y = offset((x, y), (math.cos(heading), math.sin(heading)), s - along.length)
+        w = half * math.cos(math.pi / 2 * min(max(k / 40, 0.0), 1.0))
+        left.append((x - math.sin(heading) * w, y + math.cos(heading) * w))
+        right.append((x + math.sin(heading) * w, y - math.cos(heading) * w))
+    rim = Style(stroke=outline_of(colour), width=1.0, join="round")
+    return [
+        polyline([*left[3:], *reversed(right[3:-1])], rim),  # 0.6 mm back: under the body
+        polygon([*left, *reversed(right[:-1])], Style(stroke=None, fill=colour)),
+    ]
+
+
 def _end(seg_kind: str, along: Along, st: SheetStyle, width: float) -> list[Shape]:
     """A head, tail or end where a stub stops."""
     x, y, heading = along.point(along.length)
@@ -173,11 +219,7 @@ def _end(seg_kind: str, along: Along, st: SheetStyle, width: float) -> list[Shap
             *_eyes(x, y, heading, r),
         ]
     if seg_kind == "blue-tail":
-        nx, ny = -math.sin(heading), math.cos(heading)
-        half = (width - 1.0) / 2
-        tip = (x + math.cos(heading) * 5, y + math.sin(heading) * 5)
-        corners = [(x + nx * half, y + ny * half), tip, (x - nx * half, y - ny * half)]
-        return [polygon(corners, Style(stroke=edge.stroke, width=0.5, fill=colour, join="round"))]
+        return _tail(along, (width - 1.0) / 2, colour)
     if seg_kind == "orange-end":
         return [Circle(x, y, 3.1, edge), *_eyes(x, y, heading, 3.1)]
     # a worm's end: its body rounded off
@@ -192,6 +234,8 @@ def beast_layers(
     beast = seg_kind.split("-")[0]
     path = carried(edges, reach)
     along = Along(centre_line(edges))
+    if seg_kind == "blue-tail":  # the body stops where its tail begins to narrow
+        path = short_of(path, along, along.length - TAIL)
     out = Layers()
     if beast == "beastly":
         width = st.snake_width + 0.4
@@ -203,7 +247,9 @@ def beast_layers(
     width = st.worm_width if beast == "worm" else st.snake_width
     out.outline.append(Path(path, Style(stroke=outline_of(colour), width=width)))
     out.body.append(Path(path, Style(stroke=colour, width=width - 1.0)))
-    stop = along.length - (4.0 if len(edges) == 1 else 0.0)  # marks stop short of a head
+    # marks stop short of a head, an end, or where a tail begins to narrow
+    short = {"blue-tail": TAIL + 0.5}.get(seg_kind, 4.0) if len(edges) == 1 else 0.0
+    stop = along.length - short
     if beast == "blue":
         spine = Style(stroke=lighter(colour, 0.55), width=1.0, cap="round")
         for s in along.spaced(3.6, stop=stop):

@@ -12,14 +12,12 @@ from sheetgen.draw import (
     CurveTo,
     Drawing,
     Group,
-    LineTo,
     MoveTo,
     Path,
     Rect,
     Shape,
     Style,
     label,
-    polygon,
     scale,
     text_width,
     translate,
@@ -29,65 +27,15 @@ from sheetgen.draw.icons import star
 from sheetgen.draw.shapes import Close
 from sheetgen.games.marram.beasts import MID, Layers, U, beast_layers
 from sheetgen.games.marram.board import Face
+from sheetgen.games.marram.ground import CORNER_XY, ground
 from sheetgen.games.marram.model import MarramLabels, SheetStyle
 
-CORNER_XY = {"NW": (0.0, 0.0), "NE": (U, 0.0), "SE": (U, U), "SW": (0.0, U)}
-EDGE_PAIRS = {"N": ("NW", "NE"), "E": ("NE", "SE"), "S": ("SE", "SW"), "W": ("SW", "NW")}
 TEXT = 2.4  # mm on a 40 mm tile: over 6 pt
 FLIP_BOX = 3.2  # a flip box's side
 FLIP_XS = (26.6, 30.5, 34.4)  # the three flip boxes' centres, 4 mm clear of the east cut
 FLIP_Y = 13.2
 SPADE_XY = (30.5, 7.4)
 OVERRUN = 0.5  # mm a beast runs past the bleed's edge, so no sliver of ground shows there
-
-
-def _oval_in_box(cx: float, cy: float, rx: float, ry: float, b: float, fill: str) -> Shape:
-    """An ellipse about a point of the tile, cut to the tile and its bleed: the tile's art
-    never spills past its bleed, on a sheet or on a board picture."""
-    pts = []
-    for k in range(72):
-        a = 2 * math.pi * k / 72
-        x = min(max(cx + rx * math.cos(a), -b), U + b)
-        y = min(max(cy + ry * math.sin(a), -b), U + b)
-        pts.append((x, y))
-    return polygon(pts, Style(stroke=None, fill=fill))
-
-
-def _patches(face: Face, st: SheetStyle, b: float) -> list[Shape]:
-    """The face's grass and sand, to `b` beyond the cut."""
-    colour = {"g": st.grass, "s": st.sand}
-    out: list[Shape] = [
-        Rect(-b, -b, U + 2 * b, U + 2 * b, Style(stroke=None, fill=colour[face.centre]))
-    ]
-    for corner, kind in face.corners:
-        if kind != face.centre:
-            x, y = CORNER_XY[corner]
-            out.append(_oval_in_box(x, y, U / 2, U / 2, b, colour[kind]))
-    for edge, (a, c) in EDGE_PAIRS.items():
-        kind = face.kind(a)
-        if kind == face.kind(c) and kind != face.centre:
-            # the two corner bulges joined along the edge by a half-ellipse: a waist between
-            mx, my = MID[edge]
-            rx, ry = (U / 2, U * 0.32) if edge in "NS" else (U * 0.32, U / 2)
-            out.append(_oval_in_box(mx, my, rx, ry, b, colour[kind]))
-    # a faint tuft pattern on grass, a few grains on sand, so the kinds differ in greyscale
-    for corner, kind in face.corners:
-        cx, cy = CORNER_XY[corner]
-        dx, dy = (1 if cx == 0 else -1), (1 if cy == 0 else -1)
-        for k, (ox, oy) in enumerate(((6, 11), (11, 5), (13, 13))):
-            x, y = cx + dx * ox, cy + dy * oy
-            if kind == "g":
-                out.append(
-                    Path(
-                        (MoveTo(x - 0.9, y + 0.8), LineTo(x, y - 1.0), LineTo(x + 0.9, y + 0.8)),
-                        Style(stroke=darker(st.grass, 0.8), width=0.35, cap="round", join="round"),
-                    )
-                )
-            else:
-                out.append(
-                    Circle(x + k * 0.3, y, 0.45, Style(stroke=None, fill=darker(st.sand, 0.82)))
-                )
-    return out
 
 
 def _item(kind: str, corner: str, st: SheetStyle, words: MarramLabels) -> list[Shape]:
@@ -186,7 +134,7 @@ def face_layers(
 ) -> Layers:
     """Everything on one side of a tile, on the design square, in painting order: the ground
     to `bleed` beyond the cut, each beast carried `reach[edge]` beyond its edges."""
-    out = Layers(ground=_patches(face, st, bleed))
+    out = Layers(ground=ground(face, st, bleed))
     for seg in face.segments:
         layers = beast_layers(seg.kind, seg.edges, st, reach)
         out.outline += layers.outline

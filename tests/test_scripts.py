@@ -65,7 +65,8 @@ def test_poppler_reads_every_name_back_as_written(named: Path) -> None:
             ["pdftotext", "-f", str(page), "-l", str(page), str(_pdf(named)), "-"],
             capture_output=True, text=True, check=True,
         ).stdout  # fmt: skip
-        assert name in _lines(text), (page, name)
+        # the name on the line of its label, as written and nothing else beside it
+        assert f"Name {name}" in _lines(text), (page, name)
 
 
 def test_pdfium_reads_every_name_back_as_written(named: Path) -> None:
@@ -123,16 +124,16 @@ def test_right_to_left_names_run_from_the_right(named: Path, name: str) -> None:
 
 
 def _name_crop(out: Path, name: str, render: str) -> Image.Image:
-    """The band right of the page's "Name" label, where the name is written, as rendered by
-    pdfium (the PDF) or resvg (the SVG)."""
+    """The band right of the page's "Name" label, inside the name box where the name is
+    written (clear of the box's edges), as rendered by pdfium (the PDF) or resvg (the SVG)."""
     index = CLASS.index(name)
     pdf = pdfium.PdfDocument(_pdf(out))
     page = pdf[index]
     textpage = page.get_textpage()
     at = textpage.get_text_range().find("Name")
     label = [textpage.get_charbox(i) for i in range(at, at + 4)]
-    left, right = max(b[2] for b in label) + 3, max(b[2] for b in label) + 250
-    bottom, top = min(b[1] for b in label) - 8, max(b[3] for b in label) + 14
+    left, right = max(b[2] for b in label) + 3, max(b[2] for b in label) + 190
+    bottom, top = min(b[1] for b in label) - 8, max(b[3] for b in label) + 8
     height = page.get_height()
     if render == "pdf":
         image = page.render(scale=DPI / 72).to_pil().convert("RGB")
@@ -152,10 +153,8 @@ def _name_crop(out: Path, name: str, render: str) -> Image.Image:
 
 
 def _ink_pieces(image: Image.Image) -> int:
-    """Pieces of light ink (the names print white on green) that touch no other, the long
-    line the name stands on left out."""
-    ink = np.asarray(image.convert("L")) > 200
-    ink[ink.mean(axis=1) > 0.6] = False  # the line the name is written on
+    """Pieces of ink (the names print dark in the white name box) that touch no other."""
+    ink = np.asarray(image.convert("L")) < 128
     seen = np.zeros_like(ink)
     pieces = 0
     for y, x in zip(*np.nonzero(ink), strict=True):
@@ -187,9 +186,12 @@ def test_the_svg_shows_what_the_pdf_shows(named: Path, name: str) -> None:
     a = np.asarray(pdf, dtype=np.int16)
     b = np.asarray(svg, dtype=np.int16)
     assert a.shape == b.shape
-    ink = (np.asarray(pdf.convert("L")) > 200).sum()
+    ink = (np.asarray(pdf.convert("L")) < 128).sum()
     assert ink > 50  # the name has ink at all
-    close = (np.abs(a - b).max(axis=2) <= 48).mean()
+    # pdfium hints the glyphs' outlines and resvg does not, so edge pixels of dark text on
+    # white differ by up to about a third of the range; a glyph missing or misplaced differs
+    # by all of it over its whole area
+    close = (np.abs(a - b).max(axis=2) <= 96).mean()
     assert close >= 0.98, (name, close)
 
 

@@ -28,6 +28,18 @@ def test_game_code_never_imports_a_backend_library() -> None:
             assert not BACKEND_IMPORT.search(p.read_text(encoding="utf-8")), p
 
 
+@pytest.mark.parametrize("game", ["scribe", "scribbly_gum", "walkabout", "marram", "scrumpit"])
+def test_a_games_rules_import_no_drawing(game: str) -> None:
+    """The rules referee and score without drawing: importing a game's rules, in a fresh
+    interpreter, loads neither sheetgen's drawing, its press, its backends nor their libraries."""
+    code = f"import sys, sheetgen.games.{game}.rules\nprint(' '.join(sorted(sys.modules)))"
+    loaded = subprocess.run(
+        [sys.executable, "-c", code], cwd=ROOT, capture_output=True, text=True, check=True
+    ).stdout.split()
+    drawing = ("sheetgen.draw", "sheetgen.press", "sheetgen.backends", "reportlab", "svgwrite")
+    assert [m for m in loaded if m.startswith(drawing) or m == "PIL"] == []
+
+
 def test_ruff_is_clean() -> None:
     result = subprocess.run(
         [sys.executable, "-m", "ruff", "check", "."], cwd=ROOT, capture_output=True, text=True

@@ -6,6 +6,7 @@ from __future__ import annotations
 import pytest
 
 from sheetgen.games.scribbly_gum.board import compile_board
+from sheetgen.games.scribbly_gum.kinds import check_sheet
 from sheetgen.games.scribbly_gum.model import (
     Achievement,
     Dotted,
@@ -21,7 +22,8 @@ TILES: TilesLayout = load("scribbly-gum/tiles").model  # type: ignore[assignment
 
 
 def found(**update: object) -> list[tuple[str, str]]:
-    return [(f.where, f.message) for f in check_tree(KURINGGAI.model_copy(update=update))]
+    """What `check` finds in the Kuringgai tree changed by `update`: its rules and its sheet."""
+    return [(f.where, f.message) for f in check_sheet(KURINGGAI.model_copy(update=update))]
 
 
 def circles_with(*extra: TreeCircle) -> list[TreeCircle]:

@@ -119,8 +119,28 @@ def check_pad(layout: PadLayout) -> list[Finding]:
             # each problem of the other file its own line, at this key, with its own place
             out += [error(key, line) for line in str(exc).splitlines()]
             continue
-        out += [replace(f, where=f"{key}({tree.name}).{f.where}") for f in check_tree(tree)]
+        out += [replace(f, where=f"{key}({tree.name}).{f.where}") for f in check_sheet(tree)]
     return out
+
+
+def check_sheet(layout: TreeLayout) -> list[Finding]:
+    """A tree's rules, and whether Letter keeps room for the calibration ruler under it."""
+    from sheetgen.findings import warning
+    from sheetgen.games import BOTH_PAPERS
+    from sheetgen.press.impose import RULER_CLEARANCE
+    from sheetgen.press.ruler import RULER_HEIGHT
+
+    found = check_tree(layout)
+    keeps_ruler = round(BOTH_PAPERS[1] - RULER_HEIGHT - RULER_CLEARANCE, 1)
+    if layout.sheet.width <= BOTH_PAPERS[0] and keeps_ruler < layout.sheet.height <= BOTH_PAPERS[1]:
+        found.append(
+            warning(
+                "sheet.height",
+                f"a sheet {layout.sheet.height:g} mm tall leaves no room on Letter for the "
+                f"'print at 100%' ruler; at most {keeps_ruler:g} mm keeps it",
+            )
+        )
+    return found
 
 
 def build_digital(layout: DigitalLayout, options: BuildOptions) -> Document:
@@ -163,7 +183,7 @@ TREE = ComponentKind(
     "scribbly-gum",
     "tree",
     TreeLayout,
-    check_tree,
+    check_sheet,
     build_tree,
     options=frozenset({"names", "duplex", "copies", "fold"}) | PRESSED,
     parts=tree_parts,

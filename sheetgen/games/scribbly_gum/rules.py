@@ -7,18 +7,13 @@ from collections.abc import Collection, Iterable, Mapping, Sequence
 from dataclasses import dataclass, field
 
 from sheetgen.colour_sight import alike_findings
-from sheetgen.findings import Finding, error, warning
+from sheetgen.findings import Finding, error
+from sheetgen.games import BOTH_PAPERS
 from sheetgen.games.scribbly_gum.areas import tree_area
 from sheetgen.games.scribbly_gum.board import Board, direction_of
 from sheetgen.games.scribbly_gum.model import FOODS, Achievement, TilesLayout, TreeLayout
-from sheetgen.press.impose import RULER_CLEARANCE
-from sheetgen.press.ruler import RULER_HEIGHT
 
 TRACKER_ROWS = 15
-# the largest sheet inside 8 mm margins on both A4 (210 x 297) and Letter (215.9 x 279.4)
-BOTH_PAPERS = (210.0 - 16.0, round(279.4 - 16.0, 1))
-# the tallest sheet that leaves room on Letter for the calibration ruler under it
-WITH_RULER = round(BOTH_PAPERS[1] - RULER_HEIGHT - RULER_CLEARANCE, 1)
 
 
 def _line_ends(layout: TreeLayout) -> list[tuple[int, str, str]]:
@@ -253,14 +248,6 @@ def _check_fit(layout: TreeLayout) -> list[Finding]:
                 f"the sheet ({s.width:g} x {s.height:g} mm) does not fit both "
                 f"A4 and Letter inside 8 mm margins (at most {BOTH_PAPERS[0]:g} x "
                 f"{BOTH_PAPERS[1]:g} mm)",
-            )
-        )
-    elif s.height > WITH_RULER:
-        out.append(
-            warning(
-                "sheet.height",
-                f"a sheet {s.height:g} mm tall leaves no room on Letter for the 'print at 100%' "
-                f"ruler; at most {WITH_RULER:g} mm keeps it",
             )
         )
     return out

@@ -66,15 +66,16 @@ def _linear(channel: float) -> float:
     return math.copysign(value, channel)
 
 
-def _rgb(colour: str) -> Vector:
-    """#rrggbb as sRGB channels from 0 to 1."""
-    return (int(colour[1:3], 16) / 255, int(colour[3:5], 16) / 255, int(colour[5:7], 16) / 255)
+def _linear_rgb(colour: str) -> Vector:
+    """`#rrggbb` as linear light, each channel from 0 to 1."""
+    r, g, b = (_linear(int(colour[i : i + 2], 16) / 255) for i in (1, 3, 5))
+    return r, g, b
 
 
 def seen(colour: str, vision: str = "normal") -> Vector:
     """The colour `#rrggbb` in CIELAB (D65) as a viewer with `vision` sees it."""
     light = _linear_rgb(colour)
-    if vision != "normal":  # the simulation works on linear light, and is shown as sRGB is
+    if vision != "normal":  # the simulation works on linear light
         light = _times(_MACHADO[vision], light)
     xyz = _times(_TO_XYZ, light)
 
@@ -85,11 +86,6 @@ def seen(colour: str, vision: str = "normal") -> Vector:
 
     fx, fy, fz = (f(value / white) for value, white in zip(xyz, _WHITE, strict=True))
     return 116 * fy - 16, 500 * (fx - fy), 200 * (fy - fz)
-
-
-def _linear_rgb(colour: str) -> Vector:
-    r, g, b = _rgb(colour)
-    return _linear(r), _linear(g), _linear(b)
 
 
 def lightness(colour: str) -> float:

@@ -6,7 +6,8 @@ from dataclasses import replace
 
 from sheetgen.draw import Drawing
 from sheetgen.errors import SheetgenError
-from sheetgen.findings import Finding, nowhere
+from sheetgen.findings import Finding, error, nowhere, warning
+from sheetgen.games import BOTH_PAPERS
 from sheetgen.games.scribbly_gum.draw import draw_tree_sheet, name_overlay
 from sheetgen.games.scribbly_gum.finished import finished_sheet
 from sheetgen.games.scribbly_gum.model import (
@@ -23,6 +24,8 @@ from sheetgen.games.scribbly_gum.rules import check_tiles, check_tree
 from sheetgen.games.scribbly_gum.tiles import build_tiles, screen_tile, text_findings
 from sheetgen.pieces import Parts
 from sheetgen.press import Document, Page, Placement, impose, impose_duplex, pad
+from sheetgen.press.impose import RULER_CLEARANCE
+from sheetgen.press.ruler import RULER_HEIGHT
 from sheetgen.registry import PRESSED, BuildOptions, ComponentKind, LayoutBase
 
 
@@ -114,8 +117,6 @@ def check_pad(layout: PadLayout) -> list[Finding]:
         try:
             tree = _other_tree(getattr(layout, key), "", layout, False)
         except SheetgenError as exc:
-            from sheetgen.findings import error
-
             # each problem of the other file its own line, at this key, with its own place
             out += [error(key, line) for line in str(exc).splitlines()]
             continue
@@ -125,11 +126,6 @@ def check_pad(layout: PadLayout) -> list[Finding]:
 
 def check_sheet(layout: TreeLayout) -> list[Finding]:
     """A tree's rules, and whether Letter keeps room for the calibration ruler under it."""
-    from sheetgen.findings import warning
-    from sheetgen.games import BOTH_PAPERS
-    from sheetgen.press.impose import RULER_CLEARANCE
-    from sheetgen.press.ruler import RULER_HEIGHT
-
     found = check_tree(layout)
     keeps_ruler = round(BOTH_PAPERS[1] - RULER_HEIGHT - RULER_CLEARANCE, 1)
     if layout.sheet.width <= BOTH_PAPERS[0] and keeps_ruler < layout.sheet.height <= BOTH_PAPERS[1]:
@@ -164,7 +160,6 @@ def build_digital(layout: DigitalLayout, options: BuildOptions) -> Document:
 
 
 def check_digital(layout: DigitalLayout) -> list[Finding]:
-    from sheetgen.findings import error
     from sheetgen.layout import load_model
 
     try:

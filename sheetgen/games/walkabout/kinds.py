@@ -6,7 +6,7 @@ from collections.abc import Sequence
 from fractions import Fraction
 
 from sheetgen.errors import SheetgenError
-from sheetgen.findings import Finding
+from sheetgen.findings import Finding, error
 from sheetgen.games.walkabout.dice import face_drawing, face_sheet, mat_drawing
 from sheetgen.games.walkabout.draw import MAP_TOP, Finished, draw_map, map_fits
 from sheetgen.games.walkabout.grid import Grid, Node, Segment, Space, segment
@@ -40,8 +40,6 @@ def build_map(layout: MapLayout, options: BuildOptions) -> Document:
 
 def check_sheet(layout: MapLayout) -> list[Finding]:
     """Whether the map's grid leaves room for the parts below it, and its rules check."""
-    from sheetgen.findings import error
-
     out = []
     if not map_fits(layout):
         g = grid_of(layout)
@@ -96,8 +94,6 @@ def build_mat(layout: MatLayout, options: BuildOptions) -> Document:
 
 
 def check_mat(layout: MatLayout) -> list[Finding]:
-    from sheetgen.findings import error
-
     try:
         dice = _dice(layout.dice, f"{layout.name}: dice")
     except SheetgenError as exc:

@@ -173,12 +173,12 @@ def test_the_example_game_sheet_shows_its_totals_line() -> None:
     doc = loaded.kind.build(loaded.model, Options())
     page = pdfium.PdfDocument(render(doc, "pdf")[0][1])[0]
     text = page.get_textpage().get_text_range()
-    assert "Totals" in text and "YELLOW 212" in text and "RED 15" in text
+    assert "Totals" in text and "YELLOW 212" in text and "= 15" in text  # red's final total
     # each deduction beside its total, as the game command deducts them (151 - 20, 40 - 25),
     # so the sheet adds up; none beside the player who finished
     flat = " ".join(text.split())
-    assert "BLUE 131 (rack −20)" in flat and "RED 15 (rack −25)" in flat
-    assert "YELLOW 212 (" not in flat
+    assert "BLUE 151 rack −20 = 131" in flat and "RED 40 rack −25 = 15" in flat
+    assert "YELLOW 212 BLUE" in flat
 
 
 def test_the_apex_star_leaves_its_row_number_readable() -> None:

@@ -301,12 +301,12 @@ def test_a_label_must_keep_its_fields_and_labels_translate_the_board(tmp_path: P
 def test_the_score_pad_keeps_its_calibration_ruler_and_explains_the_rack_row(paper: str) -> None:
     """On Letter as on A4 each score pad page prints the ruler's note (the press drops the
     ruler when 12 mm is not free below the sheet), and each game says the rack row is the
-    tiles left on the rack, none for the player who reached the Apex Star and so finished the
-    game (rulebook: 'the player
+    value of the tiles left on the rack, none for whoever reached the Apex Star and so
+    finished the game (rulebook: 'the player
     finishing that game does not make any deductions')."""
     for text in _text(_doc("scrumpit/scorepad", paper)):
         assert "Printed at actual size (100%)" in text, paper
-        assert text.count("none for the player who reached the Apex Star") == 2
+        assert text.count("value of tiles left on the rack (none for whoever reached") == 2
 
 
 @pytest.mark.parametrize("paper", ["A4", "Letter"])

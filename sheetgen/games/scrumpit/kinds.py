@@ -172,10 +172,11 @@ def build_game(record: GameRecord, options: BuildOptions) -> Document:
         at = ((x + z + 0.05) * cell, (y + z + 0.05) * cell)
         laid.append(placed_tile(letter, bag, tiles.colours[bag], *at, 0.9 * cell))
     totals = "   ".join(
-        f"{labels.colour(p)} {t}"
-        + (f" ({labels.rack}{score.deductions[p]})" if score.deductions.get(p) else "")
+        f"{labels.colour(p)} {t + d} {labels.rack}{d} = {t}"
+        if (d := score.deductions.get(p))
+        else f"{labels.colour(p)} {t}"
         for p, t in score.totals.items()
-    )  # each total after its rack deduction, said beside it so the sheet adds up
+    )  # a total after a rack deduction says what it was before, so the sheet adds up
     overlay = Drawing(  # the board's size and a line below it for the totals
         base.width,
         base.height + 6,

@@ -53,7 +53,7 @@ class ScrumpitLabels(PageLabels):
     total: str = Field("total", max_length=12)
     rack: str = Field("rack −", max_length=12)
     rack_note: str = Field(
-        "rack −: tiles left on the rack (none for the player who reached the Apex Star)",
+        "rack −: value of tiles left on the rack (none for whoever reached the Apex Star)",
         max_length=90,
         description="what the rack row takes off, beside each game's title",
     )

@@ -236,6 +236,7 @@ def run_build(request: BuildRequest) -> list[Built]:
     killed before its last file is made leaves the output folder as it was."""
     started = time.perf_counter()
     formats = parse_formats(request.formats)
+    folder = prepare_folder(request.out, request.create_out)  # refused before any drawing
     refs = list(named_layouts()) if request.build_all else []
     refs += [r for r in request.refs if r not in refs]
     loaded = [load(ref) for ref in refs]
@@ -268,7 +269,6 @@ def run_build(request: BuildRequest) -> list[Built]:
         only=only,
     )
     documents = _preflight(loaded, request, formats, options)
-    folder = prepare_folder(request.out, request.create_out)
     groups = by_game([(item, request, formats, options, folder) for item in loaded])
     workers = min(len(groups), os.cpu_count() or 1)
     if workers > 1:

@@ -267,3 +267,24 @@ def test_a_rebuilt_file_keeps_its_permissions(tmp_path: Path) -> None:
     fresh = tmp_path / "fresh.html"
     write_atomic(fresh, b"x")
     assert stat.S_IMODE(fresh.stat().st_mode) == 0o644
+
+
+@pytest.mark.parametrize(
+    "command",
+    [("build",), ("export", "tts"), ("export", "pieces")],
+    ids=["build", "export tts", "export pieces"],
+)
+def test_a_missing_output_folder_is_refused_before_any_layout_is_read(
+    tmp_path: Path, command: tuple[str, ...]
+) -> None:
+    """A build of every layout took seconds of drawing before it said the folder was missing:
+    the folder is looked at first, so a layout that would itself be refused is never reached."""
+    broken = tmp_path / "broken.toml"
+    broken.write_text('game = "scribe"\ncomponent = "supergrid"\nname = [\n')
+    missing = tmp_path / "nowhere"
+    run = sheetgen(*command, str(broken), "--out", str(missing))
+    assert run.code == 2, run.err
+    assert run.err.strip() == (
+        f"error: {missing}: output folder does not exist (create it, or choose another --out)"
+    )
+    assert not missing.exists()

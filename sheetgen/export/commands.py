@@ -88,8 +88,8 @@ def tts(
     from sheetgen.output import prepare_folder
 
     started = time.perf_counter()
+    folder = prepare_folder(out, out == DEFAULT_OUT)  # refused before any drawing
     made = _parts(layouts)
-    folder = prepare_folder(out, out == DEFAULT_OUT)
     files: list[tuple[str, bytes]] = []
     notes: list[str] = []
     for item, parts in made:
@@ -129,6 +129,7 @@ def pieces(
     if fmt != "png" and (px is not None or dpi is not None):
         raise UsageError(f"--px and --dpi size PNG images; a {fmt.upper()} is drawn at its size")
     started = time.perf_counter()
+    folder = prepare_folder(out, out == DEFAULT_OUT)  # refused before any drawing
     made = _parts(layouts, bleed)
     size = Size(px=px, dpi=float(dpi or 300), bleed=bleed)
     files: list[tuple[str, bytes]] = []
@@ -139,5 +140,4 @@ def pieces(
         found, said = export_pieces(parts, names, size, formats[fmt], item.source)
         files += found
         notes += said
-    folder = prepare_folder(out, out == DEFAULT_OUT)
     _write(folder, files, notes, quiet, started)

@@ -6,6 +6,7 @@ from __future__ import annotations
 
 import itertools
 import math
+from collections.abc import Callable
 
 import numpy as np
 import pypdfium2 as pdfium
@@ -13,8 +14,8 @@ import pytest
 
 from sheetgen.backends import render
 from sheetgen.draw.colour import darker, lighter
-from sheetgen.draw.shapes import CurveTo, Drawing, LineTo, MoveTo
-from sheetgen.games.marram.beasts import INWARD, MID, Along, centre_line
+from sheetgen.draw.shapes import CurveTo, Drawing, LineTo, MoveTo, Path
+from sheetgen.games.marram.beasts import INWARD, MID, Along, beast_layers, centre_line
 from sheetgen.games.marram.board import Face, Segment, back, front, turn
 from sheetgen.games.marram.draw import tile_drawing
 from sheetgen.games.marram.ground import patch_edge
@@ -251,49 +252,113 @@ def test_a_body_across_a_band_is_the_shore_itself() -> None:
 # --- 3. a blue snake's tail ----------------------------------------------------------------
 
 
-def _tail_picture() -> tuple[np.ndarray, Along]:
+def _body_stop(edges: tuple[str, ...]) -> tuple[float, float, float]:
+    """Where a blue-tail stub's painted body stops, read off its outline's last cubic: the point
+    and the body's heading there (the cubic's last tangent)."""
+    body = beast_layers("blue-tail", edges, ST, {}).outline[0]
+    assert isinstance(body, Path)
+    last = body.segments[-1]
+    assert isinstance(last, CurveTo)
+    return last.x, last.y, math.atan2(last.y - last.y2, last.x - last.x2)
+
+
+def _tail_line(along: Along, edges: tuple[str, ...]) -> Callable[[float], tuple[float, ...]]:
+    """The point `s` along a tail's centre line, and the heading there: the stub's centre line
+    up to where its body stops, then straight on as the body heads there."""
+    x0, y0, h0 = _body_stop(edges)
+    stop = min(
+        np.arange(0, along.length, 0.01), key=lambda s: math.dist(along.point(s)[:2], (x0, y0))
+    )
+
+    def at(s: float) -> tuple[float, ...]:
+        if s <= stop:
+            return along.point(s)
+        return x0 + math.cos(h0) * (s - stop), y0 + math.sin(h0) * (s - stop), h0
+
+    return at
+
+
+def _tail_picture() -> tuple[np.ndarray, Along, Callable[[float], tuple[float, ...]]]:
     tile = next(t for t in SET.tiles if t.name == "blue-tail-dune")
     face = front(tile)
     (seg,) = face.segments
-    return picture(tile_drawing(face, ST, WORDS, 40.0, 2.0, tile.name), 40.0), Along(
-        centre_line(seg.edges)
-    )
+    along = Along(centre_line(seg.edges))
+    rgb = picture(tile_drawing(face, ST, WORDS, 40.0, 2.0, tile.name), 40.0)
+    return rgb, along, _tail_line(along, seg.edges)
 
 
 def test_a_blue_tail_joins_its_body_with_no_line_across() -> None:
     """Along the snake's centre line, from its body into its tail, only the body's blue: the
     old triangle's outline drew a dark line across where the body ended."""
-    rgb, along = _tail_picture()
+    rgb, along, line = _tail_picture()
     dark = ~near(rgb, ST.blue, 40)
     for k in range(int(PX * 6.5)):  # from the last spine mark to 1.5 mm past the stub's end
-        s = along.length - 5.0 + k / PX
-        x, y, h = along.point(s)
-        if s > along.length:
-            x, y = x + math.cos(h) * (s - along.length), y + math.sin(h) * (s - along.length)
-        assert not dark[round(y * PX), round(x * PX)], s - along.length
+        x, y, _ = line(along.length - 5.0 + k / PX)
+        assert not dark[round(y * PX), round(x * PX)], k / PX - 5.0
 
 
 def test_a_blue_tail_narrows_smoothly_from_the_bodys_full_width() -> None:
     """Across the snake, the blue narrows from the body's width with no step and no corner: it
     never widens again, and its narrowing over one millimetre differs from that over the
     millimetre before by less than 0.4 mm (the old triangle's sides turned by over 1)."""
-    rgb, along = _tail_picture()
+    rgb, along, line = _tail_picture()
     blue = near(rgb, ST.blue, 40) | near(rgb, lighter(ST.blue, 0.55), 80)  # body or spine
+    across = np.arange(-4, 4, 0.25 / PX)  # a quarter pixel apart, 8 mm across the snake
     widths = []
     for k in range(0, 33):
-        s = along.length - 6.0 + k * 0.25
-        x, y, h = along.point(s)
-        if s > along.length:
-            x, y = x + math.cos(h) * (s - along.length), y + math.sin(h) * (s - along.length)
-        nx, ny = -math.sin(h), math.cos(h)
-        count = sum(
-            bool(blue[round((y + ny * t) * PX), round((x + nx * t) * PX)])
-            for t in np.arange(-4, 4, 1 / PX)
-        )
-        widths.append(count / PX)
+        x, y, h = line(along.length - 6.0 + k * 0.25)
+        # the mean of five cuts square across the line, 0.05 mm apart: pixels' steps even out
+        cuts = [
+            blue[
+                np.round((y + math.sin(h) * d + math.cos(h) * across) * PX).astype(int),
+                np.round((x + math.cos(h) * d - math.sin(h) * across) * PX).astype(int),
+            ].sum()
+            * 0.25
+            / PX
+            for d in (-0.1, -0.05, 0.0, 0.05, 0.1)
+        ]
+        widths.append(float(np.mean(cuts)))
     w = np.array(widths)
     assert w[0] == pytest.approx(ST.snake_width - 1.0, abs=0.2)  # the body, before the tail
     assert (np.diff(w) < 0.1).all(), w  # never wider again
     kink = np.abs((w[8:] - w[4:-4]) - (w[4:-4] - w[:-8]))
     assert kink.max() < 0.4, np.round(w, 2)
     assert w[-1] < 0.5 * w[0]  # it narrows to a point
+
+
+def _across(polygon: list[tuple[float, float]], u: float) -> list[float]:
+    """Where a closed polygon, given in (along, across) coordinates, crosses the line at `u`
+    along: the across coordinates of its crossings."""
+    out = []
+    for (a0, c0), (a1, c1) in itertools.pairwise([*polygon, polygon[0]]):
+        if (a0 - u) * (a1 - u) < 0:
+            out.append(c0 + (c1 - c0) * (u - a0) / (a1 - a0))
+    return out
+
+
+@pytest.mark.parametrize("edge", "NESW")
+def test_a_blue_tail_narrows_alike_on_both_sides_to_a_tip_on_its_centre_line(edge: str) -> None:
+    """The tail seen from above: square across the body where it stops, the blue reaches as far
+    to the left of the body's heading as to the right at every point to its tip (within
+    0.05 mm), and the tip lies on that heading; the old tail followed the stub's last bend, its
+    one side running on straight and the other curving in, its tip 2 mm off the line."""
+    x0, y0, h0 = _body_stop((edge,))
+    layers = beast_layers("blue-tail", (edge,), ST, {})
+    (fill,) = [s for s in layers.top if isinstance(s, Path) and s.style.fill == ST.blue]
+    pts = [(seg.x, seg.y) for seg in fill.segments if isinstance(seg, MoveTo | LineTo)]
+    local = [
+        (
+            (x - x0) * math.cos(h0) + (y - y0) * math.sin(h0),
+            -(x - x0) * math.sin(h0) + (y - y0) * math.cos(h0),
+        )
+        for x, y in pts
+    ]
+    tip = max(local)
+    assert tip[0] > 5.0 and abs(tip[1]) < 0.05, tip  # ahead of the body, on its heading
+    half = (ST.snake_width - 1.0) / 2
+    for u in np.linspace(0.05, tip[0] - 0.05, 40):
+        crossings = _across(local, float(u))
+        left, right = max(crossings), -min(crossings)
+        assert left == pytest.approx(right, abs=0.05), (u, left, right)
+        assert left <= half + 0.01  # never wider than the body
+    assert max(_across(local, 0.05)) == pytest.approx(half, abs=0.01)  # full width at the join

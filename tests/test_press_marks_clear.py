@@ -150,3 +150,70 @@ def test_a_pad_sheet_wide_enough_keeps_the_ruler_whole_under_it() -> None:
     assert len(edges) == 4 and span
     assert span[1] - span[0] > 160  # the whole ruler, bars and note
     assert _whole(edges, span), (edges, span)
+
+
+# --- every cut has its guide at both ends --------------------------------------------------
+
+
+def _cuts(page: Page) -> tuple[list[float], list[float], tuple[float, float, float, float]]:
+    """The x of every vertical cut and the y of every horizontal one on a page (the trim edges
+    of the pieces placed on it, the drawings of the size placed most), and the box the pieces'
+    trims fill (left, top, right, bottom)."""
+    placed = [p for p in page.placements if p.drawing.title not in (MARKS, RULER, "footer")]
+    sizes = [(p.drawing.width, p.drawing.height) for p in placed]
+    size = max(set(sizes), key=sizes.count)  # the pieces share a size; a heading has its own
+    pieces = [p for p in placed if (p.drawing.width, p.drawing.height) == size]
+    xs = sorted(
+        {round(x, 3) for p in pieces for x in (p.transform.e, p.transform.e + p.drawing.width)}
+    )
+    ys = sorted(
+        {round(y, 3) for p in pieces for y in (p.transform.f, p.transform.f + p.drawing.height)}
+    )
+    return xs, ys, (xs[0], ys[0], xs[-1], ys[-1])
+
+
+def _ends_marked(page: Page) -> list[str]:
+    """Each cut line whose mark is missing at one of its ends, read from the marks' pixels: on
+    the line (a pixel either side), beyond the pieces' trim on that side."""
+    mask = ink(page, MARKS)
+    xs, ys, (left, top, right, bottom) = _cuts(page)
+    missing = []
+    for x in xs:
+        column = mask[:, max(round(x * PX) - 1, 0) : round(x * PX) + 2].any(axis=1)
+        rows = np.nonzero(column)[0] / PX
+        if not (rows < top).any():
+            missing.append(f"x = {x:g} mm: no mark above")
+        if not (rows > bottom).any():
+            missing.append(f"x = {x:g} mm: no mark below")
+    for y in ys:
+        row = mask[max(round(y * PX) - 1, 0) : round(y * PX) + 2, :].any(axis=0)
+        cols = np.nonzero(row)[0] / PX
+        if not (cols < left).any():
+            missing.append(f"y = {y:g} mm: no mark left")
+        if not (cols > right).any():
+            missing.append(f"y = {y:g} mm: no mark right")
+    return missing
+
+
+@pytest.mark.parametrize(("ref", "paper", "index"), MARKED)
+def test_every_cut_line_has_a_mark_at_both_ends(ref: str, paper: str, index: int) -> None:
+    """A player may cut from either end: every cut line has its mark beyond the pieces at both
+    ends, top and bottom, left and right (on 4 x 6 in paper the footer's two lines left Marram's
+    cuts without a mark at the bottom)."""
+    page = pressed(ref, paper)[index]
+    assert not _ends_marked(page), f"{ref} on {paper}, page {index + 1}: {_ends_marked(page)}"
+
+
+@pytest.mark.parametrize(("ref", "paper", "index"), MARKED)
+def test_crop_marks_keep_clear_of_the_footer(ref: str, paper: str, index: int) -> None:
+    """No mark's ink comes within 0.3 mm of the footer's (FOOTER_GAP less a pixel's blur)."""
+    page = pressed(ref, paper)[index]
+    words = ink(page, "footer")
+    if not words.any():
+        return
+    ys, xs = np.nonzero(words)
+    my, mx = np.nonzero(ink(page, MARKS))
+    near = (np.abs(my[:, None] - ys[None, :]) <= 0.3 * PX + 1) & (
+        np.abs(mx[:, None] - xs[None, :]) <= 0.3 * PX + 1
+    )
+    assert not near.any(), f"{ref} on {paper}, page {index + 1}"

@@ -7,6 +7,7 @@ tree keeps its calibration ruler on US Letter."""
 from __future__ import annotations
 
 import io
+import itertools
 import math
 from dataclasses import replace
 from functools import cache
@@ -140,6 +141,38 @@ def test_an_achievement_title_keeps_2_mm_from_its_value_disc(size: float) -> Non
             if widest < 2.0:
                 tight.append((tile.title, round(widest, 2)))
     assert seen == 16
+    assert not tight, tight
+
+
+@pytest.mark.parametrize("size", [MIN_TILE, 45.0, 120.0])
+def test_an_achievements_food_circles_keep_paper_between_them(size: float) -> None:
+    """On both sides of every achievement tile, the white discs big enough to hold a food (a
+    meal's nut, leaf and blossom, the feast's and the wild circle, and the value disc) keep at
+    least 0.8 mm of bare paper between their outlines, read from the printed shapes at the
+    smallest, the usual and the largest tile size: "Well fed"'s three circles stood 0.05 mm
+    apart on the smallest tile, their outlines running into one."""
+    doc = document_for(load("scribbly-gum/tiles"), BuildOptions(tile_size=size))
+    gaps: dict[str, float] = {}
+    counted: dict[str, int] = {}
+    for page in doc.distinct_pages():
+        for placed in page.placements:
+            tile = placed.drawing
+            if not tile.title.startswith("achievement"):
+                continue
+            discs = [
+                (at.apply(c.cx, c.cy), (c.r + c.style.width / 2) * math.sqrt(abs(at.a * at.d)))
+                for c, at in leaves(tile.children, IDENTITY)
+                if isinstance(c, Circle) and c.style.stroke and c.style.fill == "#ffffff"
+            ]
+            discs = [(centre, r) for centre, r in discs if r > 0.06 * size]
+            clear = [
+                math.dist(a, b) - ra - rb for (a, ra), (b, rb) in itertools.combinations(discs, 2)
+            ]
+            counted[tile.title] = len(discs)
+            gaps[tile.title] = min(clear, default=math.inf)
+    assert len(counted) == 16
+    assert counted["achievement Well fed gold"] == counted["achievement Well fed silver"] == 4
+    tight = {title: round(gap, 2) for title, gap in gaps.items() if gap < 0.8}
     assert not tight, tight
 
 

@@ -179,7 +179,10 @@ def test_a_legend_too_narrow_for_its_names_is_said_once_at_its_cause() -> None:
 
     [(where, also, message)] = legend_lines(14.0)
     assert where.startswith("glyphs[") and "sheet.cell" in also
-    assert "and 7 more are wider than a legend column" in message
+    # captions (names and points) are measured against their neighbours in the row
+    assert (
+        message.startswith("'Ottoman' and ") and "more captions are too wide for legend " in message
+    )
     # narrower still, the diagrams themselves do not fit: that alone is said
     [(where, also, message)] = legend_lines(18.0)
     assert where == "sheet.legend_columns" and "sheet.cell" in also

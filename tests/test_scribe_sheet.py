@@ -6,7 +6,10 @@ against the paper."""
 
 from __future__ import annotations
 
+import ctypes
 import io
+import itertools
+from collections import Counter
 from functools import cache
 from pathlib import Path
 
@@ -19,7 +22,8 @@ from pypdf import PdfReader
 
 from sheetgen.backends import render
 from sheetgen.build import document_for
-from sheetgen.draw.shapes import Circle, Drawing, Group, Shape, Text
+from sheetgen.draw.shapes import Circle, Drawing, Group, Rect, Shape, Text
+from sheetgen.draw.walk import leaves
 from sheetgen.errors import LayoutError
 from sheetgen.games.scribe.kinds import check
 from sheetgen.games.scribe.model import ScribeLayout
@@ -128,6 +132,120 @@ def test_the_pad_keeps_3_mm_clear_inside_each_cut_line(paper: str) -> None:
         # and the sheet is used: its title and grid start within 8 mm of its top-left cut
         corner = image.crop((inside[0], inside[1], round((x0 + 20) * px), round((y0 + 8) * px)))
         assert corner.getextrema()[0] < 100
+
+
+# the rulebook's 19 glyphs, in its order: the names `sheetgen scribe score` reports them by
+RULEBOOK_GLYPHS = (
+    "Single",
+    "Double",
+    "Line",
+    "Pipe",
+    "Squat-T",
+    "4-block",
+    "T",
+    "Cross",
+    "6-block",
+    "Bomber",
+    "Chair",
+    "J",
+    "Earring",
+    "House",
+    "H",
+    "U",
+    "Ottoman",
+    "O",
+    "9-block",
+)
+
+Box = tuple[float, float, float, float]  # left, top, right, bottom: mm from the page's top-left
+
+
+def printed_texts(data: bytes) -> list[tuple[str, Box, float]]:
+    """Each text object printed on page 1, as pdfium reads it: its words, its ink box and the
+    smallest font size (points) among its letters and digits."""
+    page = pdfium.PdfDocument(data)[0]
+    height, text = page.get_height(), page.get_textpage()
+    runs: dict[int, list[tuple[str, tuple[float, float, float, float], float]]] = {}
+    for i in range(text.count_chars()):
+        owner = pdfium_c.FPDFText_GetTextObject(text.raw, i)
+        if pdfium_c.FPDFText_IsGenerated(text.raw, i) or not owner:
+            continue  # the spaces and line ends pdfium puts between text objects
+        char, box = chr(pdfium_c.FPDFText_GetUnicode(text.raw, i)), text.get_charbox(i)
+        size = 99.0
+        if char.isalnum():
+            heights, units = _glyph_heights(pdfium_c.FPDFText_GetFontWeight(text.raw, i) >= 600)
+            size = (box[3] - box[1]) / heights[ord(char)] * units
+        key = ctypes.cast(owner, ctypes.c_void_p).value or 0
+        runs.setdefault(key, []).append((char, box, size))
+    out = []
+    for chars in runs.values():
+        inked = [b for _, b, _ in chars if b[2] > b[0]]
+        box = (
+            min(b[0] for b in inked) / MM,
+            (height - max(b[3] for b in inked)) / MM,
+            max(b[2] for b in inked) / MM,
+            (height - min(b[1] for b in inked)) / MM,
+        )
+        out.append(("".join(c for c, _, _ in chars), box, min(s for _, _, s in chars)))
+    return out
+
+
+def legend_diagrams(ref: str, paper: str) -> list[list[Box]]:
+    """Each sheet's legend diagrams on page 1, from the drawn shapes: the squares as wide as
+    three legend cells, in reading order (row by row), as page boxes."""
+    layout: ScribeLayout = load(ref).model  # type: ignore[assignment]
+    side = 3 * layout.sheet.legend_cell
+    out = []
+    for placed in document(ref, paper).pages[0].placements:
+        if "super grid" not in placed.drawing.title:
+            continue
+        boxes = []
+        for shape, transform in leaves(placed.drawing.children, placed.transform):
+            if isinstance(shape, Rect) and max(abs(shape.w - side), abs(shape.h - side)) < 1e-6:
+                x0, y0 = transform.apply(shape.x, shape.y)
+                x1, y1 = transform.apply(shape.x + shape.w, shape.y + shape.h)
+                boxes.append((x0, y0, x1, y1))
+        out.append(sorted(boxes, key=lambda b: (round(b[1], 3), b[0])))
+    return out
+
+
+@pytest.mark.parametrize("paper", PAPERS)
+@pytest.mark.parametrize("ref", REFS)
+def test_each_glyph_is_named_under_its_diagram_legibly_and_uncrowded(ref: str, paper: str) -> None:
+    """Every sheet's legend names each glyph as the rulebook (and the scorer) do, right under
+    its diagram and centred on it, read back from the PDF's text; every word of the legend at
+    6 pt or more, 1 mm or more from its neighbours, and 3 mm or more inside the sheet's cut."""
+    data = pdf_bytes(ref, paper)
+    words = printed_texts(data)
+    page = document(ref, paper).pages[0]
+    sheets = [p for p in page.placements if "super grid" in p.drawing.title]
+    for sheet, diagrams in zip(sheets, legend_diagrams(ref, paper), strict=True):
+        assert len(diagrams) == len(RULEBOOK_GLYPHS)
+        x0, y0 = sheet.transform.e, sheet.transform.f
+        x1, y1 = x0 + sheet.drawing.width, y0 + sheet.drawing.height
+        legend = []  # every word under a diagram, down to the next row of diagrams
+        for name, (left, _top, right, bottom) in zip(RULEBOOK_GLYPHS, diagrams, strict=True):
+            pitch = right - left + 1.5  # the least a legend column holds
+            under = [
+                w
+                for w in words
+                if abs((w[1][0] + w[1][2]) / 2 - (left + right) / 2) < pitch / 2
+                and bottom < w[1][1] < bottom + 8.0
+            ]
+            first = min(under, key=lambda w: w[1][1])  # the line right under the diagram
+            assert first[0] == name, (ref, paper, name, under)
+            assert first[1][1] - bottom < 2.5, (name, first)  # right under it
+            assert abs((first[1][0] + first[1][2]) / 2 - (left + right) / 2) < 0.3, name
+            legend += under
+        for text, box, size in legend:
+            assert size >= SIX_POINTS - 0.05, (text, size)
+            assert box[0] >= x0 + 3 and box[2] <= x1 - 3 and box[3] <= y1 - 3, (text, box)
+        for a, b in itertools.combinations(set(legend), 2):
+            apart = max(b[1][0] - a[1][2], a[1][0] - b[1][2], b[1][1] - a[1][3], a[1][1] - b[1][3])
+            assert apart >= 0.3, (a, b)  # on their own lines, or 1 mm apart on one (below)
+            same_line = min(a[1][3], b[1][3]) > max(a[1][1], b[1][1])
+            if same_line:
+                assert max(b[1][0] - a[1][2], a[1][0] - b[1][2]) >= 1.0, (a, b)
 
 
 # --- winner boxes ---------------------------------------------------------------------------
@@ -310,7 +428,11 @@ def test_labels_translate_every_word_the_sheet_prints(tmp_path: Path) -> None:
     loaded = load(str(path))
     assert check(loaded.model) == []  # type: ignore[arg-type]
     doc = document_for(loaded, BuildOptions())
-    drawn = {t.text for p in doc.pages[0].placements for t in texts(p.drawing)}
+    sheets = [p.drawing for p in doc.pages[0].placements if "super grid" in p.drawing.title]
+    printed = Counter(t.text for sheet in sheets for t in texts(sheet))
+    # the glyphs' names are the glyph set's, not labels: one a glyph a sheet, the glyph O too
+    glyphs = Counter({g.name: len(sheets) for g in loaded.model.glyphs})  # type: ignore[attr-defined]
+    drawn = set(printed - glyphs)
     assert {
         "gana",
         "Minis ganadas:",
@@ -356,6 +478,22 @@ def test_words_too_long_for_their_place_are_refused_not_shrunk() -> None:
     assert "labels.win" not in [f.where for f in check(small)]  # 24 mm grids hold 'win'
     wide = small.model_copy(update={"labels": pad.labels.model_copy(update={"win": "WWWWWWWW"})})
     assert [f.where for f in check(wide)] == ["labels.win"]
+
+
+def test_a_glyph_name_that_would_crowd_its_neighbour_is_refused_at_that_name() -> None:
+    pad: ScribeLayout = load("scribe/pad").model  # type: ignore[assignment]
+    # ten columns across the sheet inside its 4 mm edges: 11.6 mm apart; 'Ottoman' (11.3 mm
+    # at 6.5 pt bold) is nearly that wide, but its neighbours 'U' and 'O' leave it room
+    assert (pad.sheet.width - 2 * 4.0) / pad.sheet.legend_columns == pytest.approx(11.6)
+    assert check(pad) == []
+    renamed = [
+        g.model_copy(update={"name": "Underwood"}) if g.name == "U" else g for g in pad.glyphs
+    ]
+    found = check(pad.model_copy(update={"glyphs": renamed}))
+    assert [f.where for f in found] == ["glyphs[15].name"]  # the U, between H and Ottoman
+    # said once, at the name that needs the most room, counting the Ottoman it crowds
+    assert found[0].message.startswith("'Underwood' and 1 more caption are too wide for legend")
+    assert "columns 11.6 mm apart" in found[0].message
 
 
 # --- colour ---------------------------------------------------------------------------------

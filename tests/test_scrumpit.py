@@ -152,7 +152,7 @@ def test_tile_sheets_and_score_pad(tmp_path: Path) -> None:
     )
     assert run.code == 0, run.err
     tiles = PdfReader(tmp_path / "scrumpit-tiles.pdf")
-    assert len(tiles.pages) == 4  # one sheet a bag colour
+    assert len(tiles.pages) == 2  # two bag colours a sheet
     text = tiles.pages[0].extract_text()
     assert text.count("Q") >= 1 and "12" in text
     pad = PdfReader(tmp_path / "scrumpit-scorepad.pdf")

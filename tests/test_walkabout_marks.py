@@ -11,19 +11,22 @@ from pathlib import Path
 
 import pytest
 
-from sheetgen.games.walkabout.draw import MARK_R, RING, node_xy, space_xy
+from sheetgen.draw import Circle, Style, Transform
+from sheetgen.games.walkabout.draw import MARK_R, draw_map, node_xy, space_xy
 from sheetgen.games.walkabout.kinds import finished
 from sheetgen.games.walkabout.model import GameRecord, MapLayout
 from sheetgen.games.walkabout.referee import check_game
+from sheetgen.games.walkabout.room import RING, RING_WIDTH
 from sheetgen.games.walkabout.rules import collected_stars, grid_of, regions
 from sheetgen.layout import builtin_layouts, load
 from tests.conftest import sheetgen
+from tests.test_dice_faces_readable import apart, ink
+from tests.test_walkabout_symbol_room import _symbols
 
 EXAMPLE: GameRecord = load("walkabout/example-game").model  # type: ignore[assignment]
 MAP: MapLayout = load("walkabout/map-1").model  # type: ignore[assignment]
 MARK = MARK_R + 0.35 / 2  # a score circle's outer edge, its stroke included
-RINGED = RING + 0.4 / 2
-REACH = 0.61 * MAP.edge * 0.5  # the farthest a symbol's strokes reach from its space's middle
+RINGED = RING + RING_WIDTH / 2
 PATH = 1.1 / 2  # half the widest path line (yesterday's, printed)
 
 
@@ -44,7 +47,8 @@ def test_region_scores_are_circled_clear_of_everything_drawn() -> None:
     grid = grid_of(MAP)
     owner = regions(grid, EXAMPLE.path)
     taken = {s.space for s in [*MAP.symbols, *EXAMPLE.symbols]}
-    symbols = [space_xy(MAP, s) for s in taken]
+    drawing = draw_map(MAP, EXAMPLE.labels, done)
+    symbols = ink(_symbols(MAP, drawing), Transform())  # as drawn: sized and placed to fit
     segments = [(node_xy(MAP, a), node_xy(MAP, b)) for a, b in itertools.pairwise(EXAMPLE.path)]
     rings = [node_xy(MAP, n) for n in collected_stars(MAP, EXAMPLE)]
     assert len(done.marks) == 4 and len(rings) == 2
@@ -53,12 +57,14 @@ def test_region_scores_are_circled_clear_of_everything_drawn() -> None:
         xy = space_xy(MAP, space)
         assert space not in taken
         assert min(_to_segment(xy, a, b) for a, b in segments) > MARK + PATH, space
-        assert min(math.dist(xy, s) for s in symbols) > MARK + REACH, space
+        score = Circle(*xy, MARK_R, Style(stroke=MAP.sheet.pen, width=0.35))
+        assert apart(ink([score], Transform()), symbols) > 0.5, space
         assert min(math.dist(xy, node_xy(MAP, n)) for n in MAP.stars) > MARK + RINGED, space
         # a roomy space is chosen: no star at any of its corners
         assert not set(grid.space_nodes(space)) & set(MAP.stars), space
     for ring in rings:
-        assert min(math.dist(ring, s) for s in symbols) > RINGED + REACH
+        drawn = Circle(*ring, RING, Style(stroke=MAP.sheet.pen, width=RING_WIDTH))
+        assert apart(ink([drawn], Transform()), symbols) > 0.5
 
 
 def test_a_misplaced_symbol_says_where_the_day_began_and_ended() -> None:
@@ -145,9 +151,6 @@ def test_a_finished_sheet_marks_where_its_player_stopped_unlike_where_they_began
     """Rulebook: yesterday's path ends where you stand. On a finished sheet the day's walk
     begins there (yesterday's ring round a dot) and ends elsewhere; that end is marked by
     something else, so a reader tells where the player stopped."""
-    from sheetgen.draw import Circle
-    from sheetgen.games.walkabout.draw import draw_map
-
     drawing = draw_map(MAP, None, finished(MAP, EXAMPLE))
     circles = [c for c in drawing.children if isinstance(c, Circle)]
 

@@ -440,16 +440,17 @@ def test_sigterm_ends_it_at_once_and_cleanly(layout: Path, tmp_path: Path) -> No
 
 
 def test_sigterm_mid_build_leaves_no_half_file(tmp_path: Path) -> None:
-    """`kill` while a slow build (four sheets at 300 dpi) writes: ended at once, and the folder
-    holds the last build's files, each whole, and nothing else."""
+    """`kill` while a slow build (eight sheets of 30 mm tiles at 300 dpi) writes: ended at
+    once, and the folder holds the last build's files, each whole, and nothing else."""
     (tmp_path / "out").mkdir()
     tiles = tmp_path / "tiles.toml"
-    shutil.copy(ROOT / "layouts/scrumpit/tiles.toml", tiles)
+    shipped = (ROOT / "layouts/scrumpit/tiles.toml").read_text("utf-8")
+    tiles.write_text(shipped.replace("size = 19.0", "size = 30.0"), "utf-8")  # a bag 2 pages
     running = Watcher("tiles.toml", "--out", "out", "--dpi", "300", cwd=tmp_path)
     try:
         first = running.wait(lambda: running.state()["built"] and running.state(), 60, "build")
         names = sorted(first["files"])
-        tiles.write_text(tiles.read_text("utf-8").replace("size = 19.0", "size = 18.0"), "utf-8")
+        tiles.write_text(tiles.read_text("utf-8").replace("size = 30.0", "size = 29.0"), "utf-8")
         time.sleep(0.4)  # the rebuild takes over a second: this is in the middle of it
         assert running.stop(signal.SIGTERM) == -signal.SIGTERM
         assert running.took < 0.5, running.took

@@ -1,11 +1,14 @@
 """Crop marks: the guides to cut pieces apart along, in line with every trim edge of a grid.
 
 `corners`: short marks outside the block of pieces, in line with its corners and with every
-cut between pieces. `full`: thin lines right across the block along every trim edge, over
-the pieces too, running on past it as far as a corner mark would (so they keep clear of a
-heading above the block), for cutting with a rule or a guillotine. Both keep their ink
-SAFE_EDGE inside the paper (MARK_LIMIT from each edge) and stop short of what lies below the
-block: RULER_GAP above the ruler, FOOTER_GAP above the footer's text.
+cut between pieces (where the paper beyond the block has no room for one, as under Marram's
+tiles above a two-line footer on a 4 x 6 in card, the mark starts over the bleed that is cut
+away instead, so every cut keeps a guide at both ends). `full`: thin lines right across the
+block along every trim edge, over the pieces too, running on past it as far as a corner mark
+would (so they keep clear of a heading above the block), for cutting with a rule or a
+guillotine. Both keep their ink SAFE_EDGE inside the paper (MARK_LIMIT from each edge) and
+stop short of what lies below the block: RULER_GAP above the ruler, FOOTER_GAP above the
+footer's text.
 """
 
 from __future__ import annotations
@@ -25,7 +28,7 @@ MARK_STYLE = Style(stroke="#000000", width=0.15)
 # mm from the paper's edge a mark may reach: SAFE_EDGE, half the mark's width and a pixel of a
 # 150 dpi render to spare, so no ink of a mark ending there shows within SAFE_EDGE
 MARK_LIMIT = SAFE_EDGE + 0.25
-SHORTEST_MARK = 0.75  # mm: a corner mark shorter than this is left out
+SHORTEST_MARK = 0.75  # mm: a corner mark shorter than this is left out (or run over the bleed)
 MARK_ROOM = MARK_LIMIT + MARK_CLEARANCE + SHORTEST_MARK  # the least margin that keeps them all
 RULER_GAP = 3.0  # mm of paper between a mark's end and the calibration ruler
 FOOTER_GAP = 0.5  # mm between a mark's end and the footer's text
@@ -47,24 +50,32 @@ def _end(grid: Grid, x: float, below: list[Obstacle]) -> float:
     return min([grid.page_h - MARK_LIMIT] + [y for x0, x1, y in below if x0 <= x <= x1])
 
 
+def _mark(edge: float, bleed: float, limit: float, out: int) -> tuple[float, float] | None:
+    """Where a corner mark runs, outward (`out` +1 or -1) from the block's edge at `edge` (the
+    outer edge of its pieces' bleed) to MARK_LENGTH but never past `limit`: from
+    MARK_CLEARANCE beyond the bleed, or, where that leaves no room for SHORTEST_MARK (a footer
+    on two lines under the block), from MARK_CLEARANCE beyond the cut, over the bleed that
+    is cut away; None where neither fits."""
+    for start in (edge + out * MARK_CLEARANCE, edge + out * (MARK_CLEARANCE - bleed)):
+        if (limit - start) * out >= SHORTEST_MARK - 1e-9:
+            end = start + out * MARK_LENGTH
+            return start, min(end, limit) if out > 0 else max(end, limit)
+    return None
+
+
 def _corners(grid: Grid, below: list[Obstacle]) -> list[Shape]:
     bx, by, bw, bh = grid.block
     xs, ys = _trims(grid)
-    top, bottom = by - MARK_CLEARANCE, by + bh + MARK_CLEARANCE
-    left, right = bx - MARK_CLEARANCE, bx + bw + MARK_CLEARANCE
     far_x, far_y = grid.page_w - MARK_LIMIT, grid.page_h - MARK_LIMIT
     marks = []  # each runs outwards from the block, where SHORTEST_MARK or more fits
     for x in (x for x in xs if MARK_LIMIT <= x <= far_x):
-        if top - MARK_LIMIT >= SHORTEST_MARK - 1e-9:
-            marks.append((x, top, x, max(top - MARK_LENGTH, MARK_LIMIT)))
-        end = _end(grid, x, below)
-        if end - bottom >= SHORTEST_MARK - 1e-9:
-            marks.append((x, bottom, x, min(bottom + MARK_LENGTH, end)))
+        for edge, limit, out in ((by, MARK_LIMIT, -1), (by + bh, _end(grid, x, below), 1)):
+            if span := _mark(edge, grid.bleed, limit, out):
+                marks.append((x, span[0], x, span[1]))
     for y in (y for y in ys if MARK_LIMIT <= y <= far_y):
-        if left - MARK_LIMIT >= SHORTEST_MARK - 1e-9:
-            marks.append((left, y, max(left - MARK_LENGTH, MARK_LIMIT), y))
-        if far_x - right >= SHORTEST_MARK - 1e-9:
-            marks.append((right, y, min(right + MARK_LENGTH, far_x), y))
+        for edge, limit, out in ((bx, MARK_LIMIT, -1), (bx + bw, far_x, 1)):
+            if span := _mark(edge, grid.bleed, limit, out):
+                marks.append((span[0], y, span[1], y))
     return [line(*mark, MARK_STYLE) for mark in marks]
 
 

@@ -181,22 +181,23 @@ def short_of(path: tuple[Segment, ...], along: Along, s: float) -> tuple[Segment
 
 
 def _tail(along: Along, half: float, colour: str) -> list[Shape]:
-    """A blue snake's tail: from TAIL before its stub's end (where the body stops) to a point
-    TIP beyond it, the body narrowing smoothly, `half` wide each side of its centre line at
-    first, following the line's bend and then its last heading. Painted as the body is: an
-    outline as heavy as the body's, then the colour, which reaches back over the body's end so
-    no line marks the join."""
-    start, end = along.length - TAIL, along.length + TIP
+    """A blue snake's tail: from TAIL before its stub's end (where the body stops) on straight
+    along the body's heading there to a point TAIL + TIP beyond, narrowing smoothly and evenly
+    on both sides from `half` each side of its centre line to nothing, so its tip lies on the
+    line (a tail following the stub's last bend narrowed on one side only). Painted as the
+    body is: an outline as heavy as the body's, then the colour, which reaches back over the
+    body's end so no line marks the join."""
+    start = along.length - TAIL
+    x0, y0, heading = along.point(start)
+    ahead = (math.cos(heading), math.sin(heading))
     left: list[Point] = []
     right: list[Point] = []
     for k in range(-6, 41):  # from 1.2 mm back over the body to the tip
-        s = start + (end - start) * k / 40
-        x, y, heading = along.point(s)
-        if s > along.length:
-            x, y = offset((x, y), (math.cos(heading), math.sin(heading)), s - along.length)
-        w = half * math.cos(math.pi / 2 * min(max(k / 40, 0.0), 1.0))
-        left.append((x - math.sin(heading) * w, y + math.cos(heading) * w))
-        right.append((x + math.sin(heading) * w, y - math.cos(heading) * w))
+        u = (TAIL + TIP) * k / 40
+        x, y, h = along.point(start + u) if k < 0 else (*offset((x0, y0), ahead, u), heading)
+        w = half * math.cos(math.pi / 2 * max(k / 40, 0.0) ** 1.5)
+        left.append(offset((x, y), (-math.sin(h), math.cos(h)), w))
+        right.append(offset((x, y), (math.sin(h), -math.cos(h)), w))
     rim = Style(stroke=outline_of(colour), width=1.0, join="round")
     return [
         polyline([*left[3:], *reversed(right[3:-1])], rim),  # 0.6 mm back: under the body

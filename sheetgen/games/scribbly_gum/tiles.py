@@ -124,6 +124,11 @@ def _dots_row(y: float, filled: int, total: int, ink: str) -> list[Shape]:
     ]
 
 
+# Centre to centre of a meal's three food circles (5.45 out to their outlines' edge): 2.1
+# between outlines, which the icon's scale (ICON) prints 1 mm apart on the smallest tile.
+MEAL_STEP = 13.0
+
+
 def achievement_icon(a: Achievement, c: Palette, ink: str) -> list[Shape]:
     """A small picture of what the achievement asks, centred at (22.5, 19)."""
     if a.icon == "roots":
@@ -160,7 +165,7 @@ def achievement_icon(a: Achievement, c: Palette, ink: str) -> list[Shape]:
         ]
     if a.icon == "meal":
         meal: list[Shape] = []
-        for dx, food in ((-11, "nut"), (0, "leaf"), (11, "blossom")):
+        for dx, food in ((-MEAL_STEP, "nut"), (0, "leaf"), (MEAL_STEP, "blossom")):
             meal.append(Circle(22.5 + dx, 19, 5.2, Style(stroke=ink, width=0.5, fill=WHITE)))
             meal.append(FOOD_ICONS[food](22.5 + dx, 19, 7.5, getattr(c, food)))
         return meal

@@ -18,6 +18,7 @@ from sheetgen.draw import (
     text_width,
     wrap,
 )
+from sheetgen.draw.shapes import Weight
 from sheetgen.games.scribe.model import Glyph, ScribeLayout
 from sheetgen.games.scribe.rules import COLUMNS
 
@@ -31,6 +32,7 @@ NAMES_AT = 0.45  # the name lines start this far across the sheet
 LEADING = 1.45  # line pitch of the rules, in body text sizes
 PARAGRAPH = 0.5  # extra space after a paragraph, in body text sizes
 COLUMN_GAP = 6.0  # mm between columns of the rules
+CAPTION_LEADING = 1.3  # line pitch of the captions under the legend's diagrams, in text sizes
 
 
 @dataclass(frozen=True)
@@ -74,10 +76,28 @@ class Plan:
         return self.legend_w / self.legend_columns
 
 
+@dataclass(frozen=True)
+class Caption:
+    """One line printed under a glyph's diagram in the legend: its words, weight and colour."""
+
+    text: str
+    weight: Weight
+    colour: str
+
+
+def captions(layout: ScribeLayout, glyph: Glyph) -> tuple[Caption, ...]:
+    """The lines under `glyph`'s diagram, top down: its name in bold (where the layout names
+    the glyphs, as `sheetgen scribe score` does), then what it scores."""
+    s, words = layout.sheet, layout.labels
+    worth = words.point if glyph.points == 1 else words.points
+    points = Caption(worth.format(n=glyph.points), "regular", s.accent)
+    return (Caption(glyph.name, "bold", s.ink), points) if s.legend_names else (points,)
+
+
 def _legend_row(layout: ScribeLayout) -> float:
     s = layout.sheet
-    lines = 2 if s.legend_names else 1
-    return 3 * s.legend_cell + 0.5 * s.text + lines * 1.3 * s.text + 2.0
+    lines = len(captions(layout, layout.glyphs[0]))
+    return 3 * s.legend_cell + 0.5 * s.text + lines * CAPTION_LEADING * s.text + 2.0
 
 
 def _legend_note(layout: ScribeLayout, width: float) -> tuple[str, ...]:
@@ -348,12 +368,10 @@ def _legend(layout: ScribeLayout, p: Plan) -> list[Shape]:
         cx = p.legend_x + (col + 0.5) * p.slot
         top = p.legend_top + row * p.legend_row
         out += _glyph_diagram(glyph, cx - 1.5 * cell, top, cell, s.ink, s.grid)
-        y = top + 3 * cell + 0.5 * t + 0.65 * t
-        if s.legend_names:
-            out.append(label(cx, y, glyph.name, t, weight="bold", colour=s.ink))
-            y += 1.3 * t
-        worth = words.point if glyph.points == 1 else words.points
-        out.append(label(cx, y, worth.format(n=glyph.points), t, colour=s.accent))
+        y = top + 3 * cell + 0.5 * t + 0.5 * CAPTION_LEADING * t
+        for caption in captions(layout, glyph):
+            out.append(label(cx, y, caption.text, t, weight=caption.weight, colour=caption.colour))
+            y += CAPTION_LEADING * t
     return out
 
 

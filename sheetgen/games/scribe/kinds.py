@@ -8,7 +8,7 @@ from sheetgen.draw import Drawing, Text, text_width
 from sheetgen.draw.transform import IDENTITY
 from sheetgen.draw.walk import leaves
 from sheetgen.findings import Finding, error
-from sheetgen.games.scribe.draw import EDGE, draw_sheet, plan, tally_width
+from sheetgen.games.scribe.draw import EDGE, captions, draw_sheet, plan, tally_width
 from sheetgen.games.scribe.model import SIX_POINTS, ScribeLayout
 from sheetgen.games.scribe.rules import check_layout
 from sheetgen.pieces import Parts
@@ -16,6 +16,7 @@ from sheetgen.press import Document, PressOptions, pad, plan_grid
 from sheetgen.registry import PRESSED, BuildOptions, ComponentKind
 
 SHEET_GAP = 12.0  # mm between sheets sharing a page, room for the cut
+CAPTION_GAP = 1.0  # mm of paper kept between captions side by side in the glyph legend
 
 
 GRID_KEYS = ("sheet.cell", "sheet.gutter", "sheet.width")  # what sets the room beside the grid
@@ -48,7 +49,7 @@ def _fit(layout: ScribeLayout) -> list[Finding]:
             )
         )
     else:
-        found += _legend_names(layout, p.slot)
+        found += _legend_captions(layout, p.slot)
     if p.tally_x + tally_width(layout) > p.tally_limit + 1e-6:
         found.append(
             error(
@@ -101,27 +102,47 @@ def _fit(layout: ScribeLayout) -> list[Finding]:
     return found
 
 
-def _legend_names(layout: ScribeLayout, slot: float) -> list[Finding]:
-    """One finding for the glyph names wider than a legend column, at the widest of them."""
+def _caption_need(columns: int, index: int, widths: list[float]) -> float:
+    """The column pitch the caption of glyph `index` needs, given the widths of that line's
+    captions glyph by glyph: its half and its neighbour's in the same row with CAPTION_GAP of
+    paper between them, and at least its whole width, so it stays over the legend."""
+    need = widths[index]
+    for other in (index - 1, index + 1):
+        if 0 <= other < len(widths) and other // columns == index // columns:
+            need = max(need, (widths[index] + widths[other]) / 2 + CAPTION_GAP)
+    return need
+
+
+def _legend_captions(layout: ScribeLayout, slot: float) -> list[Finding]:
+    """One finding for the captions under the legend's diagrams (names, points) that would
+    come within CAPTION_GAP of their neighbour in the row, or run past the legend, at the one
+    that needs the widest columns."""
     s = layout.sheet
-    if not s.legend_names:
+    lines = [captions(layout, glyph) for glyph in layout.glyphs]
+    crowded = []
+    for k in range(len(lines[0])):
+        widths = [text_width(glyph[k].text, s.text, glyph[k].weight) for glyph in lines]
+        for i in range(len(widths)):
+            need = _caption_need(s.legend_columns, i, widths)
+            if need > slot + 1e-9:
+                crowded.append((need, i, k))
+    if not crowded:
         return []
-    wide = [
-        (text_width(glyph.name, s.text, "bold"), i, glyph.name)
-        for i, glyph in enumerate(layout.glyphs)
-        if text_width(glyph.name, s.text, "bold") > slot - 1.0
-    ]
-    if not wide:
-        return []
-    width, i, name = max(wide)
-    many = len(wide) > 1
-    others, verb, it = (f" and {len(wide) - 1} more", "are", "them") if many else ("", "is", "it")
+    need, i, k = max(crowded)
+    text = lines[i][k].text
+    if s.legend_names and k == 0:
+        where = f"glyphs[{i}].name"
+    else:
+        where = "labels.point" if layout.glyphs[i].points == 1 else "labels.points"
+    more = len(crowded) - 1
+    others = f" and {more} more caption{'s' if more > 1 else ''}" if more else ""
+    verb, it = ("are", "them") if more else ("is", "it")
     return [
         error(
-            f"glyphs[{i}].name",
-            f"{name!r}{others} {verb} wider than a legend column ({slot:.1f} mm; {name!r} needs "
-            f"{width + 1.0:.1f} mm); shorten {it}, or use fewer legend columns, a smaller "
-            "cell or gutter, or a wider sheet",
+            where,
+            f"{text!r}{others} {verb} too wide for legend columns {slot:.1f} mm apart ({text!r} "
+            f"needs {need:.1f} mm to keep {CAPTION_GAP:g} mm from its neighbour); shorten {it}, "
+            "or use fewer legend columns, a smaller cell or gutter, or a wider sheet",
             ("sheet.legend_columns", *GRID_KEYS),
         )
     ]

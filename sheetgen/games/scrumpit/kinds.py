@@ -4,8 +4,9 @@ from __future__ import annotations
 
 import math
 from dataclasses import replace
+from functools import partial
 
-from sheetgen.draw import Drawing, Group, Shape, Style, label, translate
+from sheetgen.draw import Drawing, Group, Shape, Style, label
 from sheetgen.errors import SheetgenError
 from sheetgen.findings import Finding
 from sheetgen.games.scrumpit.board import board_drawing, board_extent, board_keep
@@ -24,13 +25,12 @@ from sheetgen.games.scrumpit.parts import board_parts, tile_parts
 from sheetgen.games.scrumpit.record import check_game
 from sheetgen.games.scrumpit.rules import check_board, check_tiles, score_game
 from sheetgen.layout import load_model
-from sheetgen.press import Document, Page, Placement, PressOptions, impose, pad
+from sheetgen.press import Document, Page, Placement, PressOptions, pad
+from sheetgen.press.bands import Band, impose_bands
 from sheetgen.press.impose import RULER_CLEARANCE
 from sheetgen.press.ruler import RULER_HEIGHT
 from sheetgen.press.tiling import TileWords, tile
 from sheetgen.registry import PRESSED, BuildOptions, ComponentKind
-
-BAG_BAND = 12.0  # mm above a tile sheet's tiles for its bag's name
 
 
 def fit_cell(layout: BoardLayout, press: PressOptions) -> float:
@@ -106,32 +106,21 @@ def bag_heading(labels: ScrumpitLabels, bag: str, fill: str, count: int, width: 
 
 
 def build_tiles(layout: TilesLayout, options: BuildOptions) -> Document:
-    """A sheet (or more) of letter tiles a bag, with crop marks, headed by the bag's name."""
+    """The letter tiles of every bag with crop marks, each bag headed by its name: two bags a
+    page where both fit it whole (in the layout's order, the rulebook's order of play: yellow
+    with blue, red with green), else a bag a page or more."""
     size = options.tile_size or layout.size
-    margin = options.press.margin
-    press = replace(options.press, crop_marks=True, margin=margin + BAG_BAND)
-    width = options.press.paper.width - 2 * margin
-    pages: list[Page] = []
+    bands = []
     for bag, fill in layout.colours.items():
         tiles = [  # one drawing a letter, placed as often as the bag holds it
             drawing
             for letter in layout.letters
             for drawing in [tile_drawing(letter, bag, fill, size)] * (letter.count * options.copies)
         ]
-        sheets = impose(tiles, press)
-        for i, sheet in enumerate(sheets, start=1):
-            left, top = sheet.trim[:2] if sheet.trim else (margin, margin + BAG_BAND)
-            heading = bag_heading(layout.labels, bag, fill, len(tiles), width + margin - left)
-            at = translate(left, max(margin, top - BAG_BAND - 1.5))  # over the crop marks
-            pages.append(
-                replace(
-                    sheet,
-                    placements=(*sheet.placements, Placement(heading, at)),
-                    label=f"{bag}-{i}" if len(sheets) > 1 else bag,
-                )
-            )
+        heading = partial(bag_heading, layout.labels, bag, fill, len(tiles))
+        bands.append(Band(bag, tiles, heading, ground=fill))
     return Document(
-        tuple(pages),
+        tuple(impose_bands(bands, options.press)),
         title="Scrumpit letter tiles",
         subject="Scrumpit tiles for the yellow, blue, red and green bags",
         keywords=("scrumpit", "tiles"),

@@ -19,8 +19,26 @@ from sheetgen.draw import (
     text_width,
 )
 from sheetgen.draw.icons import star
+from sheetgen.games.walkabout.fit import fit
 from sheetgen.games.walkabout.grid import Node, segment
 from sheetgen.games.walkabout.model import MapLayout, PlacedSymbol, WalkaboutLabels
+from sheetgen.games.walkabout.room import (
+    BORDER_WIDTH,
+    END_R,
+    GRID_WIDTH,
+    PATH_WIDTH,
+    PEN_WIDTH,
+    RING,
+    RING_WIDTH,
+    STAR,
+    START_R,
+    START_WIDTH,
+    SYMBOL,
+    Beside,
+    game_beside,
+    keeps,
+    printed_beside,
+)
 from sheetgen.games.walkabout.rules import grid_of
 from sheetgen.games.walkabout.scorebox import (
     STAR_R,
@@ -37,8 +55,6 @@ UNDER_GRID = 3.0  # mm between the grid and the star track
 STAR_ROW = 2 * STAR_R + 2.5  # the star track and the space under it
 MARK_R = 2.2  # mm: a region's circled score, inside its space: clear of a path along a side
 # and of the symbols in the spaces beside it
-RING = 2.5  # mm: the pen ring round a map star walked onto, clear of its star (2.1) and of
-# any symbol in a space at that node (a symbol reaches under 3 mm from its space's middle)
 
 
 def lower_top(layout: MapLayout) -> float:
@@ -79,8 +95,8 @@ def space_xy(layout: MapLayout, space: tuple[int, int]) -> tuple[float, float]:
 
 def _grid_lines(layout: MapLayout) -> list[Shape]:
     g = grid_of(layout)
-    thin = Style(stroke=layout.sheet.grid_line, width=0.25, cap="round")
-    border = Style(stroke=layout.sheet.ink, width=0.6, cap="round")
+    thin = Style(stroke=layout.sheet.grid_line, width=GRID_WIDTH, cap="round")
+    border = Style(stroke=layout.sheet.ink, width=BORDER_WIDTH, cap="round")
     out: list[Shape] = []
     for node in g.nodes():
         for d in ("N", "NE", "SE"):
@@ -93,7 +109,7 @@ def _grid_lines(layout: MapLayout) -> list[Shape]:
 
 
 def path_shapes(
-    layout: MapLayout, path: Sequence[Node], colour: str, width: float = 1.1, today: bool = False
+    layout: MapLayout, path: Sequence[Node], colour: str, width: float, today: bool = False
 ) -> list[Shape]:
     """A path drawn along its nodes, its end marked as the current location: yesterday's by a
     ring round a dot (where play starts), a day's walk (`today`) by a solid disc, so a finished
@@ -102,20 +118,30 @@ def path_shapes(
     end = pts[-1]
     line_style = Style(stroke=colour, width=width, cap="round", join="round")
     if today:
-        return [polyline(pts, line_style), Circle(*end, 1.9, Style(stroke=None, fill=colour))]
+        return [polyline(pts, line_style), Circle(*end, END_R, Style(stroke=None, fill=colour))]
     return [
         polyline(pts, line_style),
-        Circle(*end, 1.8, Style(stroke=colour, width=0.5, fill="#ffffff")),
+        Circle(*end, START_R, Style(stroke=colour, width=START_WIDTH, fill="#ffffff")),
         Circle(*end, 0.9, Style(stroke=None, fill=colour)),
     ]
 
 
-def symbol_shapes(layout: MapLayout, symbols: Sequence[PlacedSymbol]) -> list[Shape]:
+def symbol_shapes(
+    layout: MapLayout, symbols: Sequence[PlacedSymbol], beside: Beside
+) -> list[Shape]:
+    """Symbols in their spaces, each as large as it may be (up to SYMBOL edges across) while it
+    keeps clear of what lies `beside` it, in the middle of the room left."""
     inks = layout.sheet.symbols
-    return [
-        symbol(s.symbol, *space_xy(layout, s.space), layout.edge * 0.5, inks.of(s.symbol), s.facing)
-        for s in symbols
-    ]
+    g = grid_of(layout)
+    ox, oy = grid_offset(layout)
+    largest = layout.edge * SYMBOL
+    out: list[Shape] = []
+    for s in symbols:
+        unit = symbol(s.symbol, 0, 0, 1, inks.of(s.symbol), s.facing)
+        where = keeps(g, s.space, beside)
+        x, y, size = fit(unit, g.centre(s.space), where, largest, largest / 2)
+        out.append(symbol(s.symbol, ox + x, oy + y, size, inks.of(s.symbol), s.facing))
+    return out
 
 
 def _header(layout: MapLayout, words: WalkaboutLabels, slots: Slots) -> list[Shape]:
@@ -169,7 +195,7 @@ def _written(layout: MapLayout, game: Finished, slots: Slots) -> list[Shape]:
         out.append(Circle(x, y, MARK_R, Style(stroke=pen, width=0.35, fill="#ffffff")))
         out.append(label(x, y, text, 2.8, weight="bold", colour=pen))
     for node in game.collected:
-        out.append(Circle(*node_xy(layout, node), RING, Style(stroke=pen, width=0.4)))
+        out.append(Circle(*node_xy(layout, node), RING, Style(stroke=pen, width=RING_WIDTH)))
     held = slots.stars[: 1 + len(game.collected)]
     for cx, cy in held[1:]:
         out.append(star(cx, cy, STAR_R * 0.78, pen, pen))
@@ -201,12 +227,13 @@ def draw_map(
     top = lower_top(layout)
     slots = Slots()
     shapes = _header(layout, words, slots) + _grid_lines(layout)
-    shapes += [star(*node_xy(layout, n), 2.1, s.star, s.ink) for n in layout.stars]
-    shapes += symbol_shapes(layout, layout.symbols)
+    shapes += [star(*node_xy(layout, n), STAR, s.star, s.ink) for n in layout.stars]
+    shapes += symbol_shapes(layout, layout.symbols, printed_beside(layout))
     if game is not None:
-        shapes += path_shapes(layout, game.path, s.pen, 0.8, today=True)
-        shapes += symbol_shapes(layout, game.symbols)
-    shapes += path_shapes(layout, layout.path, s.path)
+        shapes += path_shapes(layout, game.path, s.pen, PEN_WIDTH, today=True)
+        drawn = game_beside(layout, game.path, game.collected)
+        shapes += symbol_shapes(layout, game.symbols, drawn)
+    shapes += path_shapes(layout, layout.path, s.path, PATH_WIDTH)
     shapes += star_track(layout, words, top, slots)
     box_top = top + STAR_ROW
     shapes += score_box(layout, words, box_top, box_top + score_box_height(layout, words), slots)

@@ -4,7 +4,8 @@ numbered ones look like that many strokes: spear 1, boomerang 2, emu track 3, ka
 The spear is one long, thin shaft under a hollow, leaf-shaped blade: it points where its
 blade does, and never reads as a movement (a thick line ending in a filled arrowhead). The
 emu track is a heel pad with three equal toes fanned wide and apart from it: a bird's foot,
-never an arrowhead pointing back.
+never an arrowhead pointing back. The kangaroo track is two long hind feet with two short
+forepaws ahead of them and closer together: it points where the forepaws are.
 """
 
 from __future__ import annotations
@@ -88,11 +89,15 @@ def _emu(c: str) -> list[Shape]:
 
 
 def _kangaroo(c: str) -> list[Shape]:
+    # a track as a kangaroo leaves it: two long hind feet side by side, and ahead of them,
+    # between them, two short forepaws close together; one figure narrowing to the front,
+    # never two like pairs (which read as '= =')
+    hind, fore = _stroke(c, 0.13), _stroke(c, 0.09)
     return [
-        line(-0.13, 0.44, -0.13, -0.02, _stroke(c, 0.11)),
-        line(0.13, 0.44, 0.13, -0.02, _stroke(c, 0.11)),
-        line(-0.1, -0.2, -0.1, -0.42, _stroke(c, 0.08)),
-        line(0.1, -0.2, 0.1, -0.42, _stroke(c, 0.08)),
+        line(-0.2, 0.46, -0.2, -0.08, hind),
+        line(0.2, 0.46, 0.2, -0.08, hind),
+        line(-0.085, -0.25, -0.085, -0.45, fore),
+        line(0.085, -0.25, 0.085, -0.45, fore),
     ]
 
 

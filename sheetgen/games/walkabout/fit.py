@@ -1,0 +1,149 @@
+"""Where a symbol sits in its map space: as large as it may be, up to its full size, while its
+ink keeps clear of the ink round the space (the path along its sides, the discs, rings and
+stars at its corners), and in the middle of the room that leaves.
+
+Each thing to keep clear of is a line the symbol's ink stays on one side of (a `Keep`): a
+side's centre line moved in by the ink along it and the paper to leave, or, at a corner, a line
+square to the way from that corner to the space's middle, moved in by the ink round the corner
+and the paper to leave (a corner's ink lies on the corner's side of it, and so does a path
+leaving the corner away from the space). The symbol's own ink is measured as drawn (its strokes
+as points as far out as half their width, its circles to their rims), so the fit is exact for
+every line. The largest size and then the middle are each found as the best corner of a small
+linear programme (size or least spare room, and the two offsets from the space's middle).
+"""
+
+from __future__ import annotations
+
+import itertools
+import math
+from dataclasses import dataclass
+
+from sheetgen.draw import IDENTITY, Circle, CurveTo, Group, LineTo, MoveTo, Path
+from sheetgen.draw.walk import leaves
+
+Point = tuple[float, float]
+Row = tuple[float, float, float, float]  # a*u + b*x + c*y >= d, with u the size or the room
+CURVE_STEPS = 16  # points a curve is measured at
+
+
+@dataclass(frozen=True)
+class Keep:
+    """A line a symbol's ink stays on one side of: every point x of it has n . x >= `at` (mm),
+    n = (`nx`, `ny`) a unit vector pointing to the side it stays on."""
+
+    nx: float
+    ny: float
+    at: float
+
+
+def keep_from_line(a: Point, b: Point, inside: Point, clear: float) -> Keep:
+    """Ink on `inside`'s side of the line through a and b, `clear` mm or more from it."""
+    nx, ny = a[1] - b[1], b[0] - a[0]
+    n = math.hypot(nx, ny)
+    nx, ny = nx / n, ny / n
+    if nx * (inside[0] - a[0]) + ny * (inside[1] - a[1]) < 0:
+        nx, ny = -nx, -ny
+    return Keep(nx, ny, nx * a[0] + ny * a[1] + clear)
+
+
+def keep_from_point(p: Point, towards: Point, clear: float) -> Keep:
+    """Ink `clear` mm or more from p, past the line square to the way from p to `towards`."""
+    nx, ny = towards[0] - p[0], towards[1] - p[1]
+    n = math.hypot(nx, ny)
+    nx, ny = nx / n, ny / n
+    return Keep(nx, ny, nx * p[0] + ny * p[1] + clear)
+
+
+def outline(unit: Group) -> list[tuple[float, float, float]]:
+    """A map symbol's ink as points (x, y) and how far ink reaches round each, in the symbol's
+    own units: the points of its strokes (curves at CURVE_STEPS points) with half their width,
+    its circles' middles with their radius and half their stroke. (Only the '?' of the dice
+    has text, inside its circle.)"""
+    out: list[tuple[float, float, float]] = []
+    for leaf, at in leaves((unit,), IDENTITY):
+        k = math.sqrt(abs(at.a * at.d - at.b * at.c))
+        half = (
+            leaf.style.width / 2 if isinstance(leaf, Path | Circle) and leaf.style.stroke else 0.0
+        )
+        if isinstance(leaf, Path):
+            for x, y in _along(leaf):
+                out.append((*at.apply(x, y), half * k))
+        elif isinstance(leaf, Circle):
+            out.append((*at.apply(leaf.cx, leaf.cy), (leaf.r + half) * k))
+    return out
+
+
+def _along(path: Path) -> list[Point]:
+    points: list[Point] = []
+    for s in path.segments:
+        if isinstance(s, MoveTo | LineTo):
+            points.append((s.x, s.y))
+        elif isinstance(s, CurveTo):
+            x0, y0 = points[-1]
+            for i in range(1, CURVE_STEPS + 1):
+                u = i / CURVE_STEPS
+                a, b, c, d = (1 - u) ** 3, 3 * (1 - u) ** 2 * u, 3 * (1 - u) * u**2, u**3
+                points.append(
+                    (a * x0 + b * s.x1 + c * s.x2 + d * s.x, a * y0 + b * s.y1 + c * s.y2 + d * s.y)
+                )
+    return points
+
+
+def fit(
+    unit: Group, middle: Point, keeps: list[Keep], largest: float, smallest: float
+) -> tuple[float, float, float]:
+    """Where to centre a symbol (drawn 1 mm across as `unit`) near `middle`, and its size: the
+    largest up to `largest` whose ink keeps every one of `keeps` (never under `smallest`, where
+    the space has no room for it: then as far from them all as it can be), centred where the
+    least spare room to any keep is the most."""
+    ink = outline(unit)
+    # how far the unit symbol's ink reaches against each keep's n, from its middle
+    reach = [max(r - (k.nx * x + k.ny * y) for x, y, r in ink) for k in keeps]
+    spare = [k.at - (k.nx * middle[0] + k.ny * middle[1]) for k in keeps]
+    rows: list[Row] = [(-h, k.nx, k.ny, d) for h, k, d in zip(reach, keeps, spare, strict=True)]
+    grown = _best([*rows, (-1.0, 0.0, 0.0, -largest)])
+    size = max(smallest, min(largest, grown[0] if grown else smallest))
+    room = [(-1.0, k.nx, k.ny, d + size * h) for h, k, d in zip(reach, keeps, spare, strict=True)]
+    centred = _best(room)
+    dx, dy = (centred[1], centred[2]) if centred else (0.0, 0.0)
+    return middle[0] + dx, middle[1] + dy, size
+
+
+def _best(rows: list[Row]) -> tuple[float, float, float] | None:
+    """The point (u, x, y) with the largest u that meets every row, found among the points
+    where three rows meet (the middle of them where several are as good); None if none does."""
+    found: list[tuple[float, float, float]] = []
+    for a, b, c in itertools.combinations(rows, 3):
+        point = _meet(a, b, c)
+        if point is not None and all(
+            r[0] * point[0] + r[1] * point[1] + r[2] * point[2] >= r[3] - 1e-9 for r in rows
+        ):
+            found.append(point)
+    if not found:
+        return None
+    top = max(p[0] for p in found)
+    best = [p for p in found if p[0] >= top - 1e-9]
+    return top, sum(p[1] for p in best) / len(best), sum(p[2] for p in best) / len(best)
+
+
+def _meet(*rows: Row) -> tuple[float, float, float] | None:
+    """Where three rows hold with equality (Cramer's rule), None if they meet in no one point."""
+
+    def det(m: list[list[float]]) -> float:
+        return (
+            m[0][0] * (m[1][1] * m[2][2] - m[1][2] * m[2][1])
+            - m[0][1] * (m[1][0] * m[2][2] - m[1][2] * m[2][0])
+            + m[0][2] * (m[1][0] * m[2][1] - m[1][1] * m[2][0])
+        )
+
+    a = [list(r[:3]) for r in rows]
+    d = det(a)
+    if abs(d) < 1e-12:
+        return None
+    out = []
+    for col in range(3):
+        m = [row[:] for row in a]
+        for i, r in enumerate(rows):
+            m[i][col] = r[3]
+        out.append(det(m) / d)
+    return out[0], out[1], out[2]

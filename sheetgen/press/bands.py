@@ -1,0 +1,141 @@
+"""Headed groups of pieces sharing a page: each group (a bag of tiles, say) in its own band down
+the page, its heading right above its pieces and their crop marks, the ruler and the footer once,
+in the last band. Groups share a page only where every one of them fits its band whole; else
+each group takes pages of its own, headed the same way."""
+
+from __future__ import annotations
+
+from collections.abc import Callable, Sequence
+from dataclasses import dataclass, replace
+
+from sheetgen.draw import IDENTITY, Drawing, Rect, Style, translate
+from sheetgen.errors import TooBigForPaper
+from sheetgen.press.document import Box, Page, Placement
+from sheetgen.press.impose import PressOptions, impose, plan_grid
+from sheetgen.press.paper import Paper
+
+HEADING_ROOM = 12.0  # mm above a band's pieces for its heading, over their crop marks
+HEADING_RAISE = 1.5  # mm the heading stands higher than its room, clear of the marks under it
+
+
+@dataclass(frozen=True)
+class Band:
+    """A group of pieces printed under one heading."""
+
+    name: str  # names its pages' image files ('yellow'; 'yellow-blue' shared; 'yellow-2')
+    pieces: Sequence[Drawing]  # in print order, all one size
+    heading: Callable[[float], Drawing]  # the heading, given the width (mm) it may take
+    ground: str | None = None  # a colour laid under each row of pieces, edge to edge
+
+
+def impose_bands(bands: Sequence[Band], opts: PressOptions, together: int = 2) -> list[Page]:
+    """Every band's pieces with crop marks under its heading: `together` bands a page (in
+    order) where every group of them fits a page, else each band on its own pages."""
+    groups = [bands[i : i + together] for i in range(0, len(bands), together)]
+    shared = [_shared(group, opts) for group in groups]
+    if all(page is not None for page in shared):
+        return [page for page in shared if page is not None]
+    pages = []
+    for band in bands:
+        sheets = _banded(band, opts, 0.0, opts.paper.height, last=True)
+        for i, sheet in enumerate(sheets, start=1):
+            pages.append(replace(sheet, label=f"{band.name}-{i}" if len(sheets) > 1 else band.name))
+    return pages
+
+
+def _shared(group: Sequence[Band], opts: PressOptions) -> Page | None:
+    """One page holding every band of `group`, each in an equal share of the page's height, or
+    None where a band's pieces do not fit its share whole."""
+    height = opts.paper.height / len(group)
+    last = len(group) - 1
+    for i, band in enumerate(group):
+        piece, press = band.pieces[0], _band_press(opts, height, last=i == last)
+        try:
+            grid = plan_grid(piece.width, piece.height, piece.bleed, press, len(band.pieces))
+        except TooBigForPaper:
+            return None
+        if grid.count < len(band.pieces):
+            return None
+    parts = [
+        sheet
+        for i, band in enumerate(group)
+        for sheet in _banded(band, opts, i * height, height, last=i == last)
+    ]
+    return Page(
+        opts.paper.width,
+        opts.paper.height,
+        tuple(p for part in parts for p in part.placements),
+        _around([part.trim for part in parts if part.trim]),
+        _around([part.bleed for part in parts if part.bleed]),
+        "-".join(band.name for band in group),
+    )
+
+
+def _band_press(opts: PressOptions, height: float, last: bool) -> PressOptions:
+    """The press for a band `height` mm tall across the page, less its heading's room; the
+    ruler and the footer only in the page's last band."""
+    return replace(
+        opts,
+        paper=Paper(opts.paper.name, opts.paper.width, height - HEADING_ROOM),
+        landscape=False,  # a band lies across the portrait page, however wide it is
+        crop_marks=True,
+        ruler=opts.ruler and last,
+        credit=opts.credit if last else "",
+    )
+
+
+def _banded(band: Band, opts: PressOptions, top: float, height: float, last: bool) -> list[Page]:
+    """Each sheet of the band's pieces in the stretch of the page `top` mm down and `height`
+    mm tall, as a page of the press's paper: the pieces and their marks (in the last band also
+    the ruler and footer), and the heading right above the pieces."""
+    down = top + HEADING_ROOM
+    out = []
+    for sheet in impose(band.pieces, _band_press(opts, height, last)):
+        trim = sheet.trim or (0.0, 0.0, sheet.width, sheet.height)
+        under = (Placement(_ground(sheet, band), IDENTITY),) if band.ground else ()
+        moved = tuple(
+            Placement(p.drawing, translate(0, down) @ p.transform)
+            for p in (*under, *sheet.placements)
+        )
+        left = trim[0]
+        heading = band.heading(opts.paper.width - opts.margin - left)
+        y = max(top + opts.margin, trim[1] + down - HEADING_ROOM - HEADING_RAISE)
+        out.append(
+            Page(
+                opts.paper.width,
+                opts.paper.height,
+                (*moved, Placement(heading, translate(left, y))),
+                _lowered(trim, down),
+                _lowered(sheet.bleed or trim, down),
+            )
+        )
+    return out
+
+
+def _ground(sheet: Page, band: Band) -> Drawing:
+    """The band's ground colour under each row of its pieces on `sheet`, edge to edge, so no
+    viewer shows paper in a hairline between two pieces where it blends their edges."""
+    ours = {id(piece) for piece in band.pieces}
+    rows: dict[float, list[tuple[float, Drawing]]] = {}
+    for placed in sheet.placements:
+        if id(placed.drawing) in ours:
+            rows.setdefault(placed.transform.f, []).append((placed.transform.e, placed.drawing))
+    paint = Style(stroke=None, fill=band.ground)
+    shapes = []
+    for y, row in sorted(rows.items()):
+        left = min(x for x, _ in row)
+        right = max(x + piece.width for x, piece in row)
+        shapes.append(Rect(left, y, right - left, max(p.height for _, p in row), paint))
+    return Drawing(sheet.width, sheet.height, tuple(shapes), title=f"{band.name} ground")
+
+
+def _lowered(box: Box, down: float) -> Box:
+    x, y, w, h = box
+    return (x, y + down, w, h)
+
+
+def _around(boxes: list[Box]) -> Box:
+    """The box around every one of `boxes`."""
+    left, top = min(b[0] for b in boxes), min(b[1] for b in boxes)
+    right, bottom = max(b[0] + b[2] for b in boxes), max(b[1] + b[3] for b in boxes)
+    return (left, top, right - left, bottom - top)

@@ -1,0 +1,127 @@
+"""Scrumpit's tile sheets as a player printing them sees them: two bags a page on A4 and US
+Letter, in the rulebook's order of play (yellow with blue, red with green), each bag's heading
+read back from the PDF right above its own tiles, whose colour is read from the render; crop
+marks and the calibration ruler on every page. Where two bags do not fit a page (more copies,
+larger tiles), a bag a page or more, as before."""
+
+from __future__ import annotations
+
+from dataclasses import replace
+from functools import cache
+
+import pypdfium2 as pdfium
+import pytest
+from PIL import Image
+
+from sheetgen.backends import render
+from sheetgen.build import document_for
+from sheetgen.games.scrumpit.model import TilesLayout
+from sheetgen.layout import load
+from sheetgen.press import Document, Page, PressOptions, parse_paper
+from sheetgen.registry import BuildOptions
+
+LOADED = load("scrumpit/tiles")
+TILES: TilesLayout = LOADED.model  # type: ignore[assignment]
+BAG = sum(x.count for x in TILES.letters)  # the rulebook's bags hold 50 tiles each
+MM = 72 / 25.4
+DPI = 100
+
+
+@cache
+def build(paper: str = "A4", copies: int = 1, size: float | None = None) -> Document:
+    options = BuildOptions(PressOptions(paper=parse_paper(paper)), copies=copies)
+    return document_for(LOADED, replace(options, tile_size=size))
+
+
+def tiles(page: Page) -> list[tuple[float, float, float]]:
+    """Each tile's top-left corner on the page (mm) and its size."""
+    return [
+        (p.transform.e, p.transform.f, p.drawing.width)
+        for p in page.placements
+        if p.drawing.title.startswith("tile ")
+    ]
+
+
+def headings(data: bytes, index: int) -> dict[str, tuple[float, float]]:
+    """Each bag heading pdfium reads on page `index`, by bag: its ink's top and bottom (mm from
+    the page's top)."""
+    page = pdfium.PdfDocument(data)[index]
+    height, text = page.get_height(), page.get_textpage()
+    out = {}
+    for bag in TILES.colours:
+        words = f"{bag.upper()} BAG: {BAG} tiles"
+        search = text.search(words, match_case=True)
+        found = search.get_next()
+        if found is None:
+            continue
+        start, count = found
+        boxes = [text.get_charbox(i) for i in range(start, start + count)]
+        out[bag] = (
+            (height - max(b[3] for b in boxes)) / MM,
+            (height - min(b[1] for b in boxes)) / MM,
+        )
+    return out
+
+
+def colour_at(image: Image.Image, x: float, y: float) -> tuple[int, int, int]:
+    px = DPI / 25.4
+    return image.getpixel((round(x * px), round(y * px)))  # type: ignore[return-value]
+
+
+def near(colour: tuple[int, int, int], other: tuple[int, int, int]) -> bool:
+    return sum(abs(a - b) for a, b in zip(colour, other, strict=True)) < 40
+
+
+def rgb(hex_colour: str) -> tuple[int, int, int]:
+    return tuple(int(hex_colour[i : i + 2], 16) for i in (1, 3, 5))  # type: ignore[return-value]
+
+
+@pytest.mark.parametrize("paper", ["A4", "Letter"])
+def test_two_bags_a_page_each_headed_right_above_its_own_tiles(paper: str) -> None:
+    doc = build(paper)
+    width, height = parse_paper(paper).width, parse_paper(paper).height
+    assert [p.label for p in doc.pages] == ["yellow-blue", "red-green"]  # 2 pages, not 4
+    data = render(doc, "pdf")[0][1]
+    pdf = pdfium.PdfDocument(data)
+    for index, page in enumerate(doc.pages):
+        assert (page.width, page.height) == (width, height)
+        image = pdf[index].render(scale=DPI / 72).to_pil().convert("RGB")
+        placed = tiles(page)
+        assert len(placed) == 2 * BAG
+        heads = headings(data, index)
+        bags = page.label.split("-")
+        assert list(heads) == [b for b in TILES.colours if b in bags]  # the two, and no other
+        above = 0.0  # the bottom of what the page holds above this bag
+        for bag in bags:
+            fill = rgb(TILES.colours[bag])
+            own = [
+                (x, y, s)
+                for x, y, s in placed
+                if near(colour_at(image, x + s / 2, y + 0.1 * s), fill)
+            ]
+            assert len(own) == BAG, (paper, bag)
+            top = min(y for _, y, _ in own)
+            bottom = max(y + s for _, y, s in own)
+            head_top, head_bottom = heads[bag]
+            # the heading lies between what is above and its own tiles, right above them
+            assert above < head_top and head_bottom < top, (paper, bag)
+            assert top - head_bottom < 12.0, (paper, bag, top - head_bottom)
+            above = bottom
+        titles = {p.drawing.title for p in page.placements}
+        assert {"crop marks", "calibration ruler"} <= titles
+        assert "100 mm" in pdf[index].get_textpage().get_text_range()
+
+
+def test_where_two_bags_do_not_fit_a_page_each_bag_has_its_own() -> None:
+    # two sets: 100 tiles a bag, 10 rows of 19 mm, more than half an A4 page holds
+    doc = build("A4", copies=2)
+    assert [p.label for p in doc.pages] == ["yellow", "blue", "red", "green"]
+    assert all(len(tiles(p)) == 2 * BAG for p in doc.pages)
+    # 40 mm tiles: four across, six rows a page; 50 tiles take three pages a bag
+    doc = build("A4", size=40.0)
+    assert [p.label for p in doc.pages] == [f"{b}-{i}" for b in TILES.colours for i in (1, 2, 3)]
+    assert {s for p in doc.pages for _, _, s in tiles(p)} == {40.0}
+    # 6 mm tiles: two bags a page, as at 19 mm
+    doc = build("Letter", size=6.0)
+    assert [p.label for p in doc.pages] == ["yellow-blue", "red-green"]
+    assert {s for p in doc.pages for _, _, s in tiles(p)} == {6.0}

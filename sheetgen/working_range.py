@@ -1,6 +1,6 @@
 """The values of one key that truly work in a given layout: a key's model range (a cell of 6 to
 25 mm) can hold more than the rest of the layout allows (its sheet holds the grid only for cells
-of 11.5 to 13 mm). `sheetgen new` says both, the second found by trying values as `check` would:
+of 11.5 to 13.3 mm). `sheetgen new` says both, the second found by trying values as `check` would:
 the rules check narrows it cheaply, then `sheetgen check` itself confirms each end."""
 
 from __future__ import annotations

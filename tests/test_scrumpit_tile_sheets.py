@@ -6,6 +6,7 @@ larger tiles), a bag a page or more, as before."""
 
 from __future__ import annotations
 
+import math
 from dataclasses import replace
 from functools import cache
 
@@ -15,6 +16,7 @@ from PIL import Image
 
 from sheetgen.backends import render
 from sheetgen.build import document_for
+from sheetgen.draw import LineTo, Path
 from sheetgen.games.scrumpit.model import TilesLayout
 from sheetgen.layout import load
 from sheetgen.press import Document, Page, PressOptions, parse_paper
@@ -125,3 +127,20 @@ def test_where_two_bags_do_not_fit_a_page_each_bag_has_its_own() -> None:
     doc = build("Letter", size=6.0)
     assert [p.label for p in doc.pages] == ["yellow-blue", "red-green"]
     assert {s for p in doc.pages for _, _, s in tiles(p)} == {6.0}
+
+
+@pytest.mark.parametrize("paper", ["A4", "Letter"])
+def test_every_cut_of_both_bags_has_a_mark_long_enough_to_lay_a_rule_on(paper: str) -> None:
+    """Each band's crop marks keep their length: a band above another is given room for
+    whole marks over and under its tiles, and the ruler under the last band leaves its marks
+    whole (on Letter they were 1.4 mm stubs over the ruler, 1.75 mm round the upper bag)."""
+    for page in build(paper).pages:
+        lengths = [
+            math.dist((shape.segments[0].x, shape.segments[0].y), (end.x, end.y))
+            for placed in page.placements
+            if placed.drawing.title == "crop marks"
+            for shape in placed.drawing.children
+            if isinstance(shape, Path) and isinstance(end := shape.segments[-1], LineTo)
+        ]
+        assert len(lengths) == 2 * (2 * (10 + 1) + 2 * (5 + 1)), (paper, page.label)
+        assert min(lengths) >= 3.5, (paper, page.label, sorted(lengths)[:4])

@@ -1,10 +1,12 @@
 """Headed groups of pieces sharing a page: each group (a bag of tiles, say) in its own band down
 the page, its heading right above its pieces and their crop marks, the ruler and the footer once,
-in the last band. Groups share a page only where every one of them fits its band whole; else
-each group takes pages of its own, headed the same way."""
+in the last band. A band takes what it needs, the last one the rest of the page. Groups share a
+page only where every one of them fits its band whole; else each group takes pages of its own,
+headed the same way."""
 
 from __future__ import annotations
 
+import math
 from collections.abc import Callable, Sequence
 from dataclasses import dataclass, replace
 
@@ -12,10 +14,12 @@ from sheetgen.draw import IDENTITY, Drawing, Rect, Style, translate
 from sheetgen.errors import TooBigForPaper
 from sheetgen.press.document import Box, Page, Placement
 from sheetgen.press.impose import PressOptions, impose, plan_grid
+from sheetgen.press.marks import MARK_CLEARANCE, MARK_LENGTH, MARK_LIMIT
 from sheetgen.press.paper import Paper
 
 HEADING_ROOM = 12.0  # mm above a band's pieces for its heading, over their crop marks
 HEADING_RAISE = 1.5  # mm the heading stands higher than its room, clear of the marks under it
+MARKED = MARK_LIMIT + MARK_CLEARANCE + MARK_LENGTH  # mm beside pieces for whole crop marks
 
 
 @dataclass(frozen=True)
@@ -44,22 +48,25 @@ def impose_bands(bands: Sequence[Band], opts: PressOptions, together: int = 2) -
 
 
 def _shared(group: Sequence[Band], opts: PressOptions) -> Page | None:
-    """One page holding every band of `group`, each in an equal share of the page's height, or
-    None where a band's pieces do not fit its share whole."""
-    height = opts.paper.height / len(group)
+    """One page holding every band of `group` down it, or None where a band's pieces do not
+    fit its stretch whole: each band but the last takes what its heading, its rows of pieces
+    and the margins round them need, the last band the rest (with the ruler and footer)."""
+    heights = [_need(band, opts) for band in group[:-1]]
+    heights.append(opts.paper.height - sum(heights))
     last = len(group) - 1
     for i, band in enumerate(group):
-        piece, press = band.pieces[0], _band_press(opts, height, last=i == last)
+        piece, press = band.pieces[0], _band_press(opts, heights[i], last=i == last)
         try:
             grid = plan_grid(piece.width, piece.height, piece.bleed, press, len(band.pieces))
         except TooBigForPaper:
             return None
         if grid.count < len(band.pieces):
             return None
+    tops = [sum(heights[:i]) for i in range(len(group))]
     parts = [
         sheet
         for i, band in enumerate(group)
-        for sheet in _banded(band, opts, i * height, height, last=i == last)
+        for sheet in _banded(band, opts, tops[i], heights[i], last=i == last)
     ]
     return Page(
         opts.paper.width,
@@ -69,6 +76,18 @@ def _shared(group: Sequence[Band], opts: PressOptions) -> Page | None:
         _around([part.bleed for part in parts if part.bleed]),
         "-".join(band.name for band in group),
     )
+
+
+def _need(band: Band, opts: PressOptions) -> float:
+    """mm of the page a band needs: its heading's room, its pieces in as many rows as the
+    page's width makes them, and above and below them the margin, or room for whole crop
+    marks where that is more."""
+    piece = band.pieces[0]
+    whole = _band_press(opts, opts.paper.height, last=False)
+    grid = plan_grid(piece.width, piece.height, piece.bleed, whole, len(band.pieces))
+    rows = math.ceil(len(band.pieces) / grid.cols)
+    tall = rows * (piece.height + 2 * piece.bleed) + (rows - 1) * grid.gap
+    return HEADING_ROOM + 2 * max(opts.margin, MARKED) + tall
 
 
 def _band_press(opts: PressOptions, height: float, last: bool) -> PressOptions:

@@ -20,6 +20,8 @@ from sheetgen.press.paper import Paper
 HEADING_ROOM = 12.0  # mm above a band's pieces for its heading, over their crop marks
 HEADING_RAISE = 1.5  # mm the heading stands higher than its room, clear of the marks under it
 MARKED = MARK_LIMIT + MARK_CLEARANCE + MARK_LENGTH  # mm beside pieces for whole crop marks
+# mm the ground colour reaches past the outer cuts: short of where the crop marks begin
+GROUND_PAST = MARK_CLEARANCE - 0.25
 
 
 @dataclass(frozen=True)
@@ -133,7 +135,9 @@ def _banded(band: Band, opts: PressOptions, top: float, height: float, last: boo
 
 def _ground(sheet: Page, band: Band) -> Drawing:
     """The band's ground colour under each row of its pieces on `sheet`, edge to edge, so no
-    viewer shows paper in a hairline between two pieces where it blends their edges."""
+    viewer shows paper in a hairline between two pieces where it blends their edges, and
+    GROUND_PAST beyond the outer cuts, so a cut a little outside the line leaves no sliver of
+    white paper on the outer pieces."""
     ours = {id(piece) for piece in band.pieces}
     rows: dict[float, list[tuple[float, Drawing]]] = {}
     for placed in sheet.placements:
@@ -144,7 +148,9 @@ def _ground(sheet: Page, band: Band) -> Drawing:
     for y, row in sorted(rows.items()):
         left = min(x for x, _ in row)
         right = max(x + piece.width for x, piece in row)
-        shapes.append(Rect(left, y, right - left, max(p.height for _, p in row), paint))
+        tall = max(p.height for _, p in row)
+        grown = (left - GROUND_PAST, y - GROUND_PAST, right - left + 2 * GROUND_PAST)
+        shapes.append(Rect(*grown, tall + 2 * GROUND_PAST, paint))
     return Drawing(sheet.width, sheet.height, tuple(shapes), title=f"{band.name} ground")
 
 

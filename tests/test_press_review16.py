@@ -14,7 +14,9 @@ import pytest
 from PIL import Image
 from pypdf import PdfReader
 
+from sheetgen.draw import text_width
 from sheetgen.errors import UsageError
+from sheetgen.press.footer import FOOTER_SIZE, SMALLEST, footer_lines
 from sheetgen.press.paper import parse_paper
 from tests.conftest import sheetgen
 from tests.test_press_options import build
@@ -89,12 +91,17 @@ def test_a_credit_too_long_for_a_small_card_wraps_onto_two_whole_lines(
 ) -> None:
     """On a 4 x 6 in card the footer keeps the whole credit (from the layout file) and the side,
     on two lines 6 pt or more high, every character 5 mm or more inside the paper's edges."""
-    import tomllib
-
-    from tests.conftest import ROOT
-
-    credit = tomllib.loads((ROOT / "layouts/marram/classic.toml").read_text())["credit"]
-    pdf = pdfium.PdfDocument(build(tmp_path, paper=paper) / "marram-classic-tiles.pdf")
+    credit = (
+        "Marram Classic · rules as in the Combined Rules Book and How to Play on Board Game Arena"
+    )
+    layout = tmp_path / "long-credit.toml"
+    layout.write_text(
+        'extends = "marram/classic"\ngame = "marram"\ncomponent = "tiles"\n'
+        f'name = "long-credit"\ncredit = "{credit}"\n',
+        encoding="utf-8",
+    )
+    out = build(tmp_path / "out", ref=str(layout), paper=paper)
+    pdf = pdfium.PdfDocument(out / "marram-long-credit-tiles.pdf")
     page = pdf[0]
     width_mm, height_mm = (v * 25.4 / 72 for v in page.get_size())
     text = page.get_textpage()
@@ -117,3 +124,14 @@ def test_a_credit_too_long_for_a_small_card_wraps_onto_two_whole_lines(
         baselines.add(round(y.value, 1))
     assert len(baselines) == 2
     pdf.close()
+
+
+def test_a_footer_shrunk_to_its_width_stays_on_one_line() -> None:
+    """A credit that fits one line once shrunk (down to 6 pt) is set on one line at every width
+    from where 6 pt just fits to where 6.5 pt does: measured at the size it was shrunk to, it
+    can come out a hair over its width in floating point, and then it wrapped, on one side of
+    a 4 x 6 in card and not the other."""
+    text = "Marram Classic · Combined Rules Book, Board Game Arena How to Play · back"
+    low, high = text_width(text, SMALLEST), text_width(text, FOOTER_SIZE)
+    widths = [low + (high - low) * i / 399 for i in range(400)]
+    assert all(footer_lines(text, width)[0] == (text,) for width in widths)

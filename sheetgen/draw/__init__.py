@@ -4,6 +4,7 @@ from sheetgen.draw.fonts import cap_height, fit_size, label, pt, text_width, wra
 from sheetgen.draw.geometry import (
     arc,
     ellipse_path,
+    flattened,
     line,
     polygon,
     polyline,
@@ -47,6 +48,7 @@ __all__ = [
     "cap_height",
     "ellipse_path",
     "fit_size",
+    "flattened",
     "label",
     "line",
     "polygon",

@@ -15,6 +15,28 @@ def line(x1: float, y1: float, x2: float, y2: float, style: Style = Style()) -> 
     return Path((MoveTo(x1, y1), LineTo(x2, y2)), style)
 
 
+def flattened(segments: Sequence[Segment], steps: int) -> list[Point]:
+    """The points a path's segments pass through, each curve at `steps` points along it (evenly
+    in its parameter), for measuring a path: its lengths, headings and how near it comes."""
+    points: list[Point] = []
+    for seg in segments:
+        if isinstance(seg, MoveTo | LineTo):
+            points.append((seg.x, seg.y))
+        elif isinstance(seg, CurveTo):
+            x0, y0 = points[-1]
+            for i in range(1, steps + 1):
+                t = i / steps
+                u = 1 - t
+                a, b, c, d = u**3, 3 * u * u * t, 3 * u * t * t, t**3
+                points.append(
+                    (
+                        a * x0 + b * seg.x1 + c * seg.x2 + d * seg.x,
+                        a * y0 + b * seg.y1 + c * seg.y2 + d * seg.y,
+                    )
+                )
+    return points
+
+
 def polyline(points: Sequence[Point], style: Style = Style(), closed: bool = False) -> Path:
     """Straight segments through `points`; `closed` joins the last point back to the first."""
     if len(points) < 2:

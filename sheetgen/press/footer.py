@@ -49,6 +49,9 @@ def footer(page_w: float, page_h: float, text: str) -> Drawing:
     return Drawing(page_w, page_h, shapes, title="footer")
 
 
+FIT_TOLERANCE = 1e-6  # mm: a text `fit_size` shrank to a width measures it, give or take
+
+
 @cache
 def footer_lines(text: str, width: float) -> tuple[tuple[str, ...], float]:
     """The footer's lines and size on lines `width` mm long: one line, shrunk to fit but never
@@ -57,10 +60,10 @@ def footer_lines(text: str, width: float) -> tuple[tuple[str, ...], float]:
     at a word and ends in an ellipsis, and the side it names (front or back) is kept."""
     size = max(SMALLEST, fit_size(text, width, FOOTER_SIZE))
     words = text.split(" ")
-    if text_width(text, size) <= width or len(words) < 2:
+    if text_width(text, size) <= width + FIT_TOLERANCE or len(words) < 2:
         return (text,), size
     splits = [(" ".join(words[:i]), " ".join(words[i:])) for i in range(1, len(words))]
-    fitting = [pair for pair in splits if text_width(pair[0], size) <= width]
+    fitting = [pair for pair in splits if text_width(pair[0], size) <= width + FIT_TOLERANCE]
     if not fitting:
         return (_cut(text, size, width),), size
     first, rest = min(fitting, key=lambda pair: max(text_width(line, size) for line in pair))

@@ -19,7 +19,15 @@ from sheetgen.press.footer import (
     footer_span,
     footer_text,
 )
-from sheetgen.press.marks import FOOTER_GAP, RULER_GAP, Obstacle, cut_marks
+from sheetgen.press.marks import (
+    FOOTER_GAP,
+    MARK_CLEARANCE,
+    MARK_LENGTH,
+    MARK_LIMIT,
+    RULER_GAP,
+    Obstacle,
+    cut_marks,
+)
 from sheetgen.press.paper import NAMED, Paper
 from sheetgen.press.ruler import RULER_HEIGHT, RULER_WIDTH, calibration_ruler
 
@@ -59,13 +67,17 @@ class PressOptions:
     @property
     def foot(self) -> float:
         """mm kept at the bottom of a page: the margin, and room for the footer under it."""
+        return max(self.margin, self.footer_top + 0.5) if self.credit else self.margin
+
+    @property
+    def footer_top(self) -> float:
+        """mm from the bottom of the page up to the top of the footer's text (0 with none)."""
         if not self.credit:
-            return self.margin
+            return 0.0
         # the longer side word, on the paper's narrower side: room enough however it is turned
         side = max(self.words.front, self.words.back, key=len)
         narrow = min(self.paper.width, self.paper.height)
-        room = SAFE_EDGE + footer_height(narrow, footer_text(self.credit, side)) + 0.5
-        return max(self.margin, room)
+        return SAFE_EDGE + footer_height(narrow, footer_text(self.credit, side))
 
     @property
     def mark_style(self) -> CropMarks:
@@ -157,7 +169,32 @@ def _grid_for(
     )
     x0 = (page_w - block_w) / 2 + bleed
     y0 = opts.margin + (avail_h - reserve - block_h) / 2 + bleed
+    if opts.mark_style != "none":
+        y0 = _marked_top(y0 - bleed, block_h, page_h, reserve, opts) + bleed
     return Grid(page_w, page_h, cols, rows, w, h, bleed, gap, x0, y0)
+
+
+def _marked_top(
+    top: float, block_h: float, page_h: float, reserve: float, opts: PressOptions
+) -> float:
+    """Where a block of pieces `block_h` tall, centred with its top at `top`, stands so that
+    its crop marks keep their length: the marks over it reach into the top margin (to
+    MARK_LIMIT from the edge), those under it only to the ruler or the footer, so where that
+    cuts the lower marks short the block stands higher, until both ends have the same room or
+    the lower marks their whole length, never into the top margin."""
+    if reserve:
+        lower = page_h - opts.foot - RULER_HEIGHT - RULER_GAP
+    elif opts.credit:
+        lower = page_h - opts.footer_top - FOOTER_GAP
+    else:
+        lower = page_h - MARK_LIMIT
+    room_below = lower - MARK_CLEARANCE - (top + block_h)
+    if room_below >= MARK_LENGTH:
+        return top
+    even = (MARK_LIMIT + lower - block_h) / 2  # as much room above as below
+    whole = lower - MARK_CLEARANCE - MARK_LENGTH - block_h  # the lower marks whole
+    higher = math.floor(max(even, whole) * 10) / 10  # on a tenth of a mm, as a designer sets it
+    return min(top, max(higher, opts.margin))
 
 
 def plan_grid(w: float, h: float, bleed: float, opts: PressOptions, count: int = 1) -> Grid:

@@ -1,14 +1,14 @@
 """Crop marks: the guides to cut pieces apart along, in line with every trim edge of a grid.
 
 `corners`: short marks outside the block of pieces, in line with its corners and with every
-cut between pieces (where the paper beyond the block has no room for one, as under Marram's
-tiles above a two-line footer on a 4 x 6 in card, the mark starts over the bleed that is cut
-away instead, so every cut keeps a guide at both ends). `full`: thin lines right across the
-block along every trim edge, over the pieces too, running on past it as far as a corner mark
-would (so they keep clear of a heading above the block), for cutting with a rule or a
-guillotine. Both keep their ink SAFE_EDGE inside the paper (MARK_LIMIT from each edge) and
-stop short of what lies below the block: RULER_GAP above the ruler, FOOTER_GAP above the
-footer's text.
+cut between pieces (the press stands a block higher where the marks under it would be short,
+see `impose._marked_top`; where the paper beyond the block still has no room for one, the
+mark starts over the bleed that is cut away instead, so every cut keeps a guide at both
+ends). `full`: thin lines right across the block along every trim edge, over the pieces too,
+running on past it as far as a corner mark would (so they keep clear of a heading above the
+block), for cutting with a rule or a guillotine. Both keep their ink SAFE_EDGE inside the
+paper (MARK_LIMIT from each edge) and stop short of what lies below the block: RULER_GAP
+above the ruler, FOOTER_GAP above the footer's text.
 """
 
 from __future__ import annotations

@@ -9,7 +9,18 @@ import math
 from collections.abc import Mapping
 from dataclasses import dataclass, field
 
-from sheetgen.draw import Circle, CurveTo, LineTo, MoveTo, Path, Shape, Style, polygon, polyline
+from sheetgen.draw import (
+    Circle,
+    CurveTo,
+    LineTo,
+    MoveTo,
+    Path,
+    Shape,
+    Style,
+    flattened,
+    polygon,
+    polyline,
+)
 from sheetgen.draw.colour import darker, lighter
 from sheetgen.draw.shapes import Segment
 from sheetgen.games.marram.model import SheetStyle
@@ -87,28 +98,7 @@ class Along:
     """A centre line flattened to a polyline, to find points and headings by distance."""
 
     def __init__(self, segments: tuple[Segment, ...], steps: int = STEPS) -> None:
-        pts: list[Point] = []
-        for seg in segments:
-            if isinstance(seg, MoveTo | LineTo):
-                pts.append((seg.x, seg.y))
-            elif isinstance(seg, CurveTo):
-                x0, y0 = pts[-1]
-                for i in range(1, steps + 1):
-                    t = i / steps
-                    u = 1 - t
-                    pts.append(
-                        (
-                            u**3 * x0
-                            + 3 * u * u * t * seg.x1
-                            + 3 * u * t * t * seg.x2
-                            + t**3 * seg.x,
-                            u**3 * y0
-                            + 3 * u * u * t * seg.y1
-                            + 3 * u * t * t * seg.y2
-                            + t**3 * seg.y,
-                        )
-                    )
-        self.points = pts
+        self.points = pts = flattened(segments, steps)
         self.at_length = [0.0]
         for (x0, y0), (x1, y1) in itertools.pairwise(pts):
             self.at_length.append(self.at_length[-1] + math.hypot(x1 - x0, y1 - y0))

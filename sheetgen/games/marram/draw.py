@@ -31,10 +31,14 @@ from sheetgen.games.marram.ground import CORNER_XY, ground
 from sheetgen.games.marram.model import MarramLabels, SheetStyle
 
 TEXT = 2.4  # mm on a 40 mm tile: over 6 pt
-FLIP_BOX = 3.2  # a flip box's side
-FLIP_XS = (26.6, 30.5, 34.4)  # the three flip boxes' centres, 4 mm clear of the east cut
-FLIP_Y = 13.2
-SPADE_XY = (30.5, 7.4)
+# The spade card: a 2 x 2 grid in the north-east quarter, the spade then the flip boxes 3, 2, 1
+# in reading order. Sizes on the 40 mm design square; a 36 mm tile prints them at 0.9.
+CARD_RIGHT, CARD_TOP = 36.4, 3.6  # the card's outline 3 mm inside the cut on a 36 mm tile
+CARD_LINE = 0.3
+FLIP_BOX = 4.6  # a flip box's side, to the middle of its outline: room for a tick over its number
+FLIP_LINE = 0.6
+PAPER = 1.0  # white paper around each box and the spade: 0.9 mm on a 36 mm tile
+CELL = FLIP_BOX + FLIP_LINE  # a grid cell: a box to the outside of its outline
 OVERRUN = 0.5  # mm a beast runs past the bleed's edge, so no sliver of ground shows there
 
 
@@ -65,39 +69,58 @@ def _item(kind: str, corner: str, st: SheetStyle, words: MarramLabels) -> list[S
     return [*petals, Circle(x, y, 1.0, Style(stroke=None, fill="#f2c230"))]
 
 
+def _cells() -> list[tuple[float, float]]:
+    """The centres of the card's four cells in reading order: the spade, then boxes 3, 2, 1."""
+    right = CARD_RIGHT - CARD_LINE / 2 - PAPER - CELL / 2
+    top = CARD_TOP + CARD_LINE / 2 + PAPER + CELL / 2
+    step = CELL + PAPER
+    return [(right - step + col * step, top + row * step) for row in (0, 1) for col in (0, 1)]
+
+
+def _spade_glyph(x: float, y: float, height: float, ink: str) -> list[Shape]:
+    """A spade `height` tall centred on (x, y): blade, handle and grip."""
+    k = height / 6.1  # the glyph's own height: the blade's tip to the grip's foot
+    y -= 0.15 * k  # the glyph runs from -2.9 to 3.2 about its origin
+
+    def at(dx: float, dy: float) -> tuple[float, float]:
+        return x + dx * k, y + dy * k
+
+    blade = Path(
+        (
+            MoveTo(*at(0, -2.9)),
+            CurveTo(*at(2.6, -0.8), *at(2.0, 1.1), *at(0, 0.8)),
+            CurveTo(*at(-2.0, 1.1), *at(-2.6, -0.8), *at(0, -2.9)),
+            Close(),
+        ),
+        Style(stroke=None, fill=ink),
+    )
+    handle = Rect(*at(-0.4, 0.5), 0.8 * k, 2.2 * k, Style(stroke=None, fill=ink))
+    grip = Rect(*at(-1.3, 2.5), 2.6 * k, 0.7 * k, Style(stroke=None, fill=ink), rx=0.3 * k)
+    return [blade, handle, grip]
+
+
 def _spade(st: SheetStyle) -> list[Shape]:
     """The spade and its three flip boxes on a white card in the north-east quarter: at each
     flip the next box is ticked on both sides (3, 2, 1: the flips left while it stays clear, in
-    the rulebook's red, amber and green); with all three ticked the tile is flipped no more."""
-    x, y = SPADE_XY
-    left = FLIP_XS[0] - FLIP_BOX / 2 - 0.6
-    right = FLIP_XS[-1] + FLIP_BOX / 2 + 0.6
-    top = y - 3.9
+    the rulebook's red, amber and green); with all three ticked the tile is flipped no more.
+    Each box keeps PAPER clear to its neighbours and the card's outline, its number a little
+    more to its own outline, so a tick fits over it."""
+    side = 2 * CELL + 3 * PAPER + CARD_LINE
     card = Rect(
-        left,
-        top,
-        right - left,
-        FLIP_Y + FLIP_BOX / 2 + 0.6 - top,
-        Style(stroke=st.ink, width=0.3, fill="#ffffff"),
+        CARD_RIGHT - side,
+        CARD_TOP,
+        side,
+        side,
+        Style(stroke=st.ink, width=CARD_LINE, fill="#ffffff"),
         rx=1.2,
     )
-    blade = Path(
-        (
-            MoveTo(x, y - 2.9),
-            CurveTo(x + 2.6, y - 0.8, x + 2.0, y + 1.1, x, y + 0.8),
-            CurveTo(x - 2.0, y + 1.1, x - 2.6, y - 0.8, x, y - 2.9),
-            Close(),
-        ),
-        Style(stroke=None, fill=st.ink),
-    )
-    handle = Rect(x - 0.4, y + 0.5, 0.8, 2.2, Style(stroke=None, fill=st.ink))
-    grip = Rect(x - 1.3, y + 2.5, 2.6, 0.7, Style(stroke=None, fill=st.ink), rx=0.3)
-    out: list[Shape] = [card, blade, handle, grip]
-    for k, (bx, colour) in enumerate(zip(FLIP_XS, st.flips, strict=True)):
-        h = FLIP_BOX / 2
+    (sx, sy), *boxes = _cells()
+    out: list[Shape] = [card, *_spade_glyph(sx, sy, CELL, st.ink)]
+    h = FLIP_BOX / 2
+    for k, ((bx, by), colour) in enumerate(zip(boxes, st.flips, strict=True)):
         out += [
-            Rect(bx - h, FLIP_Y - h, FLIP_BOX, FLIP_BOX, Style(stroke=colour, width=0.7), rx=0.4),
-            label(bx, FLIP_Y, str(3 - k), TEXT, colour=st.ink),
+            Rect(bx - h, by - h, FLIP_BOX, FLIP_BOX, Style(stroke=colour, width=FLIP_LINE), rx=0.5),
+            label(bx, by, str(3 - k), TEXT, colour=st.ink),
         ]
     return out
 

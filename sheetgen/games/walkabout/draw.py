@@ -19,7 +19,6 @@ from sheetgen.draw import (
     text_width,
 )
 from sheetgen.draw.icons import star
-from sheetgen.games.walkabout.fit import fit
 from sheetgen.games.walkabout.grid import Node, segment
 from sheetgen.games.walkabout.model import MapLayout, PlacedSymbol, WalkaboutLabels
 from sheetgen.games.walkabout.room import (
@@ -33,11 +32,13 @@ from sheetgen.games.walkabout.room import (
     STAR,
     START_R,
     START_WIDTH,
-    SYMBOL,
+    SYMBOL_PEN,
     Beside,
     game_beside,
     keeps,
     printed_beside,
+    settle,
+    symbol_size,
 )
 from sheetgen.games.walkabout.rules import grid_of
 from sheetgen.games.walkabout.scorebox import (
@@ -127,20 +128,20 @@ def path_shapes(
 
 
 def symbol_shapes(
-    layout: MapLayout, symbols: Sequence[PlacedSymbol], beside: Beside
+    layout: MapLayout, symbols: Sequence[PlacedSymbol], beside: Beside, size: float
 ) -> list[Shape]:
-    """Symbols in their spaces, each as large as it may be (up to SYMBOL edges across) while it
-    keeps clear of what lies `beside` it, in the middle of the room left."""
+    """Symbols in their spaces, `size` mm across with SYMBOL_PEN strokes (smaller only where
+    their space has no room for that clear of what lies `beside` it), each in the middle of the
+    room left."""
     inks = layout.sheet.symbols
     g = grid_of(layout)
     ox, oy = grid_offset(layout)
-    largest = layout.edge * SYMBOL
     out: list[Shape] = []
     for s in symbols:
-        unit = symbol(s.symbol, 0, 0, 1, inks.of(s.symbol), s.facing)
         where = keeps(g, s.space, beside)
-        x, y, size = fit(unit, g.centre(s.space), where, largest, largest / 2)
-        out.append(symbol(s.symbol, ox + x, oy + y, size, inks.of(s.symbol), s.facing))
+        x, y, fitted = settle(s.symbol, s.facing, g.centre(s.space), where, size)
+        colour = inks.of(s.symbol)
+        out.append(symbol(s.symbol, ox + x, oy + y, fitted, colour, s.facing, SYMBOL_PEN))
     return out
 
 
@@ -228,11 +229,12 @@ def draw_map(
     slots = Slots()
     shapes = _header(layout, words, slots) + _grid_lines(layout)
     shapes += [star(*node_xy(layout, n), STAR, s.star, s.ink) for n in layout.stars]
-    shapes += symbol_shapes(layout, layout.symbols, printed_beside(layout))
+    size = symbol_size(layout)
+    shapes += symbol_shapes(layout, layout.symbols, printed_beside(layout), size)
     if game is not None:
         shapes += path_shapes(layout, game.path, s.pen, PEN_WIDTH, today=True)
         drawn = game_beside(layout, game.path, game.collected)
-        shapes += symbol_shapes(layout, game.symbols, drawn)
+        shapes += symbol_shapes(layout, game.symbols, drawn, size)
     shapes += path_shapes(layout, layout.path, s.path, PATH_WIDTH)
     shapes += star_track(layout, words, top, slots)
     box_top = top + STAR_ROW

@@ -18,7 +18,7 @@ import itertools
 import math
 from dataclasses import dataclass
 
-from sheetgen.draw import IDENTITY, Circle, CurveTo, Group, LineTo, MoveTo, Path
+from sheetgen.draw import IDENTITY, Circle, Group, Path, flattened
 from sheetgen.draw.walk import leaves
 
 Point = tuple[float, float]
@@ -66,27 +66,11 @@ def outline(unit: Group) -> list[tuple[float, float, float]]:
             leaf.style.width / 2 if isinstance(leaf, Path | Circle) and leaf.style.stroke else 0.0
         )
         if isinstance(leaf, Path):
-            for x, y in _along(leaf):
+            for x, y in flattened(leaf.segments, CURVE_STEPS):
                 out.append((*at.apply(x, y), half * k))
         elif isinstance(leaf, Circle):
             out.append((*at.apply(leaf.cx, leaf.cy), (leaf.r + half) * k))
     return out
-
-
-def _along(path: Path) -> list[Point]:
-    points: list[Point] = []
-    for s in path.segments:
-        if isinstance(s, MoveTo | LineTo):
-            points.append((s.x, s.y))
-        elif isinstance(s, CurveTo):
-            x0, y0 = points[-1]
-            for i in range(1, CURVE_STEPS + 1):
-                u = i / CURVE_STEPS
-                a, b, c, d = (1 - u) ** 3, 3 * (1 - u) ** 2 * u, 3 * (1 - u) * u**2, u**3
-                points.append(
-                    (a * x0 + b * s.x1 + c * s.x2 + d * s.x, a * y0 + b * s.y1 + c * s.y2 + d * s.y)
-                )
-    return points
 
 
 def fit(

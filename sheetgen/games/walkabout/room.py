@@ -1,6 +1,7 @@
 """The ink a Walkabout map draws round its spaces (how wide its paths, how large the marks at
 its nodes, how wide its grid lines) and the room that leaves a symbol drawn in a space: the
-lines its ink keeps inside of, PAPER from the path and the marks at the space's corners."""
+lines its ink keeps inside of, PAPER from the path and the marks at the space's corners; and
+the one size of a map's symbols, and where each sits."""
 
 from __future__ import annotations
 
@@ -8,10 +9,11 @@ import itertools
 from collections.abc import Sequence
 from dataclasses import dataclass
 
-from sheetgen.games.walkabout.fit import Keep, keep_from_line, keep_from_point
-from sheetgen.games.walkabout.grid import Grid, Node, Segment, Space, segment
-from sheetgen.games.walkabout.model import MapLayout
+from sheetgen.games.walkabout.fit import Keep, Point, fit, keep_from_line, keep_from_point
+from sheetgen.games.walkabout.grid import DIRECTIONS, Grid, Node, Segment, Space, segment
+from sheetgen.games.walkabout.model import SYMBOLS, MapLayout
 from sheetgen.games.walkabout.rules import grid_of
+from sheetgen.games.walkabout.symbols import symbol
 
 PATH_WIDTH = 1.1  # mm: yesterday's path, printed
 PEN_WIDTH = 0.8  # mm: the path a player draws
@@ -23,7 +25,10 @@ RING, RING_WIDTH = 2.5, 0.4  # mm: the pen ring round a map star walked onto, cl
 GRID_WIDTH, BORDER_WIDTH = 0.25, 0.6  # mm: the grid's lines and the map's edge
 PAPER = 1.0  # mm of paper between a symbol and the path, or a disc, ring or star at a node
 GRID_PAPER = 0.3  # mm of paper between a symbol and a bare grid line round its space
-SYMBOL = 0.5  # a symbol's full size, in edges (it shrinks to no less than half that)
+SYMBOL = 0.5  # the most a symbol may be across, in edges
+SYMBOL_PEN = 0.5  # mm: a map symbol's main strokes
+SETTLE = 12  # the most rounds of fitting a symbol whose strokes keep their width (each ~3x
+# nearer the size it settles at)
 
 
 @dataclass(frozen=True)
@@ -82,3 +87,40 @@ def keeps(grid: Grid, space: Space, beside: Beside) -> list[Keep]:
         if node in beside.nodes:
             out.append(keep_from_point(grid.position(node), middle, beside.nodes[node] + PAPER))
     return out
+
+
+def symbol_size(layout: MapLayout) -> float:
+    """The one size (mm across) of the symbols on a map, printed or drawn in play: the largest,
+    up to SYMBOL edges, at which each of the five, pointing any way, keeps PAPER from whatever a
+    game could draw round its space (the player's path along all three sides, a path's end disc
+    at every corner)."""
+    g = grid_of(layout)
+    space = next(iter(g.spaces()))
+    around = Beside(
+        {side: PEN_WIDTH / 2 for side in g.space_edges(space)},
+        dict.fromkeys(g.space_nodes(space), END_R),
+    )
+    where = keeps(g, space, around)
+    largest = layout.edge * SYMBOL
+    return min(
+        settle(kind, facing, g.centre(space), where, largest)[2]
+        for kind, facing in itertools.product(SYMBOLS, DIRECTIONS)
+    )
+
+
+def settle(
+    kind: str, facing: str | None, middle: Point, where: list[Keep], largest: float
+) -> tuple[float, float, float]:
+    """Where a symbol drawn with SYMBOL_PEN strokes sits near `middle` and how large it is: the
+    largest up to `largest` whose ink keeps inside `where` (see `fit`). Its strokes are as wide
+    at every size, so it is fitted, redrawn at the size found and fitted again till it settles
+    (a space beside a star's ring or yesterday's wider path may hold a map's one size only a
+    few percent smaller)."""
+    x, y, size = middle[0], middle[1], largest
+    for _ in range(SETTLE):
+        unit = symbol(kind, 0, 0, 1, "#000000", facing, SYMBOL_PEN / size)
+        x, y, found = fit(unit, middle, where, largest, largest / 2)
+        if found == size:
+            break
+        size = found
+    return x, y, size

@@ -16,8 +16,8 @@ from PIL import Image, ImageOps
 DOCS = Path(__file__).resolve().parent
 PAGES = {  # README picture: the page sheetgen writes
     "marram-example-board.png": "marram-example-board.png",
-    "marram-tiles-front.png": "marram-classic-tiles-p1.png",
-    "marram-tiles-back.png": "marram-classic-tiles-p2.png",
+    "marram-tiles-front.png": "marram-classic-tiles-p3.png",  # p1, p2: the alignment test
+    "marram-tiles-back.png": "marram-classic-tiles-p4.png",
     "scribbly-gum-kuringgai-tree.png": "scribbly-gum-kuringgai-tree.png",
     "scribbly-gum-mooloolah-tree.png": "scribbly-gum-mooloolah-tree.png",
     "scribbly-gum-movement-tiles.png": "scribbly-gum-tiles-p1.png",

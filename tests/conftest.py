@@ -2,6 +2,8 @@
 
 from __future__ import annotations
 
+import functools
+import gc
 import os
 import subprocess
 import sys
@@ -22,6 +24,42 @@ settings.register_profile(
 settings.load_profile(os.environ.get("HYPOTHESIS_PROFILE", "quick"))
 
 ROOT = Path(__file__).resolve().parent.parent
+
+
+_KEPT = ("typefaces.py", "fonts.py", "shaping.py")  # read font files, which no mutant changes
+_CACHED: list[functools._lru_cache_wrapper[object]] = []
+
+
+def pytest_collection_finish(session: pytest.Session) -> None:
+    """Under mutmut (MUTANT_UNDER_TEST set), find the cached results of sheetgen and of the
+    tests (built documents, drawings), which `_run_afresh` forgets before every test."""
+    if os.environ.get("MUTANT_UNDER_TEST"):
+        _CACHED[:] = [found for found in gc.get_objects() if _ours(found)]
+
+
+def _ours(found: object) -> bool:
+    if not isinstance(found, functools._lru_cache_wrapper):
+        return False
+    code = getattr(getattr(found, "__wrapped__", None), "__code__", None)
+    if code is None:
+        return False
+    where = Path(code.co_filename).resolve()  # a module found through "." has a relative name
+    module = str(getattr(found, "__module__", "") or "")
+    return (module.split(".")[0] == "sheetgen" and where.name not in _KEPT) or where.is_relative_to(
+        ROOT / "tests"
+    )
+
+
+@pytest.fixture(autouse=True)
+def _run_afresh() -> None:
+    """Each test computes what it checks. mutmut forks a mutant's run from a process that has
+    already run the tests, and it picks the tests for a mutant by which ones called it when
+    timed; a result cached by an earlier test would hand back the original code's answer, or
+    hide that a later test depends on the mutated code. So under mutmut nothing is cached
+    from one test to the next (in a normal run caches are kept: they are what makes the
+    suite fast)."""
+    for cached in _CACHED:
+        cached.cache_clear()
 
 
 @dataclass(frozen=True)

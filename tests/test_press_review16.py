@@ -135,3 +135,21 @@ def test_a_footer_shrunk_to_its_width_stays_on_one_line() -> None:
     low, high = text_width(text, SMALLEST), text_width(text, FOOTER_SIZE)
     widths = [low + (high - low) * i / 399 for i in range(400)]
     assert all(footer_lines(text, width)[0] == (text,) for width in widths)
+
+
+@pytest.mark.parametrize("side", ["front", "back", ""])
+def test_a_credit_too_long_for_two_lines_is_cut_at_a_word_keeping_its_side(side: str) -> None:
+    """Where even two lines are too few, the second ends in an ellipsis after the last whole
+    word that fits, then the side the page is (front or back), and no word is lost before it."""
+    credit = " ".join(f"word{i:02d}" for i in range(40))
+    text = f"{credit} · {side}" if side else credit
+    width = 80.0
+    (first, second), size = footer_lines(text, width)
+    assert size == SMALLEST
+    tail = f"… · {side}" if side else "…"
+    assert second.endswith(tail)
+    shown = (first + " " + second.removesuffix(tail)).split(" ")
+    assert shown == credit.split(" ")[: len(shown)]  # whole words, in order, none skipped
+    assert all(text_width(line, size) <= width + 1e-6 for line in (first, second))
+    one_more = " ".join([*second.removesuffix(tail).split(" "), credit.split(" ")[len(shown)]])
+    assert text_width(one_more + tail, size) > width  # as many words as fit

@@ -10,6 +10,7 @@ import math
 from dataclasses import replace
 from functools import cache
 
+import numpy as np
 import pypdfium2 as pdfium
 import pytest
 from PIL import Image
@@ -179,3 +180,57 @@ def test_the_bag_colour_runs_past_the_outer_cuts_and_stops_short_of_the_marks() 
                 ]
                 want = fill if out == 0.5 else (255, 255, 255)
                 assert all(near(c, want) for c in seen), (page.label, bag, out, seen)
+
+
+def titled(page: Page, title: str) -> list[object]:
+    return [p for p in page.placements if p.drawing.title == title]
+
+
+@pytest.mark.parametrize(
+    ("paper", "copies", "size"), [("A4", 1, None), ("Letter", 1, None), ("A4", 2, None),
+                                  ("A4", 1, 40.0)]
+)  # fmt: skip
+def test_each_page_once_has_its_footer_and_ruler_its_tiles_centred_in_the_trim_box(
+    paper: str, copies: int, size: float | None
+) -> None:
+    """Shared page or a bag's own, a page prints the credit once, at its foot, and the ruler
+    once; each bag's block of tiles sits centred across the page; the PDF's trim box is the
+    box round every tile on the page (what a print shop trims to)."""
+    doc = build(paper, copies, size)
+    data = render(doc, "pdf")[0][1]
+    pdf = pdfium.PdfDocument(data)
+    credit = TILES.credit
+    widest = max(  # tiles in a full row
+        sum(1 for _, y, _ in tiles(page) if y == row)
+        for page in doc.pages
+        for _, row, _ in tiles(page)
+    )
+    for index, page in enumerate(doc.pages):
+        text = pdf[index].get_textpage().get_text_range()
+        assert text.count(credit) == 1, (page.label, text.count(credit))
+        assert len(titled(page, "footer")) == 1 and len(titled(page, "calibration ruler")) == 1
+        placed = tiles(page)
+        rows: dict[float, list[tuple[float, float]]] = {}
+        for x, y, s in placed:
+            rows.setdefault(round(y, 6), []).append((x, s))
+        for y, row in rows.items():
+            if len(row) == widest:
+                left, right = min(x for x, _ in row), max(x + s for x, s in row)
+                assert abs(left - (page.width - right)) < 1e-6, (page.label, y)
+        x0 = min(x for x, _, _ in placed)
+        y0 = min(y for _, y, _ in placed)
+        x1 = max(x + s for x, _, s in placed)
+        y1 = max(y + s for _, y, s in placed)
+        assert page.trim is not None
+        assert np.allclose(page.trim, (x0, y0, x1 - x0, y1 - y0)), page.label
+        trim = pdf[index].get_trimbox()
+        assert np.allclose(
+            [v / MM for v in trim], (x0, page.height - y1, x1, page.height - y0), atol=0.01
+        )
+
+
+def test_without_the_ruler_no_page_has_one() -> None:
+    for paper, copies in (("A4", 1), ("A4", 2)):
+        options = BuildOptions(PressOptions(paper=parse_paper(paper), ruler=False), copies=copies)
+        doc = document_for(LOADED, options)
+        assert not any(titled(page, "calibration ruler") for page in doc.pages)

@@ -12,6 +12,7 @@ __all__ = [
     "CSS_FALLBACKS",
     "FACES",
     "FontFace",
+    "ascent",
     "cap_height",
     "face",
     "fit_size",
@@ -31,6 +32,7 @@ class _Metrics:
     advances: dict[int, int]
     default: int
     cap_height: int
+    ascent: int
 
 
 @cache
@@ -40,7 +42,8 @@ def _metrics(font_face: FontFace) -> _Metrics:
     hmtx = font["hmtx"].metrics
     advances = {code: hmtx[name][0] for code, name in cmap.items()}
     cap = getattr(font["OS/2"], "sCapHeight", 0) or font["glyf"][cmap[ord("H")]].yMax
-    return _Metrics(font["head"].unitsPerEm, advances, hmtx[".notdef"][0], cap)
+    ascent = font["hhea"].ascent  # the top of the tallest letters: ascenders, accented capitals
+    return _Metrics(font["head"].unitsPerEm, advances, hmtx[".notdef"][0], cap, ascent)
 
 
 def text_width(text: str, size: float, weight: Weight = "regular", family: str = "sans") -> float:
@@ -57,6 +60,13 @@ def cap_height(size: float, weight: Weight = "regular", family: str = "sans") ->
     """The height in mm of a capital letter at em size `size` mm."""
     m = _metrics(face(family, weight))
     return m.cap_height * size / m.units
+
+
+def ascent(size: float, weight: Weight = "regular", family: str = "sans") -> float:
+    """The height in mm above the baseline that the face's tallest letters reach (ascenders and
+    accents on capitals) at em size `size` mm: what text at a page's top edge must keep clear."""
+    m = _metrics(face(family, weight))
+    return m.ascent * size / m.units
 
 
 def fit_size(

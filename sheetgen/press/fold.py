@@ -16,7 +16,7 @@ from __future__ import annotations
 from collections.abc import Sequence
 from dataclasses import replace
 
-from sheetgen.draw.fonts import cap_height, label
+from sheetgen.draw.fonts import ascent, cap_height, label
 from sheetgen.draw.geometry import line
 from sheetgen.draw.shapes import Drawing, Style
 from sheetgen.draw.transform import translate
@@ -45,18 +45,19 @@ def _half(opts: PressOptions, landscape: bool) -> PressOptions:
     """The options for the left half of the page, planned as a paper of its own."""
     page_w, page_h = opts.paper.oriented(landscape)
     half = Paper(f"half of {opts.paper.name}", page_w / 2, page_h)
-    return replace(opts, paper=half, landscape=False)
+    return replace(opts, paper=half)  # planned upright: callers pass landscape=False
 
 
 def fold_line(page_w: float, page_h: float, below: list[Obstacle], word: str) -> Drawing:
     """The dashed fold line down the middle of the page under its name (`word`, at the
-    footer's size, SAFE_EDGE inside the paper), stopping where marks stop above what lies
-    across the middle below (the footer)."""
+    footer's size, its tallest letters SAFE_EDGE inside the paper), stopping where marks stop
+    above what lies across the middle below (the footer)."""
     x = page_w / 2
-    top = SAFE_EDGE + cap_height(FOOTER_SIZE) + 1.0
+    baseline = SAFE_EDGE + ascent(FOOTER_SIZE)
     end = min([page_h - SAFE_EDGE] + [y for x0, x1, y in below if x0 <= x <= x1])
-    name = label(x, SAFE_EDGE + cap_height(FOOTER_SIZE) / 2, word, FOOTER_SIZE, colour=FOOTER_INK)
-    shapes = (name, line(x, top, x, end, FOLD_STYLE))
+    cy = baseline - cap_height(FOOTER_SIZE) / 2
+    name = label(x, cy, word, FOOTER_SIZE, colour=FOOTER_INK)
+    shapes = (name, line(x, baseline + 1.0, x, end, FOLD_STYLE))
     return Drawing(page_w, page_h, shapes, title="fold line")
 
 

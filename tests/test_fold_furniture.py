@@ -116,7 +116,7 @@ def test_every_fold_page_has_the_credit_the_fold_word_and_a_line_short_of_the_fo
         line_top = bottom + 0.1 + below_word[0] / PX
         line_bottom = np.nonzero(column)[0][-1] / PX
         assert 0.2 <= line_top - bottom <= 1.5  # the line begins just under its word
-        assert 0.3 <= footer_top - line_bottom <= 4.0  # and ends just over the footer
+        assert 1.2 <= footer_top - line_bottom <= 4.0  # and ends clear of the footer
         dashes = column[round(line_top * PX) : round(line_bottom * PX)]
         assert 0.45 < dashes.mean() < 0.75  # dashed, not solid
         assert (

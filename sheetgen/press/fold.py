@@ -50,11 +50,12 @@ def _half(opts: PressOptions, landscape: bool) -> PressOptions:
 
 def fold_line(page_w: float, page_h: float, below: list[Obstacle], word: str) -> Drawing:
     """The dashed fold line down the middle of the page under its name (`word`, at the
-    footer's size, its tallest letters SAFE_EDGE inside the paper), stopping where marks stop
-    above what lies across the middle below (the footer)."""
+    footer's size, its tallest letters SAFE_EDGE inside the paper), stopping 1 mm above where
+    marks stop over what lies across the middle below (the footer)."""
     x = page_w / 2
     baseline = SAFE_EDGE + ascent(FOOTER_SIZE)
-    end = min([page_h - SAFE_EDGE] + [y for x0, x1, y in below if x0 <= x <= x1])
+    # 1 mm short of where marks stop, so its last dash stands clear of the footer's text
+    end = min([page_h - SAFE_EDGE] + [y - 1.0 for x0, x1, y in below if x0 <= x <= x1])
     cy = baseline - cap_height(FOOTER_SIZE) / 2
     name = label(x, cy, word, FOOTER_SIZE, colour=FOOTER_INK)
     shapes = (name, line(x, baseline + 1.0, x, end, FOLD_STYLE))

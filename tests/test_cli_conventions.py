@@ -109,11 +109,15 @@ def test_check_gives_the_usage_code_when_any_name_is_missing(tmp_path: Path) -> 
 # --- shell completion -----------------------------------------------------------------------------
 
 
-def console_script(*args: str, **env: str) -> str:
-    """The stdout of `sheetgen ARGS` run as the installed console script (so named)."""
+def console_script(*args: str, in_bash: bool = False, **env: str) -> str:
+    """The stdout of `sheetgen ARGS` run as the installed console script (so named); with
+    `in_bash`, typed at a bash prompt (bash stays its parent, where shell detection finds it)."""
     code = "import sys; sys.argv[0] = 'sheetgen'; from sheetgen.cli import main; main()"
+    command = [sys.executable, "-c", code, *args]
+    if in_bash:
+        command = ["bash", "-c", '"$@"; exit $?', "bash", *command]
     run = subprocess.run(
-        [sys.executable, "-c", code, *args],
+        command,
         env=dict(os.environ, **env),
         capture_output=True,
         text=True,
@@ -133,7 +137,7 @@ def completion(words: str) -> list[str]:
 
 @pytest.mark.slow
 def test_completion_is_on_and_completes_commands_options_and_layout_names() -> None:
-    script = console_script("--show-completion", "bash")
+    script = console_script("--show-completion", in_bash=True)
     assert "_SHEETGEN_COMPLETE=complete_bash" in script
     assert "complete -o default -F _sheetgen_completion sheetgen" in script
     assert completion("sheetgen bu") == ["build"]

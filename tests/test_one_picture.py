@@ -5,6 +5,8 @@ project's own fonts) show the same thing at 150 dpi, clipping included."""
 from __future__ import annotations
 
 import io
+import struct
+import zlib
 from pathlib import Path
 from xml.etree import ElementTree
 
@@ -17,8 +19,8 @@ from PIL import Image, ImageFilter
 
 from sheetgen.backends import image_pages, render
 from sheetgen.backends import png as png_backend
-from sheetgen.draw.shapes import Circle, Drawing, LineTo, MoveTo, Rect, Shape, Style
-from sheetgen.draw.shapes import Path as Line
+from sheetgen.backends.pdf import draw_pdf
+from sheetgen.draw.shapes import Drawing, Rect, Shape, Style
 from sheetgen.layout import builtin_layouts, load
 from sheetgen.press import PressOptions
 from sheetgen.press.document import Document, alone
@@ -102,20 +104,14 @@ def test_png_pdf_and_svg_show_one_picture(ref: str) -> None:
 def test_a_large_page_is_rasterised_in_bands_that_meet_without_a_seam(
     monkeypatch: pytest.MonkeyPatch,
 ) -> None:
-    """A page over the band limit is drawn a band at a time with a preview's palette; put
-    together it is the page drawn whole (flat colours exactly, every row in its place)."""
+    """A page over the band limit is drawn and compressed a band at a time; put together it is
+    the page drawn whole, pixel for pixel (every row in its place, no seam)."""
     doc = _document("scribbly-gum/kuringgai")
     whole = Image.open(io.BytesIO(render(doc, "png", dpi=DPI)[0][1]))
     monkeypatch.setattr(png_backend, "BAND_PIXELS", 97 * whole.width)  # 18 bands, odd height
-    monkeypatch.setattr(png_backend, "_PREVIEW_PIXELS", 400_000)
     banded = Image.open(io.BytesIO(render(doc, "png", dpi=DPI)[0][1]))
-    assert banded.size == whole.size and banded.mode == "P"
-    x = np.asarray(whole.convert("RGB"), dtype=np.int16)
-    y = np.asarray(banded.convert("RGB"), dtype=np.int16)
-    assert (np.abs(x - y).max(axis=2) <= 40).mean() > 0.995  # edges: nearest of another palette
-    flat = [(255, 255, 255), (0xE4, 0xE6, 0xE3)]  # paper and tree: exact, row for row
-    for colour in flat:
-        assert ((x == colour).all(axis=2) == (y == colour).all(axis=2)).mean() > 0.999
+    assert banded.size == whole.size and banded.mode == "RGB"
+    assert np.array_equal(np.asarray(banded), np.asarray(whole.convert("RGB")))
 
 
 def _page_of(children: tuple[Shape, ...], size: float) -> Document:
@@ -125,8 +121,8 @@ def _page_of(children: tuple[Shape, ...], size: float) -> Document:
 
 def test_a_page_of_few_colours_is_stored_bit_for_bit() -> None:
     """201 colours, each a one-pixel square on the pixel grid (1 mm at 25.4 dpi) far apart on a
-    large page, so that the palette's sample of every other pixel misses most of them: the PNG
-    is pdfium's raster exactly."""
+    large page, so that the count on every few pixels misses most of them: the PNG is a
+    palette image, and pdfium's raster exactly."""
     squares = tuple(
         Rect(1.0 + 2 * (i % 20) * 25, 1.0 + 2 * (i // 20) * 25, 1.0, 1.0,
              Style(stroke=None, fill=f"#{i:02x}{255 - i:02x}{(7 * i) % 256:02x}"))
@@ -137,54 +133,72 @@ def test_a_page_of_few_colours_is_stored_bit_for_bit() -> None:
     pdf = pdfium.PdfDocument(render(doc, "pdf")[0][1])
     truth = np.asarray(_pdfium_page(pdf, 0, png.size))
     assert len(np.unique(truth.reshape(-1, 3), axis=0)) == 201
+    assert png.mode == "P"
     assert (np.asarray(png.convert("RGB")) == truth).all()
 
 
-def test_a_thin_line_keeps_its_colour_among_many_edge_shades() -> None:
-    """Lines two or three pixels wide, at odd pixels, in colours found nowhere else, drawn among
-    anti-aliased circles: every pixel pdfium paints in a line's colour has it in the PNG."""
-    circles = tuple(
-        Circle(5 + 9 * (i % 10), 5 + 9 * (i // 10), 3.7, Style(stroke="#203040", width=0.6,
-               fill=f"#{40 + 2 * i:02x}{200 - i:02x}{90 + i:02x}"))
-        for i in range(100)
-    )  # fmt: skip
-    colours = ("#c0262d", "#1f5fbf", "#2f8f3a", "#8b3fb0")
-    pixel = 25.4 / DPI
-    lines = tuple(
-        Line(
-            (
-                MoveTo(0.5, (17 + 139 * i + 0.5 * (2 + i % 2)) * pixel),
-                LineTo(95.0, (17 + 139 * i + 0.5 * (2 + i % 2)) * pixel),
-            ),
-            Style(stroke=colour, width=(2 + i % 2) * pixel),
-        )
-        for i, colour in enumerate(colours)
-    )  # fmt: skip  (rows 17, 156, 295 and 434: odd, on the pixel grid, two or three pixels wide)
-    doc = _page_of(circles + lines, 96.0)
-    png = Image.open(io.BytesIO(render(doc, "png", dpi=DPI)[0][1]))
-    pdf = pdfium.PdfDocument(render(doc, "pdf")[0][1])
-    truth = np.asarray(_pdfium_page(pdf, 0, png.size))
-    ours = np.asarray(png.convert("RGB"))
-    assert len(np.unique(truth.reshape(-1, 3), axis=0)) > 1000  # a quantised page
-    for colour in colours:
-        rgb = tuple(int(colour[i : i + 2], 16) for i in (1, 3, 5))
-        painted = (truth == rgb).all(axis=2)
-        assert painted.sum() > 100 and (ours[painted] == rgb).all(), colour
+def _pdfium_truth(doc: Document, dpi: float, transparent: bool) -> list[np.ndarray]:
+    """pdfium's own raster of each image page of the PDF sheetgen draws for them (before its
+    fonts are cut down), as RGB, or RGBA on a transparent background."""
+    pages = image_pages(doc)
+    pdf = pdfium.PdfDocument(draw_pdf(doc, pages))
+    out = []
+    for at, page in enumerate(pages):
+        width, height = png_backend.pixel_size(page, dpi)
+        fmt = pdfium.raw.FPDFBitmap_BGRA if transparent else pdfium.raw.FPDFBitmap_BGRx
+        bitmap = pdfium.PdfBitmap.new_native(width, height, fmt, True)
+        bitmap.fill_rect((255, 255, 255, 0 if transparent else 255), 0, 0, width, height)
+        flags = pdfium.raw.FPDF_REVERSE_BYTE_ORDER
+        pdfium.raw.FPDF_RenderPageBitmap(bitmap, pdf[at], 0, 0, width, height, 0, flags)
+        out.append(np.asarray(bitmap.to_pil().convert("RGBA" if transparent else "RGB")))
+    return out
 
 
-def test_flat_colours_are_kept_exactly_and_edges_are_smooth() -> None:
-    """A palette image, but the page's own colours are exact (the tree's paper white, its
-    title green) and edges keep their anti-aliasing (many in-between shades)."""
-    doc = _document("scribbly-gum/kuringgai")
-    image = Image.open(io.BytesIO(render(doc, "png", dpi=DPI)[0][1]))
-    assert image.mode == "P"
-    rgb = image.convert("RGB")
-    assert rgb.getpixel((5, 5)) == (255, 255, 255)
-    colours = {colour for _, colour in rgb.getcolors(256) or []}
-    assert len(colours) > 100  # anti-aliased edges, not a two-tone cut-out
-    palette = load("scribbly-gum/kuringgai").model.colours  # type: ignore[attr-defined]
-    for hex_colour in (palette.tree, palette.score):
-        assert tuple(int(hex_colour[i : i + 2], 16) for i in (1, 3, 5)) in colours
+@pytest.mark.parametrize(
+    ("ref", "transparent"),
+    [
+        ("scribbly-gum/kuringgai", False),
+        ("scribe/standard", True),
+        ("walkabout/dice", False),
+        ("marram/classic", False),
+        ("scrumpit/standard", True),
+    ],
+)
+def test_every_png_is_pdfiums_raster_exactly(ref: str, transparent: bool) -> None:
+    """Lossless: each PNG, read back by Pillow, is pdfium's raster of the same page pixel for
+    pixel and channel for channel; a page of few colours is a palette image, any other is RGB
+    (RGBA on a transparent background)."""
+    doc = _document(ref)
+    dpi = doc.dpi or 60
+    pngs = render(doc, "png", dpi=dpi, transparent=transparent)
+    truths = _pdfium_truth(doc, dpi, transparent)
+    assert len(pngs) == len(truths)
+    for (label, png), truth in zip(pngs, truths, strict=True):
+        image = Image.open(io.BytesIO(png))
+        mode = "RGBA" if transparent else "RGB"
+        shades = len(np.unique(truth.reshape(-1, truth.shape[2]), axis=0))
+        assert image.mode == ("P" if shades <= 256 else mode), (ref, label, shades)
+        assert np.array_equal(np.asarray(image.convert(mode)), truth), (ref, label)
+
+
+def test_a_png_is_unfiltered_and_says_its_resolution() -> None:
+    """The rows of sheetgen's PNGs are stored unfiltered (filter type 0, which deflates flat
+    colours best), in one IDAT chunk after a pHYs chunk that gives the dpi (PNG 1.2, 11.3.5.3:
+    pixels per metre, unit 1)."""
+    png = render(_document("scribe/standard"), "png", dpi=100)[0][1]
+    chunks, at = {}, 8
+    while at < len(png):
+        (length,) = struct.unpack(">I", png[at : at + 4])
+        kind = png[at + 4 : at + 8].decode("ascii")
+        chunks.setdefault(kind, png[at + 8 : at + 8 + length])
+        at += 12 + length
+    assert list(chunks) == ["IHDR", "pHYs", "IDAT", "IEND"]
+    assert struct.unpack(">IIB", chunks["pHYs"]) == (3937, 3937, 1)  # 100 / 0.0254, rounded
+    width, height, depth, colour_type = struct.unpack(">IIBB", chunks["IHDR"][:10])
+    assert (width, height, depth, colour_type) == (827, 1169, 8, 2)
+    rows = zlib.decompress(chunks["IDAT"])
+    assert len(rows) == height * (1 + 3 * width)
+    assert set(rows[:: 1 + 3 * width]) == {0}  # every row's filter byte
 
 
 def test_a_png_over_the_pixel_budget_is_refused_in_one_line(tmp_path: Path) -> None:
@@ -204,15 +218,13 @@ def test_a_page_two_layouts_share_is_rasterised_once(monkeypatch: pytest.MonkeyP
     """The two-sided pad's first sheet is the Kuringgai tree's page: built after the tree, its
     PNG is the tree's PNG byte for byte, and pdfium draws that page only once."""
     drawn: list[tuple[int, int]] = []
-    rasterise = png_backend._raster
+    rasterise = png_backend._png
 
-    def counting(
-        page: pdfium.PdfPage, width: int, height: int, alpha: bool, painted: np.ndarray
-    ) -> Image.Image:
+    def counting(page: pdfium.PdfPage, width: int, height: int, alpha: bool, dpi: float) -> bytes:
         drawn.append((width, height))
-        return rasterise(page, width, height, alpha, painted)
+        return rasterise(page, width, height, alpha, dpi)
 
-    monkeypatch.setattr(png_backend, "_raster", counting)
+    monkeypatch.setattr(png_backend, "_png", counting)
     monkeypatch.setattr(png_backend, "_DONE", type(png_backend._DONE)())
     tree = render(_document("scribbly-gum/kuringgai"), "png", dpi=60)
     pad = render(_document("scribbly-gum/pad"), "png", dpi=60)

@@ -1,32 +1,24 @@
 """PNG backend: the pixels of the PDF itself. The pages are drawn once as PDF, rasterised by
-pdfium (Chromium's PDF engine, what most viewers draw with) and encoded by Pillow as a palette
-image, so PDF, SVG and PNG show one picture with one clipping rule."""
+pdfium (Chromium's PDF engine, what most viewers draw with) and stored losslessly
+(`png_file`), so PDF, SVG and PNG show one picture with one clipping rule."""
 
 from __future__ import annotations
 
 import ctypes
-import io
-import math
 from collections import OrderedDict
 from collections.abc import Iterator
-from functools import cache, lru_cache
 
 import numpy as np
 import pypdfium2 as pdfium
 import pypdfium2.raw as pdfium_c
-from PIL import Image
 
 from sheetgen.backends.pdf import draw_pdf
-from sheetgen.draw.shapes import Drawing, Group, Shape, Text
+from sheetgen.backends.png_file import png_file, png_from_bands
 from sheetgen.errors import SheetgenError
 from sheetgen.press.document import Document, Page
 
 BAND_PIXELS = 24_000_000  # a page larger than this is rasterised in bands of at most this many
 MAX_PIXELS = 600_000_000  # no image larger than this (an A3 sheet at 1200 dpi is 279 million)
-PALETTE = 255  # colours of a palette image: exact where the page has no more than this
-_PREVIEW_PIXELS = 8_000_000  # the rendering a banded page's palette is chosen from
-_SAMPLE_PIXELS = 500_000  # about how many pixels a palette is counted on
-_FLAT = 160  # at most this many fill colours kept exact in a palette
 
 
 def pixel_size(page: Page, dpi: float) -> tuple[int, int]:
@@ -50,8 +42,7 @@ def render_pngs(doc: Document, pages: list[Page], dpi: float, transparent: bool)
         pdf = pdfium.PdfDocument(draw_pdf(doc, [pages[i] for i in new]))
         try:
             for at, i in enumerate(new):
-                painted = _painted(pages[i])
-                found[keys[i]] = _encode(_raster(pdf[at], *sizes[i], transparent, painted), dpi)
+                found[keys[i]] = _png(pdf[at], *sizes[i], transparent, dpi)
         finally:
             pdf.close()
     for key in keys:
@@ -144,188 +135,17 @@ def _buffer(size: int) -> ctypes.Array[ctypes.c_ubyte]:
     return _Scratch.buffer
 
 
-def _painted(page: Page) -> np.ndarray:
-    """The colours (as `_band` makes them) that the page paints at full opacity: where a shape
-    is a pixel or two wide, its colour fills those pixels, and the palette keeps it exact."""
-    found: set[str] = {"#ffffff"}
-    for placement in page.placements:
-        found |= _drawing_colours(placement.drawing)
-    rgb = np.array([bytes.fromhex(c[1:]) + b"\0" for c in sorted(found)], dtype="V4")
-    return rgb.view(np.uint32)
-
-
-@lru_cache(maxsize=256)
-def _drawing_colours(drawing: Drawing) -> frozenset[str]:
-    return _colours(drawing.children)
-
-
-def _colours(shapes: tuple[Shape, ...]) -> frozenset[str]:
-    found: set[str] = set()
-    for shape in shapes:
-        if isinstance(shape, Group):
-            found |= _colours(shape.children)
-        elif isinstance(shape, Text):
-            found.add(shape.colour)
-        elif shape.style.opacity == 1:
-            found.update(c for c in (shape.style.stroke, shape.style.fill) if c is not None)
-    return frozenset(found)
-
-
-def _raster(
-    page: pdfium.PdfPage, width: int, height: int, alpha: bool, painted: np.ndarray
-) -> Image.Image:
-    """The page as one palette image. A page within BAND_PIXELS is rasterised whole and its
-    palette taken from itself; a larger one in bands, with the palette of a preview, so that no
-    more than one band of full colour is ever held."""
+def _png(page: pdfium.PdfPage, width: int, height: int, alpha: bool, dpi: float) -> bytes:
+    """The page as PNG bytes: rasterised whole where it is within BAND_PIXELS, else a band at
+    a time, each compressed before the next is drawn (only pages without alpha band, see
+    _check_budget)."""
     if width * height <= BAND_PIXELS:
-        whole = _band(page, width, height, 0, height, alpha)
-        palette, seen = _palette(whole, alpha, painted)
-        if alpha:
-            return _image(_indexed_alpha(whole, palette), palette, alpha)
-        with _Lookup(palette, seen) as lookup:
-            return _image(lookup.indices(whole), lookup.palette, alpha)
-    shrink = math.sqrt(width * height / _PREVIEW_PIXELS)
-    pw, ph = max(1, round(width / shrink)), max(1, round(height / shrink))
-    palette, seen = _palette(_band(page, pw, ph, 0, ph, alpha), alpha, painted)
-    indices = np.empty((height, width), dtype=np.uint8)
-    with _Lookup(palette, seen) as lookup:  # alpha never bands (see _check_budget)
-        for top, rows in _bands(width, height):
-            indices[top : top + rows] = lookup.indices(_band(page, width, height, top, rows, alpha))
-    return _image(indices, lookup.palette, alpha)
+        return png_file(_band(page, width, height, 0, height, alpha), alpha, dpi)
+    bands = (_band(page, width, height, top, rows, alpha) for top, rows in _bands(width, height))
+    return png_from_bands(width, height, dpi, bands)
 
 
 def _bands(width: int, height: int) -> Iterator[tuple[int, int]]:
     step = max(1, BAND_PIXELS // width)
     for top in range(0, height, step):
         yield top, min(step, height - top)
-
-
-def _palette(pixels: np.ndarray, alpha: bool, painted: np.ndarray) -> tuple[np.ndarray, np.ndarray]:
-    """At most 255 colours for the page, in colour order, and the colours they were chosen
-    from: all of its own where it has no more;
-    else every colour that fills an area (a pixel equal to its right and lower neighbours),
-    however small, kept exact (up to 160, the commonest first), and the rest fitted by median
-    cut to the in-between shades of anti-aliased edges, weighted by how often each shows.
-    Shades are counted on every few pixels, which finds them at a fraction of the cost."""
-    step = max(1, math.isqrt(pixels.size // _SAMPLE_PIXELS))
-    colours, counts = np.unique(pixels[::step, ::step], return_counts=True)
-    if len(colours) <= PALETTE:
-        return colours, colours
-    common = colours[np.argsort(-counts, kind="stable")]
-    fills = np.union1d(_fill_colours(pixels), painted) if not alpha else common[:_FLAT]
-    ranked = np.concatenate([common[np.isin(common, fills)], np.setdiff1d(fills, common)])
-    flat = ranked[:_FLAT]
-    rest_mask = ~np.isin(colours, flat)
-    rest, weights = colours[rest_mask], np.minimum(counts[rest_mask], 8)  # none crowds out
-    shades = _rgba(np.repeat(rest, weights), alpha)
-    mode = "RGBA" if alpha else "RGB"
-    sample = Image.frombytes(mode, (len(shades), 1), shades[:, : len(mode)].tobytes())
-    method = Image.Quantize.FASTOCTREE if alpha else Image.Quantize.MEDIANCUT
-    left = PALETTE - len(flat)
-    fitted = sample.quantize(left, method=method, dither=Image.Dither.NONE, kmeans=1)
-    found = np.frombuffer(bytes(fitted.getpalette(mode) or []), dtype=np.uint8)
-    rows = found.reshape(-1, len(mode))[:left]
-    if not alpha:
-        rows = np.hstack([rows, np.zeros((len(rows), 1), dtype=np.uint8)])
-    fitted_keys = np.ascontiguousarray(rows).view(np.uint32).reshape(-1)
-    palette = np.unique(np.concatenate([flat, fitted_keys]))[:PALETTE]
-    return palette, np.union1d(colours, fills)
-
-
-def _fill_colours(pixels: np.ndarray) -> np.ndarray:
-    """The colours (24-bit) of pixels equal to their right and lower neighbours: fills, not the
-    shades of an edge (which change across it). Looked for at every other row and column, which
-    finds every fill at least 3 pixels across in a quarter of the time; a fill's pixels come in
-    runs, so only the first of each run is sorted."""
-    corner = pixels[:-1:2, :-1:2]
-    below, beside = pixels[1::2, :-1:2], pixels[:-1:2, 1::2]
-    rows, cols = min(len(corner), len(below)), min(corner.shape[1], beside.shape[1])
-    corner, below, beside = corner[:rows, :cols], below[:rows, :cols], beside[:rows, :cols]
-    solid = corner[(corner == below) & (corner == beside)]
-    firsts = np.concatenate([solid[:1], solid[1:][solid[1:] != solid[:-1]]])
-    return np.unique(firsts)
-
-
-def _rgba(colours: np.ndarray, alpha: bool) -> np.ndarray:
-    """Colours (numbers as `_band` makes them) as rows of R, G, B, A."""
-    whole = colours if alpha else colours | np.uint32(0xFF000000)
-    return np.ascontiguousarray(whole, dtype=np.uint32).view(np.uint8).reshape(-1, 4)
-
-
-def _nearest(colours: np.ndarray, palette: np.ndarray, alpha: bool) -> np.ndarray:
-    """For each colour, the index of the palette colour nearest to it (itself where it is one).
-    Squared distances as |c|² - 2c·p + |p|², in float32: every term is an integer below 2²⁴, so
-    each sum is exact. (einsum, not a BLAS product, whose threads spin for nothing.)"""
-    channels = 4 if alpha else 3
-    these = _rgba(colours, alpha)[:, :channels].astype(np.float32)
-    those = _rgba(palette, alpha)[:, :channels].astype(np.float32)
-    out = np.empty(len(colours), dtype=np.uint8)
-    for start in range(0, len(these), 8192):  # a few thousand colours at a time
-        chunk = these[start : start + 8192]
-        distance = (those**2).sum(axis=1) - 2 * np.einsum("ij,kj->ik", chunk, those)
-        out[start : start + 8192] = distance.argmin(axis=1)
-    return out
-
-
-@cache
-def _table() -> np.ndarray:
-    """A table of the palette index each 24-bit colour maps to, made once and kept for the next
-    page: left all _UNKNOWN after use."""
-    return np.full(1 << 24, _UNKNOWN, dtype=np.uint8)
-
-
-_UNKNOWN = PALETTE  # no palette index: a palette has at most PALETTE colours, 0 to PALETTE - 1
-
-
-class _Lookup:
-    """Each pixel's palette index, by a table over every colour: filled in at the start for the
-    colours the palette was chosen from, and for any other colour when a pixel shows it (a rare
-    shade the palette's sample missed: added to the palette while it has room, else mapped to
-    the nearest), then cleared again at the end."""
-
-    def __init__(self, palette: np.ndarray, seen: np.ndarray) -> None:
-        self.palette, self.table, self.filled = palette, _table(), [seen]
-        self.table[seen] = _nearest(seen, palette, alpha=False)
-
-    def __enter__(self) -> _Lookup:
-        return self
-
-    def __exit__(self, *_: object) -> None:
-        for colours in self.filled:
-            self.table[colours] = _UNKNOWN
-
-    def indices(self, pixels: np.ndarray) -> np.ndarray:
-        found: np.ndarray = self.table[pixels]
-        strays = found == _UNKNOWN
-        if strays.any():
-            colours = pixels[strays]
-            missing = np.unique(colours)
-            room = PALETTE - len(self.palette)
-            self.palette = np.concatenate([self.palette, missing[:room]])
-            self.table[missing] = _nearest(missing, self.palette, alpha=False)
-            self.filled.append(missing)
-            found[strays] = self.table[colours]
-        return found
-
-
-def _indexed_alpha(pixels: np.ndarray, palette: np.ndarray) -> np.ndarray:
-    """Each RGBA pixel as the index of its own colour in the palette, or of the nearest one."""
-    colours, inverse = np.unique(pixels, return_inverse=True)
-    found: np.ndarray = _nearest(colours, palette, alpha=True)[inverse]
-    return found.reshape(pixels.shape)
-
-
-def _image(indices: np.ndarray, palette: np.ndarray, alpha: bool) -> Image.Image:
-    height, width = indices.shape
-    image = Image.frombuffer("P", (width, height), indices, "raw", "P", 0, 1)
-    rgba = _rgba(palette, alpha)
-    image.putpalette(rgba[:, :3].tobytes(), "RGB")
-    if alpha:
-        image.info["transparency"] = rgba[:, 3].tobytes()
-    return image
-
-
-def _encode(image: Image.Image, dpi: float) -> bytes:
-    out = io.BytesIO()
-    image.save(out, format="PNG", dpi=(round(dpi, 3), round(dpi, 3)), optimize=False)
-    return out.getvalue()

@@ -13,6 +13,7 @@ import numpy as np
 from PIL import Image
 
 from sheetgen.backends.png import render_pngs
+from sheetgen.backends.png_file import png_file
 from sheetgen.draw.shapes import Drawing
 from sheetgen.draw.transform import scale, translate
 from sheetgen.press.document import Document, Page, Placement
@@ -69,11 +70,11 @@ def rasterise(shots: list[Shot]) -> list[Image.Image]:
 
 
 def png_bytes(image: Image.Image, dpi: float | None = None) -> bytes:
-    """An image as PNG bytes, the same bytes for the same pixels (no time or text chunks)."""
-    out = io.BytesIO()
-    extra = {"dpi": (round(dpi, 3), round(dpi, 3))} if dpi else {}
-    image.save(out, format="PNG", optimize=False, **extra)
-    return out.getvalue()
+    """An image's colours (any alpha dropped) as PNG bytes, written as every PNG of sheetgen
+    is (`png_file`): the same bytes for the same pixels."""
+    pixels = np.array(image.convert("RGBA"))
+    pixels[:, :, 3] = 0
+    return png_file(pixels.view(np.uint32)[:, :, 0], alpha=False, dpi=dpi)
 
 
 def trim_to_art(image: Image.Image) -> Image.Image:

@@ -14,6 +14,7 @@ __all__ = [
     "FontFace",
     "ascent",
     "cap_height",
+    "descent",
     "face",
     "fit_size",
     "label",
@@ -33,6 +34,7 @@ class _Metrics:
     default: int
     cap_height: int
     ascent: int
+    descent: int
 
 
 @cache
@@ -43,7 +45,8 @@ def _metrics(font_face: FontFace) -> _Metrics:
     advances = {code: hmtx[name][0] for code, name in cmap.items()}
     cap = getattr(font["OS/2"], "sCapHeight", 0) or font["glyf"][cmap[ord("H")]].yMax
     ascent = font["hhea"].ascent  # the top of the tallest letters: ascenders, accented capitals
-    return _Metrics(font["head"].unitsPerEm, advances, hmtx[".notdef"][0], cap, ascent)
+    descent = -font["hhea"].descent  # the bottom of the lowest: descenders, cedillas
+    return _Metrics(font["head"].unitsPerEm, advances, hmtx[".notdef"][0], cap, ascent, descent)
 
 
 def text_width(text: str, size: float, weight: Weight = "regular", family: str = "sans") -> float:
@@ -67,6 +70,13 @@ def ascent(size: float, weight: Weight = "regular", family: str = "sans") -> flo
     accents on capitals) at em size `size` mm: what text at a page's top edge must keep clear."""
     m = _metrics(face(family, weight))
     return m.ascent * size / m.units
+
+
+def descent(size: float, weight: Weight = "regular", family: str = "sans") -> float:
+    """The depth in mm below the baseline that the face's lowest letters reach (descenders,
+    cedillas) at em size `size` mm: what text at a page's foot must keep clear."""
+    m = _metrics(face(family, weight))
+    return m.descent * size / m.units
 
 
 def fit_size(

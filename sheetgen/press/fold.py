@@ -16,9 +16,9 @@ from __future__ import annotations
 from collections.abc import Sequence
 from dataclasses import replace
 
-from sheetgen.draw.fonts import ascent, cap_height, label
+from sheetgen.draw.fonts import ascent
 from sheetgen.draw.geometry import line
-from sheetgen.draw.shapes import Drawing, Style
+from sheetgen.draw.shapes import Drawing, Style, Text
 from sheetgen.draw.transform import translate
 from sheetgen.errors import PressError
 from sheetgen.press.document import Page, Placement
@@ -56,8 +56,7 @@ def fold_line(page_w: float, page_h: float, below: list[Obstacle], word: str) ->
     baseline = SAFE_EDGE + ascent(FOOTER_SIZE)
     # 1 mm short of where marks stop, so its last dash stands clear of the footer's text
     end = min([page_h - SAFE_EDGE] + [y - 1.0 for x0, x1, y in below if x0 <= x <= x1])
-    cy = baseline - cap_height(FOOTER_SIZE) / 2
-    name = label(x, cy, word, FOOTER_SIZE, colour=FOOTER_INK)
+    name = Text(x, baseline, word, FOOTER_SIZE, colour=FOOTER_INK, anchor="middle")
     shapes = (name, line(x, baseline + 1.0, x, end, FOLD_STYLE))
     return Drawing(page_w, page_h, shapes, title="fold line")
 

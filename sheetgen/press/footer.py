@@ -5,7 +5,7 @@ from __future__ import annotations
 
 from functools import cache
 
-from sheetgen.draw.fonts import fit_size, pt, text_width
+from sheetgen.draw.fonts import descent, fit_size, pt, text_width
 from sheetgen.draw.shapes import Drawing, Text
 
 SAFE_EDGE = 5.0  # mm: nothing is printed nearer the paper's edge (most printers cannot)
@@ -40,7 +40,7 @@ def footer_height(page_w: float, text: str) -> float:
 def footer(page_w: float, page_h: float, text: str) -> Drawing:
     """A page-size drawing of the footer alone (one object per text, so a pad holds it once)."""
     lines, size = footer_lines(text, page_w - 2 * SAFE_EDGE)
-    last = page_h - SAFE_EDGE - 0.6  # descenders stay clear of the safe edge
+    last = page_h - SAFE_EDGE - descent(size)  # descenders stay clear of the safe edge
     shapes = tuple(
         Text(page_w / 2, last - (len(lines) - 1 - i) * LEADING * size, line, size,
              colour=FOOTER_INK, anchor="middle")

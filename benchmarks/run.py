@@ -318,6 +318,7 @@ def pngs(pairs: int) -> None:
     from sheetgen.backends.pdf import draw_pdf
     from sheetgen.backends.png import pixel_size, render_pngs
     from sheetgen.backends.png_file import png_file
+    from sheetgen.build import document_for
     from sheetgen.layout import builtin_layouts, load
     from sheetgen.registry import BuildOptions
 
@@ -325,8 +326,7 @@ def pngs(pairs: int) -> None:
     pillow_bytes = ours_bytes = 0
     pillow_time = ours_time = 0.0
     for ref in builtin_layouts():
-        loaded = load(ref)
-        doc = loaded.kind.build(loaded.model, BuildOptions())
+        doc = document_for(load(ref), BuildOptions())  # as `build` makes it
         pages = list(image_pages(doc))
         pdf = pdfium.PdfDocument(draw_pdf(doc, pages))
         for at, png in enumerate(render_pngs(doc, pages, doc.dpi or dpi, False)):

@@ -65,7 +65,7 @@ def _zones(layout: BoardLayout, cell: float) -> list[Shape]:
         ink = text_ink(fill)
         out.append(Rect(cx, cy, 1, 1, Style(stroke=darker(fill, 0.7), width=0.04, fill=fill)))
         if row == len(layout.row_cells):  # below and right of the number, which stays readable
-            out.append(star(cx + 0.58, cy + 0.6, 0.3, ink, darker(fill, 0.6), 0.03))
+            out.append(star(cx + 0.62, cy + 0.64, 0.27, ink, darker(fill, 0.6), 0.03))
         else:
             out.append(bag_mark(colour, cx + 0.74, cy + 0.74, 0.3, Style(stroke=None, fill=ink)))
         out.append(

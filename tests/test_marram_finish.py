@@ -294,8 +294,9 @@ def test_the_example_board_prints_its_title_and_says_plainly_what_each_score_is(
     goes on ("In the long game all tiles are laid"): the heading scores finished features
     only, and Bob's unfinished sand patch scores nothing yet. Ann's boot came back from the
     snake ("they stay on the tile until a feature it is associated with is completed, at which
-    point it is returned to the player's stock"): 6 of her 7 in hand, like Bob. The title is
-    the layout's, not its file name."""
+    point it is returned to the player's stock"): 6 of her 7 in hand, like Bob, and the page
+    says so under the scores, since no boot shows on the snake she scored. The title is the
+    layout's, not its file name."""
     board: BoardLayout = load("marram/example-board").model  # type: ignore[assignment]
     assert not board.end_game and board.title == "Marram — an example board"
     run = sheetgen("build", "marram/example-board", "-f", "pdf", "--out", str(tmp_path), "-q")
@@ -303,7 +304,8 @@ def test_the_example_board_prints_its_title_and_says_plainly_what_each_score_is(
     text = " ".join(_pdftotext(tmp_path / "marram-example-board.pdf").split())
     assert text.startswith("Marram — an example board") and "example-board" not in text
     assert "Scores for finished features (classic rules)" in text and "Final" not in text
-    assert "finished blue snake, 3 segments — 9 pt to Ann" in text
+    back = "Boots on a finished feature go back to their owners' hands when it scores."
+    assert f"finished blue snake, 3 segments — 9 pt to Ann {back} Totals" in text
     assert "unfinished" not in text
     assert "Totals Ann: 9 Bob: 0 In hand Ann 6 welly boots; Bob 6 welly boots" in text
 

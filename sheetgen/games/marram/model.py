@@ -172,6 +172,11 @@ class MarramLabels(PageLabels):
         max_length=60,
         description="keeps {feature}, {points} and {owners}",
     )
+    boots_back: str = Field(
+        "Boots on a finished feature go back to their owners' hands when it scores.",
+        max_length=90,
+        description="under the scores of a game in progress",
+    )
     totals: str = Field("Totals", max_length=30)
     in_hand: str = Field(
         "In hand", max_length=30, description="before each player's boots not on the board"

@@ -76,11 +76,15 @@ def board_drawing(layout: BoardLayout, tiles: TileSetLayout) -> Drawing:
             colour=INK,
         )
     )
-    for s in scores[: max(0, int((HEIGHT - y - 20) / 4.2))]:
+    # a game in progress: the boots on what it finished went back, so none shows on it
+    back = [words.boots_back] if scores and not layout.end_game else []
+    room = max(0, int((HEIGHT - y - 20) / 4.2) - len(back))
+    lines = [
+        words.score_line.format(feature=s.feature, points=s.points, owners=", ".join(s.owners))
+        for s in scores[:room]
+    ]
+    for line in lines + back:
         y += 4.2
-        line = words.score_line.format(
-            feature=s.feature, points=s.points, owners=", ".join(s.owners)
-        )
         shapes.append(label(0, y, line, 2.6, anchor="start", colour=INK, max_width=WIDTH))
     y += 6
     scored = "   ".join(f"{p}: {totals.get(p, 0)}" for p in players)

@@ -12,6 +12,7 @@ from sheetgen.draw import Circle, Field, Rect, Shape, Style, label, line
 from sheetgen.draw.icons import star
 from sheetgen.games.walkabout.model import SYMBOLS, MapLayout, WalkaboutLabels
 from sheetgen.games.walkabout.prose import paragraph
+from sheetgen.games.walkabout.room import SYMBOL_PEN
 from sheetgen.games.walkabout.symbols import symbol
 
 BOX_W = 99.0  # the score box's width; the rules column fills the rest of the sheet
@@ -97,7 +98,7 @@ def score_box(
     y += 0.8
     for k, kind in enumerate(SYMBOLS):
         cx = 5.5 + k * 14.2
-        out.append(symbol(kind, cx, y + 3, 4.8, s.symbols.of(kind)))
+        out.append(symbol(kind, cx, y + 3, 4.8, s.symbols.of(kind), pen=SYMBOL_PEN))  # as mapped
         rect = (cx + 3.4, y, 6.6, 6.0)
         slots.most[kind] = rect
         out += _box(f"most_{kind}", rect, ink)

@@ -119,6 +119,7 @@ def test_a_large_page_is_rasterised_in_bands_that_meet_without_a_seam(
     assert banded_png != whole_png  # drawn in bands, not the whole page remembered
     banded = Image.open(io.BytesIO(banded_png))
     assert banded.size == whole.size and banded.mode == "RGB"
+    assert banded.info["dpi"] == whole.info["dpi"]
     off = np.abs(
         np.asarray(banded, dtype=np.int16) - np.asarray(whole.convert("RGB"), dtype=np.int16)
     ).max(axis=2)

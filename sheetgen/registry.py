@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import difflib
+import importlib
 import string
 import unicodedata
 from collections.abc import Callable, Iterator
@@ -267,6 +268,24 @@ class ComponentKind:
         from sheetgen.games import CATALOGUE
 
         return CATALOGUE[self.key]
+
+
+@dataclass(frozen=True)
+class Lazy:
+    """The function `target` ('package.module:name'), imported when it is first called: a
+    kind's check, builder and parts draw, and loading or scoring a layout needs none of them.
+    (A plain object, not a closure, so that a kind pickles to the build's worker processes.)"""
+
+    target: str
+
+    def __call__(self, *args: Any, **kwargs: Any) -> Any:
+        module, _, name = self.target.partition(":")
+        return getattr(importlib.import_module(module), name)(*args, **kwargs)
+
+
+def lazy(target: str) -> Callable[..., Any]:
+    """`target` as a function that imports its module when first called (see `Lazy`)."""
+    return Lazy(target)
 
 
 def kinds() -> dict[str, ComponentKind]:

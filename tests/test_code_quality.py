@@ -40,6 +40,31 @@ def test_a_games_rules_import_no_drawing(game: str) -> None:
     assert [m for m in loaded if m.startswith(drawing) or m == "PIL"] == []
 
 
+@pytest.mark.parametrize(
+    "args",
+    [
+        ["scribe", "score", "+O+/O+O/OO+"],
+        ["scrumpit", "score", "TAX", "--row", "4"],
+        ["marram", "score", "marram/example-board"],
+    ],
+)
+def test_scoring_a_layout_loads_no_drawing(args: list[str]) -> None:
+    """A scoring command that reads a layout and checks nothing drawn (Walkabout's and Scribbly
+    Gum's check the sheet the game was played on, which is drawn) loads the layout's kind
+    without its builders: sheetgen's drawing, press and backends stay unimported."""
+    code = (
+        "import sys\nfrom sheetgen.cli import main\nsys.argv = ['sheetgen', *sys.argv[1:]]\n"
+        "try:\n    main()\nexcept SystemExit as end:\n    assert not end.code, end.code\n"
+        "print(' '.join(sorted(sys.modules)))"
+    )
+    loaded = subprocess.run(
+        [sys.executable, "-c", code, *args], cwd=ROOT, capture_output=True, text=True, check=True
+    ).stdout.split()
+    drawing = ("sheetgen.draw", "sheetgen.press", "sheetgen.backends", "reportlab", "svgwrite")
+    assert "sheetgen.layout" in loaded  # it did read a layout
+    assert [m for m in loaded if m.startswith(drawing) or m.endswith(".components")] == []
+
+
 def test_ruff_is_clean() -> None:
     result = subprocess.run(
         [sys.executable, "-m", "ruff", "check", "."], cwd=ROOT, capture_output=True, text=True

@@ -6,7 +6,7 @@ from __future__ import annotations
 import pytest
 
 from sheetgen.games.scribbly_gum.board import compile_board
-from sheetgen.games.scribbly_gum.kinds import check_sheet
+from sheetgen.games.scribbly_gum.components import check_sheet
 from sheetgen.games.scribbly_gum.model import (
     Achievement,
     Dotted,

@@ -166,7 +166,7 @@ def test_a_turned_copy_is_named_after_the_first_glyph_of_that_shape() -> None:
 
 
 def test_a_sheet_too_narrow_for_its_grid_is_refused() -> None:
-    from sheetgen.games.scribe.kinds import check
+    from sheetgen.games.scribe.components import check
 
     sheet = LAYOUT.sheet.model_copy(update={"width": 120.0})  # type: ignore[attr-defined]
     layout = LAYOUT.model_copy(update={"sheet": sheet})

@@ -144,7 +144,7 @@ def test_a_set_without_the_line_ties_where_the_search_finds_it() -> None:
 
 
 def test_a_sheet_without_room_for_grid_numbers_and_cut_margins_is_refused() -> None:
-    from sheetgen.games.scribe.kinds import check
+    from sheetgen.games.scribe.components import check
 
     # nine 13 mm cells and two 7 mm gutters are 131 mm; the row numbers (at least 6 pt, 2.1 mm)
     # stand beside it, and 3 mm each side stays clear of the cut: 140 mm cannot hold them
@@ -167,7 +167,7 @@ def test_a_sheet_without_room_for_grid_numbers_and_cut_margins_is_refused() -> N
 
 
 def test_a_legend_too_narrow_for_its_names_is_said_once_at_its_cause() -> None:
-    from sheetgen.games.scribe.kinds import check
+    from sheetgen.games.scribe.components import check
 
     # a larger cell widens the super grid and narrows the legend beside it: every long name
     # then overflows its column, which is one mistake (the cell), said once, not once a name

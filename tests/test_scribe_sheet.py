@@ -25,7 +25,7 @@ from sheetgen.build import document_for
 from sheetgen.draw.shapes import Circle, Drawing, Group, Rect, Shape, Text
 from sheetgen.draw.walk import leaves
 from sheetgen.errors import LayoutError
-from sheetgen.games.scribe.kinds import check
+from sheetgen.games.scribe.components import check
 from sheetgen.games.scribe.model import ScribeLayout
 from sheetgen.games.scribe.rules import check_layout
 from sheetgen.layout import builtin_layouts, load

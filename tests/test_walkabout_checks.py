@@ -8,8 +8,8 @@ from fractions import Fraction
 
 import pytest
 
+from sheetgen.games.walkabout.components import check_sheet
 from sheetgen.games.walkabout.grid import Grid
-from sheetgen.games.walkabout.kinds import check_sheet
 from sheetgen.games.walkabout.model import DiceLayout, GameRecord, MapLayout, PlacedSymbol
 from sheetgen.games.walkabout.referee import check_game
 from sheetgen.games.walkabout.rules import (

@@ -12,8 +12,8 @@ from pathlib import Path
 import pytest
 
 from sheetgen.draw import Circle, Style, Transform
+from sheetgen.games.walkabout.components import finished
 from sheetgen.games.walkabout.draw import MARK_R, draw_map, node_xy, space_xy
-from sheetgen.games.walkabout.kinds import finished
 from sheetgen.games.walkabout.model import GameRecord, MapLayout
 from sheetgen.games.walkabout.referee import check_game
 from sheetgen.games.walkabout.room import RING, RING_WIDTH

@@ -24,9 +24,9 @@ from pypdf import PdfReader
 
 from sheetgen.backends import render
 from sheetgen.draw import Circle, Drawing, Group, Rect, Style
+from sheetgen.games.walkabout.components import check_sheet
 from sheetgen.games.walkabout.dice import face_drawing
 from sheetgen.games.walkabout.grid import Grid
-from sheetgen.games.walkabout.kinds import check_sheet
 from sheetgen.games.walkabout.model import SYMBOLS, DiceLayout, MapLayout, MatLayout
 from sheetgen.games.walkabout.movement import span
 from sheetgen.games.walkabout.symbols import symbol

@@ -9,8 +9,8 @@ up (v - 2), NE one column right and one half edge up; map 1 has 19 node columns 
 from __future__ import annotations
 
 from sheetgen.findings import Finding
+from sheetgen.games.walkabout.components import check_sheet
 from sheetgen.games.walkabout.grid import Grid
-from sheetgen.games.walkabout.kinds import check_sheet
 from sheetgen.games.walkabout.model import DiceLayout, Face, GameRecord, MapLayout, PlacedSymbol
 from sheetgen.games.walkabout.referee import check_game
 from sheetgen.games.walkabout.rules import (

@@ -19,8 +19,8 @@ import pytest
 
 from sheetgen.draw import Circle, Drawing, Group, Path, Shape, Style, Transform, polyline
 from sheetgen.draw.walk import leaves
+from sheetgen.games.walkabout.components import finished
 from sheetgen.games.walkabout.draw import draw_map, node_xy, symbol_shapes
-from sheetgen.games.walkabout.kinds import finished
 from sheetgen.games.walkabout.model import SYMBOLS, GameRecord, MapLayout, PlacedSymbol
 from sheetgen.games.walkabout.room import (
     END_R,

@@ -1,6 +1,7 @@
 """The games sheetgen knows. Each game is a package whose `kinds` module registers its
-component kinds and whose `commands` module (if any) adds CLI commands; both load lazily so
-that `sheetgen --help` starts fast."""
+component kinds (their checks, builders and parts, in `components`, load when first called)
+and whose `commands` module (if any) adds CLI commands; all load lazily so that `sheetgen
+--help` starts fast and scoring a layout draws nothing."""
 
 from __future__ import annotations
 

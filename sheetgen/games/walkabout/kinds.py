@@ -1,228 +1,48 @@
-"""The component kinds of this game: layout model, rules check and builder of each."""
+"""The component kinds of this game: each layout model, with its rules check, builder and
+parts named in `components` and imported only when called (loading or scoring a layout
+never imports drawing code)."""
 
 from __future__ import annotations
 
-from collections.abc import Sequence
-from fractions import Fraction
-
-from sheetgen.errors import SheetgenError
-from sheetgen.findings import Finding, error
-from sheetgen.games.walkabout.dice import face_drawing, face_sheet, mat_drawing
-from sheetgen.games.walkabout.draw import MAP_TOP, Finished, draw_map, map_fits
-from sheetgen.games.walkabout.grid import Grid, Node, Segment, Space, segment
 from sheetgen.games.walkabout.model import DiceLayout, GameRecord, MapLayout, MatLayout
-from sheetgen.games.walkabout.movement import span
-from sheetgen.games.walkabout.parts import dice_parts, map_parts, mat_parts
-from sheetgen.games.walkabout.referee import check_game
-from sheetgen.games.walkabout.rules import (
-    check_dice,
-    check_map,
-    collected_stars,
-    grid_of,
-    regions,
-    score_game,
-    symbol_inks_apart,
-)
-from sheetgen.press import Document, alone, impose, pad
-from sheetgen.registry import PRESSED, BuildOptions, ComponentKind
+from sheetgen.registry import PRESSED, ComponentKind, lazy
 
-
-def build_map(layout: MapLayout, options: BuildOptions) -> Document:
-    """A pad of one map sheet."""
-    pages = pad(draw_map(layout), options.press, options.copies)
-    return Document(
-        tuple(pages),
-        title=f"Walkabout — map {layout.sheet_number}",
-        subject="Walkabout map sheets",
-        keywords=("walkabout", "map"),
-    )
-
-
-def check_sheet(layout: MapLayout) -> list[Finding]:
-    """Whether the map's grid leaves room for the parts below it, and its rules check."""
-    out = []
-    if not map_fits(layout):
-        g = grid_of(layout)
-        out.append(
-            error(
-                "edge",
-                f"a {layout.columns} x {layout.rows} grid of {layout.edge:g} mm "
-                f"edges ({g.width:.0f} x {g.height:.0f} mm) leaves no room on "
-                f"the {layout.sheet.width:g} x {layout.sheet.height:g} mm sheet below "
-                f"the {MAP_TOP:g} mm title band for the star track, score box and rules; "
-                "use a shorter edge or fewer rows",
-                ("rows", "columns", "sheet.height", "sheet"),
-            )
-        )
-    return out + check_map(layout)
-
-
-def build_dice(layout: DiceLayout, options: BuildOptions) -> Document:
-    """The cut-out sheet of every face (what prints), and each face alone as an image file
-    (for screens and digital play)."""
-    size = options.tile_size or layout.face_size
-    pages = impose([face_sheet(layout, size)] * options.copies, options.press)
-    widest = span([f for die in layout.dice for f in die.faces])
-    screens = tuple(
-        alone(face_drawing(die, face, i, size, widest), f"{die.name.lower()}-{i}")
-        for die in layout.dice
-        for i, face in enumerate(die.faces, start=1)
-    )
-    return Document(
-        tuple(pages),
-        title=f"Walkabout dice faces ({size:g} mm)",
-        subject="Walkabout custom dice face art",
-        keywords=("walkabout", "dice"),
-        screens=screens,
-    )
-
-
-def _dice(ref: str, where: str) -> DiceLayout:
-    from sheetgen.layout import load_model
-
-    return load_model(ref, DiceLayout, where)
-
-
-def build_mat(layout: MatLayout, options: BuildOptions) -> Document:
-    drawing = mat_drawing(layout, _dice(layout.dice, f"{layout.name}: dice"))
-    return Document(
-        tuple(pad(drawing, options.press, options.copies)),
-        title="Walkabout — dice mat",
-        subject="Walkabout dice mat",
-        keywords=("walkabout", "dice", "mat"),
-    )
-
-
-def check_mat(layout: MatLayout) -> list[Finding]:
-    try:
-        dice = _dice(layout.dice, f"{layout.name}: dice")
-    except SheetgenError as exc:
-        return [error("dice", str(exc))]
-    # the dice layout's findings, each at the mat's own `dice` key, as serious as they are
-    found = [Finding(f.level, "dice", f.message) for f in check_dice(dice)]
-    return found + symbol_inks_apart(layout.symbols, "symbols")
-
-
-def _num(value: Fraction | int) -> str:
-    return f"{float(value):g}"
-
-
-def _score_spot(
-    grid: Grid,
-    spaces: Sequence[Space],
-    taken: set[Space],
-    path: Sequence[Node],
-    stars: Sequence[Node],
-) -> Space:
-    """Where a region's score is circled: of the region's blank `spaces`, the one nearest its
-    middle whose circle touches nothing, that is with no side on the path, no star or the
-    path's end at a corner, and no symbol in a space beside it; failing that, the one with
-    the fewest of these."""
-    walls = set(map(segment, path[:-1], path[1:]))
-    marked = {*stars, path[-1]}
-    beside: dict[Segment, list[Space]] = {}
-    for s in grid.spaces():
-        for edge in grid.space_edges(s):
-            beside.setdefault(edge, []).append(s)
-    cx = sum(grid.centre(s)[0] for s in spaces) / len(spaces)
-    cy = sum(grid.centre(s)[1] for s in spaces) / len(spaces)
-
-    def clashes(s: Space) -> int:
-        edges = grid.space_edges(s)
-        near = {t for e in edges for t in beside[e]} - {s}
-        corners = set(grid.space_nodes(s))
-        return len(walls.intersection(edges)) + len(marked & corners) + len(near & taken)
-
-    def away(s: Space) -> float:
-        x, y = grid.centre(s)
-        return (x - cx) ** 2 + (y - cy) ** 2
-
-    return min(spaces, key=lambda s: (clashes(s), away(s), s))
-
-
-def finished(layout: MapLayout, record: GameRecord) -> Finished:
-    """The record as its player leaves the sheet: each scoring region's points circled in an
-    empty space near its middle, and the score box filled in."""
-    score = score_game(layout, record)
-    grid = grid_of(layout)
-    owner = regions(grid, record.path)
-    taken = {s.space for s in [*layout.symbols, *record.symbols]}
-    marks = []
-    for r in score.regions:
-        if r.points:
-            spaces = [s for s, n in owner.items() if n == r.region and s not in taken]
-            marks.append(
-                (_score_spot(grid, spaces, taken, record.path, layout.stars), str(r.points))
-            )
-    values = {
-        "regions": str(score.region_total),
-        "stars": str(score.unused_stars),
-        "symbols": _num(sum(score.symbol_points.values(), Fraction(0))),
-        "total": _num(score.total),
-        "name": record.player or record.name,
-    }
-    values.update({f"most_{k}": str(v) for k, v in score.most.items()})
-    scored = [r for r in score.regions if r.points]
-    values.update({f"region_{i}": str(r.points) for i, r in enumerate(scored, start=1)})
-    return Finished(
-        tuple(record.path),
-        tuple(record.symbols),
-        tuple(marks),
-        values,
-        tuple(collected_stars(layout, record)),
-        record.stars_used,
-    )
-
-
-def build_game(record: GameRecord, options: BuildOptions) -> Document:
-    """A finished game drawn on its map: the whole path, every symbol found, the stars
-    collected and used, and the score."""
-    from sheetgen.layout import beside, load_model
-
-    layout = load_model(beside(record, record.map), MapLayout, f"{record.name}: map")
-    drawing = draw_map(layout, record.labels, finished(layout, record))
-    return Document(
-        tuple(pad(drawing, options.press, 1)),
-        title=f"Walkabout — {record.player or record.name}",
-        subject="A finished Walkabout sheet",
-        keywords=("walkabout", "game"),
-    )
-
+_HERE = "sheetgen.games.walkabout.components"
 
 KINDS = [
     ComponentKind(
         "walkabout",
         "map",
         MapLayout,
-        check_sheet,
-        build_map,
+        lazy(f"{_HERE}:check_sheet"),
+        lazy(f"{_HERE}:build_map"),
         options=frozenset({"copies"}) | PRESSED,
-        parts=map_parts,
+        parts=lazy("sheetgen.games.walkabout.parts:map_parts"),
     ),
     ComponentKind(
         "walkabout",
         "dice",
         DiceLayout,
-        check_dice,
-        build_dice,
+        lazy("sheetgen.games.walkabout.rules:check_dice"),
+        lazy(f"{_HERE}:build_dice"),
         options=frozenset({"tile_size", "copies", "margin", "ruler"}),  # marks its own cuts
-        parts=dice_parts,
+        parts=lazy("sheetgen.games.walkabout.parts:dice_parts"),
     ),
     ComponentKind(
         "walkabout",
         "mat",
         MatLayout,
-        check_mat,
-        build_mat,
+        lazy(f"{_HERE}:check_mat"),
+        lazy(f"{_HERE}:build_mat"),
         options=frozenset({"copies"}) | PRESSED,
-        parts=mat_parts,
+        parts=lazy("sheetgen.games.walkabout.parts:mat_parts"),
     ),
     ComponentKind(
         "walkabout",
         "game",
         GameRecord,
-        check_game,
-        build_game,
+        lazy("sheetgen.games.walkabout.referee:check_game"),
+        lazy(f"{_HERE}:build_game"),
         options=PRESSED,
     ),
 ]

@@ -1,0 +1,94 @@
+"""How each component kind of this game is checked, built and cut into parts (registered
+in `kinds`)."""
+
+from __future__ import annotations
+
+from sheetgen.errors import SheetgenError
+from sheetgen.findings import Finding, error
+from sheetgen.games.marram.board import back, front
+from sheetgen.games.marram.draw import tile_drawing
+from sheetgen.games.marram.model import ArtLayout, BoardLayout, TileSetLayout
+from sheetgen.games.marram.picture import board_drawing
+from sheetgen.games.marram.rules import check_set
+from sheetgen.games.marram.sheets import tile_pages
+from sheetgen.press import Document, alone, pad
+from sheetgen.press.alignment import alignment_pages
+from sheetgen.registry import BuildOptions
+
+
+def _tiles(ref: str, where: str) -> TileSetLayout:
+    from sheetgen.layout import load_model
+
+    return load_model(ref, TileSetLayout, where)
+
+
+NO_ALIGNMENT = (
+    "no duplex alignment page: this paper is too narrow for its instructions at 6 pt; "
+    "print the test page on A4 or Letter (build with --paper A4) to find your printer's --offset"
+)
+
+
+def build_tiles(layout: TileSetLayout, options: BuildOptions) -> Document:
+    """The print-and-play PDF: the duplex alignment test first (print it and set --offset
+    before printing the rest), then the tile fronts and backs for duplex."""
+    size = options.tile_size or layout.sheet.size
+    from dataclasses import replace
+
+    press = replace(options.press, crop_marks=True)
+    words = layout.labels
+    ref = f"marram/{layout.name}"
+    pages = alignment_pages(
+        options.press, options.flip, options.offset, ref, words, words.flip_note
+    )
+    notes = () if pages or options.press.fold else (NO_ALIGNMENT,)
+    pages += tile_pages(layout, press, size, options.flip, options.offset, options.copies)
+    return Document(
+        tuple(pages),
+        title=f"Marram — {layout.name} tiles ({size:g} mm)",
+        subject="Marram print-and-play tiles, fronts and backs for duplex",
+        keywords=("marram", "tiles", "duplex"),
+        duplex=options.flip,
+        notes=notes,
+    )
+
+
+def build_art(layout: ArtLayout, options: BuildOptions) -> Document:
+    """Each tile design's front and back alone, for digital tabletops, `px` pixels square."""
+    tiles = _tiles(layout.tiles, f"{layout.name}: tiles")
+    size = tiles.sheet.size
+    pages = []
+    for tile in [tiles.starter, *tiles.tiles]:
+        for side, face in (("front", front(tile)), ("back", back(tile))):
+            title = f"{tile.name} {side}"
+            drawing = tile_drawing(
+                face, tiles.sheet, layout.labels, size, 0.0, title, tile is tiles.starter
+            )
+            pages.append(alone(drawing, f"{tile.name}-{side}"))
+    px = options.px or layout.px
+    return Document(
+        tuple(pages),
+        title=f"Marram — {tiles.name} tile art",
+        subject="Marram tile images",
+        keywords=("marram", "tile art"),
+        dpi=px * 25.4 / size,
+    )
+
+
+def check_art(layout: ArtLayout) -> list[Finding]:
+    try:
+        tiles = _tiles(layout.tiles, f"{layout.name}: tiles")
+    except SheetgenError as exc:
+        return [error("tiles", str(exc))]
+    return [error("tiles", f.message) for f in check_set(tiles)]
+
+
+def build_board(layout: BoardLayout, options: BuildOptions) -> Document:
+    """A picture of the board with each claim marked, and the scores beside it."""
+    tiles = _tiles(layout.tiles, f"{layout.name}: tiles")
+    pages = pad(board_drawing(layout, tiles), options.press, 1)
+    return Document(
+        tuple(pages),
+        title=layout.title,
+        subject="A Marram board and its score",
+        keywords=("marram", "board"),
+    )

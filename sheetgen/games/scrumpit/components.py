@@ -1,0 +1,197 @@
+"""How each component kind of this game is checked, built and cut into parts (registered
+in `kinds`)."""
+
+from __future__ import annotations
+
+import math
+from dataclasses import replace
+from functools import partial
+
+from sheetgen.draw import Drawing, Group, Shape, Style, label
+from sheetgen.errors import SheetgenError
+from sheetgen.findings import Finding
+from sheetgen.games.scrumpit.board import board_drawing, board_extent, board_keep
+from sheetgen.games.scrumpit.draw import INK, bag_mark, placed_tile, tile_drawing
+from sheetgen.games.scrumpit.model import (
+    MIN_CELL,
+    BoardLayout,
+    GameRecord,
+    Letter,
+    PadLayout,
+    ScrumpitLabels,
+    TilesLayout,
+)
+from sheetgen.games.scrumpit.pad import pad_drawing
+from sheetgen.games.scrumpit.rules import score_game
+from sheetgen.layout import load_model
+from sheetgen.press import Document, Page, Placement, PressOptions, pad
+from sheetgen.press.bands import Band, impose_bands
+from sheetgen.press.impose import RULER_CLEARANCE
+from sheetgen.press.ruler import RULER_HEIGHT
+from sheetgen.press.tiling import TileWords, tile
+from sheetgen.registry import BuildOptions
+
+
+def fit_cell(layout: BoardLayout, press: PressOptions) -> float:
+    """The largest cell (mm, to 0.1) at which the whole board fits one page of the paper;
+    refused under MIN_CELL, where its numbers would print under 6 pt."""
+    side = min(press.paper.width, press.paper.height) - 2 * press.margin
+    room = min(
+        side,
+        max(press.paper.width, press.paper.height)
+        - 2 * press.margin
+        - RULER_HEIGHT
+        - RULER_CLEARANCE,
+    )
+    cell = math.floor(room / board_extent(layout) * 10) / 10
+    if cell < MIN_CELL:
+        raise SheetgenError(
+            f"the board fitted to {press.paper.name} paper has {cell:g} mm cells, under the "
+            f"{MIN_CELL:g} mm its numbers need; use larger --paper"
+        )
+    return cell
+
+
+def tile_words(labels: ScrumpitLabels) -> TileWords:
+    """The tiler's words, from the layout's labels."""
+    return TileWords(
+        rows=labels.page_rows,
+        name=labels.page_name,
+        heading=labels.page_heading,
+        keep=labels.page_keep,
+        over_left=labels.page_over_left,
+        over_top=labels.page_over_top,
+        marks=labels.page_marks,
+        unmarked=labels.page_unmarked,
+        map=labels.page_map,
+    )
+
+
+def build_board(layout: BoardLayout, options: BuildOptions) -> Document:
+    """The board: on one page at the largest cell that fits (fit = true or --fit), or at its
+    real cell size tiled over as many pages as it needs (one, on paper large enough)."""
+    press = options.press
+    fit = layout.fit or options.fit
+    cell = fit_cell(layout, press) if fit else layout.cell
+    board = board_drawing(layout, layout.labels, cell, pencil=cell < layout.cell)
+    if fit or board.width <= min(press.paper.width, press.paper.height) - 2 * press.margin:
+        pages = pad(board, press, options.copies)
+        how = "one page"
+    else:
+        caption = layout.labels.caption.format(size=f"{cell:g}")
+        words = tile_words(layout.labels)
+        keep = board_keep(layout, cell)
+        pages = tile(board, press, words, overlap=layout.overlap, caption=caption, keep=keep)
+        pages = pages * options.copies
+        how = f"{len(pages)} tiled pages"
+    note = f"{layout.name}: cells {cell:g} mm on {how} of {press.paper.name}"
+    return Document(
+        tuple(pages),
+        title=f"Scrumpit board ({cell:g} mm cells)",
+        subject="Scrumpit board with four home Scrump Zones",
+        keywords=("scrumpit", "board"),
+        notes=(note,),
+    )
+
+
+def bag_heading(labels: ScrumpitLabels, bag: str, fill: str, count: int, width: float) -> Drawing:
+    """A tile sheet's heading: the bag's shape in its colour, then its name and tile count."""
+    text = labels.bag.format(colour=labels.colour(bag), count=count)
+    shapes = (
+        bag_mark(bag, 2.5, 2.6, 4.6, Style(stroke=INK, width=0.3, fill=fill)),
+        label(6.5, 2.6, text, 4.0, anchor="start", weight="bold", colour=INK, max_width=width - 7),
+    )
+    return Drawing(width, 5.5, shapes, title=f"{bag} bag")
+
+
+def build_tiles(layout: TilesLayout, options: BuildOptions) -> Document:
+    """The letter tiles of every bag with crop marks, each bag headed by its name: two bags a
+    page where both fit it whole (in the layout's order, the rulebook's order of play: yellow
+    with blue, red with green), else a bag a page or more."""
+    size = options.tile_size or layout.size
+    bands = []
+    for bag, fill in layout.colours.items():
+        tiles = [  # one drawing a letter, placed as often as the bag holds it
+            drawing
+            for letter in layout.letters
+            for drawing in [tile_drawing(letter, bag, fill, size)] * (letter.count * options.copies)
+        ]
+        heading = partial(bag_heading, layout.labels, bag, fill, len(tiles))
+        bands.append(Band(bag, tiles, heading, ground=fill))
+    return Document(
+        tuple(impose_bands(bands, options.press)),
+        title="Scrumpit letter tiles",
+        subject="Scrumpit tiles for the yellow, blue, red and green bags",
+        keywords=("scrumpit", "tiles"),
+    )
+
+
+def build_pad(layout: PadLayout, options: BuildOptions) -> Document:
+    """Score pad pages: two games a page."""
+    tiles = load_model(layout.tiles, TilesLayout, f"{layout.name}: tiles")
+    fills: dict[str, str] = {bag: fill for bag, fill in tiles.colours.items()}
+    pages: list[Page] = []
+    for first in range(1, layout.games + 1, 2):
+        count = min(2, layout.games - first + 1)
+        drawing = pad_drawing(layout, layout.labels, fills, first, count)
+        pages += pad(drawing, options.press, 1)
+    return Document(
+        tuple(pages * options.copies),
+        title="Scrumpit score pad",
+        subject="Scrumpit running totals",
+        keywords=("scrumpit", "score pad"),
+    )
+
+
+def build_game(record: GameRecord, options: BuildOptions) -> Document:
+    """The board at the end of a recorded game, each letter a tile of its bag's colour, with
+    the totals."""
+    board_layout = load_model(record.board, BoardLayout, f"{record.name}: board")
+    tiles = load_model(record.tiles, TilesLayout, f"{record.name}: tiles")
+    labels = record.labels
+    cell = fit_cell(board_layout, options.press)
+    score = score_game(record, board_layout, tiles)
+    values = tiles.values()
+    base = board_drawing(board_layout, labels, cell)
+    z = len(board_layout.row_cells)
+    laid: list[Shape] = []
+    for (x, y), (ch, bag) in sorted(score.grid.items()):
+        letter = Letter(letter=ch, value=values[ch], count=1)
+        at = ((x + z + 0.05) * cell, (y + z + 0.05) * cell)
+        laid.append(placed_tile(letter, bag, tiles.colours[bag], *at, 0.9 * cell))
+    totals = "   ".join(
+        f"{labels.colour(p)} {t + d} {labels.rack}{d} = {t}"
+        if (d := score.deductions.get(p))
+        else f"{labels.colour(p)} {t}"
+        for p, t in score.totals.items()
+    )  # a total after a rack deduction says what it was before, so the sheet adds up
+    overlay = Drawing(  # the board's size and a line below it for the totals
+        base.width,
+        base.height + 6,
+        (
+            Group(tuple(laid)),
+            label(
+                base.width,
+                base.height + 4,
+                f"{labels.totals}   {totals}",
+                3,
+                anchor="end",
+                colour=INK,
+            ),
+        ),
+        title="letters",
+    )
+    page = pad(base, options.press, 1)[0]
+    page = replace(
+        page, placements=(*page.placements, Placement(overlay, page.placements[0].transform))
+    )
+    return Document(
+        (page,),
+        title=f"Scrumpit — {record.name}",
+        subject="A Scrumpit game",
+        keywords=("scrumpit", "game"),
+    )
+
+
+def check_pad(layout: PadLayout) -> list[Finding]:
+    return []

@@ -32,12 +32,19 @@ def test_game_code_never_imports_a_backend_library() -> None:
 def test_a_games_rules_import_no_drawing(game: str) -> None:
     """The rules referee and score without drawing: importing a game's rules, in a fresh
     interpreter, loads neither sheetgen's drawing, its press, its backends nor their libraries."""
-    code = f"import sys, sheetgen.games.{game}.rules\nprint(' '.join(sorted(sys.modules)))"
-    loaded = subprocess.run(
-        [sys.executable, "-c", code], cwd=ROOT, capture_output=True, text=True, check=True
+    loaded = _modules_after(f"import sheetgen.games.{game}.rules")
+    assert [m for m in loaded if m.startswith(DRAWING) or m == "PIL"] == []
+
+
+DRAWING = ("sheetgen.draw", "sheetgen.press", "sheetgen.backends", "reportlab", "svgwrite")
+
+
+def _modules_after(code: str, *args: str) -> list[str]:
+    """The modules a fresh interpreter has loaded after running `code` with `args`."""
+    script = f"import sys\n{code}\nprint(' '.join(sorted(sys.modules)))"
+    return subprocess.run(
+        [sys.executable, "-c", script, *args], cwd=ROOT, capture_output=True, text=True, check=True
     ).stdout.split()
-    drawing = ("sheetgen.draw", "sheetgen.press", "sheetgen.backends", "reportlab", "svgwrite")
-    assert [m for m in loaded if m.startswith(drawing) or m == "PIL"] == []
 
 
 @pytest.mark.parametrize(
@@ -52,17 +59,13 @@ def test_scoring_a_layout_loads_no_drawing(args: list[str]) -> None:
     """A scoring command that reads a layout and checks nothing drawn (Walkabout's and Scribbly
     Gum's check the sheet the game was played on, which is drawn) loads the layout's kind
     without its builders: sheetgen's drawing, press and backends stay unimported."""
-    code = (
-        "import sys\nfrom sheetgen.cli import main\nsys.argv = ['sheetgen', *sys.argv[1:]]\n"
-        "try:\n    main()\nexcept SystemExit as end:\n    assert not end.code, end.code\n"
-        "print(' '.join(sorted(sys.modules)))"
+    command = (
+        "from sheetgen.cli import main\nsys.argv = ['sheetgen', *sys.argv[1:]]\n"
+        "try:\n    main()\nexcept SystemExit as end:\n    assert not end.code, end.code"
     )
-    loaded = subprocess.run(
-        [sys.executable, "-c", code, *args], cwd=ROOT, capture_output=True, text=True, check=True
-    ).stdout.split()
-    drawing = ("sheetgen.draw", "sheetgen.press", "sheetgen.backends", "reportlab", "svgwrite")
+    loaded = _modules_after(command, *args)
     assert "sheetgen.layout" in loaded  # it did read a layout
-    assert [m for m in loaded if m.startswith(drawing) or m.endswith(".components")] == []
+    assert [m for m in loaded if m.startswith(DRAWING) or m.endswith(".components")] == []
 
 
 def test_ruff_is_clean() -> None:

@@ -2,8 +2,8 @@
 256 colours, else RGB (RGBA when transparent), every row unfiltered and compressed by
 libdeflate. Rasterised pages are flat colours and the anti-aliased shades of their edges, and
 for those the unfiltered rows (whose repeats deflate finds a pixel or a row back) come out about
-a sixth smaller than Pillow's adaptive filters, in half the time (`benchmarks/run.py --only
-pngs`). The same pixels give the same bytes: no time or text chunks."""
+a sixth smaller than Pillow's adaptive filters, in about the same time (`benchmarks/run.py
+--only pngs`). The same pixels give the same bytes: no time or text chunks."""
 
 from __future__ import annotations
 

@@ -304,7 +304,7 @@ def test_the_example_board_prints_its_title_and_says_plainly_what_each_score_is(
     text = " ".join(_pdftotext(tmp_path / "marram-example-board.pdf").split())
     assert text.startswith("Marram — an example board") and "example-board" not in text
     assert "Scores for finished features (classic rules)" in text and "Final" not in text
-    back = "Boots on a finished feature go back to their owners' hands when it scores."
+    back = "Boots on a finished feature go back to their owners' stock (in hand) when it scores."
     assert f"finished blue snake, 3 segments — 9 pt to Ann {back} Totals" in text
     assert "unfinished" not in text
     assert "Totals Ann: 9 Bob: 0 In hand Ann 6 welly boots; Bob 6 welly boots" in text

@@ -173,7 +173,7 @@ class MarramLabels(PageLabels):
         description="keeps {feature}, {points} and {owners}",
     )
     boots_back: str = Field(
-        "Boots on a finished feature go back to their owners' hands when it scores.",
+        "Boots on a finished feature go back to their owners' stock (in hand) when it scores.",
         max_length=90,
         description="under the scores of a game in progress",
     )

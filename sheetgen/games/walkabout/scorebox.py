@@ -8,11 +8,12 @@ from __future__ import annotations
 
 from dataclasses import dataclass, field
 
-from sheetgen.draw import Circle, Field, Rect, Shape, Style, label, line
+from sheetgen.draw import Circle, Field, Group, Rect, Shape, Style, label, line
 from sheetgen.draw.icons import star
 from sheetgen.games.walkabout.model import SYMBOLS, MapLayout, WalkaboutLabels
 from sheetgen.games.walkabout.prose import paragraph
 from sheetgen.games.walkabout.room import SYMBOL_PEN
+from sheetgen.games.walkabout.symbols import ink as ink_boxes
 from sheetgen.games.walkabout.symbols import symbol
 
 BOX_W = 99.0  # the score box's width; the rules column fills the rest of the sheet
@@ -97,9 +98,9 @@ def score_box(
     out += shapes
     y += 0.8
     for k, kind in enumerate(SYMBOLS):
-        cx = 5.5 + k * 14.2
-        out.append(symbol(kind, cx, y + 3, 4.8, s.symbols.of(kind), pen=SYMBOL_PEN))  # as mapped
-        rect = (cx + 3.4, y, 6.6, 6.0)
+        rect = (8.9 + k * 14.2, y, 6.6, 6.0)
+        room = (3.0 if k == 0 else rect[0] - 7.6, rect[0])  # from the last box to its own
+        out.append(_centred(kind, room, y + 3, s.symbols.of(kind)))
         slots.most[kind] = rect
         out += _box(f"most_{kind}", rect, ink)
     out += _sum("symbols", y, ink, slots)
@@ -113,6 +114,16 @@ def score_box(
     out.append(label(3, y + 3, words.total, 3.4, anchor="start", weight="bold", colour=ink))
     out += _sum("total", y, ink, slots)
     return out
+
+
+def _centred(kind: str, room: tuple[float, float], cy: float, colour: str) -> Group:
+    """A symbol as the map draws it (SYMBOL_PEN strokes), its ink centred across `room` (mm,
+    left and right): a wide emu track as clear of its box as a narrow spear."""
+    drawn = symbol(kind, 0, cy, 4.8, colour, pen=SYMBOL_PEN)
+    boxes = ink_boxes(drawn)
+    left = min(box[0] - pen for box, pen in boxes)
+    right = max(box[2] + pen for box, pen in boxes)
+    return symbol(kind, sum(room) / 2 - (left + right) / 2, cy, 4.8, colour, pen=SYMBOL_PEN)
 
 
 def _sum(name: str, y: float, ink: str, slots: Slots) -> list[Shape]:

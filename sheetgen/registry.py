@@ -283,11 +283,6 @@ class Lazy:
         return getattr(importlib.import_module(module), name)(*args, **kwargs)
 
 
-def lazy(target: str) -> Callable[..., Any]:
-    """`target` as a function that imports its module when first called (see `Lazy`)."""
-    return Lazy(target)
-
-
 def kinds() -> dict[str, ComponentKind]:
     """Every registered kind by key."""
     from sheetgen.games import all_kinds

@@ -5,7 +5,7 @@ never imports drawing code)."""
 from __future__ import annotations
 
 from sheetgen.games.marram.model import ArtLayout, BoardLayout, TileSetLayout
-from sheetgen.registry import PRESSED, ComponentKind, lazy
+from sheetgen.registry import PRESSED, ComponentKind, Lazy
 
 _HERE = "sheetgen.games.marram.components"
 
@@ -14,25 +14,25 @@ KINDS = [
         "marram",
         "tiles",
         TileSetLayout,
-        lazy("sheetgen.games.marram.rules:check_set"),
-        lazy(f"{_HERE}:build_tiles"),
+        Lazy("sheetgen.games.marram.rules:check_set"),
+        Lazy(f"{_HERE}:build_tiles"),
         options=frozenset({"tile_size", "flip", "copies", "gap", "bleed", "fold"}) | PRESSED,
-        parts=lazy("sheetgen.games.marram.parts:tile_parts"),
+        parts=Lazy("sheetgen.games.marram.parts:tile_parts"),
     ),
     ComponentKind(
         "marram",
         "art",
         ArtLayout,
-        lazy(f"{_HERE}:check_art"),
-        lazy(f"{_HERE}:build_art"),
+        Lazy(f"{_HERE}:check_art"),
+        Lazy(f"{_HERE}:build_art"),
         options=frozenset({"px"}),
     ),
     ComponentKind(
         "marram",
         "board",
         BoardLayout,
-        lazy("sheetgen.games.marram.verdict:check_board"),
-        lazy(f"{_HERE}:build_board"),
+        Lazy("sheetgen.games.marram.verdict:check_board"),
+        Lazy(f"{_HERE}:build_board"),
         options=PRESSED,
     ),
 ]

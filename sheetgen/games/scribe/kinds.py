@@ -5,7 +5,7 @@ never imports drawing code)."""
 from __future__ import annotations
 
 from sheetgen.games.scribe.model import ScribeLayout
-from sheetgen.registry import PRESSED, ComponentKind, lazy
+from sheetgen.registry import PRESSED, ComponentKind, Lazy
 
 _HERE = "sheetgen.games.scribe.components"
 
@@ -14,9 +14,9 @@ KINDS = [
         "scribe",
         "supergrid",
         ScribeLayout,
-        lazy(f"{_HERE}:check"),
-        lazy(f"{_HERE}:build"),
+        Lazy(f"{_HERE}:check"),
+        Lazy(f"{_HERE}:build"),
         options=frozenset({"copies", "gap"}) | PRESSED,
-        parts=lazy(f"{_HERE}:sheet_parts"),
+        parts=Lazy(f"{_HERE}:sheet_parts"),
     )
 ]

@@ -5,7 +5,7 @@ never imports drawing code)."""
 from __future__ import annotations
 
 from sheetgen.games.scrumpit.model import BoardLayout, GameRecord, PadLayout, TilesLayout
-from sheetgen.registry import PRESSED, ComponentKind, lazy
+from sheetgen.registry import PRESSED, ComponentKind, Lazy
 
 _HERE = "sheetgen.games.scrumpit.components"
 
@@ -14,35 +14,35 @@ KINDS = [
         "scrumpit",
         "board",
         BoardLayout,
-        lazy("sheetgen.games.scrumpit.rules:check_board"),
-        lazy(f"{_HERE}:build_board"),
+        Lazy("sheetgen.games.scrumpit.rules:check_board"),
+        Lazy(f"{_HERE}:build_board"),
         options=frozenset({"fit", "copies"}) | PRESSED,
-        parts=lazy("sheetgen.games.scrumpit.parts:board_parts"),
+        parts=Lazy("sheetgen.games.scrumpit.parts:board_parts"),
     ),
     ComponentKind(
         "scrumpit",
         "tiles",
         TilesLayout,
-        lazy("sheetgen.games.scrumpit.rules:check_tiles"),
-        lazy(f"{_HERE}:build_tiles"),
+        Lazy("sheetgen.games.scrumpit.rules:check_tiles"),
+        Lazy(f"{_HERE}:build_tiles"),
         options=frozenset({"tile_size", "copies", "gap"}) | PRESSED,
-        parts=lazy("sheetgen.games.scrumpit.parts:tile_parts"),
+        parts=Lazy("sheetgen.games.scrumpit.parts:tile_parts"),
     ),
     ComponentKind(
         "scrumpit",
         "scorepad",
         PadLayout,
-        lazy(f"{_HERE}:check_pad"),
-        lazy(f"{_HERE}:build_pad"),
+        Lazy(f"{_HERE}:check_pad"),
+        Lazy(f"{_HERE}:build_pad"),
         options=frozenset({"copies"}) | PRESSED,
     ),
     ComponentKind(
         "scrumpit",
         "game",
         GameRecord,
-        lazy("sheetgen.games.scrumpit.record:check_game"),
-        lazy(f"{_HERE}:build_game"),
+        Lazy("sheetgen.games.scrumpit.record:check_game"),
+        Lazy(f"{_HERE}:build_game"),
         options=PRESSED,
-        check_words=lazy("sheetgen.games.scrumpit.record:check_game"),
+        check_words=Lazy("sheetgen.games.scrumpit.record:check_game"),
     ),
 ]

@@ -5,7 +5,7 @@ never imports drawing code)."""
 from __future__ import annotations
 
 from sheetgen.games.walkabout.model import DiceLayout, GameRecord, MapLayout, MatLayout
-from sheetgen.registry import PRESSED, ComponentKind, lazy
+from sheetgen.registry import PRESSED, ComponentKind, Lazy
 
 _HERE = "sheetgen.games.walkabout.components"
 
@@ -14,35 +14,35 @@ KINDS = [
         "walkabout",
         "map",
         MapLayout,
-        lazy(f"{_HERE}:check_sheet"),
-        lazy(f"{_HERE}:build_map"),
+        Lazy(f"{_HERE}:check_sheet"),
+        Lazy(f"{_HERE}:build_map"),
         options=frozenset({"copies"}) | PRESSED,
-        parts=lazy("sheetgen.games.walkabout.parts:map_parts"),
+        parts=Lazy("sheetgen.games.walkabout.parts:map_parts"),
     ),
     ComponentKind(
         "walkabout",
         "dice",
         DiceLayout,
-        lazy("sheetgen.games.walkabout.rules:check_dice"),
-        lazy(f"{_HERE}:build_dice"),
+        Lazy("sheetgen.games.walkabout.rules:check_dice"),
+        Lazy(f"{_HERE}:build_dice"),
         options=frozenset({"tile_size", "copies", "margin", "ruler"}),  # marks its own cuts
-        parts=lazy("sheetgen.games.walkabout.parts:dice_parts"),
+        parts=Lazy("sheetgen.games.walkabout.parts:dice_parts"),
     ),
     ComponentKind(
         "walkabout",
         "mat",
         MatLayout,
-        lazy(f"{_HERE}:check_mat"),
-        lazy(f"{_HERE}:build_mat"),
+        Lazy(f"{_HERE}:check_mat"),
+        Lazy(f"{_HERE}:build_mat"),
         options=frozenset({"copies"}) | PRESSED,
-        parts=lazy("sheetgen.games.walkabout.parts:mat_parts"),
+        parts=Lazy("sheetgen.games.walkabout.parts:mat_parts"),
     ),
     ComponentKind(
         "walkabout",
         "game",
         GameRecord,
-        lazy("sheetgen.games.walkabout.referee:check_game"),
-        lazy(f"{_HERE}:build_game"),
+        Lazy("sheetgen.games.walkabout.referee:check_game"),
+        Lazy(f"{_HERE}:build_game"),
         options=PRESSED,
     ),
 ]

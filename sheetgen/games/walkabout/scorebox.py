@@ -10,7 +10,6 @@ from dataclasses import dataclass, field
 
 from sheetgen.draw import Circle, Field, Group, Rect, Shape, Style, label, line
 from sheetgen.draw.icons import star
-from sheetgen.draw.transform import translate
 from sheetgen.games.walkabout.model import SYMBOLS, MapLayout, WalkaboutLabels
 from sheetgen.games.walkabout.prose import paragraph
 from sheetgen.games.walkabout.room import SYMBOL_PEN
@@ -124,7 +123,8 @@ def _centred(kind: str, room: tuple[float, float], cy: float, colour: str) -> Gr
     boxes = ink_boxes(drawn)
     left = min(box[0] - pen for box, pen in boxes)
     right = max(box[2] + pen for box, pen in boxes)
-    return Group((drawn,), translate(sum(room) / 2 - (left + right) / 2, 0))
+    # drawn again where it belongs: a symbol is one group, which the map's checks recognise
+    return symbol(kind, sum(room) / 2 - (left + right) / 2, cy, 4.8, colour, pen=SYMBOL_PEN)
 
 
 def _sum(name: str, y: float, ink: str, slots: Slots) -> list[Shape]:

@@ -152,3 +152,25 @@ def test_repeated_pages_keep_the_document_order() -> None:
     assert words == ["alpha", "alpha", "beta", "alpha", "beta"]
     contents = [page.raw_get("/Contents").idnum for page in reader.pages]  # type: ignore[union-attr]
     assert contents[0] == contents[1] == contents[3] and contents[2] == contents[4]
+
+
+def test_each_page_names_only_the_forms_it_calls(tmp_path: Path) -> None:
+    """A page taken out of a sheet of tiles (a lost piece reprinted, one page sent to a
+    printer) carries the drawings that page shows, not every tile of the set: its resources
+    name exactly the forms its content calls, read back from the content by pikepdf."""
+    import pikepdf
+
+    run = sheetgen("build", "marram/classic", "-f", "pdf", "--out", str(tmp_path), "-q")
+    assert run.code == 0, run.err
+    with pikepdf.open(tmp_path / "marram-classic-tiles.pdf") as pdf:
+        called_somewhere: set[str] = set()
+        for page in pdf.pages:
+            named = set(page.Resources.get("/XObject", {}).keys())
+            called = {
+                str(operands[0])
+                for operands, op in pikepdf.parse_content_stream(page)
+                if str(op) == "Do"
+            }
+            assert named == called
+            called_somewhere |= called
+        assert len(called_somewhere) > max(len(page.Resources.XObject) for page in pdf.pages)

@@ -5,15 +5,17 @@ from __future__ import annotations
 
 import io
 import itertools
+from decimal import Decimal
+from functools import lru_cache
 from typing import TYPE_CHECKING
 
 from reportlab import rl_config
-from reportlab.pdfbase.pdfdoc import PDFResourceDictionary
-from reportlab.pdfgen.canvas import Canvas
+from reportlab.lib.rl_accel import fp_str
+from reportlab.pdfbase.pdfdoc import PDFResourceDictionary, xObjectName
 
 from sheetgen import __version__
 from sheetgen.backends.pdf_fields import Widget, widgets
-from sheetgen.backends.pdf_text import draw_text, pdf_colour, register_fonts
+from sheetgen.backends.pdf_text import TextCanvas, draw_text, pdf_colour, register_fonts
 from sheetgen.draw.fonts import FACES
 from sheetgen.draw.shapes import (
     Circle,
@@ -50,7 +52,8 @@ def render_pdf(doc: Document, *, fillable: bool = False) -> bytes:
     # a fillable document, lays each page's own fields over it.
     drawn, order = _drawn_and_order(doc)
     slots = _field_slots(drawn, order) if fillable else []
-    return _finish(draw_pdf(doc, drawn), order, slots)
+    pdf, shown = _drawn(doc, drawn)
+    return _finish(pdf, shown, order, slots)
 
 
 def check_fields(doc: Document) -> None:
@@ -84,14 +87,36 @@ MAX_FIELDS = 200_000  # a 1000-page fillable Scribe pad holds 82,000
 
 
 def draw_pdf(doc: Document, pages: list[Page]) -> bytes:
-    """`pages` drawn once each, in order, as reportlab writes them: the picture every format
-    shows (the PNG backend rasterises these bytes), before pages are repeated, fields added and
-    fonts cut down."""
+    """`pages` drawn once each, in order: the picture every format shows (the PNG backend
+    rasterises these bytes), before pages are repeated, fields added and fonts cut down."""
+    pdf, _ = _drawn(doc, pages)
+    with pdf:
+        return _saved(pdf)
+
+
+def _drawn(doc: Document, pages: list[Page]) -> tuple[pikepdf.Pdf, dict[str, set[int]]]:
+    """`pages` drawn once each, and the codes shown in each font. reportlab draws each page's
+    content and every form; the pages themselves are made here, a small dictionary each, so that
+    a page costs what it draws anew (a named sheet: its name), not a reportlab page's making."""
+    import pikepdf
+
+    data, contents, shown = _draw_contents(doc, pages)
+    pdf = pikepdf.open(io.BytesIO(data))
+    _make_pages(pdf, pages, contents)
+    return pdf, shown
+
+
+def _draw_contents(
+    doc: Document, pages: list[Page]
+) -> tuple[bytes, list[tuple[bytes, frozenset[str]]], dict[str, set[int]]]:
+    """reportlab's PDF of every form and of one page whose resources name every font, form and
+    graphics state used; each page's content and the forms it calls; the codes shown in each
+    font."""
     register_fonts()
     rl_config.useA85 = 0  # plain binary streams: smaller and faster than ASCII85 text
     out = io.BytesIO()
     first = pages[0]
-    canvas = Canvas(
+    canvas = TextCanvas(
         out,
         pagesize=(first.width * MM, first.height * MM),
         invariant=1,
@@ -107,9 +132,80 @@ def draw_pdf(doc: Document, pages: list[Page]) -> bytes:
     if doc.duplex:
         canvas.setViewerPreference("Duplex", DUPLEX[doc.duplex])
     forms = _Forms(pages)
-    for page in pages:
-        _draw_page(canvas, page, forms)
+    contents = [_page_content(canvas, page, forms) for page in pages]
+    canvas._formsinuse = list(forms.names.values())
+    canvas.showPage()
+    shown = canvas.codes_shown()  # (before saving: reportlab forgets its document's fonts then)
     canvas.save()
+    return out.getvalue(), contents, shown
+
+
+def _make_pages(
+    pdf: pikepdf.Pdf, pages: list[Page], contents: list[tuple[bytes, frozenset[str]]]
+) -> None:
+    """Put `pages` in place of reportlab's one page, each on its content, with resources that
+    name the forms it calls; pages alike in size, content or forms share them."""
+    import pikepdf
+
+    tree = pdf.Root.Pages
+    every = tree.Kids[0].Resources
+    resources: dict[frozenset[str], pikepdf.Object] = {}
+    streams: dict[bytes, pikepdf.Object] = {}
+    templates: dict[tuple[object, ...], pikepdf.Dictionary] = {}
+    kids = []
+    for page, (content, used) in zip(pages, contents, strict=True):
+        found = resources.get(used)
+        if found is None:
+            own = pikepdf.Dictionary(every)  # type: ignore[arg-type]  # a shallow copy
+            if used:
+                own.XObject = pikepdf.Dictionary({n: every.XObject[n] for n in sorted(used)})
+            elif "/XObject" in own:
+                del own.XObject
+            found = resources[used] = pdf.make_indirect(own)
+        stream = streams.get(content)
+        if stream is None:
+            stream = streams[content] = pdf.make_stream(content)
+        size = (page.width, page.height, page.trim, page.bleed)
+        template = templates.get(size) or templates.setdefault(size, _page_template(page, tree))
+        kid = pikepdf.Dictionary(template)  # type: ignore[arg-type]  # a copy, sharing its boxes
+        kid.Resources, kid.Contents = found, stream
+        kids.append(pdf.make_indirect(kid))
+    tree.Kids, tree.Count = pikepdf.Array(kids), len(kids)
+
+
+def _page_template(page: Page, tree: pikepdf.Object) -> pikepdf.Dictionary:
+    """A page dictionary of the page's size and boxes, without resources or content."""
+    import pikepdf
+
+    whole = (0.0, 0.0, page.width, page.height)
+    return pikepdf.Dictionary(
+        Type=pikepdf.Name.Page,
+        Parent=tree,
+        MediaBox=_pdf_numbers(0.0, 0.0, page.width * MM, page.height * MM),
+        TrimBox=_pdf_numbers(*_pdf_box(page, page.trim or whole)),
+        BleedBox=_pdf_numbers(*_pdf_box(page, page.bleed or page.trim or whole)),
+    )
+
+
+def _pdf_numbers(*values: float) -> pikepdf.Array:
+    """Numbers as reportlab writes them (at most four decimals, no trailing zeros)."""
+    import pikepdf
+
+    return pikepdf.Array([Decimal(fp_str(v)) for v in values])
+
+
+def _saved(pdf: pikepdf.Pdf) -> bytes:
+    """The PDF's bytes, its objects packed into object streams, the same for the same pages."""
+    import pikepdf
+
+    out = io.BytesIO()
+    pdf.save(
+        out,
+        object_stream_mode=pikepdf.ObjectStreamMode.generate,
+        deterministic_id=True,
+        compress_streams=True,
+        qdf=False,
+    )
     return out.getvalue()
 
 
@@ -119,10 +215,15 @@ def _page_widgets(page: Page) -> list[list[Widget]]:
     return [list(widgets(p.drawing, to_pdf @ p.transform)) for p in page.placements]
 
 
-def _finish(data: bytes, order: list[int], slots: list[list[list[Widget]]]) -> bytes:
+def _finish(
+    pdf: pikepdf.Pdf,
+    shown: dict[str, set[int]],
+    order: list[int],
+    slots: list[list[list[Widget]]],
+) -> bytes:
     """Repeat drawn pages into the document's order (copies share one content stream), add
     the fields of a fillable document (`slots`: each drawn page's widgets a placement), cut the
-    fonts to the glyphs shown, and pack objects into object streams, so a pad of N pages costs
+    fonts to the glyphs `shown`, and pack objects into object streams, so a pad of N pages costs
     little more than one page."""
     import pikepdf
 
@@ -130,20 +231,11 @@ def _finish(data: bytes, order: list[int], slots: list[list[list[Widget]]]) -> b
     from sheetgen.backends.pdf_fonts import subset_fonts
     from sheetgen.backends.pdf_text import map_glyphs_to_text
 
-    with pikepdf.open(io.BytesIO(data)) as pdf:
+    with pdf:
         tree = pdf.Root.Pages
-        drawn = list(tree.Kids)  # reportlab's page tree is flat: the pages as drawn
-        streams: dict[bytes, pikepdf.Object] = {}
-        for page in drawn:
-            contents = page.Contents
-            key = contents.read_raw_bytes()
-            page.Contents = streams.setdefault(key, contents)
-            for empty in ("/Trans", "/Rotate"):
-                if empty in page:
-                    del page[empty]
+        drawn = list(tree.Kids)
         map_glyphs_to_text(pdf)
-        subset_fonts(pdf)
-        _share_resources(pdf, drawn)
+        subset_fonts(drawn[0].Resources.get("/Font", pikepdf.Dictionary()), shown)
         _share_prefixes(pdf, drawn)
         # every page in order: a drawn page where it first shows, then a new page object on
         # its content and resources (the tree is rebuilt whole: qpdf inserts a page at a cost
@@ -163,27 +255,7 @@ def _finish(data: bytes, order: list[int], slots: list[list[list[Widget]]]) -> b
                     page, [(f"p{number}s{i}", f) for i, f in enumerate(fields[k], start=1)]
                 )
             writer.finish()
-        out = io.BytesIO()
-        pdf.save(
-            out,
-            object_stream_mode=pikepdf.ObjectStreamMode.generate,
-            deterministic_id=True,
-            compress_streams=True,
-            qdf=False,
-        )
-        return out.getvalue()
-
-
-def _share_resources(pdf: pikepdf.Pdf, drawn: list[pikepdf.Object]) -> None:
-    """Pages with equal resources (every named sheet of a pad) point at one dictionary."""
-    import pikepdf
-
-    shared: dict[bytes, pikepdf.Object] = {}
-    for page in drawn:
-        resources = page.get("/Resources")
-        if isinstance(resources, pikepdf.Dictionary) and not resources.is_indirect:
-            key = resources.unparse()
-            page.Resources = shared.setdefault(key, pdf.make_indirect(resources))
+        return _saved(pdf)
 
 
 SHARED_PREFIX = 64  # bytes of content pages must begin with alike to share them as one stream
@@ -272,7 +344,7 @@ class _Forms:
             )
         return found
 
-    def name(self, canvas: Canvas, drawing: Drawing) -> str | None:
+    def name(self, canvas: TextCanvas, drawing: Drawing) -> str | None:
         """The form to call for `drawing` (defined on first use), or None to draw it inline."""
         number = self.number(drawing)
         if self.uses[number] == 1:
@@ -284,28 +356,38 @@ class _Forms:
         return found
 
 
-def _draw_page(canvas: Canvas, page: Page, forms: _Forms) -> None:
-    """Draw a page: each placement calls its drawing's form, or draws a drawing it alone uses."""
+def _page_content(canvas: TextCanvas, page: Page, forms: _Forms) -> tuple[bytes, frozenset[str]]:
+    """A page's content stream (each placement calls its drawing's form, or draws a drawing it
+    alone uses) and the names of the forms it calls."""
     names = [forms.name(canvas, placement.drawing) for placement in page.placements]
-    canvas.setPageSize((page.width * MM, page.height * MM))
-    whole = (0.0, 0.0, page.width, page.height)
-    canvas.setTrimBox(_pdf_box(page, page.trim or whole))
-    canvas.setBleedBox(_pdf_box(page, page.bleed or page.trim or whole))
-    to_pdf = Transform(a=MM, d=-MM, f=page.height * MM)
+    start, called = len(canvas._code), len(canvas._formsinuse)
     for placement, name in zip(page.placements, names, strict=True):
         drawing = placement.drawing
-        from_form = Transform(a=1 / MM, d=-1 / MM, f=drawing.height)
         canvas.saveState()
-        canvas.transform(*(to_pdf @ placement.transform @ from_form).as_tuple())
+        canvas.transform(*_matrix(page.height, placement.transform, drawing.height))
         if name is not None:
             canvas.doForm(name)
         else:
             _draw_drawing(canvas, drawing)
         canvas.restoreState()
-    canvas.showPage()
+    content = "".join(line + "\n" for line in canvas._code[start:])
+    del canvas._code[start:]
+    used = frozenset(f"/{xObjectName(n)}" for n in canvas._formsinuse[called:])
+    return content.encode("utf-8"), used  # as reportlab encodes a page
 
 
-def _draw_drawing(canvas: Canvas, drawing: Drawing) -> None:
+@lru_cache(maxsize=4096)
+def _matrix(
+    page_height: float, placed: Transform, drawing_height: float
+) -> tuple[float, float, float, float, float, float]:
+    """The PDF matrix of a drawing `placed` on a page: from form space (points, y up) to page
+    space (points, y up)."""
+    to_pdf = Transform(a=MM, d=-MM, f=page_height * MM)
+    from_form = Transform(a=1 / MM, d=-1 / MM, f=drawing_height)
+    return (to_pdf @ placed @ from_form).as_tuple()
+
+
+def _draw_drawing(canvas: TextCanvas, drawing: Drawing) -> None:
     """A drawing in form space (points, y up), cut off at its bleed edge as a form's box is."""
     b = drawing.bleed
     clip = canvas.beginPath()
@@ -316,7 +398,7 @@ def _draw_drawing(canvas: Canvas, drawing: Drawing) -> None:
         _draw(canvas, shape)
 
 
-def _define_form(canvas: Canvas, name: str, drawing: Drawing) -> None:
+def _define_form(canvas: TextCanvas, name: str, drawing: Drawing) -> None:
     b = drawing.bleed
     canvas.beginForm(name, -b * MM, -b * MM, (drawing.width + b) * MM, (drawing.height + b) * MM)
     canvas.transform(MM, 0, 0, -MM, 0, drawing.height * MM)
@@ -332,7 +414,7 @@ def _define_form(canvas: Canvas, name: str, drawing: Drawing) -> None:
     canvas.endForm(Resources=resources)
 
 
-def _apply_style(canvas: Canvas, style: Style) -> tuple[bool, bool]:
+def _apply_style(canvas: TextCanvas, style: Style) -> tuple[bool, bool]:
     stroke, fill = style.stroke is not None and style.width > 0, style.fill is not None
     if stroke:
         canvas.setStrokeColor(pdf_colour(style.stroke))
@@ -349,7 +431,7 @@ def _apply_style(canvas: Canvas, style: Style) -> tuple[bool, bool]:
     return stroke, fill
 
 
-def _draw(canvas: Canvas, shape: Shape) -> None:
+def _draw(canvas: TextCanvas, shape: Shape) -> None:
     canvas.saveState()
     if isinstance(shape, Group):
         canvas.transform(*shape.transform.as_tuple())
@@ -376,7 +458,7 @@ def _draw(canvas: Canvas, shape: Shape) -> None:
     canvas.restoreState()
 
 
-def _pdf_path(canvas: Canvas, shape: Path) -> object:
+def _pdf_path(canvas: TextCanvas, shape: Path) -> object:
     path = canvas.beginPath()
     for seg in shape.segments:
         if isinstance(seg, MoveTo):

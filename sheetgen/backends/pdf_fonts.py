@@ -8,70 +8,24 @@ from __future__ import annotations
 
 import io
 import zlib
-from collections import defaultdict
-from collections.abc import Iterator
 from functools import cache
 
 import pikepdf
 from fontTools import subset
 from fontTools.ttLib import TTFont
 
-_SHOW = {b"Tj", b"'", b'"'}
 
-
-def subset_fonts(pdf: pikepdf.Pdf) -> None:
-    """Replace every embedded TrueType font program by one holding only the codes shown."""
-    shown: dict[tuple[int, int], set[int]] = defaultdict(set)
-    fonts: dict[tuple[int, int], pikepdf.Object] = {}
-    for stream, resources in _content_streams(pdf):
-        for font, codes in _codes_shown(stream, resources):
-            fonts[font.objgen] = font
-            shown[font.objgen] |= codes
-    for key, font in fonts.items():
+def subset_fonts(fonts: pikepdf.Object, shown: dict[str, set[int]]) -> None:
+    """Replace every embedded TrueType font program in `fonts` (a /Font resource dictionary) by
+    one holding only the codes `shown` in it (by its name there)."""
+    for name, font in fonts.items():
         descriptor = font.get("/FontDescriptor")
         program = descriptor.get("/FontFile2") if descriptor is not None else None
         if program is None:
             continue
-        data = _cut(program.read_bytes(), frozenset(shown[key]))
+        data = _cut(program.read_bytes(), frozenset(shown.get(name, ())))
         program.write(zlib.compress(data, 9), filter=pikepdf.Name.FlateDecode)
         program.Length1 = len(data)
-
-
-def _content_streams(
-    pdf: pikepdf.Pdf,
-) -> Iterator[tuple[pikepdf.Object, pikepdf.Object]]:
-    """Every page's and every form XObject's content, with the resources it draws from; the
-    content pages share (the copies of a pad) once."""
-    seen: set[tuple[int, int]] = set()
-    for page in pdf.pages:
-        contents = page.obj.Contents
-        streams = list(contents) if isinstance(contents, pikepdf.Array) else [contents]
-        for stream in streams:
-            if stream.objgen not in seen:
-                seen.add(stream.objgen)
-                yield stream, page.obj.get("/Resources", pikepdf.Dictionary())
-    for obj in pdf.objects:
-        if isinstance(obj, pikepdf.Stream) and obj.get("/Subtype") == "/Form":
-            yield obj, obj.get("/Resources", pikepdf.Dictionary())
-
-
-def _codes_shown(
-    stream: pikepdf.Object, resources: pikepdf.Object
-) -> Iterator[tuple[pikepdf.Object, set[int]]]:
-    """(font, the character codes shown in it) for each run of text in a content stream."""
-    fonts = resources.get("/Font", pikepdf.Dictionary())
-    current = None
-    for instruction in pikepdf.parse_content_stream(stream):
-        if not isinstance(instruction, pikepdf.ContentStreamInstruction):
-            continue  # an inline image shows no text
-        operands, op = instruction.operands, bytes(instruction.operator)
-        if op == b"Tf":
-            current = fonts.get(str(operands[0]))
-        elif current is not None and op in _SHOW:
-            yield current, set(bytes(operands[-1]))
-        elif current is not None and op == b"TJ":
-            yield current, {c for item in operands[0] if isinstance(item, pikepdf.String)
-                            for c in bytes(item)}  # fmt: skip
 
 
 @cache

@@ -8,8 +8,9 @@ pdfium)."""
 from __future__ import annotations
 
 import re
+from collections import defaultdict
 from functools import cache
-from typing import TYPE_CHECKING
+from typing import TYPE_CHECKING, Any
 
 from reportlab.lib.colors import HexColor
 from reportlab.pdfbase import pdfmetrics
@@ -48,7 +49,25 @@ def pdf_colour(hex_colour: str) -> HexColor:
     return HexColor(hex_colour)
 
 
-def draw_text(canvas: Canvas, text: Text) -> None:
+class TextCanvas(Canvas):  # type: ignore[misc]  # (reportlab has no type hints)
+    """reportlab's canvas, remembering the characters it shows in each font, so that fonts can
+    be cut down to them without reading the content back."""
+
+    def __init__(self, *args: Any, **kwargs: Any) -> None:
+        super().__init__(*args, **kwargs)
+        self.shown: defaultdict[str, set[str]] = defaultdict(set)  # font name -> characters
+
+    def codes_shown(self) -> dict[str, set[int]]:
+        """The codes shown in each font subset, by its name in the PDF's resources (/F1+0)."""
+        codes: defaultdict[str, set[int]] = defaultdict(set)
+        for name, chars in self.shown.items():
+            font = pdfmetrics.getFont(name)
+            for subset, chunk in font.splitString("".join(sorted(chars)), self._doc):
+                codes[font.getSubsetInternalName(subset, self._doc)] |= set(chunk)
+        return codes
+
+
+def draw_text(canvas: TextCanvas, text: Text) -> None:
     """`text` at its anchor, upright in a y-down page (the caller saved the state)."""
     canvas.translate(text.x, text.y)
     canvas.scale(1, -1)
@@ -56,7 +75,9 @@ def draw_text(canvas: Canvas, text: Text) -> None:
         canvas.rotate(-text.rotation)
     canvas.setFillColor(pdf_colour(text.colour))
     if plain(text.text, text.weight):
-        canvas.setFont(face(text.family, text.weight).pdf_name, text.size)
+        name = face(text.family, text.weight).pdf_name
+        canvas.shown[name].update(text.text)
+        canvas.setFont(name, text.size)
         draw = {
             "start": canvas.drawString,
             "middle": canvas.drawCentredString,
@@ -67,7 +88,7 @@ def draw_text(canvas: Canvas, text: Text) -> None:
         _draw_glyphs(canvas, text)
 
 
-def _draw_glyphs(canvas: Canvas, text: Text) -> None:
+def _draw_glyphs(canvas: TextCanvas, text: Text) -> None:
     """Each run's glyphs where HarfBuzz put them. A left-to-right run is marked with the
     text it shows (a Devanagari vowel sign drawn before its consonant is copied after it); a
     right-to-left run's glyphs stand in the order they are seen, as readers expect, each
@@ -84,6 +105,7 @@ def _draw_glyphs(canvas: Canvas, text: Text) -> None:
         for glyph in run.glyphs:
             line.setTextOrigin(start + glyph.x * text.size, glyph.y * text.size)
             code = _code(font, run.face, glyph.gid)
+            canvas.shown[run.face.pdf_name].add(code)
             if run.rtl and glyph.chars and ord(code) >= _PRIVATE:
                 _MEANINGS[(font.face.name.decode(), ord(code))] = glyph.chars
             line.textOut(code)

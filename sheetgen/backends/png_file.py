@@ -11,6 +11,7 @@ import math
 import struct
 import zlib
 from collections.abc import Iterable
+from typing import NamedTuple
 
 import deflate
 import numpy as np
@@ -63,16 +64,23 @@ def _paletted(pixels: np.ndarray) -> tuple[np.ndarray, np.ndarray] | None:
     colours = np.unique(pixels[::step, ::step])
     while len(colours) <= PALETTE:
         indexed = _indexed(pixels, colours)
-        if indexed.dtype == np.uint8:
+        if isinstance(indexed, _Missing):
+            colours = np.union1d(colours, indexed.colours)
+        else:
             return colours, indexed
-        colours = np.union1d(colours, indexed)
     return None
 
 
-def _indexed(pixels: np.ndarray, colours: np.ndarray) -> np.ndarray:
+class _Missing(NamedTuple):
+    """Colours a picture shows that a palette lacks."""
+
+    colours: np.ndarray
+
+
+def _indexed(pixels: np.ndarray, colours: np.ndarray) -> np.ndarray | _Missing:
     """Each pixel's index among `colours` (sorted), as bytes; or, where a pixel's colour is not
-    among them, the colours of the first rows that show such pixels, as they are. A few rows at
-    a time, so the search's 64-bit answers never take a whole page of memory."""
+    among them, the colours of the first rows that show such pixels. A few rows at a time, so
+    the search's 64-bit answers never take a whole page of memory."""
     out = np.empty(pixels.shape, dtype=np.uint8)
     step = max(1, _CHUNK_PIXELS // pixels.shape[1])
     for top in range(0, len(pixels), step):
@@ -80,7 +88,7 @@ def _indexed(pixels: np.ndarray, colours: np.ndarray) -> np.ndarray:
         at = np.minimum(np.searchsorted(colours, rows), len(colours) - 1)
         missed = colours[at] != rows
         if missed.any():
-            return np.unique(rows[missed])
+            return _Missing(np.unique(rows[missed]))
         out[top : top + step] = at
     return out
 

@@ -125,7 +125,7 @@ def named(pairs: int) -> None:
         doc = loaded.kind.build(loaded.model, BuildOptions(names=names[:n]))
         return render(doc, "pdf")[0][1]
 
-    one, many = paired(lambda: build(1), lambda: build(1000), max(5, pairs // 2))
+    one, many = paired(lambda: build(1), lambda: build(1000), pairs)
     b1, b1000 = len(build(1)), len(build(1000))
     print("\n== named pad: 1000 names against 1 (build + PDF, in process)")
     print(

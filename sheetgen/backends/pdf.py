@@ -144,16 +144,18 @@ def _make_pages(
     pdf: pikepdf.Pdf, pages: list[Page], contents: list[tuple[bytes, frozenset[str]]]
 ) -> None:
     """Put `pages` in place of reportlab's one page, each on its content, with resources that
-    name the forms it calls; pages alike in size, content or forms share them."""
+    name the forms it calls; pages alike in size, content (or part of it) or forms share
+    them."""
     import pikepdf
 
     tree = pdf.Root.Pages
     every = tree.Kids[0].Resources
     resources: dict[frozenset[str], pikepdf.Object] = {}
     streams: dict[bytes, pikepdf.Object] = {}
-    templates: dict[tuple[object, ...], pikepdf.Dictionary] = {}
+    templates: dict[tuple[object, ...], dict[str, pikepdf.Object]] = {}
     kids = []
-    for page, (content, used) in zip(pages, contents, strict=True):
+    every_parts = _parts([content for content, _ in contents])
+    for page, parts, (_, used) in zip(pages, every_parts, contents, strict=True):
         found = resources.get(used)
         if found is None:
             own = pikepdf.Dictionary(every)  # type: ignore[arg-type]  # a shallow copy
@@ -162,29 +164,33 @@ def _make_pages(
             elif "/XObject" in own:
                 del own.XObject
             found = resources[used] = pdf.make_indirect(own)
-        stream = streams.get(content)
-        if stream is None:
-            stream = streams[content] = pdf.make_stream(content)
+        stored = []
+        for part in parts:
+            stream = streams.get(part)
+            if stream is None:
+                stream = streams[part] = pdf.make_stream(part)
+            stored.append(stream)
         size = (page.width, page.height, page.trim, page.bleed)
         template = templates.get(size) or templates.setdefault(size, _page_template(page, tree))
-        kid = pikepdf.Dictionary(template)  # type: ignore[arg-type]  # a copy, sharing its boxes
-        kid.Resources, kid.Contents = found, stream
-        kids.append(pdf.make_indirect(kid))
+        content = stored[0] if len(stored) == 1 else pikepdf.Array(stored)
+        kid = pikepdf.Dictionary({**template, "/Resources": found, "/Contents": content})
+        kids.append(pdf.make_indirect(kid))  # (pages of a size share its boxes)
     tree.Kids, tree.Count = pikepdf.Array(kids), len(kids)
 
 
-def _page_template(page: Page, tree: pikepdf.Object) -> pikepdf.Dictionary:
-    """A page dictionary of the page's size and boxes, without resources or content."""
+def _page_template(page: Page, tree: pikepdf.Object) -> dict[str, pikepdf.Object]:
+    """A page dictionary's entries for the page's size and boxes (all but resources and
+    content)."""
     import pikepdf
 
     whole = (0.0, 0.0, page.width, page.height)
-    return pikepdf.Dictionary(
-        Type=pikepdf.Name.Page,
-        Parent=tree,
-        MediaBox=_pdf_numbers(0.0, 0.0, page.width * MM, page.height * MM),
-        TrimBox=_pdf_numbers(*_pdf_box(page, page.trim or whole)),
-        BleedBox=_pdf_numbers(*_pdf_box(page, page.bleed or page.trim or whole)),
-    )
+    return {
+        "/Type": pikepdf.Name.Page,
+        "/Parent": tree,
+        "/MediaBox": _pdf_numbers(0.0, 0.0, page.width * MM, page.height * MM),
+        "/TrimBox": _pdf_numbers(*_pdf_box(page, page.trim or whole)),
+        "/BleedBox": _pdf_numbers(*_pdf_box(page, page.bleed or page.trim or whole)),
+    }
 
 
 def _pdf_numbers(*values: float) -> pikepdf.Array:
@@ -236,7 +242,6 @@ def _finish(
         drawn = list(tree.Kids)
         map_glyphs_to_text(pdf)
         subset_fonts(drawn[0].Resources.get("/Font", pikepdf.Dictionary()), shown)
-        _share_prefixes(pdf, drawn)
         # every page in order: a drawn page where it first shows, then a new page object on
         # its content and resources (the tree is rebuilt whole: qpdf inserts a page at a cost
         # that grows with the document)
@@ -261,34 +266,32 @@ def _finish(
 SHARED_PREFIX = 64  # bytes of content pages must begin with alike to share them as one stream
 
 
-def _share_prefixes(pdf: pikepdf.Pdf, drawn: list[pikepdf.Object]) -> None:
-    """Pages whose content begins and ends alike (the named sheets of a pad: all but the name)
-    draw that beginning and that end from one stream each, and only the middle from their own.
-    Pages are sorted by content, so pages alike sit side by side; a run of them shares the
-    longest beginning and end all have, in whole lines (a content may be split in streams only
-    between tokens, and sheetgen's text never holds a raw line break)."""
-    import pikepdf
-
-    contents = [page.Contents for page in drawn]
-    if len(drawn) < 3 or not all(isinstance(c, pikepdf.Stream) for c in contents):
-        return
-    data = [c.read_bytes() for c in contents]
-    ranked = sorted(range(len(drawn)), key=data.__getitem__)
+def _parts(contents: list[bytes]) -> list[list[bytes]]:
+    """Each page's content as the streams it is stored in. Pages whose content begins and ends
+    alike (the named sheets of a pad: all but the name) draw that beginning and that end from a
+    stream each, shared, and only the middle from their own. Pages are sorted by content, so
+    pages alike sit side by side; a run of them shares the longest beginning and end all have,
+    in whole lines (a content may be split in streams only between tokens, and sheetgen's text
+    never holds a raw line break)."""
+    parts = [[content] for content in contents]
+    if len(contents) < 3:
+        return parts
+    ranked = sorted(range(len(contents)), key=contents.__getitem__)
     run = [ranked[0]]
     for this in [*ranked[1:], None]:
-        if this is not None and _head(data[run[-1]], data[this]) >= SHARED_PREFIX:
+        if this is not None and _head(contents[run[-1]], contents[this]) >= SHARED_PREFIX:
             run.append(this)
             continue
         if len(run) > 2:
-            head = min(_head(data[a], data[b]) for a, b in itertools.pairwise(run))
-            tail = min(_tail(data[run[0]], data[k], head) for k in run[1:])
-            first = data[run[0]]
-            shared = [pdf.make_stream(first[:head]), pdf.make_stream(first[len(first) - tail :])]
+            head = min(_head(contents[a], contents[b]) for a, b in itertools.pairwise(run))
+            tail = min(_tail(contents[run[0]], contents[k], head) for k in run[1:])
+            first = contents[run[0]]
             for k in run:
-                own = data[k][head : len(data[k]) - tail]
-                parts = [shared[0], pdf.make_stream(own), shared[1]] if own else shared
-                drawn[k].Contents = pikepdf.Array([p for p in parts if p.read_bytes()])
+                whole = contents[k]
+                split = (first[:head], whole[head : len(whole) - tail], first[len(first) - tail :])
+                parts[k] = [part for part in split if part]
         run = [this] if this is not None else []
+    return parts
 
 
 def _head(a: bytes, b: bytes) -> int:

@@ -39,11 +39,14 @@ def test_fonts_keep_only_the_glyphs_of_the_text_shown() -> None:
     glyphs = sum(len(f.getGlyphOrder()) for f in fonts)
     # each glyph shown, in at most both faces, plus .notdef in each: nothing of the rest of ASCII
     assert glyphs <= 2 * len(shown) + 2
+    kept: set[str] = set()
     for font in fonts:
         assert "name" not in font or font["name"].names == []  # no name records
         mapped = {chr(c) for t in font["cmap"].tables for c in t.cmap}
         assert mapped <= shown  # e.g. no '~' or 'Q' the sheet never prints
         assert "~" not in mapped and "~" not in text
+        kept |= mapped
+    assert shown - {" "} <= kept  # and every character shown keeps its glyph
 
 
 def test_names_in_other_scripts_still_draw_after_the_cut(tmp_path: Path) -> None:

@@ -68,3 +68,29 @@ def test_names_in_other_scripts_still_draw_after_the_cut(tmp_path: Path) -> None
         boxes = [textpage.get_charbox(start + i) for i in range(count)]
         # every letter of the name has a glyph box with width (an empty box has none)
         assert all(right - left > 0.5 for left, _, right, _ in boxes), (name, boxes)
+
+
+def test_a_font_of_two_subsets_keeps_the_glyphs_of_both() -> None:
+    """reportlab gives a font's characters codes 256 at a time, one embedded subset each; names
+    in four alphabets fill two subsets of DejaVu Sans, whose characters interleave in code-point
+    order. Every page after the cut is pixel for pixel the page before it (pdfium)."""
+    from sheetgen.backends.pdf import draw_pdf
+
+    text = (
+        "АБВГДЕЖЗИЙКЛМНОПРСТУФХЦЧШЩЪЫЬЭЮЯабвгдежзийклмнопрстуфхцчшщъыьэюя"
+        "ΑΒΓΔΕΖΗΘΙΚΛΜΝΞΟΠΡΣΤΥΦΧΨΩαβγδεζηθικλμνξοπρστυφχψω"
+        "ÀÁÂÃÄÅÆÇÈÉÊËÌÍÎÏÐÑÒÓÔÕÖØÙÚÛÜÝÞßàáâãäåæçèéêëìíîïðñòóôõöøùúûüýþÿ"
+        "ạảấầẩẫậắằẳẵặẹẻẽếềểễệỉịọỏốồổỗộớờởỡợụủứừửữựỳỵỷỹ"
+    )
+    names = tuple(text[i : i + 10] for i in range(0, len(text), 10))
+    loaded = load("scribbly-gum/kuringgai")
+    doc = loaded.kind.build(loaded.model, BuildOptions(names=names))
+    cut = render_pdf(doc)
+    with pikepdf.open(io.BytesIO(cut)) as pdf:
+        assert {"/F1+0", "/F1+1"} <= set(pdf.pages[0].Resources.Font.keys())
+    before, after = pdfium.PdfDocument(draw_pdf(doc, list(doc.pages))), pdfium.PdfDocument(cut)
+    assert len(before) == len(after) == len(names)
+    for number, name in enumerate(names):
+        old = before[number].render(scale=100 / 72).to_numpy()
+        new = after[number].render(scale=100 / 72).to_numpy()
+        assert (old == new).all(), name

@@ -133,8 +133,8 @@ def _draw_contents(
         canvas.setViewerPreference("Duplex", DUPLEX[doc.duplex])
     forms = _Forms(pages)
     contents = [_page_content(canvas, page, forms) for page in pages]
-    canvas._formsinuse = list(forms.names.values())
-    canvas.showPage()
+    canvas._formsinuse = list(forms.names.values())  # (reportlab names the forms a page calls)
+    canvas.showPage()  # the one page, empty: its resources are every page's, forms aside
     shown = canvas.codes_shown()  # (before saving: reportlab forgets its document's fonts then)
     canvas.save()
     return out.getvalue(), contents, shown
@@ -241,7 +241,8 @@ def _finish(
         tree = pdf.Root.Pages
         drawn = list(tree.Kids)
         map_glyphs_to_text(pdf)
-        subset_fonts(drawn[0].Resources.get("/Font", pikepdf.Dictionary()), shown)
+        fonts = drawn[0].Resources.get("/Font", pikepdf.Dictionary())  # every page's fonts
+        subset_fonts(fonts, shown)
         # every page in order: a drawn page where it first shows, then a new page object on
         # its content and resources (the tree is rebuilt whole: qpdf inserts a page at a cost
         # that grows with the document)

@@ -174,3 +174,36 @@ def test_each_page_names_only_the_forms_it_calls(tmp_path: Path) -> None:
             assert named == called
             called_somewhere |= called
         assert len(called_somewhere) > max(len(page.Resources.XObject) for page in pdf.pages)
+
+
+def test_pages_are_made_their_own_size_in_one_tree_and_share_what_they_can() -> None:
+    """A document of A4 and Letter pages: each page is its own paper's size in points, a child
+    of the one page tree; a page drawing only what it alone shows names no forms; the named
+    sheets of a pad all point at one resource dictionary."""
+    import io
+
+    import pikepdf
+
+    from sheetgen.backends.pdf import render_pdf
+    from sheetgen.draw import IDENTITY, Drawing, label
+    from sheetgen.layout import load
+    from sheetgen.press import Document, PressOptions, impose
+    from sheetgen.press.document import Page, Placement
+    from sheetgen.press.paper import NAMED
+    from sheetgen.registry import BuildOptions
+
+    twice = Drawing(50, 20, (label(25, 10, "twice", 5),))
+    once = Drawing(50, 20, (label(25, 10, "once", 5),))
+    a4 = impose([twice, twice], PressOptions())[0]
+    letter = Page(NAMED["letter"].width, NAMED["letter"].height, (Placement(once, IDENTITY),))
+    with pikepdf.open(io.BytesIO(render_pdf(Document((a4, letter), "sizes")))) as pdf:
+        boxes = [[float(v) for v in page.MediaBox] for page in pdf.pages]
+        assert boxes == [[0, 0, 595.2756, 841.8898], [0, 0, 612.0, 792.0]]
+        assert all(page.Parent.objgen == pdf.Root.Pages.objgen for page in pdf.pages)
+        assert "/XObject" in pdf.pages[0].Resources
+        assert "/XObject" not in pdf.pages[1].Resources
+
+    loaded = load("scribbly-gum/kuringgai")
+    doc = loaded.kind.build(loaded.model, BuildOptions(names=("Ann", "Bob", "Cy")))
+    with pikepdf.open(io.BytesIO(render_pdf(doc))) as pdf:
+        assert len({page.obj.get("/Resources").objgen for page in pdf.pages}) == 1

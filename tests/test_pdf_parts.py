@@ -27,7 +27,7 @@ def test_parts_put_together_are_the_page_and_split_between_lines(pages: list[lis
 def test_named_sheets_keep_only_their_name() -> None:
     head = b"q\n1 0 0 1 22.67717 86.45669 cm\n/FormXob.d1 Do\nQ\nq\n" * 3
     tail = b"Q\nQ\n"
-    names = [f"BT /F1+0 4 Tf ({name}) Tj ET\n".encode() for name in ("Ann", "Bob", "Cy", "Di")]
+    names = [f"BT /F1+0 4 Tf ({name}) Tj ET\n".encode() for name in ("Ann", "Bob", "Cy")]
     assert len(head) >= SHARED_PREFIX
     parts = _parts([head + name + tail for name in names])
     assert parts == [[head, name, tail] for name in names]
@@ -42,3 +42,17 @@ def test_the_end_found_alike_never_reaches_back_into_the_shared_beginning() -> N
     for contents in cases:  # the last: the page first in order is not the shortest
         for content, parts in zip(contents, _parts(contents), strict=True):
             assert b"".join(parts) == content
+
+
+def test_three_pages_alike_share_and_pages_alike_apart_find_each_other() -> None:
+    """Three named sheets are enough to share; pages alike share even when other pages come
+    between them in the document; a page whose end differs from the others' keeps its own."""
+    a = b"q\n/FormXob.d1 Do\nQ\n" * 5
+    b = b"q\n/FormXob.d2 Do\nQ\n" * 5
+    contents = [a + b"(1) Tj\nQ\n", b + b"(x) Tj\nQ\n", a + b"(2) Tj\n", b + b"(y) Tj\nQ\n"]
+    contents += [a + b"(3) Tj\nQ\n", b + b"(z) Tj\nQ\n"]
+    parts = _parts(contents)
+    for k in (0, 2, 4):
+        assert parts[k] == [a, contents[k][len(a) :]]
+    for k in (1, 3, 5):
+        assert parts[k] == [b, contents[k][len(b) : -2], b"Q\n"]

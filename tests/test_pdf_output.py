@@ -192,13 +192,23 @@ def test_pages_are_made_their_own_size_in_one_tree_and_share_what_they_can() -> 
     from sheetgen.press.paper import NAMED
     from sheetgen.registry import BuildOptions
 
-    twice = Drawing(50, 20, (label(25, 10, "twice", 5),))
+    twice = Drawing(50, 20, (label(25, 10, "twice", 5),), bleed=3.0)
     once = Drawing(50, 20, (label(25, 10, "once", 5),))
     a4 = impose([twice, twice], PressOptions())[0]
     letter = Page(NAMED["letter"].width, NAMED["letter"].height, (Placement(once, IDENTITY),))
     with pikepdf.open(io.BytesIO(render_pdf(Document((a4, letter), "sizes")))) as pdf:
         boxes = [[float(v) for v in page.MediaBox] for page in pdf.pages]
         assert boxes == [[0, 0, 595.2756, 841.8898], [0, 0, 612.0, 792.0]]
+        # a page without a trim box is trimmed and bled at its edges; an imposed page at its
+        # pieces' cut and bleed, in points up from the bottom left
+        assert [float(v) for v in pdf.pages[1].TrimBox] == boxes[1]
+        assert [float(v) for v in pdf.pages[1].BleedBox] == boxes[1]
+        for name, box in (("/TrimBox", a4.trim), ("/BleedBox", a4.bleed)):
+            assert box is not None
+            x, y, w, h = box
+            expected = [x * PT, (297 - y - h) * PT, (x + w) * PT, (297 - y) * PT]
+            got = [float(v) for v in pdf.pages[0][name]]
+            assert max(abs(g - e) for g, e in zip(got, expected, strict=True)) < 1e-3, name
         assert all(page.Parent.objgen == pdf.Root.Pages.objgen for page in pdf.pages)
         assert "/XObject" in pdf.pages[0].Resources
         assert "/XObject" not in pdf.pages[1].Resources

@@ -1,7 +1,5 @@
 """The `sheetgen` command: list, check, build and schema, plus each game's own commands."""
 
-from __future__ import annotations
-
 import functools
 import importlib
 import inspect

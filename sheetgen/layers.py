@@ -143,14 +143,19 @@ def merge(base: dict[str, Any], over: dict[str, Any]) -> dict[str, Any]:
 
 
 @functools.lru_cache(maxsize=16)
-def _positions(text: str) -> dict[Loc, Position]:
-    return positions(text)
+def _positions(text: str, head: bool = False) -> dict[Loc, Position]:
+    return positions(text, head)
 
 
 def place(text: str, loc: Loc) -> Position | None:
     """The line and column where the text holds `loc` (or, for a key not written, the table
-    around it), None when not even its first key is written."""
-    return locate(_positions(text), loc) if text else None
+    around it), None when not even its first key is written. A top-level key is looked for
+    first among the keys before the first table, where it is written if at all as a key."""
+    if not text:
+        return None
+    if len(loc) == 1 and loc in (head := _positions(text, True)):
+        return head[loc]
+    return locate(_positions(text), loc)
 
 
 def holder(layers: Layers, loc: Loc) -> tuple[Layer, bool] | None:

@@ -26,6 +26,7 @@ from sheetgen.value_words import got
 if TYPE_CHECKING:  # imported where used: 'sheetgen list' reads layouts without their models
     from sheetgen.findings import Lookup
     from sheetgen.registry import ComponentKind, LayoutBase
+    from sheetgen.tables import ValidationError
 
 
 @dataclass(frozen=True)
@@ -149,7 +150,7 @@ def _loaded(
     path: Path, shown: str, data: dict[str, Any], layers: Layers, twice: list[LayoutError]
 ) -> Loaded:
     loaded = validate(data, shown, layers=layers, early=twice)
-    loaded.model._folder = path.parent
+    object.__setattr__(loaded.model, "_folder", path.parent)  # private: where its paths start
     return replace(loaded, path=path)
 
 
@@ -173,9 +174,7 @@ def validate(
 ) -> Loaded:
     """Validate parsed layout data against its kind's model: `text`, the file, for lines, or
     `layers`, the files of its `extends` chain; `early`, problems found reading them."""
-    from pydantic import ValidationError
-
-    from sheetgen.model_errors import every_error, layout_problems
+    from sheetgen.tables import ValidationError
 
     layers = layers or (Layer(shown, text, data),)
     kind, problems = _kind_of(data, layers)
@@ -189,18 +188,40 @@ def validate(
     ]
     whole = _whole(data)  # 3.0 a whole number, as the layout schema counts it
     try:  # as JSON, strictly: a TOML boolean or string is never taken for a number
-        model = kind.model.model_validate_json(json.dumps(whole, default=str), strict=True)
-    except ValidationError as exc:
-        errors = every_error(exc, kind.model, whole)
-        found = layout_problems(
-            errors, kind.model, data, layers[0], lambda loc: _where(layers, loc)
-        )
-        problems += [p for loc, p in found if loc not in places]
+        model = kind.model.model_validate_json(json.dumps(whole, default=str))
+    except ValidationError as refused:
+        problems += [
+            p for loc, p in _explained(kind, data, whole, layers, refused) if loc not in places
+        ]
     said = {(p.file, p.where) for p in early}  # a key written twice: the kept one's problem
     problems = [p for p in problems if (p.file, p.where) not in said]  # comes next time
     if problems or early:
         raise _in_file_order([*early, *problems], layers)
     return Loaded(shown, kind, model, layers=layers)
+
+
+def _explained(
+    kind: ComponentKind,
+    data: dict[str, Any],
+    whole: Any,
+    layers: Layers,
+    refused: ValidationError,
+) -> list[tuple[Loc, LayoutError]]:
+    """A refused layout's every problem, in a designer's words: pydantic, reading it against
+    the same declarations, says each key that is wrong and how."""
+    from pydantic import ValidationError as Explained
+
+    from sheetgen.model_errors import every_error, layout_problems
+    from sheetgen.tables_pydantic import mirror
+
+    model = mirror(kind.model)
+    try:
+        model.model_validate_json(json.dumps(whole, default=str), strict=True)
+    except Explained as exc:
+        errors = every_error(exc, model, whole)
+        return layout_problems(errors, model, data, layers[0], lambda loc: _where(layers, loc))
+    file, at = _where(layers, refused.loc)  # never so (a test reads both ways alike)
+    return [(refused.loc, LayoutError(file, key_path(refused.loc), refused.message, "", at))]
 
 
 def _whole(value: Any) -> Any:

@@ -395,5 +395,6 @@ def _builtin_of(model: type[BaseModel]) -> str:
     from sheetgen.registry import kinds
     from sheetgen.starter import STARTERS
 
-    key = next((k for k, kind in kinds().items() if kind.model is model), "")
+    table = getattr(model, "__table__", model)  # the layout model pydantic's mirrors
+    key = next((k for k, kind in kinds().items() if kind.model is table), "")
     return STARTERS[key][0] if key in STARTERS else ""

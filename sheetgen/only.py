@@ -10,14 +10,13 @@ import difflib
 from dataclasses import dataclass, replace
 from typing import Any
 
-from pydantic import BaseModel
-
 from sheetgen.errors import UsageError
 from sheetgen.layout import Loaded
 from sheetgen.pieces import Parts, Piece
 from sheetgen.press import Document
 from sheetgen.press.chosen import impose_chosen
 from sheetgen.registry import BuildOptions, TileSizes, suggest
+from sheetgen.tables import Table as BaseModel
 
 
 def parse_only(text: str | None) -> tuple[str, ...]:

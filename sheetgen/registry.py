@@ -11,19 +11,19 @@ from dataclasses import dataclass, field, fields
 from pathlib import Path
 from typing import TYPE_CHECKING, Annotated, Any
 
-import annotated_types
-from pydantic import (
-    BaseModel,
+from sheetgen.findings import Finding
+from sheetgen.page_words import PageWords
+from sheetgen.tables import (
     BeforeValidator,
     ConfigDict,
     Field,
+    GroupedMetadata,
+    Limits,
     PrivateAttr,
+    Table,
     ValidationInfo,
     field_validator,
 )
-
-from sheetgen.findings import Finding
-from sheetgen.page_words import PageWords
 from sheetgen.typefaces import SCRIPTS, uncovered
 
 if TYPE_CHECKING:  # the drawing and the press, imported only by the commands that build
@@ -36,11 +36,11 @@ Colour = Annotated[str, Field(pattern=r"^#[0-9a-fA-F]{6}$", description="#rrggbb
 
 def paints(default: str, what: str) -> Any:
     """A colour key's default and description: what it paints, then its form, #rrggbb."""
-    return Field(default, description=f"{what}, #rrggbb")
+    return Field(default=default, description=f"{what}, #rrggbb")
 
 
 @dataclass(frozen=True)
-class TileSizes(annotated_types.GroupedMetadata):
+class TileSizes(GroupedMetadata):
     """A layout's tile size key of kind `key` (`Annotated[float, TileSizes(key)]`): mm within
     the range `games.TILE_SIZES` gives the kind and --tile-size too (the schema's minimum and
     maximum), refused outside it in the words --tile-size's error uses."""
@@ -58,8 +58,8 @@ class TileSizes(annotated_types.GroupedMetadata):
                 raise ValueError(tile_sizes_said(self.key))
             return value
 
-        yield annotated_types.Ge(low)
-        yield annotated_types.Le(high)
+        yield Limits(ge=low)
+        yield Limits(le=high)
         yield BeforeValidator(within)  # listed last, so it runs before the bounds above
 
 
@@ -90,7 +90,7 @@ def _texts(value: Any) -> list[str]:
         return [t for v in value for t in _texts(v)]
     if isinstance(value, dict):
         return [t for item in value.items() for v in item for t in _texts(v)]
-    if isinstance(value, BaseModel):
+    if isinstance(value, Table):
         return [t for name in type(value).model_fields for t in _texts(getattr(value, name))]
     return []
 
@@ -129,7 +129,7 @@ def keeps_fields(label: str, names: tuple[str, ...]) -> str:
     return label
 
 
-class _Printable(BaseModel):
+class _Printable(Table):
     """Every text field of a layout table is checked printable."""
 
     @field_validator("*", mode="after")
@@ -138,7 +138,7 @@ class _Printable(BaseModel):
         return _printable_text(value)
 
 
-def _describe_labels(schema: dict[str, Any], model: type[BaseModel]) -> None:
+def _describe_labels(schema: dict[str, Any], model: Any) -> None:
     """Each label's description in a JSON Schema: the English words it replaces, then what the
     field itself says of them (the `{fields}` it keeps)."""
     for name, prop in schema.get("properties", {}).items():
@@ -155,11 +155,11 @@ class PageLabels(_Printable):
 
     model_config = ConfigDict(extra="forbid", frozen=True, json_schema_extra=_describe_labels)
 
-    front: str = Field(PageWords.front, max_length=40)
-    back: str = Field(PageWords.back, max_length=40)
-    ruler: str = Field(PageWords.ruler, max_length=60)
-    ruler_bars: str = Field(PageWords.ruler_bars, max_length=60)
-    fold: str = Field(PageWords.fold, max_length=40)
+    front: str = Field(default=PageWords.front, max_length=40)
+    back: str = Field(default=PageWords.back, max_length=40)
+    ruler: str = Field(default=PageWords.ruler, max_length=60)
+    ruler_bars: str = Field(default=PageWords.ruler_bars, max_length=60)
+    fold: str = Field(default=PageWords.fold, max_length=40)
 
     @field_validator("*")
     @classmethod
@@ -186,19 +186,21 @@ class LayoutBase(_Printable):
         pattern=r"^[a-z0-9][a-z0-9-]{0,39}$", description="short name used in output file names"
     )
     extends: str | None = Field(
-        None,
+        default=None,
         description="a layout to start from: a name (game/name, see 'sheetgen list') or a path "
         "ending in .toml, taken from this file's folder",
     )
-    description: str = Field("", description="one line on what the layout makes ('sheetgen list')")
+    description: str = Field(
+        default="", description="one line on what the layout makes ('sheetgen list')"
+    )
     credit: str = Field(
-        "",
+        default="",
         max_length=120,
         description="designer credit and rules version, printed on every sheet",
         examples=["Walkabout v0.6 by Karl Hanf"],
     )
     labels: PageLabels = Field(
-        PageLabels(), description="every word the sheet prints, to translate or reword"
+        default=PageLabels(), description="every word the sheet prints, to translate or reword"
     )
     # the folder of the file it was read from (set by `layout.load`): where the paths written
     # in it are taken from

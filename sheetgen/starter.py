@@ -17,9 +17,8 @@ from sheetgen.errors import SheetgenError, UsageError
 from sheetgen.working_range import working_range
 
 if TYPE_CHECKING:
-    from pydantic.fields import FieldInfo
-
     from sheetgen.registry import ComponentKind, LayoutBase
+    from sheetgen.tables import FieldInfo
 
 # each kind's starting point (a built-in layout) and the keys a designer usually changes first,
 # a dotted path for a key inside a table

@@ -116,6 +116,10 @@ def parse(text: str, shown: str) -> tuple[dict[str, Any], list[LayoutError]]:
     at the second): the data is read as if every second writing were not there, so that the
     text's other mistakes can be said too. A syntax error is raised as `LayoutProblems`, after
     the keys written twice before it."""
+    try:  # tomllib reads a text with no key or table written twice, and refuses any other
+        return tomllib.loads(text), []
+    except tomllib.TOMLDecodeError:
+        pass
     clashes = written_twice(statements(text))
     twice = [LayoutError(shown, *clash[:4]) for clash in clashes]
     try:

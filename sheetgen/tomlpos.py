@@ -9,6 +9,7 @@ is `at` in the third inline table of a `circles = [...]` array.
 from __future__ import annotations
 
 import bisect
+import re
 from typing import NamedTuple
 
 from sheetgen.keypath import Loc
@@ -37,15 +38,13 @@ class _Stop(Exception):
 class _Walker:
     """Reads a TOML text once, recording the position of every key, table and array item."""
 
-    def __init__(self, text: str) -> None:
-        self.text, self.i = text, 0
+    def __init__(self, text: str, head: bool = False) -> None:
+        self.text, self.i, self.head = text, 0, head
         self.found: dict[Loc, Position] = {}
         self.arrays: dict[Loc, int] = {}  # arrays of tables: their last index so far
         self.statements: list[Statement] = []  # each header and top-level key = value, in order
-        self.starts = [0]  # the offset of each line's first character
-        for n, char in enumerate(text):
-            if char == "\n":
-                self.starts.append(n + 1)
+        # the offset of each line's first character
+        self.starts = [0, *(found.end() for found in re.finditer("\n", text))]
 
     def position(self, offset: int) -> Position:
         line = bisect.bisect_right(self.starts, offset) - 1
@@ -80,6 +79,8 @@ class _Walker:
                 if self.i >= len(self.text):
                     break
                 start = self.i
+                if self.peek() == "[" and self.head:
+                    break
                 if self.peek() == "[":
                     double = self.text.startswith("[[", start)
                     table = self.header()
@@ -232,9 +233,10 @@ class _Walker:
             self.i += 1
 
 
-def positions(text: str) -> dict[Loc, Position]:
-    """Every key path of a TOML text (tables, keys, array items) and where it starts."""
-    return _Walker(text).walk()
+def positions(text: str, head: bool = False) -> dict[Loc, Position]:
+    """Every key path of a TOML text (tables, keys, array items) and where it starts; with
+    `head`, only those written before its first table (its top-level keys and their items)."""
+    return _Walker(text, head).walk()
 
 
 def statements(text: str) -> list[Statement]:

@@ -9,6 +9,7 @@ from functools import cache
 from pathlib import Path
 from typing import TYPE_CHECKING, Literal
 
+from sheetgen.cmap import code_points
 from sheetgen.errors import SheetgenError
 from sheetgen.resources import resource_dir
 
@@ -77,17 +78,25 @@ def font_tables(font: FontFace) -> TTFont:
         tables["hmtx"]
         return tables
     except Exception as exc:  # any parse failure means a corrupt or missing file
-        reason = exc.strerror if isinstance(exc, OSError) and exc.strerror else type(exc).__name__
-        raise SheetgenError(
-            f"{font.path}: font file cannot be read ({reason}); reinstall sheetgen "
-            "or point SHEETGEN_FONT_DIR at a folder holding sheetgen's fonts/"
-        ) from None
+        raise _unreadable(font, exc) from None
 
 
 @cache
 def characters(font: FontFace) -> frozenset[int]:
-    """The code points `font` has a glyph for."""
-    return frozenset(font_tables(font).getBestCmap())
+    """The code points `font` has a glyph for (its cmap read directly: checking a layout's
+    texts imports no fontTools)."""
+    try:
+        return code_points(font.path)
+    except (OSError, ValueError) as exc:
+        raise _unreadable(font, exc) from None
+
+
+def _unreadable(font: FontFace, exc: Exception) -> SheetgenError:
+    reason = exc.strerror if isinstance(exc, OSError) and exc.strerror else type(exc).__name__
+    return SheetgenError(
+        f"{font.path}: font file cannot be read ({reason}); reinstall sheetgen "
+        "or point SHEETGEN_FONT_DIR at a folder holding sheetgen's fonts/"
+    )
 
 
 def right_to_left(char: str) -> bool:

@@ -10,7 +10,7 @@ from collections.abc import Callable
 from pathlib import Path
 from typing import TYPE_CHECKING, Any
 
-from pydantic import ValidationError
+from sheetgen.tables import ValidationError
 
 if TYPE_CHECKING:
     from sheetgen.registry import ComponentKind, LayoutBase

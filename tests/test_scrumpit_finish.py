@@ -15,7 +15,6 @@ from pathlib import Path
 import pypdfium2 as pdfium
 import pytest
 from PIL import Image
-from pydantic import ValidationError
 
 from sheetgen.backends import render
 from sheetgen.build import document_for
@@ -25,6 +24,7 @@ from sheetgen.games.scrumpit.rules import score_game, zone_cells
 from sheetgen.layout import load
 from sheetgen.press import Document, PressOptions, alone, parse_paper
 from sheetgen.registry import BuildOptions
+from sheetgen.tables import ValidationError
 from tests.conftest import sheetgen
 from tests.palette import contrast, too_close
 

@@ -1,7 +1,5 @@
 """`sheetgen marram …`: scoring a board of placed tiles, and where a tile fits on it."""
 
-from __future__ import annotations
-
 import json
 from typing import TYPE_CHECKING, Annotated
 
@@ -17,7 +15,7 @@ app = typer.Typer(
 )
 
 
-def _board(ref: str, where: str) -> tuple[BoardLayout, TileSetLayout]:
+def _board(ref: str, where: str) -> "tuple[BoardLayout, TileSetLayout]":
     from sheetgen.games.marram.model import BoardLayout, TileSetLayout
     from sheetgen.layout import load_model
 

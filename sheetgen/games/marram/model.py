@@ -7,10 +7,9 @@ import re
 import string
 from typing import Annotated, Literal
 
-from pydantic import AfterValidator, BeforeValidator, Field, field_validator, model_validator
-
 from sheetgen.games import SCREEN_CREDIT, tile_sizes_said
 from sheetgen.registry import Colour, LayoutBase, PageLabels, Section, TileSizes, paints
+from sheetgen.tables import AfterValidator, BeforeValidator, Field, field_validator, model_validator
 
 Kind = Literal["g", "s"]  # grass or sand
 Corner = Literal["NW", "NE", "SE", "SW"]
@@ -80,7 +79,7 @@ class TileType(Section):
         description="the front's patch kind at NW, NE, SE, SW: g grass, s sand, e.g. 'ggss'",
     )
     centre: Kind | None = Field(
-        None, description="a chequered tile's kind that joins across the middle: g or s"
+        default=None, description="a chequered tile's kind that joins across the middle: g or s"
     )
     segments: list[Annotated[str, AfterValidator(_segment_form)]] = Field(
         default_factory=list,
@@ -91,9 +90,9 @@ class TileType(Section):
     items: list[Item] = Field(
         default_factory=list, max_length=4, description="coins and flowers on the front"
     )
-    spade: bool = Field(False, description="a spade tile: its back swaps grass and sand")
+    spade: bool = Field(default=False, description="a spade tile: its back swaps grass and sand")
     back: str | None = Field(
-        None,
+        default=None,
         pattern=r"^[gs]{4}$",
         description="the back's corners, to have them checked, e.g. 'ssgg'",
     )
@@ -102,7 +101,7 @@ class TileType(Section):
 class Totals(Section):
     """Counts the set declares, checked against its tiles."""
 
-    tiles: int = Field(95, description="tiles in the set, the starter left out")
+    tiles: int = Field(default=95, description="tiles in the set, the starter left out")
     spade: int = Field(ge=0, description="spade tiles")
     blue_heads: int = Field(ge=0, description="blue snake heads")
     blue_tails: int = Field(ge=0, description="blue snake tails")
@@ -121,9 +120,11 @@ class SheetStyle(Section):
     grass, and the dark worm and blue snake, told apart in grey by rings and spine)."""
 
     size: Annotated[float, TileSizes("marram/tiles")] = Field(
-        40.0, description=f"tile size in mm: {tile_sizes_said('marram/tiles')}"
+        default=40.0, description=f"tile size in mm: {tile_sizes_said('marram/tiles')}"
     )
-    bleed: float = Field(2.0, ge=0, le=5, description="art beyond the cut on each side, in mm")
+    bleed: float = Field(
+        default=2.0, ge=0, le=5, description="art beyond the cut on each side, in mm"
+    )
     grass: Colour = paints("#458554", "the grass patches")
     sand: Colour = paints("#fcf4dd", "the sand patches")
     blue: Colour = paints("#173f84", "the blue snakes")
@@ -133,7 +134,7 @@ class SheetStyle(Section):
     gold: Colour = paints("#f2c230", "the gold coins and the starter's star")
     silver: Colour = paints("#d9dde0", "the silver coins")
     flips: tuple[Colour, Colour, Colour] = Field(
-        ("#ae2a25", "#f6bc2c", "#4fa07a"),
+        default=("#ae2a25", "#f6bc2c", "#4fa07a"),
         description="a spade tile's three flip boxes, ticked in turn (the rulebook's red, "
         "amber and green rings)",
     )
@@ -142,10 +143,16 @@ class SheetStyle(Section):
         "the beasts' outlines, the coins' letters and the flip boxes' numbers",
     )
     snake_width: float = Field(
-        6.2, ge=3, le=10, description="a snake's body across, outline included (mm on a 40 mm tile)"
+        default=6.2,
+        ge=3,
+        le=10,
+        description="a snake's body across, outline included (mm on a 40 mm tile)",
     )
     worm_width: float = Field(
-        5.4, ge=3, le=10, description="a worm's body across, outline included (mm on a 40 mm tile)"
+        default=5.4,
+        ge=3,
+        le=10,
+        description="a worm's body across, outline included (mm on a 40 mm tile)",
     )
 
 
@@ -153,101 +160,107 @@ class MarramLabels(PageLabels):
     """Every word Marram prints, in English unless a layout's `[labels]` table says otherwise:
     on the tiles, on a scored board's picture and on the duplex alignment page."""
 
-    gold_letter: str = Field("G", min_length=1, max_length=2, description="on a gold coin")
-    silver_letter: str = Field("S", min_length=1, max_length=2, description="on a silver coin")
-    starter: str = Field("START", min_length=1, max_length=8, description="on the starter tile")
+    gold_letter: str = Field(default="G", min_length=1, max_length=2, description="on a gold coin")
+    silver_letter: str = Field(
+        default="S", min_length=1, max_length=2, description="on a silver coin"
+    )
+    starter: str = Field(
+        default="START", min_length=1, max_length=8, description="on the starter tile"
+    )
     # a board's picture and its scores
     scores: str = Field(
-        "Scores for finished features ({variant} rules)",
+        default="Scores for finished features ({variant} rules)",
         max_length=80,
         description="keeps {variant}",
     )
     scores_end: str = Field(
-        "Final scores, {variant} rules: finished features, then unfinished ones",
+        default="Final scores, {variant} rules: finished features, then unfinished ones",
         max_length=80,
         description="keeps {variant}",
     )
     score_line: str = Field(
-        "{feature} — {points} pt to {owners}",
+        default="{feature} — {points} pt to {owners}",
         max_length=60,
         description="keeps {feature}, {points} and {owners}",
     )
     boots_back: str = Field(
-        "Boots on a finished feature go back to their owners' stock (in hand) when it scores.",
+        default="Boots on a finished feature go back to their owners' stock (in hand) "
+        "when it scores.",
         max_length=90,
         description="under the scores of a game in progress",
     )
-    totals: str = Field("Totals", max_length=30)
+    totals: str = Field(default="Totals", max_length=30)
     in_hand: str = Field(
-        "In hand", max_length=30, description="before each player's boots not on the board"
+        default="In hand", max_length=30, description="before each player's boots not on the board"
     )
-    boots: str = Field("{n} welly boots", max_length=30, description="keeps {n}")
-    pitchforks: str = Field("{n} pitchforks", max_length=30, description="keeps {n}")
+    boots: str = Field(default="{n} welly boots", max_length=30, description="keeps {n}")
+    pitchforks: str = Field(default="{n} pitchforks", max_length=30, description="keeps {n}")
     blue_snake: str = Field(
-        "finished blue snake, {n} segments", max_length=40, description="keeps {n}"
+        default="finished blue snake, {n} segments", max_length=40, description="keeps {n}"
     )
     orange_snake: str = Field(
-        "finished orange snake, {n} segments", max_length=40, description="keeps {n}"
+        default="finished orange snake, {n} segments", max_length=40, description="keeps {n}"
     )
-    worm: str = Field("finished worm, {n} segments", max_length=40, description="keeps {n}")
-    freak_blue: str = Field("freak blue snake", max_length=40)
-    freak_orange: str = Field("freak orange snake", max_length=40)
-    freak_worm: str = Field("freak worm", max_length=40)
-    freak_beast: str = Field("freak beast", max_length=40)
+    worm: str = Field(default="finished worm, {n} segments", max_length=40, description="keeps {n}")
+    freak_blue: str = Field(default="freak blue snake", max_length=40)
+    freak_orange: str = Field(default="freak orange snake", max_length=40)
+    freak_worm: str = Field(default="freak worm", max_length=40)
+    freak_beast: str = Field(default="freak beast", max_length=40)
     unfinished_blue: str = Field(
-        "unfinished blue snake ({n} segments)", max_length=60, description="keeps {n}"
+        default="unfinished blue snake ({n} segments)", max_length=60, description="keeps {n}"
     )
     unfinished_orange: str = Field(
-        "unfinished orange snake ({n} segments)", max_length=60, description="keeps {n}"
+        default="unfinished orange snake ({n} segments)", max_length=60, description="keeps {n}"
     )
     unfinished_worm: str = Field(
-        "unfinished worm ({n} segments)", max_length=60, description="keeps {n}"
+        default="unfinished worm ({n} segments)", max_length=60, description="keeps {n}"
     )
     unfinished_beast: str = Field(
-        "unfinished beast ({n} segments)", max_length=60, description="keeps {n}"
+        default="unfinished beast ({n} segments)", max_length=60, description="keeps {n}"
     )
-    grass: str = Field("grass", max_length=20)
-    sand: str = Field("sand", max_length=20)
-    patch: str = Field("{ground} patch", max_length=40, description="keeps {ground}")
+    grass: str = Field(default="grass", max_length=20)
+    sand: str = Field(default="sand", max_length=20)
+    patch: str = Field(default="{ground} patch", max_length=40, description="keeps {ground}")
     unfinished_patch: str = Field(
-        "unfinished {ground} patch", max_length=40, description="keeps {ground}"
+        default="unfinished {ground} patch", max_length=40, description="keeps {ground}"
     )
-    bulge: str = Field("{n} bulge", max_length=20, description="keeps {n}")
-    bulges: str = Field("{n} bulges", max_length=20, description="keeps {n}")
-    gold: str = Field("gold", max_length=20)
-    silver: str = Field("silver", max_length=20)
-    flower: str = Field("flower", max_length=20)
+    bulge: str = Field(default="{n} bulge", max_length=20, description="keeps {n}")
+    bulges: str = Field(default="{n} bulges", max_length=20, description="keeps {n}")
+    gold: str = Field(default="gold", max_length=20)
+    silver: str = Field(default="silver", max_length=20)
+    flower: str = Field(default="flower", max_length=20)
     # the duplex alignment page
-    align_title: str = Field("DUPLEX ALIGNMENT TEST", max_length=40)
+    align_title: str = Field(default="DUPLEX ALIGNMENT TEST", max_length=40)
     align_print: str = Field(
-        "Print this page and the next double-sided ({flip}), at actual size.",
+        default="Print this page and the next double-sided ({flip}), at actual size.",
         max_length=100,
         description="keeps {flip}",
     )
-    align_long: str = Field("long-edge flip", max_length=30)
-    align_short: str = Field("short-edge flip", max_length=30)
+    align_long: str = Field(default="long-edge flip", max_length=30)
+    align_short: str = Field(default="short-edge flip", max_length=30)
     align_hold: str = Field(
-        "Hold the sheet to the light. Each red line on the back crosses a scale in mm "
+        default="Hold the sheet to the light. Each red line on the back crosses a scale in mm "
         "(ticks every 0.5 mm):",
         max_length=110,
     )
     align_read: str = Field(
-        "the upright line the scale below its circle (x), the level line the scale beside it (y).",
+        default="the upright line the scale below its circle (x), "
+        "the level line the scale beside it (y).",
         max_length=110,
     )
     align_pass: str = Field(
-        "Pass the readings (their average if the five differ) as: {command}",
+        default="Pass the readings (their average if the five differ) as: {command}",
         max_length=80,
         description="keeps {command}",
     )
     flip_note: str = Field(
-        "Spade tiles: at each flip tick the next box (3, 2, 1) on both faces; all three ticked, "
-        "no more flips.",
+        default="Spade tiles: at each flip tick the next box (3, 2, 1) on both faces; "
+        "all three ticked, no more flips.",
         max_length=110,
         description="on the alignment page: how to record a spade tile's flips",
     )
-    align_front: str = Field("Front of the duplex alignment test", max_length=60)
-    align_back: str = Field("Back of the duplex alignment test", max_length=60)
+    align_front: str = Field(default="Front of the duplex alignment test", max_length=60)
+    align_back: str = Field(default="Back of the duplex alignment test", max_length=60)
 
 
 class TileSetLayout(LayoutBase):
@@ -261,7 +274,7 @@ class TileSetLayout(LayoutBase):
     )
     totals: Totals = Field(description="counts the set declares, checked against its tiles")
     sheet: SheetStyle = Field(
-        SheetStyle(), description="tile size and bleed (mm), line widths and colours"
+        default=SheetStyle(), description="tile size and bleed (mm), line widths and colours"
     )
     labels: MarramLabels = MarramLabels()
 
@@ -278,9 +291,9 @@ class ArtLayout(LayoutBase):
 
     game: Literal["marram"]
     component: Literal["art"]
-    tiles: str = Field("marram/classic", description="the tile set whose designs it draws")
-    credit: str = Field("", max_length=120, description=SCREEN_CREDIT)
-    px: int = Field(256, ge=32, le=4096, description="each image's side in pixels")
+    tiles: str = Field(default="marram/classic", description="the tile set whose designs it draws")
+    credit: str = Field(default="", max_length=120, description=SCREEN_CREDIT)
+    px: int = Field(default=256, ge=32, le=4096, description="each image's side in pixels")
     labels: MarramLabels = MarramLabels()
 
 
@@ -305,22 +318,22 @@ class Placed(Section):
     cards are counted per player); `turn` numbers that player's turns where the order of moves
     cannot tell them apart (a turn of one move at the end of the game)."""
 
-    tile: str | None = Field(None, description="the name of the tile design laid")
+    tile: str | None = Field(default=None, description="the name of the tile design laid")
     at: tuple[int, int] | None = Field(
-        None, description="the board place [x, y] the tile is laid at"
+        default=None, description="the board place [x, y] the tile is laid at"
     )
     flip: tuple[int, int] | None = Field(
-        None, description="the board place [x, y] of a tile turned over with a spade card"
+        default=None, description="the board place [x, y] of a tile turned over with a spade card"
     )
     side: Literal["front", "back"] | None = Field(
-        None, description="the side laid up: front or back"
+        default=None, description="the side laid up: front or back"
     )
-    turns: int = Field(0, ge=0, le=3, description="quarter turns clockwise")
+    turns: int = Field(default=0, ge=0, le=3, description="quarter turns clockwise")
     player: str | None = Field(
-        None, min_length=1, max_length=30, description="who moved (a flip must say)"
+        default=None, min_length=1, max_length=30, description="who moved (a flip must say)"
     )
     turn: int | None = Field(
-        None,
+        default=None,
         ge=1,
         le=999,
         description="the number of that player's turn, where the order of moves cannot tell",
@@ -360,7 +373,7 @@ class Claim(Section):
         description="'beast:E' (the beast at that edge) or 'patch:NW'",
     )
     move: int | None = Field(
-        None, ge=0, description="index in placed of the move that laid or flipped the tile"
+        default=None, ge=0, description="index in placed of the move that laid or flipped the tile"
     )
 
 
@@ -380,12 +393,12 @@ class BoardLayout(LayoutBase):
 
     game: Literal["marram"]
     component: Literal["board"]
-    tiles: str = Field("marram/classic", description="the tile set the tiles come from")
+    tiles: str = Field(default="marram/classic", description="the tile set the tiles come from")
     variant: Variant = Field(
-        "classic", description="the rules played: classic, pitchfork or animals"
+        default="classic", description="the rules played: classic, pitchfork or animals"
     )
     length: Length = Field(
-        "long", description="'short' stops at the target score; 'long' lays every tile"
+        default="long", description="'short' stops at the target score; 'long' lays every tile"
     )
     players: list[str] = Field(
         default_factory=list,
@@ -394,10 +407,13 @@ class BoardLayout(LayoutBase):
         "depend on how many)",
     )
     title: str = Field(
-        "Marram — a board", min_length=1, max_length=60, description="printed over the board"
+        default="Marram — a board",
+        min_length=1,
+        max_length=60,
+        description="printed over the board",
     )
     end_game: bool = Field(
-        False,
+        default=False,
         description="the game is over: every tile laid or taken out of the game, nobody at a "
         "short game's target; unfinished features score",
     )
@@ -411,8 +427,10 @@ class BoardLayout(LayoutBase):
     claims: list[Claim] = Field(
         default_factory=list, description="the players' boots and pitchforks on features"
     )
-    fly: Hopper | None = Field(None, description="the Fly's hops and the guesses (animals)")
-    frog: Hopper | None = Field(None, description="the Frog's hops and the guesses (animals)")
+    fly: Hopper | None = Field(default=None, description="the Fly's hops and the guesses (animals)")
+    frog: Hopper | None = Field(
+        default=None, description="the Frog's hops and the guesses (animals)"
+    )
     labels: MarramLabels = MarramLabels()
 
     @field_validator("players")

@@ -1,7 +1,5 @@
 """`sheetgen scribbly-gum …`: the solo-game simulator that measures a tree."""
 
-from __future__ import annotations
-
 import json
 import time
 from dataclasses import asdict
@@ -22,7 +20,7 @@ app = typer.Typer(
 MAX_GAMES = 1_000_000
 
 
-def _load_tree(ref: str) -> TreeLayout:
+def _load_tree(ref: str) -> "TreeLayout":
     from sheetgen.games.scribbly_gum.model import TreeLayout
     from sheetgen.layout import load_model
 
@@ -30,7 +28,7 @@ def _load_tree(ref: str) -> TreeLayout:
     return load_model(name, TreeLayout, "simulate", checked=True)
 
 
-def _load_tiles(ref: str) -> TilesLayout:
+def _load_tiles(ref: str) -> "TilesLayout":
     from sheetgen.games.scribbly_gum.model import TilesLayout
     from sheetgen.layout import load_model
 
@@ -109,7 +107,7 @@ def _points(n: int) -> str:
     return f"{n} point" if n == 1 else f"{n} points"
 
 
-def _score_json(setup: Setup, score: GameScore) -> dict[str, Any]:
+def _score_json(setup: "Setup", score: "GameScore") -> dict[str, Any]:
     """The score as JSON, keys in a fixed order."""
     from sheetgen.games.scribbly_gum.model import FOODS
 
@@ -149,7 +147,7 @@ def _score_json(setup: Setup, score: GameScore) -> dict[str, Any]:
     }
 
 
-def _score_lines(setup: Setup, score: GameScore) -> list[str]:
+def _score_lines(setup: "Setup", score: "GameScore") -> list[str]:
     """The score as a reader wants it: each sheet's parts, then the winners."""
     from sheetgen.games.scribbly_gum.model import FOODS
 

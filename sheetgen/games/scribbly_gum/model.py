@@ -5,10 +5,9 @@ from __future__ import annotations
 import string
 from typing import Annotated, Literal
 
-from pydantic import Field, field_validator, model_validator
-
 from sheetgen.games import BOTH_PAPERS, SCREEN_CREDIT, TILE_SIZES, tile_sizes_said
 from sheetgen.registry import Colour, LayoutBase, PageLabels, Section, TileSizes, paints
+from sheetgen.tables import Field, field_validator, model_validator
 
 Food = Literal["nut", "leaf", "blossom"]
 FOODS: tuple[Food, ...] = ("nut", "leaf", "blossom")
@@ -23,30 +22,32 @@ class ScribblyGumLabels(PageLabels):
     """Every word and letter Scribbly Gum prints, in English unless a layout's `[labels]` table
     says otherwise: on the tree sheet, on the tiles and on the screen tiles."""
 
-    game: str = Field("Scribbly Gum", min_length=1, max_length=24, description="the game's name")
-    side: str = Field("{side} side", max_length=30, description="keeps {side}")
-    meal_tracker: str = Field("MEAL TRACKER", max_length=20)
-    meals: str = Field("meals", max_length=8, description="over the tracker's meal numbers")
-    bonus: str = Field("bonus", max_length=8, description="beside the column bonuses")
-    name: str = Field("Name", max_length=12, description="the player's name line")
-    total_meals: str = Field("total meals", max_length=24)
-    round: str = Field("round {n}", max_length=14, description="keeps {n}")
-    column_bonus: str = Field("column bonus", max_length=14)
-    advanced: str = Field("advanced game", max_length=24)
-    achievements: str = Field("achievements", max_length=24)
-    final_score: str = Field("final score", max_length=16)
-    letter_a: str = Field("A", min_length=1, max_length=2, description="first achievement")
-    letter_b: str = Field("B", min_length=1, max_length=2, description="second achievement")
-    letter_c: str = Field("C", min_length=1, max_length=2, description="third achievement")
-    left: str = Field("LEFT", min_length=1, max_length=14, description="a movement tile")
-    right: str = Field("RIGHT", min_length=1, max_length=14)
-    up: str = Field("UP", min_length=1, max_length=14)
-    down: str = Field("DOWN", min_length=1, max_length=14)
-    left_right: str = Field("LEFT / RIGHT", min_length=1, max_length=14)
-    up_down: str = Field("UP / DOWN", min_length=1, max_length=14)
-    dotted: str = Field("DOTTED LINE", min_length=1, max_length=14)
-    gold_side: str = Field("gold side: first to score", max_length=30)
-    silver_side: str = Field("silver side", max_length=30)
+    game: str = Field(
+        default="Scribbly Gum", min_length=1, max_length=24, description="the game's name"
+    )
+    side: str = Field(default="{side} side", max_length=30, description="keeps {side}")
+    meal_tracker: str = Field(default="MEAL TRACKER", max_length=20)
+    meals: str = Field(default="meals", max_length=8, description="over the tracker's meal numbers")
+    bonus: str = Field(default="bonus", max_length=8, description="beside the column bonuses")
+    name: str = Field(default="Name", max_length=12, description="the player's name line")
+    total_meals: str = Field(default="total meals", max_length=24)
+    round: str = Field(default="round {n}", max_length=14, description="keeps {n}")
+    column_bonus: str = Field(default="column bonus", max_length=14)
+    advanced: str = Field(default="advanced game", max_length=24)
+    achievements: str = Field(default="achievements", max_length=24)
+    final_score: str = Field(default="final score", max_length=16)
+    letter_a: str = Field(default="A", min_length=1, max_length=2, description="first achievement")
+    letter_b: str = Field(default="B", min_length=1, max_length=2, description="second achievement")
+    letter_c: str = Field(default="C", min_length=1, max_length=2, description="third achievement")
+    left: str = Field(default="LEFT", min_length=1, max_length=14, description="a movement tile")
+    right: str = Field(default="RIGHT", min_length=1, max_length=14)
+    up: str = Field(default="UP", min_length=1, max_length=14)
+    down: str = Field(default="DOWN", min_length=1, max_length=14)
+    left_right: str = Field(default="LEFT / RIGHT", min_length=1, max_length=14)
+    up_down: str = Field(default="UP / DOWN", min_length=1, max_length=14)
+    dotted: str = Field(default="DOTTED LINE", min_length=1, max_length=14)
+    gold_side: str = Field(default="gold side: first to score", max_length=30)
+    silver_side: str = Field(default="silver side", max_length=30)
 
     def move(self, move: str) -> str:
         """The name printed on a movement tile ('left/right' -> the left_right label)."""
@@ -67,7 +68,7 @@ class TreeCircle(Section):
     )
     at: tuple[GridIndex, GridIndex] = Field(description="grid column and row (row 0 is the top)")
     food: Content = Field(description="nut, leaf or blossom (with count), wild or start")
-    count: int = Field(1, ge=1, le=3, description="how many of the food (1 to 3)")
+    count: int = Field(default=1, ge=1, le=3, description="how many of the food (1 to 3)")
 
     @model_validator(mode="after")
     def _count_only_for_food(self) -> TreeCircle:
@@ -81,7 +82,7 @@ class Dotted(Section):
 
     ends: tuple[str, str] = Field(description="the ids of the two circles it joins")
     bend: float = Field(
-        0.35,
+        default=0.35,
         ge=-3,
         le=3,
         description="how far the line bows out, as a share of its length (0 straight; the "
@@ -140,7 +141,9 @@ class Tracker(Section):
         description="for each food, the rows (1-15) whose "
         "tracker circle carries four arrows (an extra move)"
     )
-    column_bonus: int = Field(3, ge=0, le=20, description="meals a completed tracker column adds")
+    column_bonus: int = Field(
+        default=3, ge=0, le=20, description="meals a completed tracker column adds"
+    )
 
     @field_validator("arrows")
     @classmethod
@@ -158,37 +161,39 @@ class SheetSize(Section):
     """Sizes in mm: the whole sheet, the grid pitch and circle size, the side panels."""
 
     width: float = Field(
-        194.0,
+        default=194.0,
         ge=100,
         le=BOTH_PAPERS[0],
         description=f"sheet width in mm, 100 to {BOTH_PAPERS[0]:g}: it goes onto A4 and Letter "
         "inside 8 mm margins",
     )
     height: float = Field(
-        248.0,
+        default=248.0,
         ge=100,
         le=BOTH_PAPERS[1],
         description=f"sheet height in mm, 100 to {BOTH_PAPERS[1]:g}: it goes onto A4 and Letter "
         "inside 8 mm margins",
     )
     pitch: float = Field(
-        14.5,
+        default=14.5,
         ge=6,
         le=30,
         description="distance between grid points, in mm: 6 to 30, as far as the tree area "
         "holds the grid",
     )
     circle: float = Field(
-        9.6,
+        default=9.6,
         ge=4,
         le=20,
         description="tree circle diameter in mm: 4 to 20, as far as the pitch leaves room for "
         "lines between circles",
     )
     tracker_width: float = Field(
-        50.0, ge=30, le=80, description="width of the meal tracker panel in mm"
+        default=50.0, ge=30, le=80, description="width of the meal tracker panel in mm"
     )
-    score_height: float = Field(38.0, ge=25, le=80, description="height of the score panel in mm")
+    score_height: float = Field(
+        default=38.0, ge=25, le=80, description="height of the score panel in mm"
+    )
 
 
 class TreeLayout(LayoutBase):
@@ -199,7 +204,7 @@ class TreeLayout(LayoutBase):
     labels: ScribblyGumLabels = ScribblyGumLabels()
     side: str = Field(min_length=1, max_length=30, description="the side's name, e.g. Kuringgai")
     other_side: str | None = Field(
-        None,
+        default=None,
         description="the tree layout printed on the back with --duplex: a name "
         "(scribbly-gum/mooloolah) or a path to a .toml file",
     )
@@ -216,8 +221,8 @@ class TreeLayout(LayoutBase):
     tracker: Tracker = Field(
         description="the meal tracker: meal numbers, column bonus, rows with arrows"
     )
-    sheet: SheetSize = Field(SheetSize(), description="sizes of the sheet, in mm")
-    colours: Palette = Field(Palette(), description="the sheet's colours")
+    sheet: SheetSize = Field(default=SheetSize(), description="sizes of the sheet, in mm")
+    colours: Palette = Field(default=Palette(), description="the sheet's colours")
 
     @field_validator("lines")
     @classmethod
@@ -243,7 +248,9 @@ class PadLayout(LayoutBase):
         description="the tree layout on the back: a name (scribbly-gum/mooloolah) or a path "
         "to a .toml file"
     )
-    leaves: int = Field(20, ge=1, le=1000, description="leaves in the pad (each printed twice)")
+    leaves: int = Field(
+        default=20, ge=1, le=1000, description="leaves in the pad (each printed twice)"
+    )
 
 
 Move = Literal["left", "right", "up", "down", "left/right", "up/down", "dotted"]
@@ -268,7 +275,7 @@ class Achievement(Section):
     )
     text: str = Field(min_length=1, max_length=90, description="the condition in words")
     kind: AchievementKind = Field(description="the condition the rules check and score")
-    count: int = Field(1, ge=1, le=60, description="how many, for conditions that count")
+    count: int = Field(default=1, ge=1, le=60, description="how many, for conditions that count")
     icon: Icon = Field(description="the picture on the tile")
     gold: int = Field(ge=1, le=20, description="points for the first to meet it (the gold side)")
     silver: int = Field(
@@ -290,9 +297,12 @@ class TileSheet(Section):
     """Tile printing: size, bleed and colours."""
 
     size: Annotated[float, TileSizes("scribbly-gum/tiles")] = Field(
-        45.0, description=f"tile size in mm, square: {tile_sizes_said('scribbly-gum/tiles')}"
+        default=45.0,
+        description=f"tile size in mm, square: {tile_sizes_said('scribbly-gum/tiles')}",
     )
-    bleed: float = Field(2.0, ge=0, le=5, description="art beyond the cut on each side, in mm")
+    bleed: float = Field(
+        default=2.0, ge=0, le=5, description="art beyond the cut on each side, in mm"
+    )
     back: Colour = paints("#467a37", "the movement tiles' backs")
     gold: Colour = paints("#dba52c", "the gold side of the achievement tiles")
     silver: Colour = paints("#e8ebed", "the silver side of the achievement tiles")
@@ -306,7 +316,9 @@ class TilesLayout(LayoutBase):
     component: Literal["tiles"]
     labels: ScribblyGumLabels = ScribblyGumLabels()
     movement: list[Move] = Field(min_length=8, max_length=8, description="the eight movement tiles")
-    duplicate_note: str = Field("", max_length=200, description="why one kind appears twice")
+    duplicate_note: str = Field(
+        default="", max_length=200, description="why one kind appears twice"
+    )
     achievements: list[Achievement] = Field(
         min_length=1, max_length=8, description="the achievement tiles"
     )
@@ -316,7 +328,9 @@ class TilesLayout(LayoutBase):
         max_length=3,
         description="the letters of the achievement tiles in play (A, B, C)",
     )
-    sheet: TileSheet = Field(TileSheet(), description="tile size and bleed (mm) and colours")
+    sheet: TileSheet = Field(
+        default=TileSheet(), description="tile size and bleed (mm) and colours"
+    )
 
 
 class DigitalLayout(LayoutBase):
@@ -325,10 +339,12 @@ class DigitalLayout(LayoutBase):
     game: Literal["scribbly-gum"]
     component: Literal["digital"]
     labels: ScribblyGumLabels = ScribblyGumLabels()
-    tiles: str = Field("scribbly-gum/tiles", description="the tiles layout whose deck to show")
-    credit: str = Field("", max_length=120, description=SCREEN_CREDIT)
-    width_px: int = Field(1920, ge=320, le=7680, description="image width in pixels")
-    height_px: int = Field(1080, ge=180, le=4320, description="image height in pixels")
+    tiles: str = Field(
+        default="scribbly-gum/tiles", description="the tiles layout whose deck to show"
+    )
+    credit: str = Field(default="", max_length=120, description=SCREEN_CREDIT)
+    width_px: int = Field(default=1920, ge=320, le=7680, description="image width in pixels")
+    height_px: int = Field(default=1080, ge=180, le=4320, description="image height in pixels")
     background: Colour = paints("#17301f", "the screen behind the movement art")
     ink: Colour = paints("#ffffff", "the movement art's lines")
     accent: Colour = paints("#ffd23f", "the frame round the art and the move's name")
@@ -365,7 +381,7 @@ class PlayerSheet(Section):
 
     name: str = Field(min_length=1, max_length=40, description="the player's name")
     circles: list[list[str]] | None = Field(
-        None,
+        default=None,
         min_length=ROUNDS,
         max_length=ROUNDS,
         description="the ids of the circles filled in rounds 1, 2 and 3, each round in the order "
@@ -378,7 +394,7 @@ class PlayerSheet(Section):
         default_factory=list, description="the circles reached by drawing along a dotted line"
     )
     tracker: list[Counts] | None = Field(
-        None,
+        default=None,
         min_length=ROUNDS,
         max_length=ROUNDS,
         description="the meal tracker's counts at the end of rounds 1, 2 and 3",
@@ -403,7 +419,9 @@ class GameRecord(LayoutBase):
         description="the tree side played: scribbly-gum/kuringgai, scribbly-gum/mooloolah, or a "
         "tree layout file (taken from the record's folder)"
     )
-    tiles: str = Field("scribbly-gum/tiles", description="the tiles layout (its achievements)")
+    tiles: str = Field(
+        default="scribbly-gum/tiles", description="the tiles layout (its achievements)"
+    )
     achievements: list[str] = Field(
         default_factory=list,
         max_length=3,
@@ -415,7 +433,7 @@ class GameRecord(LayoutBase):
         description="solo game: the achievement turned down at the start of each round",
     )
     revealed: list[Annotated[list[Move], Field(min_length=TURNS, max_length=TURNS)]] | None = Field(
-        None,
+        default=None,
         min_length=ROUNDS,
         max_length=ROUNDS,
         description="the movement tile turned over on each turn: rounds 1-3, 7 tiles each "

@@ -1,7 +1,5 @@
 """`sheetgen scribe …`: scoring a mini grid or a whole super grid from the command line."""
 
-from __future__ import annotations
-
 import json
 from typing import TYPE_CHECKING, Annotated, Any
 
@@ -17,7 +15,7 @@ app = typer.Typer(
 )
 
 
-def _table(layout_ref: str) -> GlyphTable:
+def _table(layout_ref: str) -> "GlyphTable":
     from sheetgen.games.scribe.model import ScribeLayout
     from sheetgen.games.scribe.rules import GlyphTable
     from sheetgen.layout import load_model
@@ -25,7 +23,7 @@ def _table(layout_ref: str) -> GlyphTable:
     return GlyphTable.of(load_model(layout_ref, ScribeLayout, "--layout").glyphs)
 
 
-def _mini_json(score: MiniScore) -> dict[str, Any]:
+def _mini_json(score: "MiniScore") -> dict[str, Any]:
     return {
         "players": {
             p: {"points": s.points, "glyphs": list(s.glyphs), "unscored_groups": s.unscored}
@@ -36,7 +34,7 @@ def _mini_json(score: MiniScore) -> dict[str, Any]:
     }
 
 
-def _mini_lines(score: MiniScore) -> list[str]:
+def _mini_lines(score: "MiniScore") -> list[str]:
     from sheetgen.games.scribe.rules import PLAYERS
 
     lines = []

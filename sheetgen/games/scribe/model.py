@@ -4,10 +4,9 @@ from __future__ import annotations
 
 from typing import Literal
 
-from pydantic import Field, field_validator
-
 from sheetgen.games import sheet_side_said
 from sheetgen.registry import Colour, LayoutBase, PageLabels, Section, paints
+from sheetgen.tables import Field, field_validator
 
 SIX_POINTS = 6 * 25.4 / 72  # mm: no text is printed smaller
 
@@ -50,37 +49,45 @@ class SheetStyle(Section):
     """Sizes (mm) and colours of the printed sheet, drawn at full size (a pad's sheet is
     designed small, never shrunk, so its text stays readable)."""
 
-    width: float = Field(194.0, ge=100, le=400, description=sheet_side_said("width", 100, 400))
-    height: float = Field(250.0, ge=100, le=400, description=sheet_side_said("height", 100, 400))
+    width: float = Field(
+        default=194.0, ge=100, le=400, description=sheet_side_said("width", 100, 400)
+    )
+    height: float = Field(
+        default=250.0, ge=100, le=400, description=sheet_side_said("height", 100, 400)
+    )
     text: float = Field(
-        2.6,
+        default=2.6,
         ge=SIX_POINTS,
         le=6,
         description=f"size (mm) of the smallest texts; headings and the title scale with it: "
         f"{SIX_POINTS:.4g} to 6, {HELD}",
     )
     cell: float = Field(
-        13.0,
+        default=13.0,
         ge=6,
         le=25,
         description=f"side of one square of the mini grids, in mm: 6 to 25, {HELD}",
     )
     gutter: float = Field(
-        7.0,
+        default=7.0,
         ge=6,
         le=20,
         description="space between mini grids, in mm; each grid's winner tab hangs in it: "
         f"6 to 20, {HELD}",
     )
     legend: Literal["below", "beside"] = Field(
-        "below", description="the glyph legend in a band below the super grid, or beside it"
+        default="below", description="the glyph legend in a band below the super grid, or beside it"
     )
     legend_columns: int = Field(
-        10, ge=2, le=19, description="diagrams a row of the glyph legend holds"
+        default=10, ge=2, le=19, description="diagrams a row of the glyph legend holds"
     )
-    legend_cell: float = Field(3.4, ge=2, le=6, description="square of a legend diagram (mm)")
-    legend_names: bool = Field(True, description="print each glyph's name under its diagram")
-    rules_columns: int = Field(1, ge=1, le=3, description="columns of the rules summary")
+    legend_cell: float = Field(
+        default=3.4, ge=2, le=6, description="square of a legend diagram (mm)"
+    )
+    legend_names: bool = Field(
+        default=True, description="print each glyph's name under its diagram"
+    )
+    rules_columns: int = Field(default=1, ge=1, le=3, description="columns of the rules summary")
     ink: Colour = paints(
         "#1d2330",
         "the mini grids' outlines, the winner tabs' edges and the players' marks",
@@ -100,23 +107,27 @@ class ScribeLabels(PageLabels):
     """Every word a Scribe sheet prints (beyond the title, rules and glyph names), in English
     unless a layout's `[labels]` table says otherwise."""
 
-    plus: str = Field("+", min_length=1, max_length=3, description="the first player's mark")
-    o: str = Field("O", min_length=1, max_length=3, description="the second player's mark")
+    plus: str = Field(
+        default="+", min_length=1, max_length=3, description="the first player's mark"
+    )
+    o: str = Field(default="O", min_length=1, max_length=3, description="the second player's mark")
     columns: str = Field(
-        "A B C D E F G H I",
+        default="A B C D E F G H I",
         max_length=60,
         description="the nine column names over the super grid, left to right, space separated",
     )
-    win: str = Field("win", min_length=1, max_length=8, description="beside each winner box")
-    won: str = Field("Mini grids won:", max_length=30)
-    won_note: str = Field("Majority version: five wins take the game.", max_length=60)
-    legend: str = Field("The {n} glyphs", max_length=40, description="keeps {n}")
-    legend_note: str = Field(
-        "each counts turned or mirrored too, and scores one point a dot", max_length=90
+    win: str = Field(
+        default="win", min_length=1, max_length=8, description="beside each winner box"
     )
-    point: str = Field("{n} point", max_length=20, description="keeps {n}")
-    points: str = Field("{n} points", max_length=20, description="keeps {n}")
-    rules: str = Field("How to play", max_length=40, description="over the rules summary")
+    won: str = Field(default="Mini grids won:", max_length=30)
+    won_note: str = Field(default="Majority version: five wins take the game.", max_length=60)
+    legend: str = Field(default="The {n} glyphs", max_length=40, description="keeps {n}")
+    legend_note: str = Field(
+        default="each counts turned or mirrored too, and scores one point a dot", max_length=90
+    )
+    point: str = Field(default="{n} point", max_length=20, description="keeps {n}")
+    points: str = Field(default="{n} points", max_length=20, description="keeps {n}")
+    rules: str = Field(default="How to play", max_length=40, description="over the rules summary")
 
     @field_validator("columns")
     @classmethod
@@ -140,7 +151,7 @@ class ScribeLayout(LayoutBase):
     game: Literal["scribe"]
     component: Literal["supergrid"]
     title: str = Field(
-        "Scribe", max_length=40, description="the title printed at the top of the sheet"
+        default="Scribe", max_length=40, description="the title printed at the top of the sheet"
     )
     rules: list[str] = Field(
         default_factory=list,
@@ -154,6 +165,6 @@ class ScribeLayout(LayoutBase):
         "and the scorer read them",
     )
     sheet: SheetStyle = Field(
-        SheetStyle(), description="sizes (mm) and colours of the printed sheet"
+        default=SheetStyle(), description="sizes (mm) and colours of the printed sheet"
     )
     labels: ScribeLabels = ScribeLabels()

@@ -1,7 +1,5 @@
 """`sheetgen scrumpit …`: scoring a word on its home rows, or a whole recorded game."""
 
-from __future__ import annotations
-
 import json
 from typing import TYPE_CHECKING, Annotated
 
@@ -17,7 +15,7 @@ app = typer.Typer(
 )
 
 
-def _tiles(ref: str) -> TilesLayout:
+def _tiles(ref: str) -> "TilesLayout":
     from sheetgen.games.scrumpit.model import TilesLayout
     from sheetgen.layout import load_model
 

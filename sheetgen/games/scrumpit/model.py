@@ -5,11 +5,10 @@ from __future__ import annotations
 
 from typing import Annotated, Literal
 
-from pydantic import Field, field_validator
-
 from sheetgen.games import TILE_SIZES, tile_sizes_said
 from sheetgen.registry import Colour as Hex
 from sheetgen.registry import LayoutBase, PageLabels, Section, TileSizes
+from sheetgen.tables import Field, field_validator
 
 Colour = Literal["yellow", "blue", "red", "green"]
 Side = Literal["north", "east", "south", "west"]
@@ -21,79 +20,87 @@ MIN_CELL = TILE_SIZES["scrumpit/tiles"][0]
 class ScrumpitLabels(PageLabels):
     """Every word Scrumpit's sheets print (and the press's), English by default."""
 
-    yellow: str = Field("YELLOW", max_length=16, description="the yellow bag and zone")
-    blue: str = Field("BLUE", max_length=16)
-    red: str = Field("RED", max_length=16)
-    green: str = Field("GREEN", max_length=16)
-    home: str = Field("HOME", max_length=16, description="under each zone's colour")
-    title: str = Field("SCRUMPIT", max_length=20)
-    words_read: str = Field("Words read", max_length=24)
-    left_to_right: str = Field("left to right", max_length=24)
-    top_to_bottom: str = Field("top to bottom", max_length=24)
-    cells: str = Field("cells {size} mm", max_length=30, description="keeps {size}")
+    yellow: str = Field(default="YELLOW", max_length=16, description="the yellow bag and zone")
+    blue: str = Field(default="BLUE", max_length=16)
+    red: str = Field(default="RED", max_length=16)
+    green: str = Field(default="GREEN", max_length=16)
+    home: str = Field(default="HOME", max_length=16, description="under each zone's colour")
+    title: str = Field(default="SCRUMPIT", max_length=20)
+    words_read: str = Field(default="Words read", max_length=24)
+    left_to_right: str = Field(default="left to right", max_length=24)
+    top_to_bottom: str = Field(default="top to bottom", max_length=24)
+    cells: str = Field(default="cells {size} mm", max_length=30, description="keeps {size}")
     pencil: str = Field(
-        "for pencil play, not the {tiles} mm tiles",
+        default="for pencil play, not the {tiles} mm tiles",
         max_length=50,
         description="under a shrunk board's cell size; keeps {tiles}",
     )
     caption: str = Field(
-        "Scrumpit board, cells {size} mm", max_length=60, description="keeps {size}"
+        default="Scrumpit board, cells {size} mm", max_length=60, description="keeps {size}"
     )
     bag: str = Field(
-        "{colour} BAG: {count} tiles", max_length=40, description="keeps {colour} and {count}"
+        default="{colour} BAG: {count} tiles",
+        max_length=40,
+        description="keeps {colour} and {count}",
     )
-    totals: str = Field("Totals", max_length=20, description="under a recorded game's board")
-    pad_title: str = Field("SCRUMPIT — SCORE PAD", max_length=40)
-    pad_note: str = Field("each turn: points, then the running total", max_length=60)
-    game: str = Field("Game {n}", max_length=20, description="keeps {n}")
-    started_by: str = Field("started by", max_length=20)
-    name: str = Field("name", max_length=12)
-    turn: str = Field("turn", max_length=10)
-    points: str = Field("points", max_length=12)
-    total: str = Field("total", max_length=12)
-    rack: str = Field("rack −", max_length=12)
+    totals: str = Field(
+        default="Totals", max_length=20, description="under a recorded game's board"
+    )
+    pad_title: str = Field(default="SCRUMPIT — SCORE PAD", max_length=40)
+    pad_note: str = Field(default="each turn: points, then the running total", max_length=60)
+    game: str = Field(default="Game {n}", max_length=20, description="keeps {n}")
+    started_by: str = Field(default="started by", max_length=20)
+    name: str = Field(default="name", max_length=12)
+    turn: str = Field(default="turn", max_length=10)
+    points: str = Field(default="points", max_length=12)
+    total: str = Field(default="total", max_length=12)
+    rack: str = Field(default="rack −", max_length=12)
     rack_note: str = Field(
-        "rack −: value of tiles left on the rack (none for whoever reached the Apex Star)",
+        default="rack −: value of tiles left on the rack (none for whoever reached the Apex Star)",
         max_length=90,
         description="what the rack row takes off, beside each game's title",
     )
-    game_total: str = Field("game total", max_length=14)
-    match: str = Field("match total", max_length=14, description="the games so far added up")
+    game_total: str = Field(default="game total", max_length=14)
+    match: str = Field(
+        default="match total", max_length=14, description="the games so far added up"
+    )
     page_rows: str = Field(
-        "ABCDEFGHIJKLMNOPQRSTUVWXYZ",
+        default="ABCDEFGHIJKLMNOPQRSTUVWXYZ",
         min_length=26,
         max_length=26,
         description="the letter of each row of tiled board pages, top to bottom",
     )
-    page_name: str = Field("{row}{column}", max_length=12, description="keeps {row}, {column}")
+    page_name: str = Field(
+        default="{row}{column}", max_length=12, description="keeps {row}, {column}"
+    )
     page_heading: str = Field(
-        "page {page} of {count} ({rows} rows × {columns} columns)",
+        default="page {page} of {count} ({rows} rows × {columns} columns)",
         max_length=80,
         description="keeps {page}, {count}, {rows} and {columns}",
     )
     page_keep: str = Field(
-        "Keep this page whole: the pages right of it and below it are laid over its edges.",
+        default="Keep this page whole: the pages right of it and below it are laid over its edges.",
         max_length=120,
     )
     page_over_left: str = Field(
-        "Cut along the dashed line on the left and lay this edge over page {page}.",
+        default="Cut along the dashed line on the left and lay this edge over page {page}.",
         max_length=120,
         description="keeps {page}",
     )
     page_over_top: str = Field(
-        "Cut along the dashed line at the top and lay this edge over page {page}.",
+        default="Cut along the dashed line at the top and lay this edge over page {page}.",
         max_length=120,
         description="keeps {page}",
     )
     page_marks: str = Field(
-        "Line up the ⊕ marks and the board across each overlap.", max_length=120
+        default="Line up the ⊕ marks and the board across each overlap.", max_length=120
     )
     page_unmarked: str = Field(
-        "Line up the grid lines across each overlap.",
+        default="Line up the grid lines across each overlap.",
         max_length=120,
         description="on a page with no ⊕ marks",
     )
-    page_map: str = Field("Where the pages go", max_length=40)
+    page_map: str = Field(default="Where the pages go", max_length=40)
 
     @field_validator("page_rows")
     @classmethod
@@ -121,14 +128,18 @@ class BoardLayout(LayoutBase):
     game: Literal["scrumpit"]
     component: Literal["board"]
     labels: ScrumpitLabels = ScrumpitLabels()
-    size: int = Field(15, ge=5, le=25, description="central board: size x size cells")
-    cell: float = Field(19.0, ge=MIN_CELL, le=40, description="a board square's side, in mm")
+    size: int = Field(default=15, ge=5, le=25, description="central board: size x size cells")
+    cell: float = Field(
+        default=19.0, ge=MIN_CELL, le=40, description="a board square's side, in mm"
+    )
     row_cells: list[int] = Field(description="cells in home rows 1 to 7 (row 7 is the Apex Star)")
     zones: list[Zone] = Field(
         min_length=1, max_length=4, description="the home Scrump Zones, one to four"
     )
-    fit: bool = Field(False, description="scale the board to fit one page instead of tiling")
-    overlap: float = Field(12.0, ge=5, le=40, description="overlap between tiled pages, mm")
+    fit: bool = Field(
+        default=False, description="scale the board to fit one page instead of tiling"
+    )
+    overlap: float = Field(default=12.0, ge=5, le=40, description="overlap between tiled pages, mm")
 
 
 class Letter(Section):
@@ -147,7 +158,7 @@ class TilesLayout(LayoutBase):
         min_length=1, max_length=26, description="each letter: its points and how many a bag holds"
     )
     size: Annotated[float, TileSizes("scrumpit/tiles")] = Field(
-        19.0, description=f"tile size in mm: {tile_sizes_said('scrumpit/tiles')}"
+        default=19.0, description=f"tile size in mm: {tile_sizes_said('scrumpit/tiles')}"
     )
     colours: dict[Colour, Hex] = Field(description="tile colour of each bag")
 
@@ -162,10 +173,14 @@ class PadLayout(LayoutBase):
     game: Literal["scrumpit"]
     component: Literal["scorepad"]
     labels: ScrumpitLabels = ScrumpitLabels()
-    tiles: str = Field("scrumpit/tiles", description="the tile set whose bag colours head columns")
-    players: int = Field(4, ge=2, le=4, description="columns for the first N bags in play order")
-    games: int = Field(4, ge=1, le=8, description="games the pad scores")
-    turns: int = Field(16, ge=4, le=30, description="turn rows in each game")
+    tiles: str = Field(
+        default="scrumpit/tiles", description="the tile set whose bag colours head columns"
+    )
+    players: int = Field(
+        default=4, ge=2, le=4, description="columns for the first N bags in play order"
+    )
+    games: int = Field(default=4, ge=1, le=8, description="games the pad scores")
+    turns: int = Field(default=16, ge=4, le=30, description="turn rows in each game")
 
 
 class Placement(Section):
@@ -187,7 +202,7 @@ class Turn(Section):
         default_factory=list, description="cells whose letters were taken first"
     )
     exchanged: str = Field(
-        "",
+        default="",
         pattern=r"^[A-Z]*$",
         max_length=7,
         description="letters put back in the bag for new ones instead of playing (up to 2)",
@@ -201,13 +216,13 @@ class GameRecord(LayoutBase):
     game: Literal["scrumpit"]
     component: Literal["game"]
     labels: ScrumpitLabels = ScrumpitLabels()
-    board: str = Field("scrumpit/standard", description="the board layout played on")
-    tiles: str = Field("scrumpit/tiles", description="the tile set played with")
+    board: str = Field(default="scrumpit/standard", description="the board layout played on")
+    tiles: str = Field(default="scrumpit/tiles", description="the tile set played with")
     turns: list[Turn] = Field(
         min_length=1, description="every turn, in play order from the starter"
     )
     finisher: Colour | None = Field(
-        None,
+        default=None,
         description="the bag colour of the player who reached their Apex Star and ended the game",
     )
     racks: dict[Colour, str] = Field(

@@ -1,7 +1,5 @@
 """`sheetgen walkabout …`: scoring finished sheets and listing a day's legal moves."""
 
-from __future__ import annotations
-
 import json
 from pathlib import Path
 from typing import TYPE_CHECKING, Annotated, Any
@@ -20,7 +18,7 @@ app = typer.Typer(
 )
 
 
-def _record(ref: str) -> tuple[GameRecord, MapLayout]:
+def _record(ref: str) -> "tuple[GameRecord, MapLayout]":
     from sheetgen.games.walkabout.model import GameRecord, MapLayout
     from sheetgen.layout import beside, load_model
 
@@ -28,7 +26,7 @@ def _record(ref: str) -> tuple[GameRecord, MapLayout]:
     return record, load_model(beside(record, record.map), MapLayout, f"{ref}: map")
 
 
-def _map_shown(record: GameRecord) -> str:
+def _map_shown(record: "GameRecord") -> str:
     """The map a record names, as a user can find it: a built-in name as it is, a file as its
     path from the working folder (or its full path when it lies outside it), not the record's
     own relative path."""
@@ -45,7 +43,7 @@ def _map_shown(record: GameRecord) -> str:
     )
 
 
-def _players(games: list[str], records: list[tuple[GameRecord, MapLayout]]) -> None:
+def _players(games: list[str], records: "list[tuple[GameRecord, MapLayout]]") -> None:
     """Sheets scored together are different players': two of one name are refused."""
     seen: dict[str, str] = {}
     for ref, (record, _) in zip(games, records, strict=True):

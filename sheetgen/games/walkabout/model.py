@@ -6,10 +6,9 @@ from __future__ import annotations
 import string
 from typing import Annotated, Literal
 
-from pydantic import Field
-
 from sheetgen.games import sheet_side_said, tile_sizes_said
 from sheetgen.registry import Colour, LayoutBase, PageLabels, Section, TileSizes, paints
+from sheetgen.tables import Field
 
 Symbol = Literal["spear", "boomerang", "emu", "kangaroo", "waterhole"]
 SYMBOLS: tuple[Symbol, ...] = ("spear", "boomerang", "emu", "kangaroo", "waterhole")
@@ -25,100 +24,107 @@ class WalkaboutLabels(PageLabels):
     on the map sheets (their rules and score box), the dice face sheet and the dice mat."""
 
     # the map sheet's header
-    title: str = Field("WALKABOUT", min_length=1, max_length=30)
-    map_number: str = Field("Map {n}", max_length=20, description="keeps {n}")
-    name: str = Field("Name", max_length=20)
-    north: str = Field("N", min_length=1, max_length=2, description="marks north beside the map")
+    title: str = Field(default="WALKABOUT", min_length=1, max_length=30)
+    map_number: str = Field(default="Map {n}", max_length=20, description="keeps {n}")
+    name: str = Field(default="Name", max_length=20)
+    north: str = Field(
+        default="N", min_length=1, max_length=2, description="marks north beside the map"
+    )
     intro: str = Field(
-        "Yesterday's path comes in from the south and ends where you stand, facing north.",
+        default="Yesterday's path comes in from the south and ends where you stand, facing north.",
         max_length=120,
     )
     # the star track
-    stars: str = Field("Stars", max_length=20)
+    stars: str = Field(default="Stars", max_length=20)
     stars_hint: str = Field(
-        "You start with the first. Walk onto a star: fill in the next circle. "
+        default="You start with the first. Walk onto a star: fill in the next circle. "
         "Cross one out to take one step any way.",
         max_length=140,
     )
     # the score box: its headings and the scoring rules
-    score: str = Field("SCORE", max_length=20)
+    score: str = Field(default="SCORE", max_length=20)
     regions_rule: str = Field(
-        "Regions: score each region one way only, and circle its score in it on the map.",
+        default="Regions: score each region one way only, and circle its score in it on the map.",
         max_length=160,
     )
     weapons_rule: str = Field(
-        "• Weapons of one kind, each pointing (over any distance) at a different animal, "
+        default="• Weapons of one kind, each pointing (over any distance) at a different animal, "
         "the animals all of one kind and in one region;",
         max_length=200,
     )
     animals_rule: str = Field(
-        "• or animals of one kind, each pointing to or away from a different waterhole, "
+        default="• or animals of one kind, each pointing to or away from a different waterhole, "
         "the waterholes all in one region:",
         max_length=200,
     )
     ladder_rule: str = Field(
-        "the 1st scores 0, the 2nd 1, the 3rd and every one after it 2 each.", max_length=120
+        default="the 1st scores 0, the 2nd 1, the 3rd and every one after it 2 each.",
+        max_length=120,
     )
     kinds_rule: str = Field(
-        "• Or 4 kinds of symbol in it: 1 point; all 5 kinds: 3 points.", max_length=120
+        default="• Or 4 kinds of symbol in it: 1 point; all 5 kinds: 3 points.", max_length=120
     )
     symbols_rule: str = Field(
-        "Symbols: for each kind, your most in any one region. Solo: ½ point each. With "
+        default="Symbols: for each kind, your most in any one region. Solo: ½ point each. With "
         "others: 1 point each, only if no one has a region with more.",
         max_length=200,
     )
-    stars_rule: str = Field("Stars: 1 point for each star you still have.", max_length=100)
-    total: str = Field("TOTAL", max_length=20)
+    stars_rule: str = Field(default="Stars: 1 point for each star you still have.", max_length=100)
+    total: str = Field(default="TOTAL", max_length=20)
     # the map sheet's rules column
-    day_heading: str = Field("EACH DAY", max_length=30)
-    day_roll: str = Field("1 Roll all three dice.", max_length=200)
+    day_heading: str = Field(default="EACH DAY", max_length=30)
+    day_roll: str = Field(default="1 Roll all three dice.", max_length=200)
     day_move: str = Field(
-        "2 Move: walk one die's whole movement, or all of it but its first forward step "
+        default="2 Move: walk one die's whole movement, or all of it but its first forward step "
         "(turn the sheet so you face along the arrow on the dice mat). Stay on the map and "
         "never walk along your path again; crossing it at a node is fine. If no die can move "
         "you, you may stay. Or cross out a star to take one step any way.",
         max_length=400,
     )
     day_find: str = Field(
-        "3 Find: draw each die's symbol (? = any one you like) in an empty space touching "
+        default="3 Find: draw each die's symbol (? = any one you like) in an empty space touching "
         "where you stand or today's path, even only at a corner. Weapons and animals point "
         "along a grid line; a waterhole points nowhere.",
         max_length=400,
     )
     day_quit: str = Field(
-        "4 Quit? You may stop after any step. On a day you draw nothing, neither path nor "
+        default="4 Quit? You may stop after any step. On a day you draw nothing, neither path nor "
         "symbol, you must.",
         max_length=300,
     )
-    end_heading: str = Field("THE END", max_length=30)
+    end_heading: str = Field(default="THE END", max_length=30)
     end_rule: str = Field(
-        "When a player quits, everyone else plays on to the end of the 5th day after that, "
+        default="When a player quits, everyone else plays on to the end of the 5th day after that, "
         "then quits too. Then all score; the highest total wins.",
         max_length=300,
     )
     # the dice face sheet
     dice_sheet: str = Field(
-        "Walkabout dice, {size} mm faces: cut out each strip, cut between its faces, and tape "
-        "one face to each side of a blank die.",
+        default="Walkabout dice, {size} mm faces: cut out each strip, cut between its faces, "
+        "and tape one face to each side of a blank die.",
         max_length=200,
         description="keeps {size}",
     )
     # the dice mat
-    mat_heading: str = Field("WALKABOUT — {title}", max_length=60, description="keeps {title}")
-    mat_put: str = Field("Put each die in its column, on the face it rolled.", max_length=120)
+    mat_heading: str = Field(
+        default="WALKABOUT — {title}", max_length=60, description="keeps {title}"
+    )
+    mat_put: str = Field(
+        default="Put each die in its column, on the face it rolled.", max_length=120
+    )
     mat_turn: str = Field(
-        "Turn your map so the way you face points along the arrow: each drawing then shows "
+        default="Turn your map so the way you face points along the arrow: each drawing then shows "
         "where that die takes you (○ is where you stand).",
         max_length=200,
     )
-    die_name: str = Field("{name} die", max_length=30, description="keeps {name}")
+    die_name: str = Field(default="{name} die", max_length=30, description="keeps {name}")
     # the symbols, as the mat names them
-    spear: str = Field("spear", max_length=20)
-    boomerang: str = Field("boomerang", max_length=20)
-    emu: str = Field("emu", max_length=20)
-    kangaroo: str = Field("kangaroo", max_length=20)
-    waterhole: str = Field("waterhole", max_length=20)
-    any_symbol: str = Field("any symbol", max_length=20)
+    spear: str = Field(default="spear", max_length=20)
+    boomerang: str = Field(default="boomerang", max_length=20)
+    emu: str = Field(default="emu", max_length=20)
+    kangaroo: str = Field(default="kangaroo", max_length=20)
+    waterhole: str = Field(default="waterhole", max_length=20)
+    any_symbol: str = Field(default="any symbol", max_length=20)
 
     def symbol_name(self, kind: str) -> str:
         """A symbol's name ('?' is 'any symbol')."""
@@ -153,18 +159,25 @@ class PlacedSymbol(Section):
         "centred at half-step v"
     )
     facing: Facing | None = Field(
-        None, description="the way it points (N, NE, SE, S, SW, NW); none for a waterhole"
+        default=None, description="the way it points (N, NE, SE, S, SW, NW); none for a waterhole"
     )
     day: int | None = Field(
-        None, ge=1, le=1000, description="in a game record: the day it was found (1 = first)"
+        default=None,
+        ge=1,
+        le=1000,
+        description="in a game record: the day it was found (1 = first)",
     )
 
 
 class MapSheetStyle(Section):
     """Sizes (mm) and colours of a map sheet."""
 
-    width: float = Field(194.0, ge=100, le=400, description=sheet_side_said("width", 100, 400))
-    height: float = Field(250.5, ge=100, le=400, description=sheet_side_said("height", 100, 400))
+    width: float = Field(
+        default=194.0, ge=100, le=400, description=sheet_side_said("width", 100, 400)
+    )
+    height: float = Field(
+        default=250.5, ge=100, le=400, description=sheet_side_said("height", 100, 400)
+    )
     grid_line: Colour = paints("#b9ad98", "the triangular grid's thin lines")
     path: Colour = paints("#2a2622", "yesterday's path, printed on the map")
     ink: Colour = paints("#2a2622", "the map's border, its text and the stars' outlines")
@@ -172,7 +185,9 @@ class MapSheetStyle(Section):
     paper: Colour = paints("#fbf6ea", "the score box's ground")
     star: Colour = paints("#f2c230", "the stars, on the map and in the score box")
     pen: Colour = paints("#666666", "a finished game's handwriting: path and scores")
-    symbols: SymbolInks = Field(SymbolInks(), description="the colours symbols are printed in")
+    symbols: SymbolInks = Field(
+        default=SymbolInks(), description="the colours symbols are printed in"
+    )
 
 
 class MapLayout(LayoutBase):
@@ -186,7 +201,7 @@ class MapLayout(LayoutBase):
     columns: int = Field(ge=5, le=40, description="node columns (vertical grid lines)")
     rows: int = Field(ge=4, le=40, description="edges from the top of the grid to the bottom")
     edge: float = Field(
-        10.3,
+        default=10.3,
         ge=5,
         le=25,
         description="a grid triangle's side (node to node), in mm: 5 to 25, as far as the "
@@ -202,10 +217,13 @@ class MapLayout(LayoutBase):
     )
     stars: list[tuple[int, int]] = Field(default_factory=list, description="star nodes [q, v]")
     star_circles: int = Field(
-        9, ge=1, le=12, description="circles of the star track: one to start, one a map star"
+        default=9,
+        ge=1,
+        le=12,
+        description="circles of the star track: one to start, one a map star",
     )
     sheet: MapSheetStyle = Field(
-        MapSheetStyle(), description="sizes (mm) and colours of the map sheet"
+        default=MapSheetStyle(), description="sizes (mm) and colours of the map sheet"
     )
     labels: WalkaboutLabels = WalkaboutLabels()
 
@@ -238,7 +256,7 @@ class DiceLayout(LayoutBase):
     component: Literal["dice"]
     dice: list[Die] = Field(min_length=1, max_length=3, description="the custom dice, one to three")
     face_size: Annotated[float, TileSizes("walkabout/dice")] = Field(
-        16.0, description=f"die face size in mm: {tile_sizes_said('walkabout/dice')}"
+        default=16.0, description=f"die face size in mm: {tile_sizes_said('walkabout/dice')}"
     )
     labels: WalkaboutLabels = WalkaboutLabels()
 
@@ -248,13 +266,15 @@ class MatLayout(LayoutBase):
 
     game: Literal["walkabout"]
     component: Literal["mat"]
-    dice: str = Field("walkabout/dice", description="the dice layout it shows")
-    title: str = Field("Dice mat", max_length=40, description="the mat's heading")
+    dice: str = Field(default="walkabout/dice", description="the dice layout it shows")
+    title: str = Field(default="Dice mat", max_length=40, description="the mat's heading")
     ink: Colour = paints("#2a2622", "the movements and the faces' numbers and names")
     accent: Colour = paints("#b4532a", "the heading and the forward arrow")
     paper: Colour = paints("#fbf6ea", "each face's cell")
     grid_line: Colour = paints("#b9ad98", "the grid points each movement is drawn on")
-    symbols: SymbolInks = Field(SymbolInks(), description="the colours symbols are printed in")
+    symbols: SymbolInks = Field(
+        default=SymbolInks(), description="the colours symbols are printed in"
+    )
     labels: WalkaboutLabels = WalkaboutLabels()
 
 
@@ -269,7 +289,9 @@ class GameRecord(LayoutBase):
         description="the map layout played on: a built-in name (walkabout/map-1) or a file, "
         "taken from the record's folder"
     )
-    dice: str = Field("walkabout/dice", description="the dice played with (for the days' walks)")
+    dice: str = Field(
+        default="walkabout/dice", description="the dice played with (for the days' walks)"
+    )
     path: list[tuple[int, int]] = Field(
         min_length=2, description="the whole path walked, as nodes [q, v] from the southern edge"
     )
@@ -281,6 +303,8 @@ class GameRecord(LayoutBase):
     symbols: list[PlacedSymbol] = Field(
         default_factory=list, description="every symbol drawn during the game"
     )
-    stars_used: int = Field(0, ge=0, le=50, description="stars crossed out to take a step")
-    player: str = Field("", max_length=40, description="the player's name, written on the sheet")
+    stars_used: int = Field(default=0, ge=0, le=50, description="stars crossed out to take a step")
+    player: str = Field(
+        default="", max_length=40, description="the player's name, written on the sheet"
+    )
     labels: WalkaboutLabels = WalkaboutLabels()

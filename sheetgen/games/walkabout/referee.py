@@ -17,6 +17,8 @@ from sheetgen.games.walkabout.grid import DIRECTIONS, Grid, Node, Space, directi
 from sheetgen.games.walkabout.model import DiceLayout, GameRecord, MapLayout
 from sheetgen.games.walkabout.rules import (
     TURNS,
+    check_dice,
+    check_map,
     check_path,
     check_symbols,
     grid_of,
@@ -57,8 +59,10 @@ def _named(record: GameRecord, key: str, model: type[Named], out: list[Finding])
     if not isinstance(layout, model):
         out.append(error(key, f"{ref!r} is not a walkabout {key}"))
         return None
-    # a game is played on a map (with dice) that keeps the rules: its own faults are the game's
-    own = [f for f in loaded.kind.check(layout) if f.level == "error"]
+    # a game is played on a map (with dice) that keeps the rules: its own faults are the
+    # game's (how its sheet prints is not: that is the map's own check, and the drawing's)
+    rules = check_map(layout) if isinstance(layout, MapLayout) else check_dice(layout)
+    own = [f for f in rules if f.level == "error"]
     out += [replace(f, where=f"{key}({ref}).{f.where}") for f in own]
     return layout
 

@@ -1,0 +1,75 @@
+"""The characters a TrueType or OpenType font file has glyphs for, read straight from its
+`cmap` table (formats 4 and 12, the subtable fontTools' `getBestCmap` would choose): what a
+layout's texts are checked against, without importing fontTools."""
+
+from __future__ import annotations
+
+import struct
+from pathlib import Path
+
+# the (platform, encoding) of the subtables a Unicode font maps by, best first (fontTools')
+_BEST = ((3, 10), (0, 6), (0, 4), (3, 1), (0, 3), (0, 2), (0, 1), (0, 0))
+
+
+def code_points(path: Path) -> frozenset[int]:
+    """The code points the font at `path` maps to a glyph; ValueError for a file that is no
+    font or has no Unicode map it reads."""
+    data = path.read_bytes()
+    try:
+        return _read(data)
+    except (struct.error, IndexError) as exc:
+        raise ValueError(f"no readable cmap ({exc})") from None
+
+
+def _read(data: bytes) -> frozenset[int]:
+    count = struct.unpack_from(">H", data, 4)[0]
+    tables: dict[bytes, int] = {}
+    for i in range(count):
+        tag, _, offset, _ = struct.unpack_from(">4sLLL", data, 12 + 16 * i)
+        tables[tag] = offset
+    if b"cmap" not in tables:
+        raise ValueError("no cmap table")
+    base = tables[b"cmap"]
+    subtables: dict[tuple[int, int], int] = {}
+    for i in range(struct.unpack_from(">H", data, base + 2)[0]):
+        platform, encoding, offset = struct.unpack_from(">HHL", data, base + 4 + 8 * i)
+        subtables.setdefault((platform, encoding), base + offset)
+    for key in _BEST:
+        if key in subtables:
+            at = subtables[key]
+            form = struct.unpack_from(">H", data, at)[0]
+            if form == 4:
+                return _format_4(data, at)
+            if form == 12:
+                return _format_12(data, at)
+            raise ValueError(f"cmap subtable format {form}")
+    raise ValueError("no Unicode cmap subtable")
+
+
+def _format_4(data: bytes, at: int) -> frozenset[int]:
+    segments = struct.unpack_from(">H", data, at + 6)[0] // 2
+    ends = struct.unpack_from(f">{segments}H", data, at + 14)
+    starts = struct.unpack_from(f">{segments}H", data, at + 16 + 2 * segments)
+    deltas = struct.unpack_from(f">{segments}h", data, at + 16 + 4 * segments)
+    ranges_at = at + 16 + 6 * segments
+    ranges = struct.unpack_from(f">{segments}H", data, ranges_at)
+    found: set[int] = set()
+    for s, (start, end, delta, offset) in enumerate(zip(starts, ends, deltas, ranges, strict=True)):
+        if start == 0xFFFF:
+            continue
+        if offset == 0:
+            found.update(c for c in range(start, end + 1) if (c + delta) & 0xFFFF)
+            continue
+        first = ranges_at + 2 * s + offset
+        glyphs = struct.unpack_from(f">{end - start + 1}H", data, first)
+        found.update(c for c, g in zip(range(start, end + 1), glyphs, strict=True) if g)
+    return frozenset(found)
+
+
+def _format_12(data: bytes, at: int) -> frozenset[int]:
+    groups = struct.unpack_from(">L", data, at + 12)[0]
+    found: set[int] = set()
+    for g in range(groups):
+        start, end, _ = struct.unpack_from(">LLL", data, at + 16 + 12 * g)
+        found.update(range(start, end + 1))
+    return frozenset(found)

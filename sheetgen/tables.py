@@ -1,0 +1,687 @@
+"""The tables layout models are declared with, and the validator that reads layouts into them.
+
+A layout model is a class of typed fields (`Field` gives a default, a range, a length, a pattern
+and the words `sheetgen schema` shows), with checks of its own (`field_validator`,
+`model_validator`): pydantic's way of declaring a model, kept so that the same declaration can
+also be handed to pydantic (`sheetgen.tables_pydantic`) to explain a refusal key by key and to
+write the JSON Schema. This module imports no pydantic: a scoring command reads its layout in
+a few milliseconds. Both read a value the same way, strictly, as JSON gives it (a tested claim):
+text only as text, a whole number only as one, a number as an int or a float (made a float), a
+list for a list or a tuple, a table for a table, and no key the table does not declare.
+"""
+
+from __future__ import annotations
+
+import json
+import re
+import sys
+import types
+import typing
+from collections.abc import Callable, Iterator
+from dataclasses import dataclass
+from typing import Any, ClassVar, Literal, TypeVar, dataclass_transform
+
+T = TypeVar("T", bound="Table")
+Loc = tuple[int | str, ...]
+_MISSING: Any = type("_Missing", (), {"__repr__": lambda self: "MISSING"})()
+
+
+class ValidationError(ValueError):
+    """A value the model refuses: the first problem found, at its key path."""
+
+    def __init__(self, loc: Loc, message: str) -> None:
+        self.loc, self.message = loc, message
+        where = ".".join(str(part) for part in loc) or "the table"
+        super().__init__(f"{where}: {message}")
+
+
+@dataclass(frozen=True)
+class Limits:
+    """A value's range, length and pattern, as `Field` or `Annotated` metadata gives them."""
+
+    ge: float | None = None
+    gt: float | None = None
+    le: float | None = None
+    lt: float | None = None
+    min_length: int | None = None
+    max_length: int | None = None
+    pattern: str | None = None
+
+    def check(self, value: Any) -> str | None:
+        """What is wrong with `value` under these limits, or None."""
+        if isinstance(value, int | float) and not isinstance(value, bool):
+            outside = (
+                (self.ge is not None and value < self.ge)
+                or (self.gt is not None and value <= self.gt)
+                or (self.le is not None and value > self.le)
+                or (self.lt is not None and value >= self.lt)
+            )
+            if outside:
+                return f"{value!r} is out of range"
+        if isinstance(value, str | list | tuple | dict):
+            if self.min_length is not None and len(value) < self.min_length:
+                return f"shorter than {self.min_length}"
+            if self.max_length is not None and len(value) > self.max_length:
+                return f"longer than {self.max_length}"
+        pattern = self.pattern
+        if pattern is not None and isinstance(value, str) and not _matches(pattern, value):
+            return f"does not match {pattern}"
+        return None
+
+
+def _matches(pattern: str, value: str) -> re.Match[str] | None:
+    """A pattern as JSON Schema and pydantic's regex engine read it: found anywhere, `$` only
+    at the very end (Python's `$` also takes a final line break)."""
+    return re.search(pattern.replace("$", r"\Z") if pattern.endswith("$") else pattern, value)
+
+
+class FieldInfo:
+    """One field: its default (or how to make it), its limits and its words."""
+
+    __slots__ = (
+        "_annotation",
+        "default",
+        "default_factory",
+        "description",
+        "examples",
+        "json_schema_extra",
+        "limits",
+        "metadata",
+        "title",
+    )
+
+    def __init__(
+        self,
+        default: Any = _MISSING,
+        *,
+        default_factory: Callable[[], Any] | None = None,
+        description: str | None = None,
+        examples: list[Any] | None = None,
+        title: str | None = None,
+        json_schema_extra: dict[str, Any] | None = None,
+        limits: Limits = Limits(),
+    ) -> None:
+        self.default, self.default_factory = default, default_factory
+        self.description, self.examples, self.title = description, examples, title
+        self.json_schema_extra, self.limits = json_schema_extra, limits
+        self._annotation: Any = None
+        self.metadata: list[object] = []  # each limit alone, the type's too, as pydantic has it
+
+    @property
+    def annotation(self) -> Any:
+        """The field's type, its `Annotated` metadata stripped."""
+        return self._annotation
+
+    def is_required(self) -> bool:
+        return self.default is _MISSING and self.default_factory is None
+
+    def get_default(self) -> Any:
+        return self.default_factory() if self.default_factory is not None else self.default
+
+    def words(self) -> dict[str, Any]:
+        """Its keyword arguments to pydantic's `Field`, besides the default."""
+        said = {
+            "description": self.description,
+            "examples": self.examples,
+            "title": self.title,
+            "json_schema_extra": self.json_schema_extra,
+            "default_factory": self.default_factory,
+        }
+        limits = {k: getattr(self.limits, k) for k in Limits.__dataclass_fields__}
+        return {k: v for k, v in {**said, **limits}.items() if v is not None}
+
+
+def Field(
+    default: Any = _MISSING,
+    *,
+    default_factory: Callable[[], Any] | None = None,
+    description: str | None = None,
+    examples: list[Any] | None = None,
+    title: str | None = None,
+    json_schema_extra: dict[str, Any] | None = None,
+    ge: float | None = None,
+    gt: float | None = None,
+    le: float | None = None,
+    lt: float | None = None,
+    min_length: int | None = None,
+    max_length: int | None = None,
+    pattern: str | None = None,
+) -> Any:
+    """A field's default, limits and words (in `Annotated`, its limits and words alone)."""
+    limits = Limits(ge, gt, le, lt, min_length, max_length, pattern)
+    return FieldInfo(
+        default,
+        default_factory=default_factory,
+        description=description,
+        examples=examples,
+        title=title,
+        json_schema_extra=json_schema_extra,
+        limits=limits,
+    )
+
+
+@dataclass(frozen=True)
+class BeforeValidator:
+    """`Annotated` metadata: a function the value passes through before it is read."""
+
+    func: Callable[[Any], Any]
+
+
+@dataclass(frozen=True)
+class AfterValidator:
+    """`Annotated` metadata: a function the value passes through once read."""
+
+    func: Callable[[Any], Any]
+
+
+class GroupedMetadata:
+    """`Annotated` metadata that stands for several (limits and validators)."""
+
+    def __iter__(self) -> Iterator[object]:
+        raise NotImplementedError
+
+
+@dataclass(frozen=True)
+class ValidationInfo:
+    """What a field check is told besides the value: the field's name."""
+
+    field_name: str
+
+
+@dataclass(frozen=True)
+class _Check:
+    """A model's own check: on some fields (`*` every field), before or after they are read,
+    or (`fields` empty) on the whole model once made."""
+
+    func: Any
+    fields: tuple[str, ...]
+    mode: str
+
+    def __get__(self, instance: object, owner: type | None = None) -> Any:
+        return self.func.__get__(instance, owner)
+
+
+F = TypeVar("F")
+
+
+def field_validator(*fields: str, mode: Literal["before", "after"] = "after") -> Callable[[F], F]:
+    """Declares a classmethod `(cls, value[, info])` that checks (and may change) the named
+    fields' values: raising ValueError refuses the value with its words."""
+
+    def declare(func: F) -> F:
+        return _Check(func, fields, mode)  # type: ignore[return-value]
+
+    return declare
+
+
+def model_validator(*, mode: Literal["after"]) -> Callable[[F], F]:
+    """Declares a method that checks the made model (returning it): ValueError refuses it."""
+
+    def declare(func: F) -> F:
+        return _Check(func, (), mode)  # type: ignore[return-value]
+
+    return declare
+
+
+@dataclass(frozen=True)
+class _Private:
+    default: Any
+
+
+def PrivateAttr(default: Any = None) -> Any:
+    """A private attribute with its default, set on a made model (never read from a file)."""
+    return _Private(default)
+
+
+def ConfigDict(**config: Any) -> dict[str, Any]:
+    return config
+
+
+# -- reading a value as a type ---------------------------------------------------------------
+
+
+class _Refused(Exception):
+    def __init__(self, loc: Loc, message: str) -> None:
+        self.loc, self.message = loc, message
+
+
+Reader = Callable[[Any, Loc, bool], Any]  # value, key path, from Python (not JSON) -> value
+
+
+def _reader(tp: Any) -> Reader:
+    """How to read a value as `tp` (a field's resolved type)."""
+    origin = typing.get_origin(tp)
+    if origin is typing.Annotated:
+        return _annotated(tp.__origin__, tp.__metadata__)
+    if tp is Any:
+        return lambda value, loc, py: value
+    if isinstance(tp, type) and issubclass(tp, Table):
+        return lambda value, loc, py: tp._read(value, loc, py)
+    simple = _SIMPLE.get(tp)
+    if simple is not None:
+        return simple
+    args = typing.get_args(tp)
+    if origin is Literal:
+        return _literal(args)
+    if origin in (typing.Union, types.UnionType):
+        return _union([_reader(a) for a in args])
+    if origin is list:
+        return _list(_reader(args[0]))
+    if origin is tuple:
+        return _tuple(args)
+    if origin is dict:
+        return _dict(_reader(args[0]), _reader(args[1]))
+    raise TypeError(f"a layout field cannot be of type {tp!r}")
+
+
+def _str(value: Any, loc: Loc, py: bool) -> Any:
+    if type(value) is not str:
+        raise _Refused(loc, "not text")
+    return value
+
+
+def _int(value: Any, loc: Loc, py: bool) -> Any:
+    if type(value) is int:
+        return value
+    if py and type(value) is float and value.is_integer():
+        return int(value)
+    raise _Refused(loc, "not a whole number")
+
+
+def _float(value: Any, loc: Loc, py: bool) -> Any:
+    if type(value) in (int, float):
+        return float(value)
+    raise _Refused(loc, "not a number")
+
+
+def _bool(value: Any, loc: Loc, py: bool) -> Any:
+    if type(value) is not bool:
+        raise _Refused(loc, "not true or false")
+    return value
+
+
+def _none(value: Any, loc: Loc, py: bool) -> Any:
+    if value is not None:
+        raise _Refused(loc, "not None")
+    return None
+
+
+_SIMPLE: dict[Any, Reader] = {
+    str: _str,
+    int: _int,
+    float: _float,
+    bool: _bool,
+    type(None): _none,
+    None: _none,
+}
+
+
+def _literal(choices: tuple[Any, ...]) -> Reader:
+    def read(value: Any, loc: Loc, py: bool) -> Any:
+        if any(type(value) is type(c) and value == c for c in choices):
+            return value
+        raise _Refused(loc, f"not one of {choices!r}")
+
+    return read
+
+
+def _union(readers: list[Reader]) -> Reader:
+    def read(value: Any, loc: Loc, py: bool) -> Any:
+        for each in readers:
+            try:
+                return each(value, loc, py)
+            except _Refused:
+                continue
+        raise _Refused(loc, "none of the forms it may take")
+
+    return read
+
+
+def _list(item: Reader) -> Reader:
+    def read(value: Any, loc: Loc, py: bool) -> Any:
+        if not (type(value) is list or (py and type(value) is tuple)):
+            raise _Refused(loc, "not a list")
+        return [item(v, (*loc, i), py) for i, v in enumerate(value)]
+
+    return read
+
+
+def _tuple(args: tuple[Any, ...]) -> Reader:
+    many = len(args) == 2 and args[1] is Ellipsis
+    readers = [_reader(args[0])] if many else [_reader(a) for a in args]
+
+    def read(value: Any, loc: Loc, py: bool) -> Any:
+        if not (type(value) is list or (py and type(value) is tuple)):
+            raise _Refused(loc, "not a list")
+        if not many and len(value) != len(readers):
+            raise _Refused(loc, f"not {len(readers)} entries")
+        each = readers * len(value) if many else readers
+        return tuple(r(v, (*loc, i), py) for i, (r, v) in enumerate(zip(each, value, strict=True)))
+
+    return read
+
+
+def _dict(key: Reader, item: Reader) -> Reader:
+    def read(value: Any, loc: Loc, py: bool) -> Any:
+        if type(value) is not dict:
+            raise _Refused(loc, "not a table")
+        return {key(k, (*loc, k), py): item(v, (*loc, k), py) for k, v in value.items()}
+
+    return read
+
+
+def _flat(metadata: tuple[Any, ...]) -> list[Any]:
+    out: list[Any] = []
+    for meta in metadata:
+        out.extend(_flat(tuple(meta)) if isinstance(meta, GroupedMetadata) else [meta])
+    return out
+
+
+def _annotated(tp: Any, metadata: tuple[Any, ...]) -> Reader:
+    """A type with its metadata, each wrapping what comes before it: a limit or an after
+    validator checks the value read so far, a before validator runs ahead of all of it."""
+    read = _reader(tp)
+    for meta in _flat(metadata):
+        read = _wrapped(read, meta)
+    return read
+
+
+def _wrapped(inner: Reader, meta: Any) -> Reader:
+    if isinstance(meta, FieldInfo):
+        meta = meta.limits
+    if isinstance(meta, Limits):
+        limits = meta
+
+        def limited(value: Any, loc: Loc, py: bool) -> Any:
+            value = inner(value, loc, py)
+            problem = limits.check(value)
+            if problem:
+                raise _Refused(loc, problem)
+            return value
+
+        return limited
+    if isinstance(meta, BeforeValidator | AfterValidator):
+        func, before = meta.func, isinstance(meta, BeforeValidator)
+
+        def checked(value: Any, loc: Loc, py: bool) -> Any:
+            if before:
+                return inner(_run(func, loc, value), loc, py)
+            return _run(func, loc, inner(value, loc, py))
+
+        return checked
+    return inner
+
+
+def _run(func: Callable[..., Any], loc: Loc, *args: Any) -> Any:
+    """A model's own check, its ValueError (or assertion) a refusal of the value."""
+    try:
+        return func(*args)
+    except (ValueError, AssertionError) as exc:
+        raise _Refused(loc, str(exc)) from None
+
+
+# -- the tables ------------------------------------------------------------------------------
+
+
+@dataclass
+class _Plan:
+    """How a table class reads its fields: each field's reader and checks, in field order."""
+
+    readers: dict[str, Reader]
+    before: dict[str, list[Any]]
+    after: dict[str, list[Any]]
+    model_checks: list[Any]
+
+
+@dataclass_transform(kw_only_default=True, frozen_default=True, field_specifiers=(Field,))
+class _TableType(type):
+    """Collects a table class's fields (its bases' first) as the class is made; their types are
+    read when first needed (so that importing a model costs no type evaluation)."""
+
+    def __new__(mcs, name: str, bases: tuple[type, ...], namespace: dict[str, Any]) -> Any:
+        own = namespace.get("__annotations__", {})
+        fields: dict[str, FieldInfo] = {}
+        private: dict[str, Any] = {}
+        config: dict[str, Any] = {}
+        for base in reversed(bases):
+            fields.update(getattr(base, "__table_fields__", {}))
+            private.update(getattr(base, "__table_private__", {}))
+            config.update(getattr(base, "model_config", {}))
+        own_config = namespace.get("model_config", {})
+        config.update(own_config)
+        for key, annotation in own.items():
+            if key.startswith("__") or str(annotation).startswith(("ClassVar", "typing.")):
+                continue
+            value = namespace.pop(key, _MISSING)
+            if key.startswith("_"):
+                private[key] = value.default if isinstance(value, _Private) else value
+                continue
+            # a field a base declares keeps its place among the fields
+            fields[key] = value if isinstance(value, FieldInfo) else FieldInfo(value)
+        namespace["model_config"] = config
+        namespace["__table_config__"] = own_config
+        cls = super().__new__(mcs, name, bases, namespace)
+        cls.__table_fields__ = fields  # type: ignore[attr-defined]
+        cls.__table_private__ = private  # type: ignore[attr-defined]
+        cls.__table_plan__ = None  # type: ignore[attr-defined]
+        cls.__table_own__ = None  # type: ignore[attr-defined]
+        return cls
+
+    @property
+    def model_fields(cls) -> dict[str, FieldInfo]:
+        """The fields by name, in order, their types read."""
+        _plan(cls)
+        fields: dict[str, FieldInfo] = cls.__table_fields__  # type: ignore[attr-defined]
+        return fields
+
+
+def own_fields(cls: type) -> dict[str, tuple[Any, FieldInfo]]:
+    """The fields `cls` itself declares (not its bases), each with its type as written (its
+    `Annotated` metadata kept) and its field info."""
+    made: dict[str, tuple[Any, FieldInfo]] | None = vars(cls).get("__table_own__")
+    if made is not None:
+        return made
+    fields: dict[str, FieldInfo] = getattr(cls, "__table_fields__", {})
+    module = sys.modules[cls.__module__].__dict__
+    made = {}
+    for key, annotation in vars(cls).get("__annotations__", {}).items():
+        if key in fields and not key.startswith("_"):
+            said = (
+                annotation
+                if not isinstance(annotation, str)
+                else eval(annotation, module, {cls.__name__: cls})
+            )
+            if typing.get_origin(said) is not ClassVar:
+                made[key] = said, fields[key]
+    type.__setattr__(cls, "__table_own__", made)
+    return made
+
+
+def _plan(cls: Any) -> _Plan:
+    """The class's reading plan, made the first time it reads a value."""
+    plan: _Plan | None = vars(cls).get("__table_plan__")
+    if plan is not None:
+        return plan
+    fields: dict[str, FieldInfo] = cls.__table_fields__
+    types_of: dict[str, Any] = {}
+    for klass in reversed(cls.__mro__):
+        if not isinstance(klass, _TableType):
+            continue
+        for key, (tp, info) in own_fields(klass).items():
+            if fields.get(key) is info:
+                types_of[key] = tp
+    checks = [
+        c for klass in reversed(cls.__mro__) for c in vars(klass).values() if isinstance(c, _Check)
+    ]
+    readers, before, after = {}, {}, {}
+    for key, info in fields.items():
+        tp = types_of[key]
+        inner = tp
+        while typing.get_origin(inner) is typing.Annotated:
+            inner = inner.__origin__
+        info._annotation = inner
+        info.metadata = _limits_of(tp, info)
+        reader = _reader(tp)
+        readers[key] = _wrapped(reader, info.limits)
+        before[key] = [c for c in checks if c.fields and _names(c, key) and c.mode == "before"]
+        after[key] = [c for c in checks if c.fields and _names(c, key) and c.mode == "after"]
+    plan = _Plan(readers, before, after, [c for c in checks if not c.fields])
+    cls.__table_plan__ = plan
+    return plan
+
+
+def _limits_of(tp: Any, info: FieldInfo) -> list[object]:
+    """A field's limits, its type's and its own, one object each (`.ge`, `.max_length` …)."""
+    found = [info.limits]
+    while typing.get_origin(tp) is typing.Annotated:
+        for meta in _flat(tp.__metadata__):
+            found += [meta.limits if isinstance(meta, FieldInfo) else meta]
+        tp = tp.__origin__
+    return [
+        types.SimpleNamespace(**{name: getattr(limits, name)})
+        for limits in found
+        if isinstance(limits, Limits)
+        for name in Limits.__dataclass_fields__
+        if getattr(limits, name) is not None
+    ]
+
+
+def _names(check: _Check, key: str) -> bool:
+    return "*" in check.fields or key in check.fields
+
+
+def _field_check(check: _Check, cls: type, key: str, value: Any, loc: Loc) -> Any:
+    func = check.func.__func__ if isinstance(check.func, classmethod) else check.func
+    if func.__code__.co_argcount == 3:
+        return _run(func, loc, cls, value, ValidationInfo(key))
+    return _run(func, loc, cls, value)
+
+
+class Table(metaclass=_TableType):
+    """A table of a layout file: its fields read and checked, frozen once made."""
+
+    model_config: ClassVar[dict[str, Any]] = {}
+    __table_fields__: ClassVar[dict[str, FieldInfo]]
+    __table_private__: ClassVar[dict[str, Any]]
+
+    def __init__(self, **values: Any) -> None:
+        try:
+            self._fill(values, (), True)
+        except _Refused as exc:
+            raise ValidationError(exc.loc, exc.message) from None
+
+    @classmethod
+    def _read(cls: type[T], value: Any, loc: Loc, py: bool) -> T:
+        if py and isinstance(value, cls):
+            return value
+        if type(value) is not dict:
+            raise _Refused(loc, "not a table")
+        made = cls.__new__(cls)
+        made._fill(value, loc, py)
+        return made
+
+    def _fill(self, values: dict[str, Any], loc: Loc, py: bool) -> None:
+        cls = type(self)
+        plan = _plan(cls)
+        fields = cls.__table_fields__
+        extra = [key for key in values if key not in fields]
+        if extra:
+            raise _Refused((*loc, extra[0]), "not a key this table has")
+        state: dict[str, Any] = {}
+        for key, info in fields.items():
+            at = (*loc, key)
+            if key not in values:
+                if info.is_required():
+                    raise _Refused(at, "missing")
+                state[key] = info.get_default()
+                continue
+            value = values[key]
+            for check in reversed(plan.before[key]):
+                value = _field_check(check, cls, key, value, at)
+            value = plan.readers[key](value, at, py)
+            for check in plan.after[key]:
+                value = _field_check(check, cls, key, value, at)
+            state[key] = value
+        object.__setattr__(self, "__dict__", state)
+        object.__setattr__(self, "__table_set__", frozenset(values))
+        for key, default in cls.__table_private__.items():
+            object.__setattr__(self, key, default)
+        for check in plan.model_checks:
+            _run(check.func, loc, self)
+
+    # pydantic's names, for the same uses
+    @classmethod
+    def model_validate(cls: type[T], value: Any) -> T:
+        """A model from Python values (a made table stands for itself)."""
+        try:
+            return cls._read(value, (), True)
+        except _Refused as exc:
+            raise ValidationError(exc.loc, exc.message) from None
+
+    @classmethod
+    def model_validate_json(cls: type[T], text: str | bytes) -> T:
+        """A model from JSON text, read strictly."""
+        try:
+            return cls._read(json.loads(text), (), False)
+        except _Refused as exc:
+            raise ValidationError(exc.loc, exc.message) from None
+
+    @classmethod
+    def model_json_schema(cls) -> dict[str, Any]:
+        """Its JSON Schema, as pydantic writes it for the same declarations."""
+        from sheetgen.tables_pydantic import mirror
+
+        return mirror(cls).model_json_schema()
+
+    @property
+    def model_fields_set(self) -> frozenset[str]:
+        """The fields given when it was made (the rest hold their defaults)."""
+        given: frozenset[str] = self.__dict__["__table_set__"]
+        return given
+
+    def model_copy(self: T, *, update: dict[str, Any] | None = None) -> T:
+        """A copy with `update`'s fields in place (not checked: a test's or a tool's edit)."""
+        made = type(self).__new__(type(self))
+        state = {**self.__dict__, **(update or {})}
+        object.__setattr__(made, "__dict__", state)
+        object.__setattr__(made, "__table_set__", self.model_fields_set | set(update or ()))
+        return made
+
+    def model_dump(self, *, mode: str = "python", exclude: set[str] | None = None) -> Any:
+        """Its fields as plain values, tables as dicts (with `mode="json"`, tuples as lists)."""
+        return {
+            key: _plain(getattr(self, key), mode == "json")
+            for key in type(self).__table_fields__
+            if not exclude or key not in exclude
+        }
+
+    def __setattr__(self, key: str, value: Any) -> None:
+        if not key.startswith("_"):
+            raise TypeError(f"{type(self).__name__} is frozen: {key} cannot be set")
+        object.__setattr__(self, key, value)
+
+    def __eq__(self, other: object) -> bool:
+        if type(other) is not type(self):
+            return NotImplemented
+        fields = type(self).__table_fields__
+        return all(getattr(self, k) == getattr(other, k) for k in fields)
+
+    def __hash__(self) -> int:
+        return hash((type(self), *(getattr(self, k) for k in type(self).__table_fields__)))
+
+    def __repr__(self) -> str:
+        said = ", ".join(f"{k}={getattr(self, k)!r}" for k in type(self).__table_fields__)
+        return f"{type(self).__name__}({said})"
+
+
+def _plain(value: Any, as_json: bool) -> Any:
+    if isinstance(value, Table):
+        return value.model_dump(mode="json" if as_json else "python")
+    if isinstance(value, list):
+        return [_plain(v, as_json) for v in value]
+    if isinstance(value, tuple):
+        items = [_plain(v, as_json) for v in value]
+        return items if as_json else tuple(items)
+    if isinstance(value, dict):
+        return {k: _plain(v, as_json) for k, v in value.items()}
+    return value

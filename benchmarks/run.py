@@ -265,6 +265,11 @@ def startup(pairs: int) -> None:
     app that runs a command (Typer builds pydantic adapters for parameters when a command runs,
     which `import typer` alone does not), whole commands."""
     print("\n== start-up (whole commands) against python -c 'import typer' and a hello-world app")
+    # as an installed sheetgen starts: its modules' bytecode compiled (pip compiles it; a
+    # checkout run with PYTHONDONTWRITEBYTECODE would compile every changed module each time)
+    import sheetgen
+
+    subprocess.run([sys.executable, "-m", "compileall", "-q", sheetgen.__path__[0]], check=True)
     typer = command(sys.executable, "-c", "import typer")
     with tempfile.TemporaryDirectory() as tmp:
         hello_file = Path(tmp) / "hello.py"

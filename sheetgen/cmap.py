@@ -6,6 +6,7 @@ from __future__ import annotations
 
 import struct
 from pathlib import Path
+from typing import BinaryIO
 
 # the (platform, encoding) of the subtables a Unicode font maps by, best first (fontTools')
 _BEST = ((3, 10), (0, 6), (0, 4), (3, 1), (0, 3), (0, 2), (0, 1), (0, 0))
@@ -14,22 +15,28 @@ _BEST = ((3, 10), (0, 6), (0, 4), (3, 1), (0, 3), (0, 2), (0, 1), (0, 0))
 def code_points(path: Path) -> frozenset[int]:
     """The code points the font at `path` maps to a glyph; ValueError for a file that is no
     font or has no Unicode map it reads."""
-    data = path.read_bytes()
-    try:
-        return _read(data)
-    except (struct.error, IndexError) as exc:
-        raise ValueError(f"no readable cmap ({exc})") from None
+    with path.open("rb") as file:
+        try:
+            return _read(_cmap_table(file))
+        except (struct.error, IndexError) as exc:
+            raise ValueError(f"no readable cmap ({exc})") from None
+
+
+def _cmap_table(file: BinaryIO) -> bytes:
+    """The bytes of the font's cmap table, read alone (a font file runs to megabytes)."""
+    head = file.read(12)
+    count = struct.unpack_from(">H", head, 4)[0]
+    directory = file.read(16 * count)
+    for i in range(count):
+        tag, _, offset, length = struct.unpack_from(">4sLLL", directory, 16 * i)
+        if tag == b"cmap":
+            file.seek(offset)
+            return file.read(length)
+    raise ValueError("no cmap table")
 
 
 def _read(data: bytes) -> frozenset[int]:
-    count = struct.unpack_from(">H", data, 4)[0]
-    tables: dict[bytes, int] = {}
-    for i in range(count):
-        tag, _, offset, _ = struct.unpack_from(">4sLLL", data, 12 + 16 * i)
-        tables[tag] = offset
-    if b"cmap" not in tables:
-        raise ValueError("no cmap table")
-    base = tables[b"cmap"]
+    base = 0
     subtables: dict[tuple[int, int], int] = {}
     for i in range(struct.unpack_from(">H", data, base + 2)[0]):
         platform, encoding, offset = struct.unpack_from(">HHL", data, base + 4 + 8 * i)

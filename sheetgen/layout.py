@@ -6,6 +6,7 @@ the file shows them) and what would be right; an invalid layout's problems come 
 
 from __future__ import annotations
 
+import datetime
 import json
 import math
 import re
@@ -188,7 +189,7 @@ def validate(
     ]
     whole = _whole(data)  # 3.0 a whole number, as the layout schema counts it
     try:  # as JSON, strictly: a TOML boolean or string is never taken for a number
-        model = kind.model.model_validate_json(json.dumps(whole, default=str))
+        model = kind.model.model_validate_data(whole)
     except ValidationError as refused:
         problems += [
             p for loc, p in _explained(kind, data, whole, layers, refused) if loc not in places
@@ -226,9 +227,12 @@ def _explained(
 
 def _whole(value: Any) -> Any:
     """`value` with each float that is a whole number (3.0) made an int, as JSON Schema and the
-    layout schema count it: a whole-number key takes 3.0, a float key takes 3 anyway."""
+    layout schema count it (a whole-number key takes 3.0, a float key takes 3 anyway), and each
+    TOML date or time its text, as JSON would give them."""
     if isinstance(value, float) and value.is_integer() and abs(value) <= 2**53:
         return int(value)
+    if isinstance(value, datetime.date | datetime.time):
+        return str(value)
     if isinstance(value, dict):
         return {k: _whole(v) for k, v in value.items()}
     if isinstance(value, list):

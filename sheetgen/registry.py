@@ -39,13 +39,15 @@ def paints(default: str, what: str) -> Any:
     return Field(default=default, description=f"{what}, #rrggbb")
 
 
-@dataclass(frozen=True)
 class TileSizes(GroupedMetadata):
     """A layout's tile size key of kind `key` (`Annotated[float, TileSizes(key)]`): mm within
     the range `games.TILE_SIZES` gives the kind and --tile-size too (the schema's minimum and
     maximum), refused outside it in the words --tile-size's error uses."""
 
-    key: str
+    __slots__ = ("key",)
+
+    def __init__(self, key: str) -> None:
+        self.key = key
 
     def __iter__(self) -> Iterator[object]:
         from sheetgen.games import TILE_SIZES, tile_sizes_said
@@ -67,6 +69,8 @@ def unprintable(text: str) -> str | None:
     """The first character of `text` that no sheet can print, described, or None: a control
     character (NUL, tab and line breaks among them), a line or paragraph separator, or a
     Unicode non-character."""
+    if text.isascii() and text.isprintable():  # no control character: the usual text, at once
+        return None
     for char in text:
         point = ord(char)
         if unicodedata.category(char) == "Cc":

@@ -12,13 +12,14 @@ list for a list or a tuple, a table for a table, and no key the table does not d
 
 from __future__ import annotations
 
+import builtins
+import functools
 import json
 import re
 import sys
 import types
 import typing
 from collections.abc import Callable, Iterator
-from dataclasses import dataclass
 from typing import Any, ClassVar, Literal, TypeVar, dataclass_transform
 
 T = TypeVar("T", bound="Table")
@@ -35,17 +36,24 @@ class ValidationError(ValueError):
         super().__init__(f"{where}: {message}")
 
 
-@dataclass(frozen=True)
 class Limits:
     """A value's range, length and pattern, as `Field` or `Annotated` metadata gives them."""
 
-    ge: float | None = None
-    gt: float | None = None
-    le: float | None = None
-    lt: float | None = None
-    min_length: int | None = None
-    max_length: int | None = None
-    pattern: str | None = None
+    NAMES = ("ge", "gt", "le", "lt", "min_length", "max_length", "pattern")
+    __slots__ = NAMES
+
+    def __init__(
+        self,
+        ge: float | None = None,
+        gt: float | None = None,
+        le: float | None = None,
+        lt: float | None = None,
+        min_length: int | None = None,
+        max_length: int | None = None,
+        pattern: str | None = None,
+    ) -> None:
+        self.ge, self.gt, self.le, self.lt = ge, gt, le, lt
+        self.min_length, self.max_length, self.pattern = min_length, max_length, pattern
 
     def check(self, value: Any) -> str | None:
         """What is wrong with `value` under these limits, or None."""
@@ -99,11 +107,11 @@ class FieldInfo:
         examples: list[Any] | None = None,
         title: str | None = None,
         json_schema_extra: dict[str, Any] | None = None,
-        limits: Limits = Limits(),
+        limits: Limits | None = None,
     ) -> None:
         self.default, self.default_factory = default, default_factory
         self.description, self.examples, self.title = description, examples, title
-        self.json_schema_extra, self.limits = json_schema_extra, limits
+        self.json_schema_extra, self.limits = json_schema_extra, limits or Limits()
         self._annotation: Any = None
         self.metadata: list[object] = []  # each limit alone, the type's too, as pydantic has it
 
@@ -127,7 +135,7 @@ class FieldInfo:
             "json_schema_extra": self.json_schema_extra,
             "default_factory": self.default_factory,
         }
-        limits = {k: getattr(self.limits, k) for k in Limits.__dataclass_fields__}
+        limits = {k: getattr(self.limits, k) for k in Limits.NAMES}
         return {k: v for k, v in {**said, **limits}.items() if v is not None}
 
 
@@ -160,18 +168,22 @@ def Field(
     )
 
 
-@dataclass(frozen=True)
 class BeforeValidator:
     """`Annotated` metadata: a function the value passes through before it is read."""
 
-    func: Callable[[Any], Any]
+    __slots__ = ("func",)
+
+    def __init__(self, func: Callable[[Any], Any]) -> None:
+        self.func = func
 
 
-@dataclass(frozen=True)
 class AfterValidator:
     """`Annotated` metadata: a function the value passes through once read."""
 
-    func: Callable[[Any], Any]
+    __slots__ = ("func",)
+
+    def __init__(self, func: Callable[[Any], Any]) -> None:
+        self.func = func
 
 
 class GroupedMetadata:
@@ -181,21 +193,25 @@ class GroupedMetadata:
         raise NotImplementedError
 
 
-@dataclass(frozen=True)
 class ValidationInfo:
     """What a field check is told besides the value: the field's name."""
 
-    field_name: str
+    __slots__ = ("field_name",)
+
+    def __init__(self, field_name: str) -> None:
+        self.field_name = field_name
 
 
-@dataclass(frozen=True)
 class _Check:
     """A model's own check: on some fields (`*` every field), before or after they are read,
     or (`fields` empty) on the whole model once made."""
 
-    func: Any
-    fields: tuple[str, ...]
-    mode: str
+    __slots__ = ("fields", "func", "mode")
+
+    def __init__(self, func: Any, fields: tuple[str, ...], mode: str) -> None:
+        self.func = func
+        self.fields = fields
+        self.mode = mode
 
     def __get__(self, instance: object, owner: type | None = None) -> Any:
         return self.func.__get__(instance, owner)
@@ -223,9 +239,11 @@ def model_validator(*, mode: Literal["after"]) -> Callable[[F], F]:
     return declare
 
 
-@dataclass(frozen=True)
 class _Private:
-    default: Any
+    __slots__ = ("default",)
+
+    def __init__(self, default: Any) -> None:
+        self.default = default
 
 
 def PrivateAttr(default: Any = None) -> Any:
@@ -423,14 +441,22 @@ def _run(func: Callable[..., Any], loc: Loc, *args: Any) -> Any:
 # -- the tables ------------------------------------------------------------------------------
 
 
-@dataclass
 class _Plan:
     """How a table class reads its fields: each field's reader and checks, in field order."""
 
-    readers: dict[str, Reader]
-    before: dict[str, list[Any]]
-    after: dict[str, list[Any]]
-    model_checks: list[Any]
+    __slots__ = ("after", "before", "model_checks", "readers")
+
+    def __init__(
+        self,
+        readers: dict[str, Reader],
+        before: dict[str, list[Any]],
+        after: dict[str, list[Any]],
+        model_checks: list[Any],
+    ) -> None:
+        self.readers = readers
+        self.before = before
+        self.after = after
+        self.model_checks = model_checks
 
 
 @dataclass_transform(kw_only_default=True, frozen_default=True, field_specifiers=(Field,))
@@ -486,15 +512,29 @@ def own_fields(cls: type) -> dict[str, tuple[Any, FieldInfo]]:
     made = {}
     for key, annotation in vars(cls).get("__annotations__", {}).items():
         if key in fields and not key.startswith("_"):
-            said = (
-                annotation
-                if not isinstance(annotation, str)
-                else eval(annotation, module, {cls.__name__: cls})
-            )
+            said = _evaluated(annotation, module, cls)
             if typing.get_origin(said) is not ClassVar:
                 made[key] = said, fields[key]
     type.__setattr__(cls, "__table_own__", made)
     return made
+
+
+def _evaluated(annotation: Any, module: dict[str, Any], cls: type) -> Any:
+    """A field's type from its annotation as written (a name looked up, any other text
+    evaluated in the class's module; each text compiled once)."""
+    if not isinstance(annotation, str):
+        return annotation
+    if annotation == cls.__name__:
+        return cls
+    if annotation.isidentifier():
+        found = module.get(annotation, _MISSING)
+        return getattr(builtins, annotation) if found is _MISSING else found
+    return eval(_compiled(annotation), module, {cls.__name__: cls})
+
+
+@functools.cache
+def _compiled(text: str) -> types.CodeType:
+    return compile(text, "<annotation>", "eval")
 
 
 def _plan(cls: Any) -> _Plan:
@@ -541,7 +581,7 @@ def _limits_of(tp: Any, info: FieldInfo) -> list[object]:
         types.SimpleNamespace(**{name: getattr(limits, name)})
         for limits in found
         if isinstance(limits, Limits)
-        for name in Limits.__dataclass_fields__
+        for name in Limits.NAMES
         if getattr(limits, name) is not None
     ]
 
@@ -621,8 +661,14 @@ class Table(metaclass=_TableType):
     @classmethod
     def model_validate_json(cls: type[T], text: str | bytes) -> T:
         """A model from JSON text, read strictly."""
+        return cls.model_validate_data(json.loads(text))
+
+    @classmethod
+    def model_validate_data(cls: type[T], data: Any) -> T:
+        """A model from data as JSON gives it (tables, lists, texts, numbers, true or false
+        and null), read strictly."""
         try:
-            return cls._read(json.loads(text), (), False)
+            return cls._read(data, (), False)
         except _Refused as exc:
             raise ValidationError(exc.loc, exc.message) from None
 

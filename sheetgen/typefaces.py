@@ -133,6 +133,8 @@ _EVERY_FACE_HAS = frozenset(range(0x20, 0x7F)) | frozenset(range(0xA0, 0x180))
 
 def uncovered(text: str) -> str | None:
     """The characters of `text` that no face prints, described ("'ᚠ' (U+16A0)"), or None."""
+    if text.isascii() and text.isprintable():  # every face prints printable ASCII
+        return None
     missing = sorted(
         {ch for ch in text if ord(ch) not in _EVERY_FACE_HAS and face_for(ch, "regular") is None}
     )

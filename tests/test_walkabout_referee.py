@@ -338,3 +338,14 @@ def test_a_game_on_a_map_that_breaks_the_rules_is_refused(tmp_path: Path) -> Non
         f"error: {record}:5:1: map(twice.toml).symbols[3].space: space [8, 8] already holds a "
         "symbol" in run.err
     )
+
+
+def test_the_spaces_at_a_node_are_those_with_it_for_a_corner() -> None:
+    """What the referee reads a day's reach from: every space one of whose three corners is the
+    node, as the grid's own list of spaces and their corners says (on a map and a tiny grid)."""
+    for grid in (Grid(MAP.columns, MAP.rows, MAP.edge), Grid(3, 2, 10.0)):
+        for node in grid.nodes():
+            expected = {s for s in grid.spaces() if node in grid.space_nodes(s)}
+            assert grid.spaces_at(node) == expected, node
+            assert 1 <= len(expected) <= 6
+        assert len(set(grid.spaces())) == len(grid.spaces())

@@ -83,8 +83,8 @@ def score(
 
     records = [_record(ref) for ref in games]
     _players(games, records)
-    bests: list[dict[str, int]] = []
-    for record, layout in records:
+    bests: list[dict[str, int]] = []  # each player's most of a symbol in one region
+    for record, layout in records if len(records) > 1 else ():  # the rule of several players
         regions = score_regions(grid_of(layout), record.path, [*layout.symbols, *record.symbols])
         bests.append({k: max((r.counts[k] for r in regions), default=0) for k in SYMBOLS})
     results: list[dict[str, Any]] = []

@@ -8,6 +8,7 @@ centre at half-step v; when q + v is odd it points right, otherwise left.
 
 from __future__ import annotations
 
+import functools
 import math
 from collections.abc import Iterator
 from dataclasses import dataclass
@@ -40,6 +41,14 @@ def direction_between(a: Node, b: Node) -> str | None:
         if step == delta:
             return name
     return None
+
+
+@functools.cache
+def _spaces(columns: int, rows: int) -> tuple[Space, ...]:
+    grid = Grid(columns, rows, 1.0)
+    return tuple(
+        (q, v) for q in range(columns - 1) for v in range(1, 2 * rows) if grid.has_space((q, v))
+    )
 
 
 def segment(a: Node, b: Node) -> Segment:
@@ -83,11 +92,16 @@ class Grid:
         q, _v = space
         return 0 <= q < self.columns - 1 and all(self.has_node(n) for n in self.space_nodes(space))
 
-    def spaces(self) -> Iterator[Space]:
-        for q in range(self.columns - 1):
-            for v in range(1, self.max_v):
-                if self.has_space((q, v)):
-                    yield (q, v)
+    def spaces(self) -> tuple[Space, ...]:
+        """Every space of the grid, column by column (worked out once for a grid's size)."""
+        return _spaces(self.columns, self.rows)
+
+    def spaces_at(self, node: Node) -> set[Space]:
+        """The spaces with `node` for a corner (up to six): a space's corners lie in its own
+        column of nodes and the next, one row above it, on its row, or one row below."""
+        q, v = node
+        near = ((q + dq, v + dv) for dq in (-1, 0) for dv in (-1, 0, 1))
+        return {s for s in near if self.has_space(s) and node in self.space_nodes(s)}
 
     def space_edges(self, space: Space) -> tuple[Segment, Segment, Segment]:
         a, b, c = self.space_nodes(space)

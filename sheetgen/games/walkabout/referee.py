@@ -60,8 +60,12 @@ def _named(record: GameRecord, key: str, model: type[Named], out: list[Finding])
         out.append(error(key, f"{ref!r} is not a walkabout {key}"))
         return None
     # a game is played on a map (with dice) that keeps the rules: its own faults are the
-    # game's (how its sheet prints is not: that is the map's own check, and the drawing's)
-    rules = check_map(layout) if isinstance(layout, MapLayout) else check_dice(layout)
+    # game's (how its sheet prints, and whether a built-in sheet matches the others, are not:
+    # those are the map's own check)
+    if isinstance(layout, MapLayout):
+        rules = check_map(layout, siblings=False)
+    else:
+        rules = check_dice(layout)
     own = [f for f in rules if f.level == "error"]
     out += [replace(f, where=f"{key}({ref}).{f.where}") for f in own]
     return layout
@@ -181,8 +185,7 @@ def _check_days_named(record: GameRecord, count: int) -> list[Finding]:
 
 def _touching(grid: Grid, nodes: Sequence[Node]) -> set[Space]:
     """The spaces of the map that touch any of `nodes`, even only at a corner."""
-    near = set(nodes)
-    return {s for s in grid.spaces() if near & set(grid.space_nodes(s))}
+    return {space for node in set(nodes) for space in grid.spaces_at(node)}
 
 
 def _where(day: Day) -> str:

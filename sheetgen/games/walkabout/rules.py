@@ -102,8 +102,9 @@ def check_symbols(
     return out
 
 
-def check_map(layout: MapLayout) -> list[Finding]:
-    """The map's path, symbols and stars obey the rules, with a star circle for every star."""
+def check_map(layout: MapLayout, siblings: bool = True) -> list[Finding]:
+    """The map's path, symbols and stars obey the rules, with a star circle for every star;
+    with `siblings`, a built-in sheet also differs from the others only in its symbols."""
     grid = grid_of(layout)
     out = check_path(grid, layout.path)
     if not out:
@@ -140,7 +141,7 @@ def check_map(layout: MapLayout) -> list[Finding]:
                 f"give star_circles = {room}",
             )
         )
-    out += _check_siblings(layout)
+    out += _check_siblings(layout) if siblings else []
     return out + symbol_inks_apart(layout.sheet.symbols, "sheet.symbols")
 
 

@@ -108,6 +108,13 @@ def _parse(text: str, shown: str) -> tuple[dict[str, Any], list[LayoutError]]:
         raise LayoutError(
             shown, "", "is nested too deeply to read", "a layout nests a few tables deep at most"
         ) from None
+    except ValueError:  # Python's limit on the digits of a whole number it reads (4,300)
+        raise LayoutError(
+            shown,
+            "",
+            "holds a whole number of thousands of digits, too long to read",
+            "a layout's numbers run to a few digits",
+        ) from None
 
 
 def _same_kind(

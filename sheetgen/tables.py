@@ -39,30 +39,30 @@ class ValidationError(ValueError):
 class Limits:
     """A value's range, length and pattern, as `Field` or `Annotated` metadata gives them."""
 
-    NAMES = ("ge", "gt", "le", "lt", "min_length", "max_length", "pattern")
+    NAMES = ("ge", "le", "min_length", "max_length", "pattern")
     __slots__ = NAMES
 
     def __init__(
         self,
         ge: float | None = None,
-        gt: float | None = None,
         le: float | None = None,
-        lt: float | None = None,
         min_length: int | None = None,
         max_length: int | None = None,
         pattern: str | None = None,
     ) -> None:
-        self.ge, self.gt, self.le, self.lt = ge, gt, le, lt
+        self.ge, self.le = ge, le
         self.min_length, self.max_length, self.pattern = min_length, max_length, pattern
+
+    def words(self) -> dict[str, Any]:
+        """The limits set, by name."""
+        return {k: getattr(self, k) for k in self.NAMES if getattr(self, k) is not None}
 
     def check(self, value: Any) -> str | None:
         """What is wrong with `value` under these limits, or None."""
         if isinstance(value, int | float) and not isinstance(value, bool):
-            outside = (
-                (self.ge is not None and value < self.ge)
-                or (self.gt is not None and value <= self.gt)
-                or (self.le is not None and value > self.le)
-                or (self.lt is not None and value >= self.lt)
+            outside = (  # as `not inside`, so that NaN is outside any range, as pydantic has it
+                (self.ge is not None and not value >= self.ge)
+                or (self.le is not None and not value <= self.le)
             )
             if outside:
                 return f"{value!r} is out of range"
@@ -86,32 +86,18 @@ def _matches(pattern: str, value: str) -> re.Match[str] | None:
 class FieldInfo:
     """One field: its default (or how to make it), its limits and its words."""
 
-    __slots__ = (
-        "_annotation",
-        "default",
-        "default_factory",
-        "description",
-        "examples",
-        "json_schema_extra",
-        "limits",
-        "metadata",
-        "title",
-    )
+    __slots__ = ("_annotation", "default", "default_factory", "limits", "metadata", "said")
 
     def __init__(
         self,
         default: Any = _MISSING,
-        *,
         default_factory: Callable[[], Any] | None = None,
-        description: str | None = None,
-        examples: list[Any] | None = None,
-        title: str | None = None,
-        json_schema_extra: dict[str, Any] | None = None,
         limits: Limits | None = None,
+        said: dict[str, Any] | None = None,
     ) -> None:
         self.default, self.default_factory = default, default_factory
-        self.description, self.examples, self.title = description, examples, title
-        self.json_schema_extra, self.limits = json_schema_extra, limits or Limits()
+        self.limits = limits or Limits()
+        self.said = said or {}  # its description, examples, title as `Field` was given them
         self._annotation: Any = None
         self.metadata: list[object] = []  # each limit alone, the type's too, as pydantic has it
 
@@ -119,6 +105,11 @@ class FieldInfo:
     def annotation(self) -> Any:
         """The field's type, its `Annotated` metadata stripped."""
         return self._annotation
+
+    @property
+    def description(self) -> str | None:
+        said: str | None = self.said.get("description")
+        return said
 
     def is_required(self) -> bool:
         return self.default is _MISSING and self.default_factory is None
@@ -128,18 +119,11 @@ class FieldInfo:
 
     def words(self) -> dict[str, Any]:
         """Its keyword arguments to pydantic's `Field`, besides the default."""
-        said = {
-            "description": self.description,
-            "examples": self.examples,
-            "title": self.title,
-            "json_schema_extra": self.json_schema_extra,
-            "default_factory": self.default_factory,
-        }
-        limits = {k: getattr(self.limits, k) for k in Limits.NAMES}
-        return {k: v for k, v in {**said, **limits}.items() if v is not None}
+        made = {"default_factory": self.default_factory} if self.default_factory else {}
+        return {**self.said, **made, **self.limits.words()}
 
 
-def Field(
+def Field(  # named as pydantic names it, for the same declarations
     default: Any = _MISSING,
     *,
     default_factory: Callable[[], Any] | None = None,
@@ -148,23 +132,21 @@ def Field(
     title: str | None = None,
     json_schema_extra: dict[str, Any] | None = None,
     ge: float | None = None,
-    gt: float | None = None,
     le: float | None = None,
-    lt: float | None = None,
     min_length: int | None = None,
     max_length: int | None = None,
     pattern: str | None = None,
 ) -> Any:
     """A field's default, limits and words (in `Annotated`, its limits and words alone)."""
-    limits = Limits(ge, gt, le, lt, min_length, max_length, pattern)
+    said = {
+        "description": description,
+        "examples": examples,
+        "title": title,
+        "json_schema_extra": json_schema_extra,
+    }
+    limits = Limits(ge, le, min_length, max_length, pattern)
     return FieldInfo(
-        default,
-        default_factory=default_factory,
-        description=description,
-        examples=examples,
-        title=title,
-        json_schema_extra=json_schema_extra,
-        limits=limits,
+        default, default_factory, limits, {k: v for k, v in said.items() if v is not None}
     )
 
 
@@ -308,7 +290,10 @@ def _int(value: Any, loc: Loc, py: bool) -> Any:
 
 def _float(value: Any, loc: Loc, py: bool) -> Any:
     if type(value) in (int, float):
-        return float(value)
+        try:
+            return float(value)
+        except OverflowError:  # a whole number past the largest float
+            raise _Refused(loc, "too large a number") from None
     raise _Refused(loc, "not a number")
 
 
@@ -345,12 +330,13 @@ def _literal(choices: tuple[Any, ...]) -> Reader:
 
 def _union(readers: list[Reader]) -> Reader:
     def read(value: Any, loc: Loc, py: bool) -> Any:
+        refusals = []
         for each in readers:
             try:
                 return each(value, loc, py)
-            except _Refused:
-                continue
-        raise _Refused(loc, "none of the forms it may take")
+            except _Refused as refused:
+                refusals.append(refused)
+        raise refusals[0]  # the first form's (a number, not the None it may also be)
 
     return read
 
@@ -365,16 +351,16 @@ def _list(item: Reader) -> Reader:
 
 
 def _tuple(args: tuple[Any, ...]) -> Reader:
-    many = len(args) == 2 and args[1] is Ellipsis
-    readers = [_reader(args[0])] if many else [_reader(a) for a in args]
+    """A tuple of fixed length (a place [x, y], three colours), written as a list."""
+    readers = [_reader(a) for a in args]
 
     def read(value: Any, loc: Loc, py: bool) -> Any:
         if not (type(value) is list or (py and type(value) is tuple)):
             raise _Refused(loc, "not a list")
-        if not many and len(value) != len(readers):
+        if len(value) != len(readers):
             raise _Refused(loc, f"not {len(readers)} entries")
-        each = readers * len(value) if many else readers
-        return tuple(r(v, (*loc, i), py) for i, (r, v) in enumerate(zip(each, value, strict=True)))
+        pairs = enumerate(zip(readers, value, strict=True))
+        return tuple(each(v, (*loc, i), py) for i, (each, v) in pairs)
 
     return read
 
@@ -660,8 +646,12 @@ class Table(metaclass=_TableType):
 
     @classmethod
     def model_validate_json(cls: type[T], text: str | bytes) -> T:
-        """A model from JSON text, read strictly."""
-        return cls.model_validate_data(json.loads(text))
+        """A model from JSON text (UTF-8), read strictly."""
+        try:
+            data = json.loads(text if isinstance(text, str) else text.decode("utf-8"))
+        except ValueError as exc:  # not JSON (or not UTF-8)
+            raise ValidationError((), f"not JSON text ({exc})") from None
+        return cls.model_validate_data(data)
 
     @classmethod
     def model_validate_data(cls: type[T], data: Any) -> T:

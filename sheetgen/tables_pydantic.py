@@ -97,7 +97,7 @@ def _metadata(meta: Any) -> list[Any]:
     if isinstance(meta, tables.FieldInfo):
         return [pydantic.Field(**meta.words())]
     if isinstance(meta, tables.Limits):
-        return [pydantic.Field(**tables.FieldInfo(limits=meta).words())]
+        return [pydantic.Field(**meta.words())]
     if isinstance(meta, tables.BeforeValidator):
         return [pydantic.BeforeValidator(meta.func)]
     if isinstance(meta, tables.AfterValidator):

@@ -71,12 +71,14 @@ def rounded(value: Any, up: bool) -> str:
 
 
 def got(value: Any) -> str:
-    """A value a designer wrote, shown in a message: text in quotes (cut when long), a number,
-    a short list as written, 'a table' or 'a list of N entries'."""
+    """A value a designer wrote, shown in a message: text in quotes (cut when long), a number
+    (a huge one by its digits), a short list as written, 'a table' or 'a list of N entries'."""
     if isinstance(value, str):
         return repr(value if len(value) <= 30 else value[:27] + "…")
     if isinstance(value, dict):
         return "a table"
+    if isinstance(value, int) and not isinstance(value, bool) and abs(value) >= 10**30:
+        return f"a whole number of {len(str(abs(value)))} digits"
     written = toml_value(value)
     if isinstance(value, list) and len(written) > 30:
         return f"a list of {len(value)} entries"

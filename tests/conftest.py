@@ -60,9 +60,18 @@ def _run_afresh() -> None:
     suite fast)."""
     for cached in _CACHED:
         cached.cache_clear()
+    if not os.environ.get("MUTANT_UNDER_TEST"):
+        return
     rasters = sys.modules.get("sheetgen.backends.png")  # the pages it last rasterised
-    if os.environ.get("MUTANT_UNDER_TEST") and rasters is not None:
+    if rasters is not None:
         rasters._DONE.clear()
+    tables = sys.modules.get("sheetgen.tables")  # each layout model's reading plan
+    kinds = [tables.Table] if tables is not None else []
+    while kinds:
+        kind = kinds.pop()
+        type.__setattr__(kind, "__table_plan__", None)
+        type.__setattr__(kind, "__table_own__", None)
+        kinds += kind.__subclasses__()
 
 
 @dataclass(frozen=True)

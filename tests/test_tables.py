@@ -9,6 +9,7 @@ from __future__ import annotations
 
 import copy
 import json
+import math
 import os
 import subprocess
 import sys
@@ -27,9 +28,11 @@ from sheetgen.search_path import builtin_layouts
 from sheetgen.tables import ValidationError
 from sheetgen.tables_pydantic import mirror
 from tests.conftest import ROOT
+from tests.test_layout_errors import _leaves as _places
 
 BAD = ["big", 10**9, -5, 0, 1, 2.5, True, None, [1], {"x": 1}, "", ["a", "b"], [{"y": 2}]]
 BAD += ["x" * 300, "#12345g", "a\tb", "ᚠ"]  # a long text, no colour, a tab, a rune no font has
+BAD += [10**400, math.nan, math.inf]  # past the largest float, and no number at all
 
 
 def _kind(name: str) -> tuple[ComponentKind, dict[str, Any]]:
@@ -53,16 +56,6 @@ def _both(kind: ComponentKind, data: Any) -> tuple[Any, Any]:
     except pydantic.ValidationError:
         return ours, None
     return ours, theirs.model_dump(mode="json")
-
-
-def _places(value: Any, loc: tuple[int | str, ...] = ()) -> Any:
-    yield loc, value
-    if isinstance(value, dict):
-        for key, item in value.items():
-            yield from _places(item, (*loc, key))
-    elif isinstance(value, list):
-        for i, item in enumerate(value[:2]):
-            yield from _places(item, (*loc, i))
 
 
 def _changed(data: dict[str, Any], loc: tuple[int | str, ...], value: Any) -> dict[str, Any]:
@@ -163,23 +156,27 @@ try:
     main()
 except SystemExit as exc:
     code = exc.code
-print("IMPORTED", [m for m in {heavy!r} if m in sys.modules], code)
+games = sorted({{m.split(".")[2] for m in sys.modules if m.startswith("sheetgen.games.")}})
+print("IMPORTED", [m for m in {heavy!r} if m in sys.modules], games, code)
 """
 
 
 @pytest.mark.parametrize(
-    "args",
+    ("args", "game"),
     [
-        ["list"],
-        ["scribe", "score", "+O+/O+O/OO+"],
-        ["scrumpit", "score", "TAX", "--row", "4"],
-        ["walkabout", "score", "layouts/walkabout/example-game.toml"],
-        ["marram", "score", "layouts/marram/example-board.toml"],
+        (["list"], []),
+        (["scribe", "score", "+O+/O+O/OO+"], ["scribe"]),
+        (["scrumpit", "score", "TAX", "--row", "4"], ["scrumpit"]),
+        (["walkabout", "score", "layouts/walkabout/example-game.toml"], ["walkabout"]),
+        (["marram", "score", "layouts/marram/example-board.toml"], ["marram"]),
     ],
 )
-def test_listing_and_scoring_import_no_validation_drawing_or_font_library(args: list[str]) -> None:
+def test_listing_and_scoring_import_their_own_game_and_no_heavy_library(
+    args: list[str], game: list[str]
+) -> None:
     """What makes a command start slowly (pydantic alone takes as long as Typer), kept to the
-    commands that draw, and to a layout refused (explained key by key)."""
+    commands that draw, and to a layout refused (explained key by key); a scoring command
+    imports its own game's code alone, and `list` none."""
     if os.environ.get("MUTANT_UNDER_TEST"):
         pytest.skip("runs sheetgen in a subprocess, which never runs a mutant")
     run = subprocess.run(
@@ -190,4 +187,77 @@ def test_listing_and_scoring_import_no_validation_drawing_or_font_library(args: 
         timeout=120,
     )
     assert run.returncode == 0, run.stderr
-    assert run.stdout.splitlines()[-1] == "IMPORTED [] 0", run.stdout[-500:]
+    assert run.stdout.splitlines()[-1] == f"IMPORTED [] {game} 0", run.stdout[-500:]
+
+
+# A table made in Python (by a tool, a test or a rule), copied and dumped ----------------------
+
+
+def test_a_table_made_in_python_says_which_key_is_wrong_and_how() -> None:
+    from sheetgen.games.marram.model import Claim, Placed
+    from sheetgen.games.scribe.model import Glyph
+
+    cases: list[tuple[Any, dict[str, Any], str]] = [
+        (Glyph, {"name": 5, "points": 1, "pattern": "#../.../..."}, "name: not text"),
+        (Glyph, {"name": "G", "points": "1", "pattern": "#../.../..."}, "points: not a whole"),
+        (Glyph, {"name": "G", "points": 10, "pattern": "#../.../..."}, "points: 10 is out of"),
+        (Glyph, {"name": "G", "points": 1}, "pattern: missing"),
+        (Glyph, {"name": "G", "points": 1, "pattern": "#", "dots": 1}, "dots: not a key"),
+        (Glyph, {"name": "G", "points": 1, "pattern": "#"}, "pattern: must be three rows"),
+        (Glyph, {"name": "", "points": 1, "pattern": "#../.../..."}, "name: shorter than 1"),
+        (Claim, {"player": "A", "at": [1], "feature": "beast:N"}, "at: not 2 entries"),
+        (Claim, {"player": "A", "at": 5, "feature": "beast:N"}, "at: not a list"),
+        (Claim, {"player": "A", "at": [1, 2], "feature": "beast:Q"}, "feature: does not match"),
+        (Claim, {"player": "A", "at": [1, True], "feature": "beast:N"}, "at.1: not a whole"),
+        (Claim, {"player": "A", "at": [1, 2], "feature": "beast:N", "move": "x"}, "move: not a"),
+        (Placed, {"flip": [1, 2]}, "the table: a flip names its player"),
+    ]
+    for model, values, said in cases:
+        with pytest.raises(ValidationError) as refused:
+            model(**values)
+        assert str(refused.value).startswith(said), (values, str(refused.value))
+    with pytest.raises(ValidationError, match=r"^the table: not a table"):
+        Glyph.model_validate([1])
+    with pytest.raises(ValidationError, match=r"^the table: not JSON text"):
+        Glyph.model_validate_json(b"\xff")
+
+
+def test_a_table_made_in_python_takes_python_forms_that_json_has_not() -> None:
+    from sheetgen.games.marram.model import Claim
+    from sheetgen.games.scribbly_gum.model import Counts
+
+    claim = Claim(player="A", at=(1, 2), feature="patch:NW", move=3.0)  # a tuple, 3.0
+    assert claim.at == (1, 2) and claim.move == 3 and type(claim.move) is int
+    with pytest.raises(ValidationError, match="move: not a whole number"):
+        Claim(player="A", at=(1, 2), feature="patch:NW", move=2.5)
+    as_json = '{"player": "A", "at": [1, 2], "feature": "patch:NW", "move": 3.0}'
+    with pytest.raises(ValidationError, match="move: not a whole number"):
+        Claim.model_validate_json(as_json)  # JSON's 3.0 is no whole number, as pydantic reads it
+    counts = Counts(nut=1, leaf=2, blossom=3)
+    assert Counts.model_validate(counts) is counts  # a made table stands for itself
+
+
+def test_copies_dumps_and_equality_are_by_the_fields() -> None:
+    from sheetgen.games.marram.model import Claim
+
+    claim = Claim(player="A", at=[1, 2], feature="patch:NW")
+    assert claim.model_fields_set == {"player", "at", "feature"}
+    moved = claim.model_copy(update={"at": (3, 4)})
+    assert (moved.at, claim.at) == ((3, 4), (1, 2))  # the copy changed, the original not
+    assert moved.model_fields_set == {"player", "at", "feature"}
+    assert claim.model_copy(update={"move": 0}).model_fields_set == {
+        "player",
+        "at",
+        "feature",
+        "move",
+    }
+    assert claim.model_dump() == {"player": "A", "at": (1, 2), "feature": "patch:NW", "move": None}
+    assert claim.model_dump(mode="json")["at"] == [1, 2]
+    assert claim.model_dump(exclude={"move", "at"}) == {"player": "A", "feature": "patch:NW"}
+    same = Claim.model_validate({"player": "A", "at": [1, 2], "feature": "patch:NW"})
+    assert same == claim and hash(same) == hash(claim) and same != moved
+    assert claim != claim.model_dump() and repr(claim).startswith("Claim(player='A', at=(1, 2)")
+    with pytest.raises(TypeError, match="frozen"):
+        claim.player = "B"  # type: ignore[misc]
+    load = _kind("scribe/standard")[0].model.model_validate_data(_kind("scribe/standard")[1])
+    assert load.model_dump()["sheet"] == load.sheet.model_dump()  # a table in a table as a dict

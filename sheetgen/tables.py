@@ -185,15 +185,14 @@ class ValidationInfo:
 
 
 class _Check:
-    """A model's own check: on some fields (`*` every field), before or after they are read,
-    or (`fields` empty) on the whole model once made."""
+    """A model's own check: on some fields (`*` every field) once they are read, or (`fields`
+    empty) on the whole model once made."""
 
-    __slots__ = ("fields", "func", "mode")
+    __slots__ = ("fields", "func")
 
-    def __init__(self, func: Any, fields: tuple[str, ...], mode: str) -> None:
+    def __init__(self, func: Any, fields: tuple[str, ...]) -> None:
         self.func = func
         self.fields = fields
-        self.mode = mode
 
     def __get__(self, instance: object, owner: type | None = None) -> Any:
         return self.func.__get__(instance, owner)
@@ -202,12 +201,14 @@ class _Check:
 F = TypeVar("F")
 
 
-def field_validator(*fields: str, mode: Literal["before", "after"] = "after") -> Callable[[F], F]:
+def field_validator(*fields: str, mode: Literal["after"] = "after") -> Callable[[F], F]:
     """Declares a classmethod `(cls, value[, info])` that checks (and may change) the named
-    fields' values: raising ValueError refuses the value with its words."""
+    fields' values once read: raising ValueError refuses the value with its words."""
 
     def declare(func: F) -> F:
-        return _Check(func, fields, mode)  # type: ignore[return-value]
+        if not isinstance(func, classmethod):
+            raise TypeError("a field check is a classmethod (put @classmethod under it)")
+        return _Check(func, fields)  # type: ignore[return-value]
 
     return declare
 
@@ -216,7 +217,7 @@ def model_validator(*, mode: Literal["after"]) -> Callable[[F], F]:
     """Declares a method that checks the made model (returning it): ValueError refuses it."""
 
     def declare(func: F) -> F:
-        return _Check(func, (), mode)  # type: ignore[return-value]
+        return _Check(func, ())  # type: ignore[return-value]
 
     return declare
 
@@ -253,8 +254,6 @@ def _reader(tp: Any) -> Reader:
     origin = typing.get_origin(tp)
     if origin is typing.Annotated:
         return _annotated(tp.__origin__, tp.__metadata__)
-    if tp is Any:
-        return lambda value, loc, py: value
     if isinstance(tp, type) and issubclass(tp, Table):
         return lambda value, loc, py: tp._read(value, loc, py)
     simple = _SIMPLE.get(tp)
@@ -430,19 +429,15 @@ def _run(func: Callable[..., Any], loc: Loc, *args: Any) -> Any:
 class _Plan:
     """How a table class reads its fields: each field's reader and checks, in field order."""
 
-    __slots__ = ("after", "before", "model_checks", "readers")
+    __slots__ = ("checks", "model_checks", "readers")
 
     def __init__(
         self,
         readers: dict[str, Reader],
-        before: dict[str, list[Any]],
-        after: dict[str, list[Any]],
-        model_checks: list[Any],
+        checks: dict[str, list[_Check]],
+        model_checks: list[_Check],
     ) -> None:
-        self.readers = readers
-        self.before = before
-        self.after = after
-        self.model_checks = model_checks
+        self.readers, self.checks, self.model_checks = readers, checks, model_checks
 
 
 @dataclass_transform(kw_only_default=True, frozen_default=True, field_specifiers=(Field,))
@@ -498,24 +493,22 @@ def own_fields(cls: type) -> dict[str, tuple[Any, FieldInfo]]:
     made = {}
     for key, annotation in vars(cls).get("__annotations__", {}).items():
         if key in fields and not key.startswith("_"):
-            said = _evaluated(annotation, module, cls)
+            said = _evaluated(annotation, module)
             if typing.get_origin(said) is not ClassVar:
                 made[key] = said, fields[key]
     type.__setattr__(cls, "__table_own__", made)
     return made
 
 
-def _evaluated(annotation: Any, module: dict[str, Any], cls: type) -> Any:
+def _evaluated(annotation: Any, module: dict[str, Any]) -> Any:
     """A field's type from its annotation as written (a name looked up, any other text
     evaluated in the class's module; each text compiled once)."""
     if not isinstance(annotation, str):
         return annotation
-    if annotation == cls.__name__:
-        return cls
     if annotation.isidentifier():
         found = module.get(annotation, _MISSING)
         return getattr(builtins, annotation) if found is _MISSING else found
-    return eval(_compiled(annotation), module, {cls.__name__: cls})
+    return eval(_compiled(annotation), module)
 
 
 @functools.cache
@@ -539,7 +532,7 @@ def _plan(cls: Any) -> _Plan:
     checks = [
         c for klass in reversed(cls.__mro__) for c in vars(klass).values() if isinstance(c, _Check)
     ]
-    readers, before, after = {}, {}, {}
+    readers, field_checks = {}, {}
     for key, info in fields.items():
         tp = types_of[key]
         inner = tp
@@ -549,9 +542,8 @@ def _plan(cls: Any) -> _Plan:
         info.metadata = _limits_of(tp, info)
         reader = _reader(tp)
         readers[key] = _wrapped(reader, info.limits)
-        before[key] = [c for c in checks if c.fields and _names(c, key) and c.mode == "before"]
-        after[key] = [c for c in checks if c.fields and _names(c, key) and c.mode == "after"]
-    plan = _Plan(readers, before, after, [c for c in checks if not c.fields])
+        field_checks[key] = [c for c in checks if "*" in c.fields or key in c.fields]
+    plan = _Plan(readers, field_checks, [c for c in checks if not c.fields])
     cls.__table_plan__ = plan
     return plan
 
@@ -572,12 +564,8 @@ def _limits_of(tp: Any, info: FieldInfo) -> list[object]:
     ]
 
 
-def _names(check: _Check, key: str) -> bool:
-    return "*" in check.fields or key in check.fields
-
-
 def _field_check(check: _Check, cls: type, key: str, value: Any, loc: Loc) -> Any:
-    func = check.func.__func__ if isinstance(check.func, classmethod) else check.func
+    func = check.func.__func__
     if func.__code__.co_argcount == 3:
         return _run(func, loc, cls, value, ValidationInfo(key))
     return _run(func, loc, cls, value)
@@ -621,11 +609,8 @@ class Table(metaclass=_TableType):
                     raise _Refused(at, "missing")
                 state[key] = info.get_default()
                 continue
-            value = values[key]
-            for check in reversed(plan.before[key]):
-                value = _field_check(check, cls, key, value, at)
-            value = plan.readers[key](value, at, py)
-            for check in plan.after[key]:
+            value = plan.readers[key](values[key], at, py)
+            for check in plan.checks[key]:
                 value = _field_check(check, cls, key, value, at)
             state[key] = value
         object.__setattr__(self, "__dict__", state)

@@ -53,8 +53,7 @@ _METHODS = (types.FunctionType, property, classmethod, staticmethod, functools.c
 def _check(check: tables._Check) -> Any:
     if not check.fields:
         return pydantic.model_validator(mode="after")(check.func)
-    mode: Literal["before", "after"] = "before" if check.mode == "before" else "after"
-    return pydantic.field_validator(*check.fields, mode=mode)(check.func)
+    return pydantic.field_validator(*check.fields, mode="after")(check.func)
 
 
 def _field(info: tables.FieldInfo) -> Any:

@@ -22,6 +22,9 @@ from hypothesis import given
 from hypothesis import strategies as st
 
 from sheetgen.cmap import code_points
+from sheetgen.games.marram.model import Claim, Hopper, Placed
+from sheetgen.games.scribbly_gum.model import Counts
+from sheetgen.games.scribe.model import Glyph, ScribeLayout, SheetStyle
 from sheetgen.layout import _read, _whole
 from sheetgen.registry import ComponentKind, kind_for
 from sheetgen.search_path import builtin_layouts
@@ -194,9 +197,9 @@ def test_listing_and_scoring_import_their_own_game_and_no_heavy_library(
 
 
 def test_a_table_made_in_python_says_which_key_is_wrong_and_how() -> None:
-    from sheetgen.games.marram.model import Claim, Placed
-    from sheetgen.games.scribe.model import Glyph
 
+    glyph = {"name": "G", "points": 1, "pattern": "#../.../..."}
+    SCRIBE = {"game": "scribe", "component": "supergrid", "name": "x", "glyphs": [glyph]}
     cases: list[tuple[Any, dict[str, Any], str]] = [
         (Glyph, {"name": 5, "points": 1, "pattern": "#../.../..."}, "name: not text"),
         (Glyph, {"name": "G", "points": "1", "pattern": "#../.../..."}, "points: not a whole"),
@@ -211,6 +214,14 @@ def test_a_table_made_in_python_says_which_key_is_wrong_and_how() -> None:
         (Claim, {"player": "A", "at": [1, True], "feature": "beast:N"}, "at.1: not a whole"),
         (Claim, {"player": "A", "at": [1, 2], "feature": "beast:N", "move": "x"}, "move: not a"),
         (Placed, {"flip": [1, 2]}, "the table: a flip names its player"),
+        (SheetStyle, {"width": "wide"}, "width: not a number"),
+        (SheetStyle, {"width": 10**400}, "width: too large a number"),
+        (SheetStyle, {"legend_names": 1}, "legend_names: not true or false"),
+        (SheetStyle, {"legend": "above"}, "legend: not one of ('below', 'beside')"),
+        (ScribeLayout, {**SCRIBE, "glyphs": 5}, "glyphs: not a list"),
+        (ScribeLayout, {**SCRIBE, "sheet": 5}, "sheet: not a table"),
+        (Hopper, {"hops": 3, "guesses": [1]}, "guesses: not a table"),
+        (Hopper, {"hops": 3, "guesses": {"A": 31}}, "guesses.A: give a number of hops"),
     ]
     for model, values, said in cases:
         with pytest.raises(ValidationError) as refused:
@@ -218,13 +229,13 @@ def test_a_table_made_in_python_says_which_key_is_wrong_and_how() -> None:
         assert str(refused.value).startswith(said), (values, str(refused.value))
     with pytest.raises(ValidationError, match=r"^the table: not a table"):
         Glyph.model_validate([1])
-    with pytest.raises(ValidationError, match=r"^the table: not JSON text"):
-        Glyph.model_validate_json(b"\xff")
+    for not_json in (b"\xff", '{"name": "G"} and more', json.dumps(glyph).encode("utf-16")):
+        with pytest.raises(ValidationError, match=r"^the table: not JSON text"):
+            Glyph.model_validate_json(not_json)  # pydantic's reader takes UTF-8 JSON alone
+    assert Glyph.model_validate_json(json.dumps(glyph).encode("utf-8")) == Glyph(**glyph)
 
 
 def test_a_table_made_in_python_takes_python_forms_that_json_has_not() -> None:
-    from sheetgen.games.marram.model import Claim
-    from sheetgen.games.scribbly_gum.model import Counts
 
     claim = Claim(player="A", at=(1, 2), feature="patch:NW", move=3.0)  # a tuple, 3.0
     assert claim.at == (1, 2) and claim.move == 3 and type(claim.move) is int
@@ -233,12 +244,23 @@ def test_a_table_made_in_python_takes_python_forms_that_json_has_not() -> None:
     as_json = '{"player": "A", "at": [1, 2], "feature": "patch:NW", "move": 3.0}'
     with pytest.raises(ValidationError, match="move: not a whole number"):
         Claim.model_validate_json(as_json)  # JSON's 3.0 is no whole number, as pydantic reads it
+    assert Claim(player="A", at=(1.0, 2), feature="patch:NW").at == (1, 2)  # in a tuple too
+    hopper = Hopper(hops=3, guesses={"A": 3, "B": "escape"})
+    assert hopper.guesses == {"A": 3, "B": "escape"}
+
+    rules = ScribeLayout(
+        game="scribe",
+        component="supergrid",
+        name="x",
+        glyphs=[{"name": "G", "points": 1, "pattern": "#../.../..."}],
+        rules=("a tuple for a list",),
+    ).rules
+    assert rules == ["a tuple for a list"] and type(rules) is list
     counts = Counts(nut=1, leaf=2, blossom=3)
     assert Counts.model_validate(counts) is counts  # a made table stands for itself
 
 
 def test_copies_dumps_and_equality_are_by_the_fields() -> None:
-    from sheetgen.games.marram.model import Claim
 
     claim = Claim(player="A", at=[1, 2], feature="patch:NW")
     assert claim.model_fields_set == {"player", "at", "feature"}

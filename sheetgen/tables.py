@@ -14,7 +14,6 @@ from __future__ import annotations
 
 import builtins
 import functools
-import json
 import re
 import sys
 import types
@@ -628,15 +627,6 @@ class Table(metaclass=_TableType):
             return cls._read(value, (), True)
         except _Refused as exc:
             raise ValidationError(exc.loc, exc.message) from None
-
-    @classmethod
-    def model_validate_json(cls: type[T], text: str | bytes) -> T:
-        """A model from JSON text (UTF-8), read strictly."""
-        try:
-            data = json.loads(text if isinstance(text, str) else text.decode("utf-8"))
-        except ValueError as exc:  # not JSON (or not UTF-8)
-            raise ValidationError((), f"not JSON text ({exc})") from None
-        return cls.model_validate_data(data)
 
     @classmethod
     def model_validate_data(cls: type[T], data: Any) -> T:

@@ -456,7 +456,7 @@ class _TableType(type):
         own_config = namespace.get("model_config", {})
         config.update(own_config)
         for key, annotation in own.items():
-            if key.startswith("__") or str(annotation).startswith(("ClassVar", "typing.")):
+            if key.startswith("__") or str(annotation).startswith(("ClassVar", "typing.ClassVar")):
                 continue
             value = namespace.pop(key, _MISSING)
             if key.startswith("_"):

@@ -13,6 +13,7 @@ import math
 import os
 import subprocess
 import sys
+import typing
 from pathlib import Path
 from typing import Any
 
@@ -28,7 +29,7 @@ from sheetgen.games.scribe.model import Glyph, ScribeLayout, SheetStyle
 from sheetgen.layout import _read, _whole
 from sheetgen.registry import ComponentKind, kind_for
 from sheetgen.search_path import builtin_layouts
-from sheetgen.tables import ValidationError
+from sheetgen.tables import Table, ValidationError
 from sheetgen.tables_pydantic import mirror
 from tests.conftest import ROOT
 from tests.test_layout_errors import _leaves as _places
@@ -281,3 +282,17 @@ def test_copies_dumps_and_equality_are_by_the_fields() -> None:
         claim.player = "B"  # type: ignore[misc]
     load = _kind("scribe/standard")[0].model.model_validate_data(_kind("scribe/standard")[1])
     assert load.model_dump()["sheet"] == load.sheet.model_dump()  # a table in a table as a dict
+
+
+class _Written(Table):
+    """Fields written with `typing.` are fields; a `ClassVar` is none."""
+
+    count: typing.Optional[int] = None  # noqa: UP045 (written so on purpose)
+    kinds: typing.ClassVar[int] = 3
+
+
+def test_a_field_written_with_typing_is_a_field_and_a_classvar_none() -> None:
+    assert list(_Written.model_fields) == ["count"]
+    assert _Written(count=2).count == 2
+    with pytest.raises(ValidationError, match="count: not a whole number"):
+        _Written(count="2")

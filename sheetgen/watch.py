@@ -214,19 +214,21 @@ def _now(path: Path) -> Stamp | None:
         return None
 
 
-def _wake_ups(paths: Collection[Path]) -> Iterator[None]:
+def _wake_ups(paths: Collection[Path], stop: threading.Event) -> Iterator[None]:
     """A wake-up whenever a file in `paths` changes (an editor's save by rename included) and
-    every POLL_SECONDS besides, so that a save made while no watcher ran is seen too."""
+    every POLL_SECONDS besides, so that a save made while no watcher ran is seen too; no more
+    once `stop` is set (seen within a few hundredths of a second)."""
     import watchfiles
 
     folders = sorted({p.parent for p in paths if p.parent.is_dir()})
     if not folders:  # the layout's folder is gone: look again now and then
-        while True:
-            time.sleep(POLL_SECONDS)
+        while not stop.wait(POLL_SECONDS):
             yield
+        return
     for _changes in watchfiles.watch(
         *folders,
         watch_filter=lambda _change, name: Path(os.path.realpath(name)) in paths,
+        stop_event=stop,
         recursive=False,
         step=30,
         rust_timeout=int(POLL_SECONDS * 1000),
@@ -261,11 +263,13 @@ def _builtin(path: Path) -> bool:
     return path.is_relative_to(os.path.realpath(resource_dir("layouts")))
 
 
-def _rebuild(watch: Watch, preview: Preview, watched: Watched) -> Watched:
+def _rebuild(watch: Watch, preview: Preview, watched: Watched, stop: Stop) -> Watched:
     """Build and show the result; the files to watch from now on, each with the version seen:
     the layout and every file of the user's the build read (and, after an error, which may have
-    stopped it early, those watched before). Built-in layouts it extends are not watched."""
-    snap, reads = build(watch, preview.current())
+    stopped it early, those watched before). Built-in layouts it extends are not watched. A
+    stop asked for during the build cuts it short."""
+    with stop.cutting_short():
+        snap, reads = build(watch, preview.current())
     wanted = {p: _now(p) for p in watched} if snap.error else {}
     wanted.update((p, seen) for p, seen in reads.items() if not _builtin(p))
     wanted.setdefault(watch.layout, _now(watch.layout))
@@ -278,14 +282,17 @@ def _rebuild(watch: Watch, preview: Preview, watched: Watched) -> Watched:
     return wanted
 
 
-def _loop(watch: Watch, preview: Preview) -> None:
-    """Build, then build again whenever a file the last build read is not as it read it."""
-    watched = _rebuild(watch, preview, {})
-    while True:
-        for _wake_up in _wake_ups(set(watched)):
+def _loop(watch: Watch, preview: Preview, stop: Stop) -> None:
+    """Build, then build again whenever a file the last build read is not as it read it, until
+    a stop is asked for."""
+    watched = _rebuild(watch, preview, {}, stop)
+    while not stop.asked.is_set():
+        for _wake_up in _wake_ups(set(watched), stop.asked):
+            if stop.asked.is_set():
+                break
             if all(_now(p) == seen for p, seen in watched.items()):
                 continue
-            wanted = _rebuild(watch, preview, watched)
+            wanted = _rebuild(watch, preview, watched, stop)
             files_differ = wanted.keys() != watched.keys()
             watched = wanted
             if files_differ:
@@ -323,31 +330,32 @@ def run_watch(
     ref: str, out: Path | None, port: int, open_browser: bool, dpi: int, paper: str
 ) -> None:
     """Serve the preview and rebuild until Ctrl-C (exit 0), or SIGTERM or SIGHUP (the program
-    then ends by that signal, as an untended one would); either way at once and tidily: the
-    port closed, the temporary folder removed, no file half-written."""
+    then ends by that signal, as an untended one would); either way at once and tidily: a build
+    under way cut short, the port closed, the temporary folder removed, no file half-written."""
     from sheetgen.layout import load, resolve
 
     path, shown = resolve(ref)
     if not path.is_file():
         load(ref)  # refused as `build` refuses it: no such file, a folder, ...
     layout = Path(os.path.realpath(path))
-    with _stopping() as stopped:
+    with _stopping() as stop:
         try:
             with _folder(out) as folder:
-                _serve(Watch(ref, layout, folder, dpi, paper, port), shown, open_browser)
-        except KeyboardInterrupt:
+                _serve(Watch(ref, layout, folder, dpi, paper, port), shown, open_browser, stop)
+        except Stopped:
             pass
         with suppress(OSError):  # a closed terminal (SIGHUP) takes no more words
             typer.echo("stopped")
             sys.stdout.flush()
-    if stopped and stopped[0] != signal.SIGINT:
-        signal.signal(stopped[0], signal.SIG_DFL)
-        os.kill(os.getpid(), stopped[0])
-        raise SystemExit(128 + stopped[0])  # where a program cannot signal itself
+    if stop.signals and stop.signals[0] != signal.SIGINT:
+        signal.signal(stop.signals[0], signal.SIG_DFL)
+        os.kill(os.getpid(), stop.signals[0])
+        raise SystemExit(128 + stop.signals[0])  # where a program cannot signal itself
 
 
-def _serve(watch: Watch, shown: str, open_browser: bool) -> None:
-    """Serve the page and build on every save, until interrupted; the server is closed then."""
+def _serve(watch: Watch, shown: str, open_browser: bool, stop: Stop) -> None:
+    """Serve the page and build on every save, until a stop is asked for; the server is closed
+    then."""
     preview = Preview()
     try:
         server = PreviewServer(watch, preview, shown)
@@ -365,30 +373,61 @@ def _serve(watch: Watch, shown: str, open_browser: bool) -> None:
             import webbrowser
 
             webbrowser.open(url)
-        _loop(watch, preview)
+        _loop(watch, preview, stop)
     finally:
         preview.close()
         server.shutdown()
         server.server_close()
 
 
+class Stopped(KeyboardInterrupt):
+    """Raised into a build under way when a stop is asked for, to cut it short. Not a plain
+    KeyboardInterrupt: Python (3.11 at least) remembers one raised inside code that exec() runs,
+    as dataclasses make their methods while a first build imports its modules, and ends the
+    program by SIGINT, though the watch caught it and tidied up."""
+
+
+class Stop:
+    """What asks the watch to stop: Ctrl-C (SIGINT), SIGTERM (`kill`) or SIGHUP (the terminal
+    closed). A signal never interrupts what it lands in, but for a build, which it cuts short:
+    it sets `asked`, which the waiting for saves and the loop look at. That cannot be lost, as
+    an exception raised into other code can be (a library's module set-up, say, may swallow
+    it); a build that swallowed it ends, and the loop then sees `asked`."""
+
+    def __init__(self) -> None:
+        self.signals: list[int] = []  # in the order they came
+        self.asked = threading.Event()
+        self._building = False
+
+    def __call__(self, signum: int, _frame: FrameType | None) -> None:
+        """The signal handler. A second signal while the watch tidies up is let be, so that
+        the tidying is not cut short."""
+        self.signals.append(signum)
+        self.asked.set()
+        if self._building and len(self.signals) == 1:
+            raise Stopped
+
+    @contextmanager
+    def cutting_short(self) -> Iterator[None]:
+        """Inside it, a stop asked for raises Stopped at once (also one asked for before)."""
+        if self.asked.is_set():
+            raise Stopped
+        self._building = True
+        try:
+            yield
+        finally:
+            self._building = False
+
+
 @contextmanager
-def _stopping() -> Iterator[list[int]]:
-    """Inside it, Ctrl-C (SIGINT), SIGTERM (`kill`) and SIGHUP (the terminal closed) stop the
-    watch by KeyboardInterrupt, so that it tidies up; the list it yields then holds the signals.
-    A second signal while it tidies up is let be, so that the tidying is not cut short."""
-    received: list[int] = []
-
-    def stop(signum: int, _frame: FrameType | None) -> None:
-        received.append(signum)
-        if len(received) == 1:
-            raise KeyboardInterrupt
-
+def _stopping() -> Iterator[Stop]:
+    """Inside it, SIGINT, SIGTERM and SIGHUP ask the watch to stop (see Stop)."""
+    stop = Stop()
     names = ("SIGINT", "SIGTERM", "SIGHUP")  # SIGHUP: not on Windows
     wanted = [getattr(signal, name) for name in names if hasattr(signal, name)]
     previous = {signum: signal.signal(signum, stop) for signum in wanted}
     try:
-        yield received
+        yield stop
     finally:
         for signum, handler in previous.items():
             signal.signal(signum, handler)

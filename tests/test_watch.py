@@ -358,6 +358,48 @@ def test_ctrl_c_ends_it_cleanly_and_removes_its_folder(layout: Path) -> None:
         running.end()
 
 
+CTRL_C = "os.kill(os.getpid(), signal.SIGINT); time.sleep(5)"  # the handler runs as kill returns
+LANDS_IN = {
+    # Ctrl-C lands in a library that swallows the interrupt (as lxml's module set-up did, seen in
+    # a watch that then served on and never ended)
+    "swallowed": f"try:\n    {CTRL_C}\nexcept KeyboardInterrupt:\n    pass\n",
+    # Ctrl-C lands in code that exec() runs (as dataclasses make their methods), which Python
+    # remembers: a caught KeyboardInterrupt there ended the program by SIGINT, not with exit 0
+    "in exec": f"exec({CTRL_C!r})\n",
+}
+
+
+@pytest.mark.parametrize("lands_in", LANDS_IN)
+def test_ctrl_c_during_a_build_ends_it_whatever_the_build_was_doing(
+    layout: Path, lands_in: str
+) -> None:
+    """Ctrl-C arrives at a moment that cannot be timed from outside: the build (a real one,
+    after the layout is read) signals itself at the moment of the case. Run as `python -m`
+    runs sheetgen: the console script's way of ending hides the exec() case."""
+    if os.environ.get("MUTANT_UNDER_TEST"):
+        pytest.skip("drives the CLI in a subprocess, which never runs a mutant")
+    script = (
+        "import os, signal, sys, time\n"
+        "import sheetgen.cli, sheetgen.watch\n"
+        "real = sheetgen.watch.build\n"
+        "def build(watch, last):\n"
+        + "".join(f"    {line}\n" for line in LANDS_IN[lands_in].splitlines())
+        + "    return real(watch, last)\n"
+        "sheetgen.watch.build = build\n"
+        "sys.argv = ['sheetgen', 'watch', 'my.toml', '--port', '0', '--no-browser']\n"
+        "sheetgen.cli.main()\n"
+    )
+    (layout.parent / "watch_with_ctrl_c.py").write_text(script, "utf-8")
+    run = subprocess.run(
+        [sys.executable, "-m", "watch_with_ctrl_c"],
+        cwd=layout.parent,
+        capture_output=True,
+        text=True,
+        timeout=60,  # a watch that never ends fails here
+    )
+    assert (run.returncode, run.stdout.splitlines()[-1], run.stderr) == (0, "stopped", "")
+
+
 def test_a_port_in_use_is_one_line(layout: Path) -> None:
     with socket.socket() as taken:
         taken.bind(("127.0.0.1", 0))

@@ -393,6 +393,65 @@ def _png(image: object) -> bytes:
     return out.getvalue()
 
 
+def watch(pairs: int) -> None:
+    """`sheetgen watch` from a save of the layout to the new pictures announced on the page's
+    event stream (the page then fetches them from this machine): a Scribe pad of one's own that
+    extends a sheet of one's own, at the watch's 100 dpi, one save after another."""
+    import http.client
+    import json
+    import re
+    import shutil
+    import signal
+    import threading
+
+    print("\n== watch: a save to the new pictures announced (a real watch, its event stream)")
+    with tempfile.TemporaryDirectory() as tmp:
+        folder = Path(tmp)
+        shutil.copy(ROOT / "layouts/scribe/standard.toml", folder / "base.toml")
+        pad = (ROOT / "layouts/scribe/pad.toml").read_text("utf-8")
+        text = pad.replace('"scribe/standard"', '"base.toml"')
+        layout = folder / "my.toml"
+        layout.write_text(text, "utf-8")
+        args = [*SHEETGEN, "watch", "my.toml", "--port", "0", "--no-browser"]
+        proc = subprocess.Popen(
+            args, cwd=folder, stdout=subprocess.PIPE, text=True, env=ENVIRONMENT
+        )
+        assert proc.stdout is not None
+        try:
+            found = re.search(r"127\.0\.0\.1:(\d+)/", proc.stdout.readline())
+            assert found, "the watch printed no address"
+            threading.Thread(target=proc.stdout.read, daemon=True).start()  # the build lines
+            port = int(found[1])
+            page = http.client.HTTPConnection("127.0.0.1", port, timeout=120)
+            page.request("GET", "/events", headers={"Host": f"127.0.0.1:{port}"})
+            events = page.getresponse()
+
+            def built_after(build: int) -> int:
+                """The number of the next good build after `build`, once it is announced."""
+                while True:
+                    line = events.fp.readline()
+                    if line.startswith(b"data: "):
+                        state = json.loads(line[6:])
+                        if state["built"] > build and state["error"] is None:
+                            return int(state["built"])
+
+            build = built_after(0)
+            times = []
+            for n in range(pairs):
+                edited = text.replace('name = "pad"', f'name = "pad"\ntitle = "Save {n}"')
+                start = time.perf_counter()
+                layout.write_text(edited, "utf-8")
+                build = built_after(build)
+                times.append(time.perf_counter() - start)
+        finally:
+            proc.send_signal(signal.SIGINT)
+            proc.wait(60)
+    print(
+        f"  {pairs} saves: median {statistics.median(times) * 1000:.0f} ms, "
+        f"min {min(times) * 1000:.0f} ms, max {max(times) * 1000:.0f} ms"
+    )
+
+
 SECTIONS: dict[str, Callable[[int], None]] = {
     "pad": pad,
     "named": named,
@@ -404,6 +463,7 @@ SECTIONS: dict[str, Callable[[int], None]] = {
     "startup": startup,
     "simulation": simulation,
     "pngs": pngs,
+    "watch": watch,
 }
 
 

@@ -29,7 +29,8 @@ from tests.test_browser import browser  # noqa: F401  (the fixture)
 
 pytestmark = pytest.mark.slow
 
-DPI = "50"  # small pictures: a rebuild well inside the 2 s the page has to show it
+DPI = "50"  # small pictures: quick rebuilds
+WAIT_MS = 60_000  # the longest a page is waited for: a hung watch fails, a slow machine does not
 PNG_END = b"IEND\xaeB`\x82"
 
 
@@ -48,8 +49,12 @@ class Watcher:
         )
         self.out: list[str] = []
         self.err: list[str] = []
-        for stream, lines in ((self.proc.stdout, self.out), (self.proc.stderr, self.err)):
-            threading.Thread(target=self._read, args=(stream, lines), daemon=True).start()
+        self.readers = [
+            threading.Thread(target=self._read, args=(stream, lines), daemon=True)
+            for stream, lines in ((self.proc.stdout, self.out), (self.proc.stderr, self.err))
+        ]
+        for reader in self.readers:
+            reader.start()
         first = self.wait(lambda: self.out[:1], 60, "the URL line")[0]
         found = re.search(r"http://127\.0\.0\.1:(\d+)/", first)
         assert found, first
@@ -88,7 +93,8 @@ class Watcher:
         watch that hangs fails the test here; how fast it stops is no test's business)."""
         self.proc.send_signal(how)
         code = self.proc.wait(timeout=30)
-        time.sleep(0.1)  # the readers take the last lines
+        for reader in self.readers:  # they have taken the last lines when the pipes end
+            reader.join(timeout=30)
         return code
 
     def end(self) -> None:
@@ -191,16 +197,15 @@ def test_page_follows_edits_errors_and_fixes(
     first = watcher.png(watcher.state())
     original = layout.read_text(encoding="utf-8")
 
-    # an edit: the page shows the new picture within 2 s, with no reload
+    # an edit: the page shows the new picture by itself, with no reload (how soon is measured
+    # by `benchmarks/run.py --only watch`, not here: a busy machine is slower, not wrong)
     edited = original.replace('name = "pad"', 'name = "pad"\ntitle = "HELLO"')
-    saved = time.monotonic()
     layout.write_text(edited, encoding="utf-8")
     page.wait_for_function(
         f"document.querySelector('main img')?.getAttribute('src') !== {json.dumps(first_src)}"
         " && document.querySelector('main img').complete && !document.querySelector('.error')",
-        timeout=2000,
+        timeout=WAIT_MS,
     )
-    assert time.monotonic() - saved < 2
     new = watcher.png(watcher.state())
     assert new != first
     assert new == built_png(layout, layout.parent / "edited")
@@ -211,11 +216,11 @@ def test_page_follows_edits_errors_and_fixes(
     broken = edited.replace("cell = 10.5", 'cell = "big"')
     line = 1 + broken.split("\n").index('cell = "big"')
     layout.write_text(broken, encoding="utf-8")
-    page.wait_for_selector("pre.error", timeout=5000)
+    page.wait_for_selector("pre.error", timeout=WAIT_MS)
     error = page.inner_text("pre.error")
     assert re.search(rf"my\.toml:(line )?{line}\b", error), error
     assert "cell" in error
-    watcher.wait(lambda: [e for e in watcher.err if "my.toml" in e and "cell" in e], 5, "error")
+    watcher.wait(lambda: [e for e in watcher.err if "my.toml" in e and "cell" in e], 60, "error")
     assert page.get_attribute("main img", "src") is not None
     assert "stale" in (page.get_attribute("main figure", "class") or "")
     assert page.evaluate("document.title").startswith("✗")
@@ -229,7 +234,7 @@ def test_page_follows_edits_errors_and_fixes(
 
     # fixed: the picture returns, no longer stale, and it is the edited layout's picture again
     layout.write_text(edited, encoding="utf-8")
-    page.wait_for_selector("pre.error", state="detached", timeout=5000)
+    page.wait_for_selector("pre.error", state="detached", timeout=WAIT_MS)
     page.wait_for_function("document.querySelector('main img')?.complete")
     assert "stale" not in (page.get_attribute("main figure", "class") or "")
     assert links.count() >= 1
@@ -249,14 +254,15 @@ def test_rebuilds_when_an_extended_or_named_file_changes(tmp_path: Path, layout:
     try:
         start = running.wait(lambda: running.state()["built"] and running.state(), 60, "build")
         assert start["watched"] == ["my.toml", "base.toml"]
-        assert "rebuilt when you save my.toml or base.toml" in running.out
+        said = "rebuilt when you save my.toml or base.toml"
+        running.wait(lambda: said in running.out, 60, "the files watched")  # after the state
         assert "rebuilt when you save <code>my.toml</code> or <code>base.toml</code>" in (
             running.get("/main").decode()
         )
         before = running.png(start)
         base = layout.parent / "base.toml"
         base.write_text(base.read_text("utf-8").replace('"SCRIBE"', '"SCRIBO"'), "utf-8")
-        running.wait(lambda: running.state()["built"] > start["built"], 5, "rebuild")
+        running.wait(lambda: running.state()["built"] > start["built"], 60, "rebuild")
         assert running.png(running.state()) != before
     finally:
         running.end()
@@ -273,7 +279,7 @@ def test_rebuilds_when_an_extended_or_named_file_changes(tmp_path: Path, layout:
         map_file = game_dir / "map.toml"
         text = map_file.read_text("utf-8")
         map_file.write_text(text.replace("edge = 10.3", "edge = 10.0"), "utf-8")
-        running.wait(lambda: running.state()["built"] > start["built"], 5, "rebuild")
+        running.wait(lambda: running.state()["built"] > start["built"], 60, "rebuild")
         assert running.png(running.state()) != before
     finally:
         running.end()
@@ -319,7 +325,7 @@ def test_never_serves_or_leaves_a_partial_file(watcher: Watcher, layout: Path) -
             kept.append((held, held.read()))
             built = watcher.state()["built"]
             layout.write_text(original.replace("cell = 10.5", f"cell = {9 + n * 0.25}"), "utf-8")
-            watcher.wait(lambda b=built: watcher.state()["built"] > b, 10, "rebuild")
+            watcher.wait(lambda b=built: watcher.state()["built"] > b, 60, "rebuild")
             # the new picture is a new file renamed into place; the old one was never written
             assert os.fstat(held.fileno()).st_ino != png.stat().st_ino
             held.seek(0)
@@ -428,7 +434,8 @@ def test_layouts_option_and_only_your_own_files_watched(tmp_path: Path) -> None:
         start = running.wait(lambda: running.state()["built"] and running.state(), 60, "build")
         shown = os.path.realpath(own)  # outside the working folder: named in full
         assert start["watched"] == [shown]
-        assert f"rebuilt when you save {shown}" in running.out
+        said = f"rebuilt when you save {shown}"
+        running.wait(lambda: said in running.out, 60, "the files watched")  # after the state
         assert f"rebuilt when you save <code>{shown}</code></p>" in running.get("/main").decode()
         # the same picture as the global option gives `build`
         (tmp_path / "built").mkdir()
@@ -440,7 +447,7 @@ def test_layouts_option_and_only_your_own_files_watched(tmp_path: Path) -> None:
         (png,) = (tmp_path / "built").glob("*.png")
         assert running.png(start) == png.read_bytes()
         own.write_text(own.read_text("utf-8").replace("cell = 10.5", "cell = 10.0"), "utf-8")
-        running.wait(lambda: running.state()["built"] > start["built"], 5, "rebuild")
+        running.wait(lambda: running.state()["built"] > start["built"], 60, "rebuild")
     finally:
         running.end()
 

@@ -9,6 +9,7 @@ from dataclasses import dataclass, replace
 from pathlib import Path
 
 from sheetgen.backends import Format, check_build_pixels, preflight, render
+from sheetgen.cancel import checkpoint
 from sheetgen.errors import SheetgenError, TooBigForPaper
 from sheetgen.findings import Finding
 from sheetgen.fits import drawing_findings, size_error
@@ -111,6 +112,7 @@ def build_one(
     model = loaded.model
     outputs: list[tuple[Path, bytes]] = []
     for fmt in formats:
+        checkpoint()
         files = render(
             document,
             fmt,
@@ -136,6 +138,7 @@ def _preflight(
     write, so that a build is refused before it draws anything."""
     documents, pixels = [], 0
     for item in loaded:
+        checkpoint()
         try:
             document = document_for(item, options)
         except TooBigForPaper as exc:  # the sheet does not go onto this paper: at its size
@@ -296,6 +299,7 @@ def run_build(request: BuildRequest) -> list[Built]:
                 for job in group:
                     built += build_one(*job, made[id(job[0])])
                     progress.advance(task)
+    checkpoint()  # the last place a build is cut short: its files are written all or none
     write_all([(f.path, f.data) for f in built])
     if not request.quiet:
         for note in partial:  # never a part of a set without a word

@@ -21,6 +21,7 @@ from urllib.parse import unquote, urlsplit
 
 import typer
 
+from sheetgen.cancel import Cancelled, ask
 from sheetgen.errors import SheetgenError
 from sheetgen.files import Stamp, recording_reads, stamp
 from sheetgen.watch_page import SCRIPT, STYLE, Snapshot, either, main_html, page_html
@@ -214,15 +215,16 @@ def _now(path: Path) -> Stamp | None:
         return None
 
 
-def _wake_ups(paths: Collection[Path], stop: threading.Event) -> Iterator[None]:
+def _wake_ups(paths: Collection[Path], stop: Stop) -> Iterator[None]:
     """A wake-up whenever a file in `paths` changes (an editor's save by rename included) and
     every POLL_SECONDS besides, so that a save made while no watcher ran is seen too; no more
-    once `stop` is set (seen within a few hundredths of a second)."""
+    once a stop is asked for (seen within a few hundredths of a second)."""
     import watchfiles
 
     folders = sorted({p.parent for p in paths if p.parent.is_dir()})
     if not folders:  # the layout's folder is gone: look again now and then
-        while not stop.wait(POLL_SECONDS):
+        while not stop.is_set():
+            time.sleep(POLL_SECONDS)
             yield
         return
     for _changes in watchfiles.watch(
@@ -263,13 +265,11 @@ def _builtin(path: Path) -> bool:
     return path.is_relative_to(os.path.realpath(resource_dir("layouts")))
 
 
-def _rebuild(watch: Watch, preview: Preview, watched: Watched, stop: Stop) -> Watched:
+def _rebuild(watch: Watch, preview: Preview, watched: Watched) -> Watched:
     """Build and show the result; the files to watch from now on, each with the version seen:
     the layout and every file of the user's the build read (and, after an error, which may have
-    stopped it early, those watched before). Built-in layouts it extends are not watched. A
-    stop asked for during the build cuts it short."""
-    with stop.cutting_short():
-        snap, reads = build(watch, preview.current())
+    stopped it early, those watched before). Built-in layouts it extends are not watched."""
+    snap, reads = build(watch, preview.current())
     wanted = {p: _now(p) for p in watched} if snap.error else {}
     wanted.update((p, seen) for p, seen in reads.items() if not _builtin(p))
     wanted.setdefault(watch.layout, _now(watch.layout))
@@ -284,15 +284,15 @@ def _rebuild(watch: Watch, preview: Preview, watched: Watched, stop: Stop) -> Wa
 
 def _loop(watch: Watch, preview: Preview, stop: Stop) -> None:
     """Build, then build again whenever a file the last build read is not as it read it, until
-    a stop is asked for."""
-    watched = _rebuild(watch, preview, {}, stop)
-    while not stop.asked.is_set():
-        for _wake_up in _wake_ups(set(watched), stop.asked):
-            if stop.asked.is_set():
+    a stop is asked for (a build under way is cut short: see `sheetgen.cancel`)."""
+    watched = _rebuild(watch, preview, {})
+    while not stop.is_set():
+        for _wake_up in _wake_ups(set(watched), stop):
+            if stop.is_set():
                 break
             if all(_now(p) == seen for p, seen in watched.items()):
                 continue
-            wanted = _rebuild(watch, preview, watched, stop)
+            wanted = _rebuild(watch, preview, watched)
             files_differ = wanted.keys() != watched.keys()
             watched = wanted
             if files_differ:
@@ -331,26 +331,30 @@ def run_watch(
 ) -> None:
     """Serve the preview and rebuild until Ctrl-C (exit 0), or SIGTERM or SIGHUP (the program
     then ends by that signal, as an untended one would); either way at once and tidily: a build
-    under way cut short, the port closed, the temporary folder removed, no file half-written."""
+    under way cut short at its next page, the port closed, the temporary folder removed, no
+    file half-written and no two builds' files mixed."""
     from sheetgen.layout import load, resolve
 
     path, shown = resolve(ref)
     if not path.is_file():
         load(ref)  # refused as `build` refuses it: no such file, a folder, ...
     layout = Path(os.path.realpath(path))
-    with _stopping() as stop:
-        try:
-            with _folder(out) as folder:
-                _serve(Watch(ref, layout, folder, dpi, paper, port), shown, open_browser, stop)
-        except Stopped:
-            pass
-        with suppress(OSError):  # a closed terminal (SIGHUP) takes no more words
-            typer.echo("stopped")
-            sys.stdout.flush()
-    if stop.signals and stop.signals[0] != signal.SIGINT:
-        signal.signal(stop.signals[0], signal.SIG_DFL)
-        os.kill(os.getpid(), stop.signals[0])
-        raise SystemExit(128 + stop.signals[0])  # where a program cannot signal itself
+    stop = _listen()
+    try:
+        with _folder(out) as folder:
+            _serve(Watch(ref, layout, folder, dpi, paper, port), shown, open_browser, stop)
+    except Cancelled:
+        pass
+    with suppress(OSError):  # a closed terminal (SIGHUP) takes no more words
+        typer.echo("stopped")
+        sys.stdout.flush()
+    ending = stop.ending()
+    for signum in LISTENED:  # let be from now on: Python would end by one while it shuts down
+        signal.signal(signum, signal.SIG_IGN)
+    if ending is not None:
+        signal.signal(ending, signal.SIG_DFL)
+        os.kill(os.getpid(), ending)
+        raise SystemExit(128 + ending)  # where a program cannot signal itself
 
 
 def _serve(watch: Watch, shown: str, open_browser: bool, stop: Stop) -> None:
@@ -380,54 +384,39 @@ def _serve(watch: Watch, shown: str, open_browser: bool, stop: Stop) -> None:
         server.server_close()
 
 
-class Stopped(KeyboardInterrupt):
-    """Raised into a build under way when a stop is asked for, to cut it short. Not a plain
-    KeyboardInterrupt: Python (3.11 at least) remembers one raised inside code that exec() runs,
-    as dataclasses make their methods while a first build imports its modules, and ends the
-    program by SIGINT, though the watch caught it and tidied up."""
-
-
 class Stop:
     """What asks the watch to stop: Ctrl-C (SIGINT), SIGTERM (`kill`) or SIGHUP (the terminal
-    closed). A signal never interrupts what it lands in, but for a build, which it cuts short:
-    it sets `asked`, which the waiting for saves and the loop look at. That cannot be lost, as
-    an exception raised into other code can be (a library's module set-up, say, may swallow
-    it); a build that swallowed it ends, and the loop then sees `asked`."""
+    closed). Its handler only notes the signal and asks builds to stop (`sheetgen.cancel`): the
+    wait for saves (watchfiles' stop event), the loop and a build's checkpoints look, and none
+    of them can miss it. Nothing is raised into the code the signal lands in, and the handler
+    takes no lock, so a second signal in the middle of it is harmless."""
 
     def __init__(self) -> None:
-        self.signals: list[int] = []  # in the order they came
-        self.asked = threading.Event()
-        self._building = False
+        self.signals: list[int] = []  # as the handler was run for them
 
     def __call__(self, signum: int, _frame: FrameType | None) -> None:
-        """The signal handler. A second signal while the watch tidies up is let be, so that
-        the tidying is not cut short."""
+        """The signal handler."""
         self.signals.append(signum)
-        self.asked.set()
-        if self._building and len(self.signals) == 1:
-            raise Stopped
+        ask()
 
-    @contextmanager
-    def cutting_short(self) -> Iterator[None]:
-        """Inside it, a stop asked for raises Stopped at once (also one asked for before)."""
-        if self.asked.is_set():
-            raise Stopped
-        self._building = True
-        try:
-            yield
-        finally:
-            self._building = False
+    def is_set(self) -> bool:
+        """Whether a stop was asked for."""
+        return bool(self.signals)
+
+    def ending(self) -> int | None:
+        """The signal the program ends by once tidy: the first that is not Ctrl-C (one asked
+        to end as killed; Python runs the handlers of signals that came together in the order
+        of their numbers, so which came first among them is not known), or None: exit 0."""
+        return next((s for s in self.signals if s != signal.SIGINT), None)
 
 
-@contextmanager
-def _stopping() -> Iterator[Stop]:
-    """Inside it, SIGINT, SIGTERM and SIGHUP ask the watch to stop (see Stop)."""
+LISTENED = [getattr(signal, n) for n in ("SIGINT", "SIGTERM", "SIGHUP") if hasattr(signal, n)]
+
+
+def _listen() -> Stop:
+    """Let SIGINT, SIGTERM and SIGHUP (not on Windows) ask the watch to stop; a second signal
+    while it tidies up is let be."""
     stop = Stop()
-    names = ("SIGINT", "SIGTERM", "SIGHUP")  # SIGHUP: not on Windows
-    wanted = [getattr(signal, name) for name in names if hasattr(signal, name)]
-    previous = {signum: signal.signal(signum, stop) for signum in wanted}
-    try:
-        yield stop
-    finally:
-        for signum, handler in previous.items():
-            signal.signal(signum, handler)
+    for signum in LISTENED:
+        signal.signal(signum, stop)
+    return stop

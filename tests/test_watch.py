@@ -215,8 +215,10 @@ def test_page_follows_edits_errors_and_fixes(
     # a broken save: the error in the page and the terminal, the last picture kept but stale
     broken = edited.replace("cell = 10.5", 'cell = "big"')
     line = 1 + broken.split("\n").index('cell = "big"')
-    layout.write_text(broken, encoding="utf-8")
-    page.wait_for_selector("pre.error", timeout=WAIT_MS)
+    layout.write_text(broken, encoding="utf-8")  # emptied, then written: a build may see it empty
+    page.wait_for_function(
+        "document.querySelector('pre.error')?.textContent.includes('cell')", timeout=WAIT_MS
+    )
     error = page.inner_text("pre.error")
     assert re.search(rf"my\.toml:(line )?{line}\b", error), error
     assert "cell" in error
@@ -364,6 +366,36 @@ def test_ctrl_c_ends_it_cleanly_and_removes_its_folder(layout: Path) -> None:
         running.end()
 
 
+def patched_watch(folder: Path, patch: str, *args: str) -> list[str]:
+    """The command of a real `sheetgen watch` of `folder`'s my.toml with `patch` (Python code)
+    run first: a way to make a signal come at a moment no timing from outside can hit. Run as
+    `python -m` runs sheetgen (the console script's way of ending hides a case below)."""
+    if os.environ.get("MUTANT_UNDER_TEST"):
+        pytest.skip("drives the CLI in a subprocess, which never runs a mutant")
+    argv = ["sheetgen", "watch", "my.toml", "--port", "0", "--no-browser", *args]
+    script = (
+        "import os, signal, sys, time\n"
+        "import sheetgen.build, sheetgen.cli, sheetgen.output, sheetgen.watch\n"
+        f"{patch}\n"
+        f"sys.argv = {argv!r}\n"
+        "sheetgen.cli.main()\n"
+    )
+    (folder / "patched_watch.py").write_text(script, "utf-8")
+    return [sys.executable, "-m", "patched_watch"]
+
+
+def ctrl_c_in_build(code: str) -> str:
+    """A patch: each build runs `code` (which signals the watch) before it builds."""
+    body = "".join(f"    {line}\n" for line in code.splitlines())
+    return (
+        "real_build = sheetgen.watch.build\n"
+        "def build(watch, last):\n"
+        f"{body}"
+        "    return real_build(watch, last)\n"
+        "sheetgen.watch.build = build\n"
+    )
+
+
 CTRL_C = "os.kill(os.getpid(), signal.SIGINT); time.sleep(5)"  # the handler runs as kill returns
 LANDS_IN = {
     # Ctrl-C lands in a library that swallows the interrupt (as lxml's module set-up did, seen in
@@ -379,31 +411,76 @@ LANDS_IN = {
 def test_ctrl_c_during_a_build_ends_it_whatever_the_build_was_doing(
     layout: Path, lands_in: str
 ) -> None:
-    """Ctrl-C arrives at a moment that cannot be timed from outside: the build (a real one,
-    after the layout is read) signals itself at the moment of the case. Run as `python -m`
-    runs sheetgen: the console script's way of ending hides the exec() case."""
-    if os.environ.get("MUTANT_UNDER_TEST"):
-        pytest.skip("drives the CLI in a subprocess, which never runs a mutant")
-    script = (
-        "import os, signal, sys, time\n"
-        "import sheetgen.cli, sheetgen.watch\n"
-        "real = sheetgen.watch.build\n"
-        "def build(watch, last):\n"
-        + "".join(f"    {line}\n" for line in LANDS_IN[lands_in].splitlines())
-        + "    return real(watch, last)\n"
-        "sheetgen.watch.build = build\n"
-        "sys.argv = ['sheetgen', 'watch', 'my.toml', '--port', '0', '--no-browser']\n"
-        "sheetgen.cli.main()\n"
-    )
-    (layout.parent / "watch_with_ctrl_c.py").write_text(script, "utf-8")
-    run = subprocess.run(
-        [sys.executable, "-m", "watch_with_ctrl_c"],
-        cwd=layout.parent,
-        capture_output=True,
-        text=True,
-        timeout=60,  # a watch that never ends fails here
-    )
+    command = patched_watch(layout.parent, ctrl_c_in_build(LANDS_IN[lands_in]))
+    run = subprocess.run(command, cwd=layout.parent, capture_output=True, text=True, timeout=60)
     assert (run.returncode, run.stdout.splitlines()[-1], run.stderr) == (0, "stopped", "")
+
+
+def test_signals_inside_the_signal_handler_are_let_be(layout: Path) -> None:
+    """Ctrl-C, then SIGHUP and SIGTERM while its handler runs (a handler that took a lock
+    waited for itself for ever here): it ends, tidily, by the first that is not Ctrl-C, and
+    Python runs the handlers of signals that came together in the order of their numbers."""
+    patch = ctrl_c_in_build("os.kill(os.getpid(), signal.SIGINT)") + (
+        "real_ask, sent = sheetgen.watch.ask, []\n"
+        "def ask():\n"
+        "    if not sent:\n"
+        "        sent.append(True)\n"
+        "        os.kill(os.getpid(), signal.SIGHUP); os.kill(os.getpid(), signal.SIGTERM)\n"
+        "        for _ in range(1000): pass  # the handler runs again here, inside itself\n"
+        "    real_ask()\n"
+        "sheetgen.watch.ask = ask\n"
+    )
+    command = patched_watch(layout.parent, patch)
+    run = subprocess.run(command, cwd=layout.parent, capture_output=True, text=True, timeout=60)
+    assert (run.returncode, run.stdout.splitlines()[-1], run.stderr) == (
+        -signal.SIGHUP,
+        "stopped",
+        "",
+    )
+    assert not list(Path(tempfile.gettempdir()).glob(f"sheetgen-watch-{os.getpid()}-*"))
+
+
+def test_ctrl_c_while_a_rebuild_writes_never_mixes_two_builds(layout: Path) -> None:
+    """Ctrl-C between two files of a rebuild being put in place: the rebuild's files are all
+    written (as `sheetgen build` of the edited layout writes them), then the watch ends."""
+    patch = (
+        "real_write_all, writes = sheetgen.build.write_all, []\n"
+        "def write_all(files):\n"
+        "    writes.append(files)\n"
+        "    if len(writes) == 2:  # the rebuild's: Ctrl-C once its first file is in place\n"
+        "        real_commit = sheetgen.output._Staged.commit\n"
+        "        def commit(self):\n"
+        "            real_commit(self)\n"
+        "            if len(writes) == 2:\n"
+        "                writes.append(None)\n"
+        "                os.kill(os.getpid(), signal.SIGINT)\n"
+        "                for _ in range(1000): pass  # the handler runs here\n"
+        "        sheetgen.output._Staged.commit = commit\n"
+        "    real_write_all(files)\n"
+        "sheetgen.build.write_all = write_all\n"
+    )
+    folder = layout.parent
+    (folder / "out").mkdir()
+    command = patched_watch(folder, patch, "--out", "out", "--dpi", DPI)
+    proc = subprocess.Popen(command, cwd=folder, stdout=subprocess.PIPE, text=True)
+    assert proc.stdout is not None
+    try:
+        lines = iter(proc.stdout)
+        assert any(" built " in line for line in lines)  # the first build
+        first = {p.name: p.read_bytes() for p in (folder / "out").iterdir()}
+        edited = layout.read_text("utf-8").replace('name = "pad"', 'name = "pad"\ntitle = "NEW"')
+        layout.write_text(edited, "utf-8")
+        assert proc.wait(timeout=60) == 0
+    finally:
+        proc.kill()
+    (folder / "edited").mkdir()
+    built = sheetgen(
+        "build", str(layout), "-f", "png,pdf", "--dpi", DPI, "--out", str(folder / "edited"), "-q"
+    )
+    assert built.code == 0, built.err
+    now = {p.name: p.read_bytes() for p in (folder / "out").iterdir()}
+    assert now == {p.name: p.read_bytes() for p in (folder / "edited").iterdir()}
+    assert all(now[name] != data for name, data in first.items())  # every file is the rebuild's
 
 
 def test_a_port_in_use_is_one_line(layout: Path) -> None:

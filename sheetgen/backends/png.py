@@ -14,6 +14,7 @@ import pypdfium2.raw as pdfium_c
 
 from sheetgen.backends.pdf import draw_pdf
 from sheetgen.backends.png_file import png_file, png_from_bands
+from sheetgen.cancel import checkpoint
 from sheetgen.errors import SheetgenError
 from sheetgen.press.document import Document, Page
 
@@ -42,6 +43,7 @@ def render_pngs(doc: Document, pages: list[Page], dpi: float, transparent: bool)
         pdf = pdfium.PdfDocument(draw_pdf(doc, [pages[i] for i in new]))
         try:
             for at, i in enumerate(new):
+                checkpoint()
                 found[keys[i]] = _png(pdf[at], *sizes[i], transparent, dpi)
         finally:
             pdf.close()

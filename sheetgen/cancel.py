@@ -1,0 +1,27 @@
+"""Cutting a build short from outside it, at safe places only. `sheetgen watch` asks when a
+signal comes; a build looks between its layouts, formats and pages, never while it writes its
+files, so that a stop cannot leave a file half-written or the files of two builds. Nothing is
+ever raised into other code (a library's set-up, a C extension's callback), which may swallow
+an exception or die of it."""
+
+from __future__ import annotations
+
+
+class Cancelled(KeyboardInterrupt):
+    """Raised at a checkpoint once a stop was asked for: an interrupt, as Ctrl-C is."""
+
+
+_asked = False
+
+
+def ask() -> None:
+    """Ask every build from now on to stop at its next checkpoint. It only sets a flag, so a
+    signal handler may call it, even while it runs already."""
+    global _asked
+    _asked = True
+
+
+def checkpoint() -> None:
+    """Raise Cancelled if a stop was asked for."""
+    if _asked:
+        raise Cancelled

@@ -216,7 +216,6 @@ def _explained(
     from sheetgen.tables_pydantic import mirror
 
     model = mirror(kind.model)
-    whole = _cut_deep(whole, SHALLOW)
     try:
         model.model_validate_json(json.dumps(whole, default=str), strict=True)
     except Explained as exc:
@@ -224,19 +223,6 @@ def _explained(
         return layout_problems(errors, model, data, layers[0], lambda loc: _where(layers, loc))
     file, at = _where(layers, refused.loc)  # never so (a test reads both ways alike)
     return [(refused.loc, LayoutError(file, key_path(refused.loc), refused.message, "", at))]
-
-
-SHALLOW = 100  # lists and tables deeper than this are no layout's; pydantic's JSON stops at 200
-
-
-def _cut_deep(value: Any, depth: int) -> Any:
-    """`value` with each list or table `depth` levels down replaced by an empty one: a layout
-    nested that deep is wrong far above that level, where its problem is said alike."""
-    if isinstance(value, dict):
-        return {k: _cut_deep(v, depth - 1) for k, v in value.items()} if depth else {}
-    if isinstance(value, list):
-        return [_cut_deep(v, depth - 1) for v in value] if depth else []
-    return value
 
 
 def _whole(value: Any) -> Any:

@@ -10,6 +10,7 @@ from typing import Any
 
 from sheetgen.errors import LayoutError, LayoutProblems
 from sheetgen.keypath import Loc, key_path
+from sheetgen.toml_shape import check_shape
 from sheetgen.tomlpos import Position, Statement, statements
 
 _WHERE = re.compile(r"\s*\(at (?:line (\d+), column (\d+)|end of document)\)\s*$")
@@ -116,6 +117,7 @@ def parse(text: str, shown: str) -> tuple[dict[str, Any], list[LayoutError]]:
     at the second): the data is read as if every second writing were not there, so that the
     text's other mistakes can be said too. A syntax error is raised as `LayoutProblems`, after
     the keys written twice before it."""
+    check_shape(text, shown)
     try:  # tomllib reads a text with no key or table written twice, and refuses any other
         return tomllib.loads(text), []
     except tomllib.TOMLDecodeError:

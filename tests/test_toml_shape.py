@@ -1,0 +1,74 @@
+"""Layout texts of a shape no layout has (lists or tables nested past 64, keys of more than 32
+dotted parts) are refused before TOML reads them, at the bracket or key where the shape goes
+too far; brackets and dots in strings and comments, and floats, are no part of the shape."""
+
+from __future__ import annotations
+
+import tomllib
+
+import pytest
+
+from sheetgen.errors import LayoutError
+from sheetgen.toml_shape import MAX_DEPTH, MAX_KEY_PARTS, check_shape
+
+HEAD = 'game = "scribe"\n'
+
+
+def nested(depth: int, open_: str = "[", close: str = "]") -> str:
+    return open_ * depth + close * depth
+
+
+def refusal(text: str) -> tuple[int | None, int | None, str]:
+    with pytest.raises(LayoutError) as refused:
+        check_shape(text, "my.toml")
+    return refused.value.line, refused.value.column, str(refused.value)
+
+
+def test_as_deep_as_allowed_is_read_and_one_more_is_refused_at_its_bracket() -> None:
+    check_shape(HEAD + "deep = " + nested(MAX_DEPTH) + "\n", "my.toml")
+    line, column, said = refusal(HEAD + "deep = " + nested(MAX_DEPTH + 1) + "\n")
+    assert (line, column) == (2, len("deep = ") + MAX_DEPTH + 1)  # the 65th bracket
+    assert said == (
+        "my.toml:2:72: lists or tables nested more than 64 deep "
+        "(a layout nests them a few deep at most)"
+    )
+
+
+def test_inline_tables_and_lists_count_alike() -> None:
+    value = "{a = " * 40 + nested(MAX_DEPTH - 40 + 1) + "}" * 40
+    assert refusal(f"x = {value}\n")[:2] == (1, len("x = ") + 40 * len("{a = ") + 25)
+
+
+def test_brackets_in_strings_and_comments_are_not_counted() -> None:
+    many = nested(200)
+    text = (
+        f'a = "{many}"\n'
+        f"b = '{many}'\n"
+        f'c = """\n{many}\n"""\n'
+        f"d = '''\n{many}\n'''\n"
+        f'e = "a \\" {many}"\n'  # an escaped quote does not end the string
+        f"# {many}\n"
+        f"f = [1, 2] # {many}\n"
+    )
+    tomllib.loads(text)  # the text is TOML, as written
+    check_shape(text, "my.toml")
+
+
+def test_a_key_of_as_many_parts_as_allowed_is_read_and_one_more_is_refused() -> None:
+    check_shape(HEAD + ".".join(["a"] * MAX_KEY_PARTS) + " = 1\n", "my.toml")
+    text = HEAD + "\n" + " . ".join(['"q.q"'] + ["a"] * MAX_KEY_PARTS) + " = 1\n"
+    line, column, said = refusal(text)
+    assert (line, column) == (3, 1)
+    assert "more than 32 dotted parts" in said
+
+
+def test_a_table_name_of_too_many_parts_is_refused_in_its_header() -> None:
+    line, column, _ = refusal(HEAD + "[" + ".".join(["t"] * 100) + "]\n")
+    assert (line, column) == (2, 2)
+
+
+def test_floats_and_dotted_words_in_text_are_not_keys() -> None:
+    floats = ", ".join(f"{n}.5" for n in range(500))
+    text = f'xs = [{floats}]\nnote = "{" ".join(["e.g."] * 100)}"\nsheet.cell = 10.5\n'
+    tomllib.loads(text)
+    check_shape(text, "my.toml")

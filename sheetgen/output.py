@@ -6,9 +6,13 @@ import errno
 import itertools
 import os
 import re
+import signal
 import stat
 import tempfile
+import threading
 import unicodedata
+from collections.abc import Iterator
+from contextlib import contextmanager
 from pathlib import Path
 
 from sheetgen.errors import SheetgenError, UsageError
@@ -152,11 +156,39 @@ def write_all(files: list[tuple[Path, bytes]]) -> None:
     try:
         for (path, data), mode in zip(files, modes, strict=True):
             staged.append(_stage(path, data, mode))
-        for item in staged:
-            item.commit()
+        with _signals_held():  # Ctrl-C or kill as the files go in place: all go first
+            for item in staged:
+                item.commit()
     finally:
         for item in staged:
             item.discard()
+
+
+@contextmanager
+def _signals_held() -> Iterator[None]:
+    """Inside it, Ctrl-C (SIGINT), SIGTERM and SIGHUP wait: each that comes is noted and raised
+    again at the end, for whatever handles it then (Python's KeyboardInterrupt, the end of the
+    program, `sheetgen watch`'s stop). Renaming a build's files takes milliseconds; a signal
+    between two renames would leave some files new and some old. Only the main thread handles
+    signals: elsewhere nothing is held."""
+    if threading.current_thread() is not threading.main_thread():
+        yield
+        return
+    held: list[int] = []
+    handlers = {
+        signum: signal.signal(signum, lambda signum, _frame: held.append(signum))
+        for signum in HELD_SIGNALS
+    }
+    try:
+        yield
+    finally:
+        for signum, handler in handlers.items():
+            signal.signal(signum, handler if handler is not None else signal.SIG_DFL)
+        for signum in dict.fromkeys(held):
+            signal.raise_signal(signum)
+
+
+HELD_SIGNALS = [getattr(signal, n) for n in ("SIGINT", "SIGTERM", "SIGHUP") if hasattr(signal, n)]
 
 
 class _Staged:

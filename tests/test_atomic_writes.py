@@ -76,6 +76,33 @@ def test_an_interrupted_write_keeps_the_old_file(
     assert [p.name for p in tmp_path.iterdir()] == ["sheet.svg"]
 
 
+def test_ctrl_c_as_the_files_go_in_place_puts_them_all_in_place_first(
+    tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    """Ctrl-C between the renames of a build's files: every file is the new one, then the
+    interrupt comes (before: the first new, the rest old)."""
+    from sheetgen import output
+
+    targets = [tmp_path / f"p{i}.png" for i in range(3)]
+    for target in targets:
+        target.write_bytes(b"earlier")
+    commit = output._Staged.commit
+
+    def commit_then_ctrl_c(self: output._Staged) -> None:
+        commit(self)
+        signal.raise_signal(signal.SIGINT)  # Python runs the handler as this returns
+
+    monkeypatch.setattr(output._Staged, "commit", commit_then_ctrl_c)
+    previous = signal.signal(signal.SIGINT, signal.default_int_handler)  # Ctrl-C's usual effect
+    try:
+        with pytest.raises(KeyboardInterrupt):
+            write_all([(t, b"new") for t in targets])
+    finally:
+        signal.signal(signal.SIGINT, previous)
+    assert [t.read_bytes() for t in targets] == [b"new"] * 3
+    assert sorted(p.name for p in tmp_path.iterdir()) == ["p0.png", "p1.png", "p2.png"]
+
+
 def test_a_write_replaces_the_file_whole_with_readable_permissions(tmp_path: Path) -> None:
     target = tmp_path / "sheet.png"
     target.write_bytes(b"old" * 1000)

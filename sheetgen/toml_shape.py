@@ -13,43 +13,55 @@ from sheetgen.errors import LayoutError
 MAX_DEPTH = 64  # lists and tables in one another; a layout nests a few
 MAX_KEY_PARTS = 32  # a.b.c: the parts of one key or table name; a layout's have a few
 
-# what a bracket inside is no bracket of: strings of each kind, and comments
-_SKIPPED = r'"""(?:[^\\]|\\.)*?"""|\'\'\'.*?\'\'\'|"(?:[^"\\\n]|\\.)*"|\'[^\'\n]*\'|#[^\n]*'
-_BRACKET = re.compile(rf"{_SKIPPED}|[\[\]{{}}]", re.S)
-_PART = r'(?:[A-Za-z0-9_-]+|"(?:[^"\\\n]|\\.)*"|\'[^\'\n]*\')'
-_KEY = rf"{_PART}(?:[ \t]*\.[ \t]*{_PART}){{{MAX_KEY_PARTS},}}"  # parts with a dot between
-_LONG_KEY = re.compile(rf"(?P<key>{_KEY})|{_SKIPPED}", re.S)  # a string is no key but as one
+# The text read a token at a time, in one pass: strings (a multi-line one may end in up to two
+# quotes of its own before its closing three), comments, brackets, bare words, dots (with the
+# spaces TOML allows around a key's dots), and runs of anything else.
+_TOKENS = re.compile(
+    r'(?P<long>"""(?:[^\\]|\\.)*?"{3,5}|\'\'\'.*?\'{3,5}|#[^\n]*)'
+    r'|(?P<part>[A-Za-z0-9_-]+|"(?:[^"\\\n]|\\.)*"|\'[^\'\n]*\')'
+    r"|(?P<open>[\[{])|(?P<close>[\]}])"
+    r"|(?P<dot>[ \t]*\.[ \t]*)"
+    r"|[^\"'#\[\]{}A-Za-z0-9_.-]+|.",
+    re.S,
+)
 
 
 def check_shape(text: str, shown: str) -> None:
     """Refuse `text` (the file `shown`) if it nests past MAX_DEPTH or writes a key of more
-    than MAX_KEY_PARTS parts. Texts with few brackets or dots are passed at once."""
-    if text.count("[") + text.count("{") > MAX_DEPTH:
-        depth = 0
-        for token in _BRACKET.finditer(text):
-            mark = token[0]
-            if mark in "[{":
-                depth += 1
-                if depth > MAX_DEPTH:
-                    raise LayoutError(
-                        shown,
-                        "",
-                        f"lists or tables nested more than {MAX_DEPTH} deep",
-                        "a layout nests them a few deep at most",
-                        _place(text, token.start()),
-                    )
-            elif mark in "]}":
-                depth = max(0, depth - 1)
-    if text.count(".") > MAX_KEY_PARTS:
-        long_key = next((m for m in _LONG_KEY.finditer(text) if m["key"]), None)
-        if long_key:
-            raise LayoutError(
-                shown,
-                "",
-                f"a key or table name of more than {MAX_KEY_PARTS} dotted parts",
-                "a layout's keys have a few parts, e.g. sheet.cell",
-                _place(text, long_key.start()),
-            )
+    than MAX_KEY_PARTS parts. Texts with few brackets and dots are passed at once."""
+    if text.count("[") + text.count("{") <= MAX_DEPTH and text.count(".") < MAX_KEY_PARTS:
+        return
+    depth, parts, after_dot, start = 0, 0, False, 0
+    for token in _TOKENS.finditer(text):
+        kind = token.lastgroup
+        if kind == "part":
+            parts, after_dot = (parts + 1 if after_dot else 1), False
+            start = start if parts > 1 else token.start()
+            if parts > MAX_KEY_PARTS:
+                raise LayoutError(
+                    shown,
+                    "",
+                    f"a key or table name of more than {MAX_KEY_PARTS} dotted parts",
+                    "a layout's keys have a few parts, e.g. sheet.cell",
+                    _place(text, start),
+                )
+            continue
+        if kind == "dot" and parts and not after_dot:
+            after_dot = True
+            continue
+        parts, after_dot = 0, False
+        if kind == "open":
+            depth += 1
+            if depth > MAX_DEPTH:
+                raise LayoutError(
+                    shown,
+                    "",
+                    f"lists or tables nested more than {MAX_DEPTH} deep",
+                    "a layout nests them a few deep at most",
+                    _place(text, token.start()),
+                )
+        elif kind == "close":
+            depth = max(0, depth - 1)
 
 
 def _place(text: str, offset: int) -> tuple[int, int]:

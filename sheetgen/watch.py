@@ -393,6 +393,7 @@ class Stop:
 
     def __init__(self) -> None:
         self.signals: list[int] = []  # as the handler was run for them
+        self.arrivals: int | None = None  # a pipe's end the system writes each signal to
 
     def __call__(self, signum: int, _frame: FrameType | None) -> None:
         """The signal handler."""
@@ -404,10 +405,16 @@ class Stop:
         return bool(self.signals)
 
     def ending(self) -> int | None:
-        """The signal the program ends by once tidy: the first that is not Ctrl-C (one asked
-        to end as killed; Python runs the handlers of signals that came together in the order
-        of their numbers, so which came first among them is not known), or None: exit 0."""
-        return next((s for s in self.signals if s != signal.SIGINT), None)
+        """The signal the program ends by once tidy: the first that came of those that are not
+        Ctrl-C (one asked to end as killed), or None: exit 0. Python runs the handlers of
+        signals that came while it was in a long call (a page rasterised) in the order of
+        their numbers, so the order they came in is read from `arrivals`, where Python's own
+        handler writes each signal's number at once (`signal.set_wakeup_fd`)."""
+        came = self.signals
+        if self.arrivals is not None:
+            with suppress(BlockingIOError):
+                came = list(os.read(self.arrivals, 4096)) or came
+        return next((s for s in came if s in LISTENED and s != signal.SIGINT), None)
 
 
 LISTENED = [getattr(signal, n) for n in ("SIGINT", "SIGTERM", "SIGHUP") if hasattr(signal, n)]
@@ -419,4 +426,10 @@ def _listen() -> Stop:
     stop = Stop()
     for signum in LISTENED:
         signal.signal(signum, stop)
+    if os.name == "posix":  # elsewhere the wake-up must be a socket, and only SIGINT comes
+        read, write = os.pipe()
+        os.set_blocking(read, False)
+        os.set_blocking(write, False)
+        signal.set_wakeup_fd(write, warn_on_full_buffer=False)
+        stop.arrivals = read
     return stop

@@ -440,6 +440,28 @@ def test_signals_inside_the_signal_handler_are_let_be(layout: Path) -> None:
     assert not list(Path(tempfile.gettempdir()).glob(f"sheetgen-watch-{os.getpid()}-*"))
 
 
+def test_it_ends_by_the_first_signal_that_came_not_by_the_lowest_number(layout: Path) -> None:
+    """SIGTERM, then SIGHUP 50 ms later, while the build is in one long call (as rasterising a
+    page is): Python then runs the two handlers in the order of their numbers, SIGHUP's first,
+    but the watch ends by SIGTERM, which came first."""
+    sender = (
+        "import os, signal, sys, time; watch = int(sys.argv[1]); "
+        "os.kill(watch, signal.SIGTERM); time.sleep(0.05); os.kill(watch, signal.SIGHUP)"
+    )
+    patch = ctrl_c_in_build(
+        "import hashlib, subprocess\n"
+        f"subprocess.Popen([sys.executable, '-c', {sender!r}, str(os.getpid())])\n"
+        "hashlib.pbkdf2_hmac('sha256', b'x', b'y', 8_000_000)  # one call of a second or two\n"
+    )
+    command = patched_watch(layout.parent, patch)
+    run = subprocess.run(command, cwd=layout.parent, capture_output=True, text=True, timeout=60)
+    assert (run.returncode, run.stdout.splitlines()[-1], run.stderr) == (
+        -signal.SIGTERM,
+        "stopped",
+        "",
+    )
+
+
 def test_ctrl_c_while_a_rebuild_writes_never_mixes_two_builds(layout: Path) -> None:
     """Ctrl-C between two files of a rebuild being put in place: the rebuild's files are all
     written (as `sheetgen build` of the edited layout writes them), then the watch ends."""

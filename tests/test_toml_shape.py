@@ -72,3 +72,25 @@ def test_floats_and_dotted_words_in_text_are_not_keys() -> None:
     text = f'xs = [{floats}]\nnote = "{" ".join(["e.g."] * 100)}"\nsheet.cell = 10.5\n'
     tomllib.loads(text)
     check_shape(text, "my.toml")
+
+
+def test_a_multi_line_string_ending_in_four_or_five_quotes_hides_nothing() -> None:
+    """TOML lets a multi-line string end in two quotes of its own before its closing three:
+    its end is where the text goes on, so a comment after it is still a comment, and a deep
+    value after it is still seen."""
+    many = nested(200)
+    for quote in ('"', "'"):
+        ending = quote * 3 + "x" + quote * 4
+        five = quote * 3 + "x" + quote * 5
+        valid = f'a = {ending} # see "q" {many}\nb = {five} # "q" {"v." * 40}v\n'
+        tomllib.loads(valid)
+        check_shape(valid, "my.toml")
+        hidden = f'a = [{ending}, "", {nested(MAX_DEPTH + 1)}, ""]\n'
+        # the list around it is the first level: the 64th bracket of the value goes too deep
+        assert refusal(hidden)[:2] == (1, len(f'a = [{ending}, "", ') + MAX_DEPTH)
+
+
+def test_a_key_of_33_parts_is_refused_though_the_text_has_only_its_32_dots() -> None:
+    text = ".".join(["a"] * (MAX_KEY_PARTS + 1)) + " = 1\n"
+    assert text.count(".") == MAX_KEY_PARTS
+    assert refusal(text)[:2] == (1, 1)

@@ -12,6 +12,8 @@ from sheetgen.errors import LayoutError
 from sheetgen.toml_shape import MAX_DEPTH, MAX_KEY_PARTS, check_shape
 
 HEAD = 'game = "scribe"\n'
+# lines with more brackets and dots than the quick look lets by, none of them deep or a long key
+FLAT = "xs = [" + ", ".join(f"[{n}.5]" for n in range(MAX_DEPTH)) + "]\n"
 
 
 def nested(depth: int, open_: str = "[", close: str = "]") -> str:
@@ -25,11 +27,12 @@ def refusal(text: str) -> tuple[int | None, int | None, str]:
 
 
 def test_as_deep_as_allowed_is_read_and_one_more_is_refused_at_its_bracket() -> None:
-    check_shape(HEAD + "deep = " + nested(MAX_DEPTH) + "\n", "my.toml")
-    line, column, said = refusal(HEAD + "deep = " + nested(MAX_DEPTH + 1) + "\n")
-    assert (line, column) == (2, len("deep = ") + MAX_DEPTH + 1)  # the 65th bracket
+    tomllib.loads(FLAT)
+    check_shape(HEAD + FLAT + "deep = " + nested(MAX_DEPTH) + "\n", "my.toml")
+    line, column, said = refusal("\n" + FLAT + "deep = " + nested(MAX_DEPTH + 1) + "\n")
+    assert (line, column) == (3, len("deep = ") + MAX_DEPTH + 1)  # the 65th bracket
     assert said == (
-        "my.toml:2:72: lists or tables nested more than 64 deep "
+        "my.toml:3:72: lists or tables nested more than 64 deep "
         "(a layout nests them a few deep at most)"
     )
 
@@ -55,11 +58,14 @@ def test_brackets_in_strings_and_comments_are_not_counted() -> None:
 
 
 def test_a_key_of_as_many_parts_as_allowed_is_read_and_one_more_is_refused() -> None:
-    check_shape(HEAD + ".".join(["a"] * MAX_KEY_PARTS) + " = 1\n", "my.toml")
-    text = HEAD + "\n" + " . ".join(['"q.q"'] + ["a"] * MAX_KEY_PARTS) + " = 1\n"
-    line, column, said = refusal(text)
-    assert (line, column) == (3, 1)
-    assert "more than 32 dotted parts" in said
+    check_shape(FLAT + ".".join(["a"] * MAX_KEY_PARTS) + " = 1\n", "my.toml")
+    text = FLAT + "\n" + " . ".join(['"q.q"'] + ["a"] * MAX_KEY_PARTS) + " = 1\n"
+    assert refusal(text) == (
+        3,
+        1,
+        "my.toml:3:1: a key or table name of more than 32 dotted parts "
+        "(a layout's keys have a few parts, e.g. sheet.cell)",
+    )
 
 
 def test_a_table_name_of_too_many_parts_is_refused_in_its_header() -> None:
@@ -94,3 +100,10 @@ def test_a_key_of_33_parts_is_refused_though_the_text_has_only_its_32_dots() -> 
     text = ".".join(["a"] * (MAX_KEY_PARTS + 1)) + " = 1\n"
     assert text.count(".") == MAX_KEY_PARTS
     assert refusal(text)[:2] == (1, 1)
+
+
+def test_depth_is_counted_back_down_as_lists_close() -> None:
+    """A list holding a shallow branch, then one too deep: the second is refused where it goes
+    past 64, counted from the list around both."""
+    text = "x = [" + nested(10) + ", " + nested(MAX_DEPTH) + "]\n"
+    assert refusal(text)[:2] == (1, len("x = [" + nested(10) + ", ") + MAX_DEPTH)

@@ -396,6 +396,13 @@ def ctrl_c_in_build(code: str) -> str:
     )
 
 
+def ending(layout: Path, patch: str) -> tuple[int, str, str]:
+    """How a patched watch of `layout` ended: its exit code, its last line and its stderr."""
+    command = patched_watch(layout.parent, patch)
+    run = subprocess.run(command, cwd=layout.parent, capture_output=True, text=True, timeout=60)
+    return run.returncode, run.stdout.splitlines()[-1], run.stderr
+
+
 CTRL_C = "os.kill(os.getpid(), signal.SIGINT); time.sleep(5)"  # the handler runs as kill returns
 LANDS_IN = {
     # Ctrl-C lands in a library that swallows the interrupt (as lxml's module set-up did, seen in
@@ -411,9 +418,7 @@ LANDS_IN = {
 def test_ctrl_c_during_a_build_ends_it_whatever_the_build_was_doing(
     layout: Path, lands_in: str
 ) -> None:
-    command = patched_watch(layout.parent, ctrl_c_in_build(LANDS_IN[lands_in]))
-    run = subprocess.run(command, cwd=layout.parent, capture_output=True, text=True, timeout=60)
-    assert (run.returncode, run.stdout.splitlines()[-1], run.stderr) == (0, "stopped", "")
+    assert ending(layout, ctrl_c_in_build(LANDS_IN[lands_in])) == (0, "stopped", "")
 
 
 def test_signals_inside_the_signal_handler_are_let_be(layout: Path) -> None:
@@ -430,13 +435,7 @@ def test_signals_inside_the_signal_handler_are_let_be(layout: Path) -> None:
         "    real_ask()\n"
         "sheetgen.watch.ask = ask\n"
     )
-    command = patched_watch(layout.parent, patch)
-    run = subprocess.run(command, cwd=layout.parent, capture_output=True, text=True, timeout=60)
-    assert (run.returncode, run.stdout.splitlines()[-1], run.stderr) == (
-        -signal.SIGHUP,
-        "stopped",
-        "",
-    )
+    assert ending(layout, patch) == (-signal.SIGHUP, "stopped", "")
     assert not list(Path(tempfile.gettempdir()).glob(f"sheetgen-watch-{os.getpid()}-*"))
 
 
@@ -453,13 +452,7 @@ def test_it_ends_by_the_first_signal_that_came_not_by_the_lowest_number(layout: 
         f"subprocess.Popen([sys.executable, '-c', {sender!r}, str(os.getpid())])\n"
         "hashlib.pbkdf2_hmac('sha256', b'x', b'y', 8_000_000)  # one call of a second or two\n"
     )
-    command = patched_watch(layout.parent, patch)
-    run = subprocess.run(command, cwd=layout.parent, capture_output=True, text=True, timeout=60)
-    assert (run.returncode, run.stdout.splitlines()[-1], run.stderr) == (
-        -signal.SIGTERM,
-        "stopped",
-        "",
-    )
+    assert ending(layout, patch) == (-signal.SIGTERM, "stopped", "")
 
 
 def test_ctrl_c_while_a_rebuild_writes_never_mixes_two_builds(layout: Path) -> None:

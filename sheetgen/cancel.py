@@ -6,6 +6,11 @@ an exception or die of it."""
 
 from __future__ import annotations
 
+import signal
+
+# the signals that ask a program to stop: Ctrl-C, `kill`, and the terminal closed (not on Windows)
+STOP_SIGNALS = [getattr(signal, n) for n in ("SIGINT", "SIGTERM", "SIGHUP") if hasattr(signal, n)]
+
 
 class Cancelled(KeyboardInterrupt):
     """Raised at a checkpoint once a stop was asked for: an interrupt, as Ctrl-C is."""

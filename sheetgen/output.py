@@ -15,6 +15,7 @@ from collections.abc import Iterator
 from contextlib import contextmanager
 from pathlib import Path
 
+from sheetgen.cancel import STOP_SIGNALS
 from sheetgen.errors import SheetgenError, UsageError
 from sheetgen.files import kind_of
 
@@ -177,7 +178,7 @@ def _signals_held() -> Iterator[None]:
     held: list[int] = []
     handlers = {
         signum: signal.signal(signum, lambda signum, _frame: held.append(signum))
-        for signum in HELD_SIGNALS
+        for signum in STOP_SIGNALS
     }
     try:
         yield
@@ -186,9 +187,6 @@ def _signals_held() -> Iterator[None]:
             signal.signal(signum, handler if handler is not None else signal.SIG_DFL)
         for signum in dict.fromkeys(held):
             signal.raise_signal(signum)
-
-
-HELD_SIGNALS = [getattr(signal, n) for n in ("SIGINT", "SIGTERM", "SIGHUP") if hasattr(signal, n)]
 
 
 class _Staged:

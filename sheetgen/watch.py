@@ -21,7 +21,7 @@ from urllib.parse import unquote, urlsplit
 
 import typer
 
-from sheetgen.cancel import Cancelled, ask
+from sheetgen.cancel import STOP_SIGNALS, Cancelled, ask
 from sheetgen.errors import SheetgenError
 from sheetgen.files import Stamp, recording_reads, stamp
 from sheetgen.watch_page import SCRIPT, STYLE, Snapshot, either, main_html, page_html
@@ -349,7 +349,7 @@ def run_watch(
         typer.echo("stopped")
         sys.stdout.flush()
     ending = stop.ending()
-    for signum in LISTENED:  # let be from now on: Python would end by one while it shuts down
+    for signum in STOP_SIGNALS:  # let be from now on: Python would end by one while it shuts down
         signal.signal(signum, signal.SIG_IGN)
     if ending is not None:
         signal.signal(ending, signal.SIG_DFL)
@@ -414,17 +414,14 @@ class Stop:
         if self.arrivals is not None:
             with suppress(BlockingIOError):
                 came = list(os.read(self.arrivals, 4096)) or came
-        return next((s for s in came if s in LISTENED and s != signal.SIGINT), None)
-
-
-LISTENED = [getattr(signal, n) for n in ("SIGINT", "SIGTERM", "SIGHUP") if hasattr(signal, n)]
+        return next((s for s in came if s in STOP_SIGNALS and s != signal.SIGINT), None)
 
 
 def _listen() -> Stop:
     """Let SIGINT, SIGTERM and SIGHUP (not on Windows) ask the watch to stop; a second signal
     while it tidies up is let be."""
     stop = Stop()
-    for signum in LISTENED:
+    for signum in STOP_SIGNALS:
         signal.signal(signum, stop)
     if os.name == "posix":  # elsewhere the wake-up must be a socket, and only SIGINT comes
         read, write = os.pipe()

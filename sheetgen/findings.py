@@ -9,9 +9,9 @@ from collections.abc import Callable
 from dataclasses import dataclass
 from typing import Literal
 
-from sheetgen import keypath
-from sheetgen.keypath import Loc
-from sheetgen.tomlpos import Position, locate, positions
+from sheetgen.layouts import keypath
+from sheetgen.layouts.keypath import Loc
+from sheetgen.layouts.toml.positions import Position, locate, positions
 
 Level = Literal["error", "warning"]
 

@@ -12,17 +12,17 @@ from sheetgen.backends import FORMATS, Format
 from sheetgen.errors import UsageError
 from sheetgen.files import read_lines
 from sheetgen.games import tile_sizes_said
+from sheetgen.kinds import PRINTS, unprintable
 from sheetgen.press.document import Flip
 from sheetgen.press.footer import SAFE_EDGE
 from sheetgen.press.impose import CropMarks, PressOptions
 from sheetgen.press.marks import MARK_ROOM
-from sheetgen.registry import PRINTS, unprintable
-from sheetgen.typefaces import uncovered
+from sheetgen.text.typefaces import uncovered
 
 if TYPE_CHECKING:
-    from sheetgen.build import BuildRequest
-    from sheetgen.layout import Loaded
-    from sheetgen.registry import ComponentKind
+    from sheetgen.kinds import ComponentKind
+    from sheetgen.layouts.read import Loaded
+    from sheetgen.pipeline.build import BuildRequest
 
 
 def parse_formats(text: str) -> tuple[Format, ...]:
@@ -222,7 +222,7 @@ def check_named_sheets(names: tuple[str, ...], copies: int) -> None:
 def takers(option: str) -> str:
     """The kinds that honour `option`, said briefly: 'a/x, b/y layouts only', or, when most
     do, 'every kind of layout but c/z'."""
-    from sheetgen.registry import kinds
+    from sheetgen.kinds import kinds
 
     every = kinds().values()
     yes = sorted(k.key for k in every if option in k.options)

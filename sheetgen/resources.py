@@ -9,11 +9,11 @@ _PACKAGE = Path(__file__).resolve().parent
 
 
 def resource_dir(name: str) -> Path:
-    """The folder `name` ('layouts' or 'fonts'): inside the installed package, else the checkout.
+    """The folder `name` ('layouts' or 'fonts'): the installed package's data/, else the checkout's.
     SHEETGEN_FONT_DIR points the fonts elsewhere (to try another build of the same family)."""
     if name == "fonts" and os.environ.get("SHEETGEN_FONT_DIR"):
         return Path(os.environ["SHEETGEN_FONT_DIR"])
-    for candidate in (_PACKAGE / name, _PACKAGE.parent / name):
+    for candidate in (_PACKAGE / "data" / name, _PACKAGE.parent / name):
         if candidate.is_dir():
             return candidate
     raise FileNotFoundError(f"sheetgen's {name}/ folder is missing from the installation")

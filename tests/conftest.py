@@ -65,7 +65,7 @@ def _run_afresh() -> None:
     rasters = sys.modules.get("sheetgen.backends.png")  # the pages it last rasterised
     if rasters is not None:
         rasters._DONE.clear()
-    tables = sys.modules.get("sheetgen.tables")  # each layout model's reading plan
+    tables = sys.modules.get("sheetgen.model.tables")  # each layout model's reading plan
     kinds = [tables.Table] if tables is not None else []
     while kinds:
         kind = kinds.pop()

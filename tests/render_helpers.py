@@ -5,9 +5,9 @@ from __future__ import annotations
 from PIL import Image
 
 from sheetgen.games.scribe.draw import cell_origin, plan
-from sheetgen.layout import load
+from sheetgen.kinds import BuildOptions
+from sheetgen.layouts.read import load
 from sheetgen.press import PressOptions
-from sheetgen.registry import BuildOptions
 
 
 def dark_fraction_column(image: Image.Image, x: int, y0: int, y1: int, level: int = 110) -> float:

@@ -48,12 +48,29 @@ KINDS = [
 ]
 TILE_SETS = ["scribbly-gum/tiles", "marram/classic", "scrumpit/tiles", "walkabout/dice"]
 BUILT_IN = [
-    "marram/art", "marram/classic", "marram/example-board", "scribbly-gum/digital",
-    "scribbly-gum/example-game", "scribbly-gum/kuringgai", "scribbly-gum/mooloolah",
-    "scribbly-gum/pad", "scribbly-gum/tiles", "scribe/pad", "scribe/standard",
-    "scrumpit/example-game", "scrumpit/scorepad", "scrumpit/single", "scrumpit/standard",
-    "scrumpit/tiles", "walkabout/dice", "walkabout/example-game", "walkabout/map-1",
-    "walkabout/map-2", "walkabout/map-3", "walkabout/map-4", "walkabout/mat",
+    "marram/art",
+    "marram/classic",
+    "marram/example-board",
+    "scribbly-gum/digital",
+    "scribbly-gum/example-game",
+    "scribbly-gum/kuringgai",
+    "scribbly-gum/mooloolah",
+    "scribbly-gum/pad",
+    "scribbly-gum/tiles",
+    "scribe/pad",
+    "scribe/standard",
+    "scrumpit/example-game",
+    "scrumpit/scorepad",
+    "scrumpit/single",
+    "scrumpit/standard",
+    "scrumpit/tiles",
+    "walkabout/dice",
+    "walkabout/example-game",
+    "walkabout/map-1",
+    "walkabout/map-2",
+    "walkabout/map-3",
+    "walkabout/map-4",
+    "walkabout/mat",
 ]
 SUPER_GRID = "/".join(["+O+.O+..O"] * 9)
 
@@ -63,23 +80,104 @@ def commands(checkout: Path) -> list[tuple[str, list[str]]]:
     runs: list[tuple[str, list[str]]] = [
         ("build-all", ["build", "--all", "--out", "all"]),
         ("build-fillable", ["build", "--all", "--fillable", "-f", "pdf", "--out", "fillable"]),
-        ("build-letter", ["build", "--all", "--paper", "letter", "-f", "pdf,svg", "--out", "letter"]),
+        (
+            "build-letter",
+            ["build", "--all", "--paper", "letter", "-f", "pdf,svg", "--out", "letter"],
+        ),
         ("build-fold", ["build", "--all", "--fold", "-f", "pdf", "--out", "fold"]),
         ("build-fold-tiles", ["build", *TILE_SETS, "--fold", "-f", "pdf", "--out", "foldtiles"]),
-        ("build-press", ["build", *TILE_SETS, "--crop-marks", "full", "--bleed", "3", "--gap", "4",
-                         "-f", "pdf", "--out", "press"]),
-        ("build-corners", ["build", *TILE_SETS, "--crop-marks", "corners", "--margin", "12",
-                           "--no-ruler", "-f", "pdf,svg", "--out", "corners"]),
-        ("build-duplex", ["build", "scribbly-gum/tiles", "marram/classic", "scribbly-gum/pad",
-                          "--duplex", "--flip", "short", "--offset", "1,-2", "-f", "pdf",
-                          "--out", "duplex"]),
-        ("build-copies", ["build", "scribe/pad", "scrumpit/scorepad", "walkabout/map-1",
-                          "--copies", "3", "--transparent", "--dpi", "60", "--out", "copies"]),
-        ("build-fit", ["build", "scrumpit/single", "scrumpit/standard", "--fit", "--paper",
-                       "a3", "-f", "pdf,png", "--dpi", "50", "--out", "fit"]),
-        ("build-only", ["build", "walkabout/dice", "--only", "light", "-f", "pdf", "--out", "only"]),
-        ("build-tile-size", ["build", "scribbly-gum/tiles", "--tile-size", "50", "-f", "pdf",
-                             "--out", "tilesize"]),
+        (
+            "build-press",
+            [
+                "build",
+                *TILE_SETS,
+                "--crop-marks",
+                "full",
+                "--bleed",
+                "3",
+                "--gap",
+                "4",
+                "-f",
+                "pdf",
+                "--out",
+                "press",
+            ],
+        ),
+        (
+            "build-corners",
+            [
+                "build",
+                *TILE_SETS,
+                "--crop-marks",
+                "corners",
+                "--margin",
+                "12",
+                "--no-ruler",
+                "-f",
+                "pdf,svg",
+                "--out",
+                "corners",
+            ],
+        ),
+        (
+            "build-duplex",
+            [
+                "build",
+                "scribbly-gum/tiles",
+                "marram/classic",
+                "scribbly-gum/pad",
+                "--duplex",
+                "--flip",
+                "short",
+                "--offset",
+                "1,-2",
+                "-f",
+                "pdf",
+                "--out",
+                "duplex",
+            ],
+        ),
+        (
+            "build-copies",
+            [
+                "build",
+                "scribe/pad",
+                "scrumpit/scorepad",
+                "walkabout/map-1",
+                "--copies",
+                "3",
+                "--transparent",
+                "--dpi",
+                "60",
+                "--out",
+                "copies",
+            ],
+        ),
+        (
+            "build-fit",
+            [
+                "build",
+                "scrumpit/single",
+                "scrumpit/standard",
+                "--fit",
+                "--paper",
+                "a3",
+                "-f",
+                "pdf,png",
+                "--dpi",
+                "50",
+                "--out",
+                "fit",
+            ],
+        ),
+        (
+            "build-only",
+            ["build", "walkabout/dice", "--only", "light", "-f", "pdf", "--out", "only"],
+        ),
+        (
+            "build-tile-size",
+            ["build", "scribbly-gum/tiles", "--tile-size", "50", "-f", "pdf", "--out", "tilesize"],
+        ),
         ("build-px", ["build", "marram/art", "scribbly-gum/digital", "--px", "64", "--out", "px"]),
         ("list", ["list"]),
         ("check", ["check", *BUILT_IN]),
@@ -92,8 +190,10 @@ def commands(checkout: Path) -> list[tuple[str, list[str]]]:
         ("sg-simulate", ["scribbly-gum", "simulate", "kuringgai", "--games", "300", "--json"]),
         ("sg-deck", ["scribbly-gum", "deck", "--out", "deck"]),
         ("wa-score", ["walkabout", "score", "walkabout/example-game", "second.toml"]),
-        ("wa-score-json", ["walkabout", "score", "walkabout/example-game",
-                           "second.toml", "--json"]),
+        (
+            "wa-score-json",
+            ["walkabout", "score", "walkabout/example-game", "second.toml", "--json"],
+        ),
         ("wa-moves", ["walkabout", "moves", "walkabout/example-game", "--roll", "1,4,6"]),
         ("wa-roller", ["walkabout", "roller", "--out", "roller"]),
         ("ma-score", ["marram", "score", "marram/example-board"]),
@@ -102,10 +202,14 @@ def commands(checkout: Path) -> list[tuple[str, list[str]]]:
         ("sc-score-rows", ["scrumpit", "score", "TAXIS", "--rows", "4,4,5,0,2", "--json"]),
         ("sc-game", ["scrumpit", "game", "scrumpit/example-game"]),
         ("sc-game-json", ["scrumpit", "game", "scrumpit/example-game", "--json"]),
-        ("export-tts", ["export", "tts", *TILE_SETS, "scrumpit/standard", "--px", "96",
-                        "--out", "."]),
-        ("export-pieces", ["export", "pieces", *TILE_SETS, "--px", "48", "--bleed", "2",
-                           "--out", "."]),
+        (
+            "export-tts",
+            ["export", "tts", *TILE_SETS, "scrumpit/standard", "--px", "96", "--out", "."],
+        ),
+        (
+            "export-pieces",
+            ["export", "pieces", *TILE_SETS, "--px", "48", "--bleed", "2", "--out", "."],
+        ),
         ("export-pieces-svg", ["export", "pieces", "marram/classic", "-f", "svg", "--out", "."]),
         ("gallery", ["gallery", "--dpi", "40", "--out", "gallery"]),
     ]
@@ -124,16 +228,23 @@ def digest(data: bytes) -> str:
 def run_all(checkout: Path, only: str | None = None, keep: Path | None = None) -> list[str]:
     """Digest lines for every command run against `checkout`'s sheetgen."""
     lines: list[str] = []
-    env = {**os.environ, "PYTHONPATH": str(checkout), "COLUMNS": "100", "NO_COLOR": "1",
-           "TERM": "dumb", "PYTHONHASHSEED": "0"}
+    env = {
+        **os.environ,
+        "PYTHONPATH": str(checkout),
+        "COLUMNS": "100",
+        "NO_COLOR": "1",
+        "TERM": "dumb",
+        "PYTHONHASHSEED": "0",
+    }
     env.pop("SHEETGEN_LAYOUTS", None)
     with tempfile.TemporaryDirectory(prefix="same-outputs-") as tmp:
         work = Path(tmp)
         (work / "output").mkdir()
         example = (checkout / "layouts" / "walkabout" / "example-game.toml").read_text()
         second = example.replace('player = "Example player"', 'player = "Second player"')
-        (work / "output" / "second.toml").write_text(second.replace('name = "example-game"',
-                                                                     'name = "second"'))
+        (work / "output" / "second.toml").write_text(
+            second.replace('name = "example-game"', 'name = "second"')
+        )
         for name, argv in commands(checkout):
             if only and only not in name:
                 continue
@@ -141,7 +252,10 @@ def run_all(checkout: Path, only: str | None = None, keep: Path | None = None) -
                 (work / "output" / argv[argv.index("--out") + 1]).mkdir(exist_ok=True)
             proc = subprocess.run(
                 [sys.executable, "-m", "sheetgen", *argv],
-                cwd=work / "output", env=env, capture_output=True, timeout=1800,
+                cwd=work / "output",
+                env=env,
+                capture_output=True,
+                timeout=1800,
             )
             out = proc.stdout.replace(str(checkout).encode(), b"<repo>")
             err = proc.stderr.replace(str(checkout).encode(), b"<repo>")
@@ -174,13 +288,19 @@ def main() -> int:
         return 0
     with tempfile.TemporaryDirectory(prefix="same-outputs-rev-") as tmp:
         tree = Path(tmp) / "tree"
-        subprocess.run(["git", "-C", str(REPO), "worktree", "add", "--detach", str(tree),
-                        args.against], check=True, capture_output=True)
+        subprocess.run(
+            ["git", "-C", str(REPO), "worktree", "add", "--detach", str(tree), args.against],
+            check=True,
+            capture_output=True,
+        )
         try:
             theirs = run_all(tree, args.only)
         finally:
-            subprocess.run(["git", "-C", str(REPO), "worktree", "remove", "--force", str(tree)],
-                           check=False, capture_output=True)
+            subprocess.run(
+                ["git", "-C", str(REPO), "worktree", "remove", "--force", str(tree)],
+                check=False,
+                capture_output=True,
+            )
     differ = sorted(set(mine) ^ set(theirs))
     for line in differ:
         print(("+ " if line in mine else "- ") + line)

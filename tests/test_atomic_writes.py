@@ -17,7 +17,7 @@ import pytest
 from PIL import Image
 
 from sheetgen.errors import SheetgenError
-from sheetgen.output import write_all, write_atomic
+from sheetgen.pipeline.output import write_all, write_atomic
 from tests.conftest import ROOT
 
 
@@ -81,7 +81,7 @@ def test_ctrl_c_as_the_files_go_in_place_puts_them_all_in_place_first(
 ) -> None:
     """Ctrl-C between the renames of a build's files: every file is the new one, then the
     interrupt comes (before: the first new, the rest old)."""
-    from sheetgen import output
+    from sheetgen.pipeline import output
 
     targets = [tmp_path / f"p{i}.png" for i in range(3)]
     for target in targets:
@@ -213,7 +213,7 @@ def test_a_build_over_a_limit_is_refused_before_any_layout_is_drawn(
 ) -> None:
     """Every layout is checked against the limits its files would meet before the first is
     drawn: refused at once, naming the layout and the limit, with nothing rendered."""
-    import sheetgen.build as build
+    import sheetgen.pipeline.build as build
     from sheetgen.cli import app
 
     def drawn(*_: object, **__: object) -> None:

@@ -6,13 +6,13 @@ from __future__ import annotations
 
 from pathlib import Path
 
-from sheetgen.build import document_for
-from sheetgen.checking import PAPERS
 from sheetgen.draw import Text, Transform
 from sheetgen.draw.walk import leaves
-from sheetgen.fits import sheet_findings
-from sheetgen.layout import builtin_layouts, load
-from sheetgen.registry import BuildOptions
+from sheetgen.kinds import BuildOptions
+from sheetgen.layouts.read import builtin_layouts, load
+from sheetgen.pipeline.build import document_for
+from sheetgen.pipeline.check import PAPERS
+from sheetgen.pipeline.fits import sheet_findings
 from tests.conftest import sheetgen
 
 

@@ -16,8 +16,8 @@ from pathlib import Path
 import pytest
 
 from sheetgen.games import CATALOGUE
-from sheetgen.layout import builtin_layouts, load
-from sheetgen.output import output_name
+from sheetgen.layouts.read import builtin_layouts, load
+from sheetgen.pipeline.output import output_name
 from tests.conftest import ROOT, sheetgen
 
 README = (ROOT / "README.md").read_text(encoding="utf-8")

@@ -64,7 +64,7 @@ def test_scoring_a_layout_loads_no_drawing(args: list[str]) -> None:
         "try:\n    main()\nexcept SystemExit as end:\n    assert not end.code, end.code"
     )
     loaded = _modules_after(command, *args)
-    assert "sheetgen.layout" in loaded  # it did read a layout
+    assert "sheetgen.layouts.read" in loaded  # it did read a layout
     assert [m for m in loaded if m.startswith(DRAWING) or m.endswith(".components")] == []
 
 

@@ -11,7 +11,7 @@ from pathlib import Path
 import pytest
 
 from sheetgen.colour_sight import VISIONS, delta_e, lightness
-from sheetgen.layout import builtin_layouts
+from sheetgen.layouts.read import builtin_layouts
 from tests import palette
 from tests.conftest import ROOT, sheetgen
 

@@ -8,12 +8,12 @@ from pathlib import Path
 
 import pytest
 
-from sheetgen.build import BuildRequest
 from sheetgen.errors import UsageError
-from sheetgen.layout import load
+from sheetgen.kinds import BuildOptions
+from sheetgen.layouts.read import load
 from sheetgen.options import check_options
+from sheetgen.pipeline.build import BuildRequest
 from sheetgen.press import Document
-from sheetgen.registry import BuildOptions
 
 
 def build(name: str, copies: int = 1, names: tuple[str, ...] = ()) -> Document:

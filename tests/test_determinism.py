@@ -28,7 +28,7 @@ def test_rebuild_is_byte_identical(tmp_path: Path) -> None:
 def test_gallery_shows_every_built_in_layout(tmp_path: Path) -> None:
     from pypdf import PdfReader
 
-    from sheetgen.layout import builtin_layouts
+    from sheetgen.layouts.read import builtin_layouts
 
     run = sheetgen("gallery", "--out", str(tmp_path), "--dpi", "40")
     assert run.code == 0, run.err

@@ -42,7 +42,7 @@ from sheetgen.games.walkabout.dice import face_drawing
 from sheetgen.games.walkabout.model import DiceLayout, Die, Face
 from sheetgen.games.walkabout.movement import span
 from sheetgen.games.walkabout.symbols import symbol
-from sheetgen.layout import load
+from sheetgen.layouts.read import load
 from sheetgen.press import Document, alone
 
 DICE: DiceLayout = load("walkabout/dice").model  # type: ignore[assignment]

@@ -12,8 +12,8 @@ from typing import Any
 import pytest
 
 from sheetgen.errors import LayoutProblems
-from sheetgen.layout import load
-from sheetgen.tomlpos import positions
+from sheetgen.layouts.read import load
+from sheetgen.layouts.toml.positions import positions
 from tests.conftest import ROOT
 
 LAYOUTS = sorted((ROOT / "layouts").glob("*/*.toml"))

@@ -12,12 +12,12 @@ import pypdfium2 as pdfium
 import pytest
 from PIL import Image
 
+from sheetgen.draw.pieces import Die, Parts, Piece
 from sheetgen.draw.shapes import Drawing, Rect, Style
 from sheetgen.errors import SheetgenError
 from sheetgen.export.bare import Size, export_pieces
 from sheetgen.export.tts import Names
-from sheetgen.layout import load
-from sheetgen.pieces import Die, Parts, Piece
+from sheetgen.layouts.read import load
 
 NAMES = Names("test", "set", "tiles")
 RED, BLUE = np.array([255, 0, 0]), np.array([0, 0, 255])
@@ -154,7 +154,7 @@ def test_a_bled_die_face_is_die_colour_on_all_four_sides() -> None:
 
 
 def test_a_layout_with_a_bleed_key_draws_the_bleed_asked_for() -> None:
-    from sheetgen.only import resized
+    from sheetgen.pipeline.only import resized
 
     loaded = load("marram/classic")
     assert loaded.kind.parts is not None

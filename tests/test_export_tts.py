@@ -13,11 +13,11 @@ import numpy as np
 import pytest
 from PIL import Image
 
+from sheetgen.draw.pieces import Die, Parts, Piece
 from sheetgen.draw.shapes import Drawing, Rect, Style, Text
 from sheetgen.export.bare import Size, export_pieces
 from sheetgen.export.tts import Names, export_tts
-from sheetgen.layout import load
-from sheetgen.pieces import Die, Parts, Piece
+from sheetgen.layouts.read import load
 
 NAMES = Names("test", "set", "tiles")
 

@@ -11,8 +11,8 @@ from PIL import Image
 from pypdf import PdfReader, PdfWriter
 
 from sheetgen.games.scribbly_gum.draw import circle_centre
-from sheetgen.layout import load
-from sheetgen.registry import BuildOptions
+from sheetgen.kinds import BuildOptions
+from sheetgen.layouts.read import load
 from tests.conftest import sheetgen
 
 
@@ -156,10 +156,10 @@ def test_what_is_typed_in_a_field_reads_against_the_sheet_behind_it() -> None:
     prints behind the field, read from pdfium's render of the sheet (a pen's blue, on Scribbly
     Gum's white name box as on every other writing area)."""
     from sheetgen.backends.pdf import render_pdf
-    from sheetgen.build import document_for
     from sheetgen.draw.shapes import Field
     from sheetgen.draw.walk import leaves
-    from sheetgen.layout import builtin_layouts
+    from sheetgen.layouts.read import builtin_layouts
+    from sheetgen.pipeline.build import document_for
     from tests.palette import contrast
 
     checked = 0

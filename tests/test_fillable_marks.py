@@ -22,9 +22,9 @@ from PIL import Image
 from pypdf import PdfReader
 
 from sheetgen.backends.pdf import render_pdf
-from sheetgen.build import document_for
-from sheetgen.layout import load
-from sheetgen.registry import BuildOptions
+from sheetgen.kinds import BuildOptions
+from sheetgen.layouts.read import load
+from sheetgen.pipeline.build import document_for
 
 DPI = 300
 PX = DPI / 25.4  # pixels a millimetre

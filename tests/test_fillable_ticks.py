@@ -20,13 +20,13 @@ import pytest
 from PIL import Image
 
 from sheetgen.backends.pdf import render_pdf
-from sheetgen.build import document_for
 from sheetgen.draw.shapes import Circle, Field, Rect
 from sheetgen.draw.transform import IDENTITY
 from sheetgen.draw.walk import leaves
-from sheetgen.layout import builtin_layouts, load
+from sheetgen.kinds import BuildOptions
+from sheetgen.layouts.read import builtin_layouts, load
+from sheetgen.pipeline.build import document_for
 from sheetgen.press import Document
-from sheetgen.registry import BuildOptions
 
 # the built-in sheets with tick boxes: tree and tracker circles, and Walkabout's stars
 TICKED = sorted(

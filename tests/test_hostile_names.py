@@ -11,7 +11,7 @@ import pytest
 from hypothesis import given
 from hypothesis import strategies as st
 
-from sheetgen.output import file_labels, output_name, slug
+from sheetgen.pipeline.output import file_labels, output_name, slug
 from tests.conftest import ROOT, sheetgen
 
 DICE = (ROOT / "layouts" / "walkabout" / "dice.toml").read_text(encoding="utf-8")

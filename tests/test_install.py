@@ -41,9 +41,9 @@ def wheel(wheelhouse: Path) -> Path:
 def test_wheel_holds_layouts_and_fonts(wheelhouse: Path) -> None:
     names = set(zipfile.ZipFile(wheel(wheelhouse)).namelist())
     for layout in (ROOT / "layouts").glob("*/*.toml"):
-        assert f"sheetgen/layouts/{layout.parent.name}/{layout.name}" in names
+        assert f"sheetgen/data/layouts/{layout.parent.name}/{layout.name}" in names
     for font in (ROOT / "fonts").iterdir():
-        assert f"sheetgen/fonts/{font.name}" in names
+        assert f"sheetgen/data/fonts/{font.name}" in names
 
 
 def test_installed_sheetgen_lists_and_builds_from_another_folder(

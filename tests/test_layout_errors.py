@@ -13,14 +13,14 @@ from typing import Any
 
 import pytest
 
-from sheetgen import search_path
-from sheetgen.checking import as_json, check_one
 from sheetgen.errors import LayoutError, LayoutProblems
-from sheetgen.keypath import key_loc, key_path
-from sheetgen.layout import _read, load, validate
-from sheetgen.registry import kinds
-from sheetgen.search_path import builtin_layouts
-from sheetgen.value_words import pattern_words
+from sheetgen.kinds import kinds
+from sheetgen.layouts import find as search_path
+from sheetgen.layouts.find import builtin_layouts
+from sheetgen.layouts.keypath import key_loc, key_path
+from sheetgen.layouts.read import _read, load, validate
+from sheetgen.layouts.value_words import pattern_words
+from sheetgen.pipeline.check import as_json, check_one
 from tests.conftest import ROOT
 
 SCRIBE = 'game = "scribe"\ncomponent = "supergrid"\n'

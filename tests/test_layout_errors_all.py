@@ -14,9 +14,9 @@ import pytest
 from sheetgen.errors import LayoutError, LayoutProblems, SheetgenError
 from sheetgen.games.scribbly_gum.model import TreeLayout
 from sheetgen.games.scribe.model import ScribeLayout
-from sheetgen.layout import load, load_model, origin
-from sheetgen.search_path import builtin_layouts
-from sheetgen.starter import STARTERS
+from sheetgen.layouts.find import builtin_layouts
+from sheetgen.layouts.read import load, load_model, origin
+from sheetgen.layouts.starter import STARTERS
 
 SCRIBE = 'game = "scribe"\ncomponent = "supergrid"\n'
 

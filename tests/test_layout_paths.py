@@ -15,8 +15,8 @@ import pytest
 from pypdf import PdfReader
 
 from sheetgen.games import CATALOGUE
-from sheetgen.layout import builtin_layouts, load
-from sheetgen.output import output_name
+from sheetgen.layouts.read import builtin_layouts, load
+from sheetgen.pipeline.output import output_name
 from tests.conftest import ROOT, Run
 
 pytestmark = pytest.mark.slow

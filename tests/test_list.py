@@ -8,8 +8,8 @@ import subprocess
 import sys
 
 from sheetgen.games import CATALOGUE
-from sheetgen.layout import builtin_layouts, load
-from sheetgen.registry import kinds
+from sheetgen.kinds import kinds
+from sheetgen.layouts.read import builtin_layouts, load
 from tests.conftest import ROOT, sheetgen
 
 

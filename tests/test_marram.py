@@ -11,9 +11,9 @@ from pypdf import PdfReader
 from sheetgen.games.marram.board import Face, back, fits, front, parse_segment, patches, turn
 from sheetgen.games.marram.model import Claim, Item, TileSetLayout, TileType
 from sheetgen.games.marram.rules import check_set, score_board
-from sheetgen.layout import load
+from sheetgen.kinds import BuildOptions
+from sheetgen.layouts.read import load
 from sheetgen.press import PressOptions
-from sheetgen.registry import BuildOptions
 from tests.conftest import sheetgen
 
 SET: TileSetLayout = load("marram/classic").model  # type: ignore[assignment]

@@ -20,7 +20,7 @@ from sheetgen.games.marram.board import Face, Segment, back, front, turn
 from sheetgen.games.marram.draw import tile_drawing
 from sheetgen.games.marram.ground import patch_edge
 from sheetgen.games.marram.model import CORNERS, MarramLabels, TileSetLayout
-from sheetgen.layout import load
+from sheetgen.layouts.read import load
 from sheetgen.press import Document
 from sheetgen.press.document import alone
 

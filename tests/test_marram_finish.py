@@ -20,7 +20,7 @@ from sheetgen.games.marram.beasts import beast_layers
 from sheetgen.games.marram.board import back, front
 from sheetgen.games.marram.draw import face_layers, tile_drawing
 from sheetgen.games.marram.model import BoardLayout, MarramLabels, TileSetLayout, TileType
-from sheetgen.layout import load
+from sheetgen.layouts.read import load
 from sheetgen.press import Document
 from sheetgen.press.document import alone
 from tests.conftest import sheetgen

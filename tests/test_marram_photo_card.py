@@ -10,12 +10,12 @@ import numpy as np
 from PIL import Image
 
 from sheetgen.backends import render
-from sheetgen.build import document_for
 from sheetgen.draw.fonts import cap_height, pt
 from sheetgen.draw.shapes import Text
-from sheetgen.layout import load
+from sheetgen.kinds import BuildOptions
+from sheetgen.layouts.read import load
+from sheetgen.pipeline.build import document_for
 from sheetgen.press import Document, Page, PressOptions, parse_paper
-from sheetgen.registry import BuildOptions
 
 DPI = 150
 PX = DPI / 25.4  # pixels a mm

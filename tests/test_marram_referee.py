@@ -16,7 +16,7 @@ import pytest
 from sheetgen.games.marram.model import BoardLayout, Hopper, Placed, TileSetLayout
 from sheetgen.games.marram.variants import hopper_points, target
 from sheetgen.games.marram.verdict import check_board
-from sheetgen.layout import load
+from sheetgen.layouts.read import load
 from tests.conftest import Run, sheetgen
 
 STARTER = {"tile": "starter", "at": [0, 0]}  # grass over sand, a blue body from W to E

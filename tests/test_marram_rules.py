@@ -18,7 +18,7 @@ from sheetgen.games.marram.rules import (
     score_board,
 )
 from sheetgen.games.marram.verdict import check_board
-from sheetgen.layout import load
+from sheetgen.layouts.read import load
 
 SET: TileSetLayout = load("marram/classic").model  # type: ignore[assignment]
 EXAMPLE: BoardLayout = load("marram/example-board").model  # type: ignore[assignment]

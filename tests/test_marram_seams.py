@@ -16,9 +16,9 @@ from PIL import Image
 from sheetgen.backends import render
 from sheetgen.draw.shapes import Group
 from sheetgen.games.marram.model import BoardLayout, TileSetLayout
-from sheetgen.layout import load
+from sheetgen.kinds import BuildOptions
+from sheetgen.layouts.read import load
 from sheetgen.press import Page, PressOptions
-from sheetgen.registry import BuildOptions
 
 DPI = 300
 PX = DPI / 25.4  # pixels a millimetre

@@ -11,7 +11,7 @@ from typing import Any
 
 from sheetgen.games.marram.model import BoardLayout, TileSetLayout
 from sheetgen.games.marram.verdict import referee
-from sheetgen.layout import load
+from sheetgen.layouts.read import load
 from tests.conftest import sheetgen
 from tests.test_marram_referee import (
     SPADE,

@@ -21,10 +21,10 @@ from sheetgen.backends import image_pages, render
 from sheetgen.backends import png as png_backend
 from sheetgen.backends.pdf import draw_pdf
 from sheetgen.draw.shapes import Drawing, Rect, Shape, Style
-from sheetgen.layout import builtin_layouts, load
+from sheetgen.kinds import BuildOptions
+from sheetgen.layouts.read import builtin_layouts, load
 from sheetgen.press import PressOptions
 from sheetgen.press.document import Document, alone
-from sheetgen.registry import BuildOptions
 
 FONTS = str(Path(__file__).resolve().parent.parent / "fonts")
 DPI = 150
@@ -268,7 +268,7 @@ def test_a_page_two_layouts_share_is_rasterised_once(monkeypatch: pytest.MonkeyP
 def test_a_build_gives_each_worker_whole_games() -> None:
     """`build --all` hands a game's layouts to one worker, in order, so the page a pad shares
     with its tree meets the tree's raster in that worker."""
-    from sheetgen.build import by_game
+    from sheetgen.pipeline.build import by_game
 
     loaded = [load(ref) for ref in sorted(builtin_layouts())]
     jobs = [(item, None, (), None, Path()) for item in loaded]

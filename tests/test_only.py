@@ -16,10 +16,10 @@ from PIL import Image
 from pypdf import PdfReader
 
 from sheetgen.backends import render
+from sheetgen.draw.pieces import Piece
 from sheetgen.draw.shapes import Drawing
-from sheetgen.layout import load
-from sheetgen.only import choose
-from sheetgen.pieces import Piece
+from sheetgen.layouts.read import load
+from sheetgen.pipeline.only import choose
 from sheetgen.press import Document, alone
 from tests.conftest import sheetgen
 

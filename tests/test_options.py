@@ -8,10 +8,10 @@ from pathlib import Path
 
 import pytest
 
-from sheetgen.build import BuildRequest
 from sheetgen.errors import UsageError
-from sheetgen.layout import load
+from sheetgen.layouts.read import load
 from sheetgen.options import check_options, parse_flip, parse_formats, parse_offset, read_names
+from sheetgen.pipeline.build import BuildRequest
 
 PLAIN = BuildRequest(
     refs=(), build_all=False, formats="pdf", paper="A4", copies=1, out=Path("output"),

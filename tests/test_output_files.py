@@ -13,7 +13,7 @@ from pathlib import Path
 import pytest
 
 from sheetgen.errors import SheetgenError
-from sheetgen.output import output_name, prepare_folder, write_atomic, write_page
+from sheetgen.pipeline.output import output_name, prepare_folder, write_atomic, write_page
 from tests.conftest import sheetgen
 
 
@@ -191,7 +191,7 @@ def test_a_named_copy_that_fails_keeps_the_old_file(
 def test_a_stale_temporary_name_does_not_stop_a_write(tmp_path: Path) -> None:
     import itertools
 
-    import sheetgen.output as output
+    import sheetgen.pipeline.output as output
 
     serial = next(output._serial) + 1
     stale = tmp_path / f".sheet.pdf.{os.getpid()}.{serial}.part"
@@ -219,7 +219,7 @@ def test_on_linux_the_data_is_written_once_into_a_file_with_no_name(
     def no_copy(*args: object) -> None:
         raise AssertionError("the unnamed file should have been named, not copied")
 
-    monkeypatch.setattr("sheetgen.output._write_new", no_copy)
+    monkeypatch.setattr("sheetgen.pipeline.output._write_new", no_copy)
     target = tmp_path / "sheet.pdf"
     write_atomic(target, b"%PDF once")
     assert target.read_bytes() == b"%PDF once"

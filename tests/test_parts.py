@@ -9,12 +9,12 @@ from collections import Counter
 
 import pytest
 
+from sheetgen.draw.pieces import Parts, piece_name
 from sheetgen.draw.shapes import Drawing, Group, Rect
 from sheetgen.games.walkabout.dice import face_sheet
-from sheetgen.layout import load
-from sheetgen.pieces import Parts, piece_name
+from sheetgen.kinds import BuildOptions
+from sheetgen.layouts.read import load
 from sheetgen.press import Document, PressOptions, parse_paper
-from sheetgen.registry import BuildOptions
 
 SAFE_NAME = re.compile(r"[A-Za-z0-9]+(-[A-Za-z0-9]+)*")
 

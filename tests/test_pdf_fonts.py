@@ -12,8 +12,8 @@ from fontTools.ttLib import TTFont
 from pypdf import PdfReader
 
 from sheetgen.backends.pdf import render_pdf
-from sheetgen.layout import load
-from sheetgen.registry import BuildOptions
+from sheetgen.kinds import BuildOptions
+from sheetgen.layouts.read import load
 
 
 def embedded_fonts(data: bytes) -> list[TTFont]:

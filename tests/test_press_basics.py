@@ -9,10 +9,10 @@ from sheetgen.draw.fonts import cap_height, text_width
 from sheetgen.draw.shapes import Drawing, Path, Rect, Text
 from sheetgen.draw.transform import translate
 from sheetgen.errors import UsageError
-from sheetgen.page_words import PageWords
 from sheetgen.press.document import Document, Page, Placement, alone
 from sheetgen.press.paper import parse_paper
 from sheetgen.press.ruler import RULER_HEIGHT, RULER_WIDTH, calibration_ruler
+from sheetgen.text.page_words import PageWords
 
 INCH = 25.4
 POINT = INCH / 72

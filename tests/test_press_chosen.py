@@ -10,7 +10,7 @@ from collections import Counter
 import pytest
 
 from sheetgen.draw import Drawing, Rect, Style
-from sheetgen.pieces import Piece
+from sheetgen.draw.pieces import Piece
 from sheetgen.press import PressOptions
 from sheetgen.press.chosen import impose_chosen
 from sheetgen.press.document import Page

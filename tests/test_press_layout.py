@@ -9,9 +9,9 @@ import pytest
 from sheetgen.draw.fonts import cap_height, text_width
 from sheetgen.draw.shapes import Drawing, Path, Rect
 from sheetgen.errors import PressError
-from sheetgen.page_words import PageWords
 from sheetgen.press import NAMED, PressOptions, impose, impose_duplex, pad, parse_paper
 from sheetgen.press.ruler import calibration_ruler
+from sheetgen.text.page_words import PageWords
 
 
 def card(w: float = 63.0, h: float = 88.0, bleed: float = 0.0) -> Drawing:

@@ -16,14 +16,14 @@ import pytest
 from PIL import Image
 
 from sheetgen.backends import render
-from sheetgen.build import document_for
 from sheetgen.draw.shapes import Drawing, LineTo, MoveTo, Path, Rect
 from sheetgen.errors import SheetgenError
-from sheetgen.layout import load
+from sheetgen.kinds import BuildOptions
+from sheetgen.layouts.find import builtin_layouts
+from sheetgen.layouts.read import load
+from sheetgen.pipeline.build import document_for
 from sheetgen.press import Document, Page, PressOptions, parse_paper
 from sheetgen.press.impose import pad
-from sheetgen.registry import BuildOptions
-from sheetgen.search_path import builtin_layouts
 
 DPI = 150
 PX = DPI / 25.4  # pixels a mm

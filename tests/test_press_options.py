@@ -15,8 +15,8 @@ import pypdfium2 as pdfium
 import pytest
 from PIL import Image
 
-from sheetgen.build import BuildRequest, run_build
-from sheetgen.layout import load
+from sheetgen.layouts.read import load
+from sheetgen.pipeline.build import BuildRequest, run_build
 from tests.conftest import sheetgen
 
 MM = 25.4 / 72  # mm a PDF point
@@ -213,9 +213,9 @@ def fronts_per_page(pdf: pdfium.PdfDocument) -> int:
 
 def test_fold_places_the_back_of_each_front_behind_it() -> None:
     """Which drawing each folded place holds: the back of the tile in front of it."""
-    from sheetgen.build import document_for
+    from sheetgen.kinds import BuildOptions
+    from sheetgen.pipeline.build import document_for
     from sheetgen.press import PressOptions
-    from sheetgen.registry import BuildOptions
 
     document = document_for(load("marram/classic"), BuildOptions(PressOptions(fold=True)))
     assert document.duplex == "simplex"  # the PDF asks for one-sided printing

@@ -15,7 +15,7 @@ from sheetgen.games.scribbly_gum.model import (
     TreeLayout,
 )
 from sheetgen.games.scribbly_gum.rules import Progress, achieved, check_tiles, check_tree, meals
-from sheetgen.layout import load
+from sheetgen.layouts.read import load
 
 KURINGGAI: TreeLayout = load("scribbly-gum/kuringgai").model  # type: ignore[assignment]
 TILES: TilesLayout = load("scribbly-gum/tiles").model  # type: ignore[assignment]

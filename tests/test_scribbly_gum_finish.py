@@ -19,7 +19,6 @@ import pytest
 from PIL import Image
 
 from sheetgen.backends import render
-from sheetgen.build import document_for
 from sheetgen.draw.fonts import cap_height, text_width
 from sheetgen.draw.shapes import Circle, Drawing, Field, Text
 from sheetgen.draw.transform import IDENTITY
@@ -33,9 +32,10 @@ from sheetgen.games.scribbly_gum.model import (
     TreeLayout,
 )
 from sheetgen.games.scribbly_gum.tiles import achievement_icon, movement_face, screen_tile
-from sheetgen.layout import load
+from sheetgen.kinds import BuildOptions
+from sheetgen.layouts.read import load
+from sheetgen.pipeline.build import document_for
 from sheetgen.press import Document, PressOptions, parse_paper
-from sheetgen.registry import BuildOptions
 from tests.conftest import sheetgen
 from tests.palette import contrast, too_close
 

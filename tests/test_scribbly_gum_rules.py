@@ -17,7 +17,7 @@ from sheetgen.games.scribbly_gum.rules import (
     final_score,
     meals,
 )
-from sheetgen.layout import load
+from sheetgen.layouts.read import load
 from tests.conftest import ROOT, sheetgen
 
 KURINGGAI: TreeLayout = load("scribbly-gum/kuringgai").model  # type: ignore[assignment]

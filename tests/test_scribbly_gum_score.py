@@ -34,7 +34,7 @@ from sheetgen.games.scribbly_gum.record import GameScore, load_setup, score_game
 from sheetgen.games.scribbly_gum.referee import check_game
 from sheetgen.games.scribbly_gum.rules import collect, extra_moves, winners
 from sheetgen.games.scribbly_gum.simulate import play
-from sheetgen.layout import load
+from sheetgen.layouts.read import load
 from tests.conftest import sheetgen
 
 KURINGGAI: TreeLayout = load("scribbly-gum/kuringgai").model  # type: ignore[assignment]

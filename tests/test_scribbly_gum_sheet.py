@@ -16,7 +16,6 @@ import pypdfium2 as pdfium
 import pytest
 
 from sheetgen.backends import render
-from sheetgen.build import document_for
 from sheetgen.draw.fonts import cap_height, text_width
 from sheetgen.draw.shapes import Circle, Drawing, Field, LineTo, MoveTo, Text
 from sheetgen.draw.shapes import Path as PathShape
@@ -25,9 +24,10 @@ from sheetgen.draw.walk import leaves
 from sheetgen.games.scribbly_gum.draw import circle_centre, draw_tree_sheet, name_overlay
 from sheetgen.games.scribbly_gum.finished import finished_sheet
 from sheetgen.games.scribbly_gum.model import FOODS, TreeLayout
-from sheetgen.layout import load
+from sheetgen.kinds import BuildOptions
+from sheetgen.layouts.read import load
+from sheetgen.pipeline.build import document_for
 from sheetgen.press import Document, Page, Placement
-from sheetgen.registry import BuildOptions
 from tests.palette import contrast
 
 TREES = ["kuringgai", "mooloolah"]

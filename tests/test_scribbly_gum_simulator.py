@@ -12,7 +12,7 @@ import pytest
 from sheetgen.games.scribbly_gum.board import compile_board
 from sheetgen.games.scribbly_gum.model import TilesLayout, TreeLayout
 from sheetgen.games.scribbly_gum.simulate import play, simulate
-from sheetgen.layout import load
+from sheetgen.layouts.read import load
 from tests.conftest import sheetgen
 
 TILES: TilesLayout = load("scribbly-gum/tiles").model  # type: ignore[assignment]

@@ -18,7 +18,7 @@ from sheetgen.games.scribe.rules import (
     score_mini,
     score_super,
 )
-from sheetgen.layout import load
+from sheetgen.layouts.read import load
 
 LAYOUT = load("scribe/standard").model
 GLYPHS = list(LAYOUT.glyphs)  # type: ignore[attr-defined]

@@ -16,7 +16,7 @@ from sheetgen.games.scribe.rules import (
     parse_square,
     score_mini,
 )
-from sheetgen.layout import load
+from sheetgen.layouts.read import load
 
 LAYOUT: ScribeLayout = load("scribe/standard").model  # type: ignore[assignment]
 GLYPHS = list(LAYOUT.glyphs)

@@ -19,7 +19,7 @@ from sheetgen.games.scribe.rules import (
     score_super,
     tie_example,
 )
-from sheetgen.layout import load
+from sheetgen.layouts.read import load
 from tests.conftest import sheetgen
 
 GLYPHS = load("scribe/standard").model.glyphs  # type: ignore[attr-defined]

@@ -21,16 +21,16 @@ from PIL import Image
 from pypdf import PdfReader
 
 from sheetgen.backends import render
-from sheetgen.build import document_for
 from sheetgen.draw.shapes import Circle, Drawing, Group, Rect, Shape, Text
 from sheetgen.draw.walk import leaves
 from sheetgen.errors import LayoutError
 from sheetgen.games.scribe.components import check
 from sheetgen.games.scribe.model import ScribeLayout
 from sheetgen.games.scribe.rules import check_layout
-from sheetgen.layout import builtin_layouts, load
+from sheetgen.kinds import BuildOptions
+from sheetgen.layouts.read import builtin_layouts, load
+from sheetgen.pipeline.build import document_for
 from sheetgen.press import Document, PressOptions, parse_paper
-from sheetgen.registry import BuildOptions
 from sheetgen.resources import resource_dir
 from tests.palette import contrast, too_close
 

@@ -16,7 +16,7 @@ from sheetgen.games.scrumpit.rules import (
     score_letters,
     zone_cells,
 )
-from sheetgen.layout import load
+from sheetgen.layouts.read import load
 from tests.conftest import sheetgen
 
 BOARD: BoardLayout = load("scrumpit/standard").model  # type: ignore[assignment]
@@ -166,8 +166,8 @@ def test_the_example_game_sheet_shows_its_totals_line() -> None:
     import pypdfium2 as pdfium
 
     from sheetgen.backends import render
-    from sheetgen.layout import load as load_layout
-    from sheetgen.registry import BuildOptions as Options
+    from sheetgen.kinds import BuildOptions as Options
+    from sheetgen.layouts.read import load as load_layout
 
     loaded = load_layout("scrumpit/example-game")
     doc = loaded.kind.build(loaded.model, Options())

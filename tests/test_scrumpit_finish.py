@@ -17,14 +17,14 @@ import pytest
 from PIL import Image
 
 from sheetgen.backends import render
-from sheetgen.build import document_for
 from sheetgen.games.scrumpit.draw import tile_drawing
 from sheetgen.games.scrumpit.model import BoardLayout, GameRecord, ScrumpitLabels, TilesLayout
 from sheetgen.games.scrumpit.rules import score_game, zone_cells
-from sheetgen.layout import load
+from sheetgen.kinds import BuildOptions
+from sheetgen.layouts.read import load
+from sheetgen.model.tables import ValidationError
+from sheetgen.pipeline.build import document_for
 from sheetgen.press import Document, PressOptions, alone, parse_paper
-from sheetgen.registry import BuildOptions
-from sheetgen.tables import ValidationError
 from tests.conftest import sheetgen
 from tests.palette import contrast, too_close
 

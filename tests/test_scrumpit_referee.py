@@ -12,7 +12,7 @@ import pytest
 
 from sheetgen.games.scrumpit.model import GameRecord, Placement, Turn
 from sheetgen.games.scrumpit.rules import score_game
-from sheetgen.layout import load
+from sheetgen.layouts.read import load
 from tests.conftest import ROOT, sheetgen
 
 EXAMPLE: GameRecord = load("scrumpit/example-game").model  # type: ignore[assignment]

@@ -17,7 +17,7 @@ from sheetgen.games.scrumpit.rules import (
     score_game,
     zone_cells,
 )
-from sheetgen.layout import load
+from sheetgen.layouts.read import load
 
 BOARD: BoardLayout = load("scrumpit/standard").model  # type: ignore[assignment]
 TILES: TilesLayout = load("scrumpit/tiles").model  # type: ignore[assignment]
@@ -206,7 +206,7 @@ def test_letters_not_in_the_bags_are_named() -> None:
     tiles = TILES.model_copy(update={"letters": [x for x in TILES.letters if x.letter != "K"]})
     from unittest.mock import patch
 
-    with patch("sheetgen.layout.load_model", side_effect=[BOARD, tiles]):
+    with patch("sheetgen.layouts.read.load_model", side_effect=[BOARD, tiles]):
         found = check_game(record(turns=[turn("yellow", ("K", 5, 18))], racks={"blue": "KA"}))
     assert [(f.where, f.message) for f in found if f.level == "error"] == [
         ("turns[0].tiles[0].letter", "no K in the bags"),

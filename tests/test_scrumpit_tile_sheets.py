@@ -16,12 +16,12 @@ import pytest
 from PIL import Image
 
 from sheetgen.backends import render
-from sheetgen.build import document_for
 from sheetgen.draw import LineTo, Path
 from sheetgen.games.scrumpit.model import TilesLayout
-from sheetgen.layout import load
+from sheetgen.kinds import BuildOptions
+from sheetgen.layouts.read import load
+from sheetgen.pipeline.build import document_for
 from sheetgen.press import Document, Page, PressOptions, parse_paper
-from sheetgen.registry import BuildOptions
 
 LOADED = load("scrumpit/tiles")
 TILES: TilesLayout = LOADED.model  # type: ignore[assignment]

@@ -15,7 +15,6 @@ import pytest
 from PIL import Image
 
 from sheetgen.backends import render
-from sheetgen.build import document_for
 from sheetgen.draw.fonts import cap_height, text_width
 from sheetgen.draw.shapes import Circle, Drawing, Group, Path, Rect, Style, Text
 from sheetgen.draw.transform import IDENTITY
@@ -23,10 +22,11 @@ from sheetgen.draw.walk import leaves
 from sheetgen.games.scrumpit.board import board_drawing
 from sheetgen.games.scrumpit.model import BoardLayout
 from sheetgen.games.scrumpit.rules import zone_cells
-from sheetgen.layout import load
+from sheetgen.kinds import BuildOptions
+from sheetgen.layouts.read import load
+from sheetgen.pipeline.build import document_for
 from sheetgen.press import Document, Page, PressOptions, parse_paper
 from sheetgen.press.tiling import TileWords, tile
-from sheetgen.registry import BuildOptions
 
 LOADED = load("scrumpit/standard")
 BOARD: BoardLayout = LOADED.model  # type: ignore[assignment]

@@ -19,7 +19,7 @@ from typer.testing import CliRunner
 
 from sheetgen.cli import app
 from sheetgen.games import CATALOGUE
-from sheetgen.layout import load
+from sheetgen.layouts.read import load
 
 COLOUR = "^#[0-9a-fA-F]{6}$"
 

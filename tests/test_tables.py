@@ -1,4 +1,4 @@
-"""Layouts are read by sheetgen's own validator (`sheetgen.tables`, no pydantic, so that a
+"""Layouts are read by sheetgen's own validator (`sheetgen.model.tables`, no pydantic, so that a
 scoring command starts fast) and explained, when refused, by pydantic reading the same
 declarations. The two must agree: every value one takes the other takes, read to the same
 model, and every value one refuses the other refuses. Checked here on every built-in layout
@@ -22,15 +22,15 @@ from fontTools.ttLib import TTFont
 from hypothesis import given
 from hypothesis import strategies as st
 
-from sheetgen.cmap import code_points
 from sheetgen.games.marram.model import Claim, Hopper, Placed
 from sheetgen.games.scribbly_gum.model import Counts
 from sheetgen.games.scribe.model import Glyph, ScribeLayout, SheetStyle
-from sheetgen.layout import _read, _whole
-from sheetgen.registry import ComponentKind, kind_for
-from sheetgen.search_path import builtin_layouts
-from sheetgen.tables import Table, ValidationError
-from sheetgen.tables_pydantic import mirror
+from sheetgen.kinds import ComponentKind, kind_for
+from sheetgen.layouts.find import builtin_layouts
+from sheetgen.layouts.read import _read, _whole
+from sheetgen.model.pydantic_twin import mirror
+from sheetgen.model.tables import Table, ValidationError
+from sheetgen.text.cmap import code_points
 from tests.conftest import ROOT
 from tests.test_layout_errors import _leaves as _places
 

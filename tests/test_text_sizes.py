@@ -9,9 +9,9 @@ import pytest
 
 from sheetgen.draw.shapes import Group, Shape, Text
 from sheetgen.draw.transform import Transform
-from sheetgen.layout import builtin_layouts, load
+from sheetgen.kinds import BuildOptions
+from sheetgen.layouts.read import builtin_layouts, load
 from sheetgen.press import Document
-from sheetgen.registry import BuildOptions
 
 SIX_POINTS = 6 * 25.4 / 72  # mm
 # Shrunk layouts whose small print is not yet large enough (issue #14): known, and kept failing
@@ -63,8 +63,8 @@ def test_no_text_below_six_points_on_a_small_card(ref: str, paper: str) -> None:
     """On a 4 x 6 in card the press's own words (footer, alignment page) stay 6 pt or more:
     a footer too long is cut at a word, an alignment page too wide is left out (with a note);
     a layout whose sheets do not go onto the card is refused, which prints nothing small."""
-    from sheetgen.build import document_for
     from sheetgen.errors import SheetgenError
+    from sheetgen.pipeline.build import document_for
     from sheetgen.press import PressOptions, parse_paper
 
     loaded = load(ref)

@@ -16,10 +16,10 @@ from typer.testing import CliRunner
 from sheetgen.cli import app
 from sheetgen.draw import Drawing, Group, Shape, Text, Transform, cap_height, text_width
 from sheetgen.games import TILE_SIZES, tile_sizes_said
-from sheetgen.layout import load
+from sheetgen.kinds import BuildOptions, kinds
+from sheetgen.layouts.read import load
 from sheetgen.options import check_tile_size
 from sheetgen.press import Document
-from sheetgen.registry import BuildOptions, kinds
 from tests.conftest import sheetgen
 from tests.test_text_sizes import small_texts
 

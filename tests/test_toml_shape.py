@@ -9,7 +9,7 @@ import tomllib
 import pytest
 
 from sheetgen.errors import LayoutError
-from sheetgen.toml_shape import MAX_DEPTH, MAX_KEY_PARTS, check_shape
+from sheetgen.layouts.toml.shape import MAX_DEPTH, MAX_KEY_PARTS, check_shape
 
 HEAD = 'game = "scribe"\n'
 # lines with more brackets and dots than the quick look lets by, none of them deep or a long key

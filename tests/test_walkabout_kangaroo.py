@@ -20,7 +20,7 @@ from sheetgen.games.walkabout.grid import unit
 from sheetgen.games.walkabout.model import MapLayout
 from sheetgen.games.walkabout.room import SYMBOL_PEN, symbol_size
 from sheetgen.games.walkabout.symbols import symbol
-from sheetgen.layout import load
+from sheetgen.layouts.read import load
 from sheetgen.press import Document, alone
 
 FACINGS = ("N", "NE", "SE", "S", "SW", "NW")

@@ -18,7 +18,7 @@ from sheetgen.games.walkabout.model import GameRecord, MapLayout
 from sheetgen.games.walkabout.referee import check_game
 from sheetgen.games.walkabout.room import RING, RING_WIDTH
 from sheetgen.games.walkabout.rules import collected_stars, grid_of, regions
-from sheetgen.layout import builtin_layouts, load
+from sheetgen.layouts.read import builtin_layouts, load
 from tests.conftest import sheetgen
 from tests.test_dice_faces_readable import apart, ink
 from tests.test_walkabout_symbol_room import _symbols

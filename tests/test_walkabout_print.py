@@ -30,7 +30,7 @@ from sheetgen.games.walkabout.grid import Grid
 from sheetgen.games.walkabout.model import SYMBOLS, DiceLayout, MapLayout, MatLayout
 from sheetgen.games.walkabout.movement import span
 from sheetgen.games.walkabout.symbols import symbol
-from sheetgen.layout import load
+from sheetgen.layouts.read import load
 from sheetgen.press import Document, alone
 from tests.conftest import sheetgen
 from tests.palette import contrast, too_close

@@ -17,7 +17,7 @@ from sheetgen.games.walkabout.grid import Grid
 from sheetgen.games.walkabout.model import GameRecord, MapLayout, PlacedSymbol
 from sheetgen.games.walkabout.referee import check_game
 from sheetgen.games.walkabout.rules import check_map
-from sheetgen.layout import load
+from sheetgen.layouts.read import load
 from tests.conftest import ROOT, sheetgen
 
 MAP: MapLayout = load("walkabout/map-1").model  # type: ignore[assignment]

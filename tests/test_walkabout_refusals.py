@@ -19,7 +19,7 @@ from sheetgen.games.walkabout.rules import (
     check_path,
     check_symbols,
 )
-from sheetgen.layout import load
+from sheetgen.layouts.read import load
 
 MAP: MapLayout = load("walkabout/map-1").model  # type: ignore[assignment]
 DICE: DiceLayout = load("walkabout/dice").model  # type: ignore[assignment]

@@ -5,10 +5,10 @@ from __future__ import annotations
 
 import pytest
 
-from sheetgen.build import document_for
-from sheetgen.layout import builtin_layouts, load
+from sheetgen.kinds import BuildOptions
+from sheetgen.layouts.read import builtin_layouts, load
+from sheetgen.pipeline.build import document_for
 from sheetgen.press import PressOptions, parse_paper
-from sheetgen.registry import BuildOptions
 
 REFS = sorted(ref for ref in builtin_layouts() if ref.startswith("walkabout/"))
 

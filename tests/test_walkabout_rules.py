@@ -24,7 +24,7 @@ from sheetgen.games.walkabout.rules import (
     score_game,
     score_regions,
 )
-from sheetgen.layout import load
+from sheetgen.layouts.read import load
 
 MAP: MapLayout = load("walkabout/map-1").model  # type: ignore[assignment]
 DICE: DiceLayout = load("walkabout/dice").model  # type: ignore[assignment]

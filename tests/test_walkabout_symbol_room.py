@@ -32,7 +32,7 @@ from sheetgen.games.walkabout.room import (
     symbol_size,
 )
 from sheetgen.games.walkabout.rules import grid_of
-from sheetgen.layout import load
+from sheetgen.layouts.read import load
 from tests.test_dice_faces_readable import Ink, apart, ink
 
 MAPS: list[MapLayout] = [load(f"walkabout/map-{n}").model for n in range(1, 5)]  # type: ignore[misc]

@@ -308,7 +308,7 @@ def test_never_serves_or_leaves_a_partial_file(watcher: Watcher, layout: Path) -
                         problems.append(f"served {name} cut short")
                 for path in out.iterdir():
                     if path.name.startswith("."):  # a finished file's name for the instant
-                        continue  # before its rename (sheetgen.output), gone when read
+                        continue  # before its rename (sheetgen.pipeline.output), gone when read
                     data = path.read_bytes()
                     if path.suffix == ".png":
                         whole_png(data)
@@ -375,7 +375,8 @@ def patched_watch(folder: Path, patch: str, *args: str) -> list[str]:
     argv = ["sheetgen", "watch", "my.toml", "--port", "0", "--no-browser", *args]
     script = (
         "import os, signal, sys, time\n"
-        "import sheetgen.build, sheetgen.cli, sheetgen.output, sheetgen.watch\n"
+        "import sheetgen.cli\n"
+        "import sheetgen.pipeline.build, sheetgen.pipeline.output, sheetgen.pipeline.watch\n"
         f"{patch}\n"
         f"sys.argv = {argv!r}\n"
         "sheetgen.cli.main()\n"
@@ -388,11 +389,11 @@ def ctrl_c_in_build(code: str) -> str:
     """A patch: each build runs `code` (which signals the watch) before it builds."""
     body = "".join(f"    {line}\n" for line in code.splitlines())
     return (
-        "real_build = sheetgen.watch.build\n"
+        "real_build = sheetgen.pipeline.watch.build\n"
         "def build(watch, last):\n"
         f"{body}"
         "    return real_build(watch, last)\n"
-        "sheetgen.watch.build = build\n"
+        "sheetgen.pipeline.watch.build = build\n"
     )
 
 
@@ -426,14 +427,14 @@ def test_signals_inside_the_signal_handler_are_let_be(layout: Path) -> None:
     waited for itself for ever here): it ends, tidily, by the first that is not Ctrl-C, and
     Python runs the handlers of signals that came together in the order of their numbers."""
     patch = ctrl_c_in_build("os.kill(os.getpid(), signal.SIGINT)") + (
-        "real_ask, sent = sheetgen.watch.ask, []\n"
+        "real_ask, sent = sheetgen.pipeline.watch.ask, []\n"
         "def ask():\n"
         "    if not sent:\n"
         "        sent.append(True)\n"
         "        os.kill(os.getpid(), signal.SIGHUP); os.kill(os.getpid(), signal.SIGTERM)\n"
         "        for _ in range(1000): pass  # the handler runs again here, inside itself\n"
         "    real_ask()\n"
-        "sheetgen.watch.ask = ask\n"
+        "sheetgen.pipeline.watch.ask = ask\n"
     )
     assert ending(layout, patch) == (-signal.SIGHUP, "stopped", "")
     assert not list(Path(tempfile.gettempdir()).glob(f"sheetgen-watch-{os.getpid()}-*"))
@@ -459,20 +460,20 @@ def test_ctrl_c_while_a_rebuild_writes_never_mixes_two_builds(layout: Path) -> N
     """Ctrl-C between two files of a rebuild being put in place: the rebuild's files are all
     written (as `sheetgen build` of the edited layout writes them), then the watch ends."""
     patch = (
-        "real_write_all, writes = sheetgen.build.write_all, []\n"
+        "real_write_all, writes = sheetgen.pipeline.build.write_all, []\n"
         "def write_all(files):\n"
         "    writes.append(files)\n"
         "    if len(writes) == 2:  # the rebuild's: Ctrl-C once its first file is in place\n"
-        "        real_commit = sheetgen.output._Staged.commit\n"
+        "        real_commit = sheetgen.pipeline.output._Staged.commit\n"
         "        def commit(self):\n"
         "            real_commit(self)\n"
         "            if len(writes) == 2:\n"
         "                writes.append(None)\n"
         "                os.kill(os.getpid(), signal.SIGINT)\n"
         "                for _ in range(1000): pass  # the handler runs here\n"
-        "        sheetgen.output._Staged.commit = commit\n"
+        "        sheetgen.pipeline.output._Staged.commit = commit\n"
         "    real_write_all(files)\n"
-        "sheetgen.build.write_all = write_all\n"
+        "sheetgen.pipeline.build.write_all = write_all\n"
     )
     folder = layout.parent
     (folder / "out").mkdir()

@@ -5,7 +5,7 @@ from __future__ import annotations
 from typing import Literal
 
 from sheetgen.errors import SheetgenError
-from sheetgen.output import file_labels
+from sheetgen.pipeline.output import file_labels
 from sheetgen.press.document import Document, Page
 
 Format = Literal["pdf", "svg", "png"]

@@ -19,7 +19,7 @@ from reportlab.pdfgen.canvas import Canvas
 
 from sheetgen.draw.shapes import Text
 from sheetgen.draw.shaping import advance, plain, shape
-from sheetgen.typefaces import FACES, FontFace, face
+from sheetgen.text.typefaces import FACES, FontFace, face
 
 if TYPE_CHECKING:
     import pikepdf

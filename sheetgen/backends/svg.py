@@ -28,7 +28,7 @@ from sheetgen.draw.shapes import (
 from sheetgen.draw.shaping import plain, units_per_em
 from sheetgen.draw.transform import Transform
 from sheetgen.press.document import Page
-from sheetgen.typefaces import FontFace, font_tables
+from sheetgen.text.typefaces import FontFace, font_tables
 
 SVG_TEXT_STYLE = "font-kerning:none"
 

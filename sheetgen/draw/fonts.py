@@ -6,7 +6,7 @@ from dataclasses import dataclass
 from functools import cache
 
 from sheetgen.draw.shapes import Anchor, Text, Weight
-from sheetgen.typefaces import FACES, FontFace, face, font_tables
+from sheetgen.text.typefaces import FACES, FontFace, face, font_tables
 
 __all__ = [
     "CSS_FALLBACKS",

@@ -7,7 +7,7 @@ from dataclasses import dataclass
 from typing import Literal
 
 from sheetgen.draw.transform import IDENTITY, Transform
-from sheetgen.typefaces import Weight as Weight  # the drawing model names it too
+from sheetgen.text.typefaces import Weight as Weight  # the drawing model names it too
 
 _HEX = re.compile(r"^#[0-9a-fA-F]{6}$")
 

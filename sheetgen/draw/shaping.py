@@ -11,7 +11,7 @@ from dataclasses import dataclass
 from functools import cache, lru_cache
 
 from sheetgen.errors import SheetgenError
-from sheetgen.typefaces import (
+from sheetgen.text.typefaces import (
     FACES,
     SCRIPTS,
     FontFace,

@@ -14,13 +14,13 @@ from dataclasses import dataclass
 from typing import Literal
 
 from sheetgen.backends import render
+from sheetgen.draw.pieces import Parts
 from sheetgen.draw.shapes import Drawing
 from sheetgen.draw.transform import translate
 from sheetgen.errors import SheetgenError
 from sheetgen.export.raster import Shot, png_bytes, rasterise
 from sheetgen.export.tts import Names, board_labels, label
-from sheetgen.output import output_name
-from sheetgen.pieces import Parts
+from sheetgen.pipeline.output import output_name
 from sheetgen.press.document import Document, Page, Placement
 
 PieceFormat = Literal["png", "pdf", "svg"]

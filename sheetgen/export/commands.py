@@ -12,8 +12,8 @@ import typer
 from sheetgen.errors import SheetgenError, UsageError
 
 if TYPE_CHECKING:
-    from sheetgen.layout import Loaded
-    from sheetgen.pieces import Parts
+    from sheetgen.draw.pieces import Parts
+    from sheetgen.layouts.read import Loaded
 
 app = typer.Typer(
     help="Export pieces, dice and boards: Tabletop Simulator decks and bare piece images.",
@@ -29,10 +29,10 @@ def _parts(refs: list[str], bleed: float | None = None) -> list[tuple[Loaded, Pa
     """Each layout checked (as `build` checks it) with its parts, drawn with `bleed` mm of art
     past the cut where the layout has a bleed key (as `build --bleed` sets it); a layout whose
     kind has no pieces, dice or boards is refused, naming the kinds that have."""
-    from sheetgen.build import _check_all, _check_distinct
-    from sheetgen.layout import load
-    from sheetgen.only import resized
-    from sheetgen.registry import kinds
+    from sheetgen.kinds import kinds
+    from sheetgen.layouts.read import load
+    from sheetgen.pipeline.build import _check_all, _check_distinct
+    from sheetgen.pipeline.only import resized
 
     loaded = [load(ref) for ref in refs]
     _check_distinct(loaded)
@@ -59,8 +59,8 @@ def _write(
 ) -> None:
     """Write the files (each whole or not at all), and say what was written and how long the
     export took from `started`."""
-    from sheetgen.build import Built, summary
-    from sheetgen.output import write_all
+    from sheetgen.pipeline.build import Built, summary
+    from sheetgen.pipeline.output import write_all
 
     built = [Built(folder / name, data) for name, data in files]
     write_all([(b.path, b.data) for b in built])
@@ -85,7 +85,7 @@ def tts(
     """Tabletop Simulator: deck sheets, dice templates and boards, and a saved object (JSON)
     that loads them from these files."""
     from sheetgen.export.tts import Names, export_tts
-    from sheetgen.output import prepare_folder
+    from sheetgen.pipeline.output import prepare_folder
 
     started = time.perf_counter()
     folder = prepare_folder(out, out == DEFAULT_OUT)  # refused before any drawing
@@ -119,7 +119,7 @@ def pieces(
     """Every piece, die face and board as its own image, trimmed, with an optional bleed."""
     from sheetgen.export.bare import PieceFormat, Size, export_pieces
     from sheetgen.export.tts import Names
-    from sheetgen.output import prepare_folder
+    from sheetgen.pipeline.output import prepare_folder
 
     if px is not None and dpi is not None:
         raise UsageError("--px and --dpi both set the size; give one of them")

@@ -25,10 +25,10 @@ from typing import Any
 
 from PIL import Image
 
+from sheetgen.draw.pieces import Die, Parts, Piece
 from sheetgen.draw.shapes import Drawing, Rect, Style
 from sheetgen.export.raster import Shot, png_bytes, rasterise, trim_to_art
-from sheetgen.output import output_name, slug
-from sheetgen.pieces import Die, Parts, Piece
+from sheetgen.pipeline.output import output_name, slug
 from sheetgen.press.deck_grid import (
     DIE_TEMPLATE_CELLS,
     MAX_CELL,

@@ -9,7 +9,7 @@ import importlib
 from typing import TYPE_CHECKING
 
 if TYPE_CHECKING:
-    from sheetgen.registry import ComponentKind
+    from sheetgen.kinds import ComponentKind
 
 GAMES = ("scribe", "scribbly_gum", "walkabout", "marram", "scrumpit")
 COMMANDS = {

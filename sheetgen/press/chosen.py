@@ -7,7 +7,7 @@ from __future__ import annotations
 
 from collections.abc import Sequence
 
-from sheetgen.pieces import Piece
+from sheetgen.draw.pieces import Piece
 from sheetgen.press.document import Flip, Page
 from sheetgen.press.impose import PressOptions, impose, impose_duplex
 

@@ -10,7 +10,6 @@ from typing import Literal
 from sheetgen.draw.shapes import Drawing
 from sheetgen.draw.transform import translate
 from sheetgen.errors import PressError, TooBigForPaper
-from sheetgen.page_words import PageWords
 from sheetgen.press.document import Box, Flip, Page, Placement
 from sheetgen.press.footer import (
     SAFE_EDGE,
@@ -30,6 +29,7 @@ from sheetgen.press.marks import (
 )
 from sheetgen.press.paper import NAMED, Paper
 from sheetgen.press.ruler import RULER_HEIGHT, RULER_WIDTH, calibration_ruler
+from sheetgen.text.page_words import PageWords
 
 RULER_CLEARANCE = 3.0
 CropMarks = Literal["none", "corners", "full"]

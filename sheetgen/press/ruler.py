@@ -7,7 +7,7 @@ from functools import cache
 from sheetgen.draw.fonts import label
 from sheetgen.draw.geometry import line
 from sheetgen.draw.shapes import Drawing, Rect, Shape, Style
-from sheetgen.page_words import PageWords
+from sheetgen.text.page_words import PageWords
 
 INK = "#222222"
 RULER_WIDTH = 165.0

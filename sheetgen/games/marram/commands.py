@@ -17,7 +17,7 @@ app = typer.Typer(
 
 def _board(ref: str, where: str) -> "tuple[BoardLayout, TileSetLayout]":
     from sheetgen.games.marram.model import BoardLayout, TileSetLayout
-    from sheetgen.layout import load_model
+    from sheetgen.layouts.read import load_model
 
     board = load_model(ref, BoardLayout, where, checked=True)
     return board, load_model(board.tiles, TileSetLayout, f"{ref}: tiles")
@@ -102,7 +102,7 @@ def fits(
     from sheetgen.errors import SheetgenError, UsageError
     from sheetgen.games.marram.placements import distinct, placements
     from sheetgen.games.marram.verdict import referee
-    from sheetgen.registry import suggest
+    from sheetgen.kinds import suggest
 
     layout, tiles = _board(board, "fits")
     designs = {t.name: t for t in [tiles.starter, *tiles.tiles]}

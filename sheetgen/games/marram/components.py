@@ -11,13 +11,13 @@ from sheetgen.games.marram.model import ArtLayout, BoardLayout, TileSetLayout
 from sheetgen.games.marram.picture import board_drawing
 from sheetgen.games.marram.rules import check_set
 from sheetgen.games.marram.sheets import tile_pages
+from sheetgen.kinds import BuildOptions
 from sheetgen.press import Document, alone, pad
 from sheetgen.press.alignment import alignment_pages
-from sheetgen.registry import BuildOptions
 
 
 def _tiles(ref: str, where: str) -> TileSetLayout:
-    from sheetgen.layout import load_model
+    from sheetgen.layouts.read import load_model
 
     return load_model(ref, TileSetLayout, where)
 

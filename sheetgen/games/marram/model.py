@@ -8,8 +8,14 @@ import string
 from typing import Annotated, Literal
 
 from sheetgen.games import SCREEN_CREDIT, tile_sizes_said
-from sheetgen.registry import Colour, LayoutBase, PageLabels, Section, TileSizes, paints
-from sheetgen.tables import AfterValidator, BeforeValidator, Field, field_validator, model_validator
+from sheetgen.kinds import Colour, LayoutBase, PageLabels, Section, TileSizes, paints
+from sheetgen.model.tables import (
+    AfterValidator,
+    BeforeValidator,
+    Field,
+    field_validator,
+    model_validator,
+)
 
 Kind = Literal["g", "s"]  # grass or sand
 Corner = Literal["NW", "NE", "SE", "SW"]

@@ -22,7 +22,7 @@ from sheetgen.games.marram.variants import (
     pieces,
     target,
 )
-from sheetgen.keypath import key_path
+from sheetgen.layouts.keypath import key_path
 
 
 @dataclass(frozen=True)

@@ -13,7 +13,7 @@ from sheetgen.games.marram.referee import Game, Scored
 from sheetgen.games.marram.stock import not_over, tiles_left
 from sheetgen.games.marram.turns import turn_findings
 from sheetgen.games.marram.variants import hopper_points, piece, pieces
-from sheetgen.keypath import key_path
+from sheetgen.layouts.keypath import key_path
 
 # the Fly comes once 20 tiles are laid, the Frog once 30 (the starter is not laid)
 HOPPERS = (("fly", "Fly", 20), ("frog", "Frog", 30))
@@ -225,7 +225,7 @@ def _leaders(totals: dict[str, int]) -> str:
 def check_board(layout: BoardLayout) -> list[Finding]:
     """Every rule the board's record can show, each broken one a finding."""
     from sheetgen.errors import SheetgenError
-    from sheetgen.layout import load_model
+    from sheetgen.layouts.read import load_model
 
     try:
         tiles = load_model(layout.tiles, TileSetLayout, "tiles")

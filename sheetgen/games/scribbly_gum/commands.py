@@ -22,7 +22,7 @@ MAX_GAMES = 1_000_000
 
 def _load_tree(ref: str) -> "TreeLayout":
     from sheetgen.games.scribbly_gum.model import TreeLayout
-    from sheetgen.layout import load_model
+    from sheetgen.layouts.read import load_model
 
     name = ref if "/" in ref or ref.endswith(".toml") else f"scribbly-gum/{ref}"
     return load_model(name, TreeLayout, "simulate", checked=True)
@@ -30,7 +30,7 @@ def _load_tree(ref: str) -> "TreeLayout":
 
 def _load_tiles(ref: str) -> "TilesLayout":
     from sheetgen.games.scribbly_gum.model import TilesLayout
-    from sheetgen.layout import load_model
+    from sheetgen.layouts.read import load_model
 
     return load_model(ref, TilesLayout, "--tiles")
 
@@ -95,8 +95,8 @@ def deck(
     """Write the offline HTML tile deck: shuffle, set one aside, reveal one a turn."""
     from sheetgen.games.scribbly_gum.deck import deck_html
     from sheetgen.games.scribbly_gum.model import DigitalLayout
-    from sheetgen.layout import load_model
-    from sheetgen.output import write_page
+    from sheetgen.layouts.read import load_model
+    from sheetgen.pipeline.output import write_page
 
     text = deck_html(_load_tiles(tiles), load_model(screen, DigitalLayout, "--screen"))
     path = write_page(out, "scribbly-gum-deck.html", text)
@@ -212,7 +212,7 @@ def score(
     from sheetgen.findings import nowhere
     from sheetgen.games.scribbly_gum.model import GameRecord
     from sheetgen.games.scribbly_gum.record import load_setup, score_game
-    from sheetgen.layout import load_model
+    from sheetgen.layouts.read import load_model
 
     game = load_model(record, GameRecord, "score", checked=True)
     setup, found = load_setup(game)

@@ -6,6 +6,7 @@ from __future__ import annotations
 from dataclasses import replace
 
 from sheetgen.draw import Drawing
+from sheetgen.draw.pieces import Parts
 from sheetgen.errors import SheetgenError
 from sheetgen.findings import Finding, error, nowhere, warning
 from sheetgen.games import BOTH_PAPERS
@@ -21,18 +22,17 @@ from sheetgen.games.scribbly_gum.model import (
 from sheetgen.games.scribbly_gum.record import load_setup, pen_lines, replay, score_game
 from sheetgen.games.scribbly_gum.rules import check_tiles, check_tree
 from sheetgen.games.scribbly_gum.tiles import screen_tile, text_findings
-from sheetgen.pieces import Parts
+from sheetgen.kinds import BuildOptions, LayoutBase
 from sheetgen.press import Document, Page, Placement, impose, impose_duplex, pad
 from sheetgen.press.impose import RULER_CLEARANCE
 from sheetgen.press.ruler import RULER_HEIGHT
-from sheetgen.registry import BuildOptions, LayoutBase
 
 
 def _other_tree(ref: str, where: str, words: LayoutBase, translate: bool = True) -> TreeLayout:
     """The tree layout `ref` that `words`' layout names (a path taken from that layout's
     folder), printing with the labels of `words` when that layout sets its own (a pad's or a
     front's `[labels]` translate both sides) and `translate` is asked."""
-    from sheetgen.layout import beside, load_model
+    from sheetgen.layouts.read import beside, load_model
 
     tree = load_model(beside(words, ref), TreeLayout, where)
     if translate and "labels" in words.model_fields_set:
@@ -140,7 +140,7 @@ def check_sheet(layout: TreeLayout) -> list[Finding]:
 
 def build_digital(layout: DigitalLayout, options: BuildOptions) -> Document:
     """The movement tiles as screen images, width_px x height_px each."""
-    from sheetgen.layout import load_model
+    from sheetgen.layouts.read import load_model
     from sheetgen.press import alone
 
     deck = load_model(layout.tiles, TilesLayout, f"{layout.name}: tiles")
@@ -159,7 +159,7 @@ def build_digital(layout: DigitalLayout, options: BuildOptions) -> Document:
 
 
 def check_digital(layout: DigitalLayout) -> list[Finding]:
-    from sheetgen.layout import load_model
+    from sheetgen.layouts.read import load_model
 
     try:
         deck = load_model(layout.tiles, TilesLayout, f"{layout.name}: tiles")

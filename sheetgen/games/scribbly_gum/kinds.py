@@ -11,7 +11,7 @@ from sheetgen.games.scribbly_gum.model import (
     TilesLayout,
     TreeLayout,
 )
-from sheetgen.registry import PRESSED, ComponentKind, Lazy
+from sheetgen.kinds import PRESSED, ComponentKind, Lazy
 
 _HERE = "sheetgen.games.scribbly_gum.components"
 

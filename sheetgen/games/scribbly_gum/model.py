@@ -6,8 +6,8 @@ import string
 from typing import Annotated, Literal
 
 from sheetgen.games import BOTH_PAPERS, SCREEN_CREDIT, TILE_SIZES, tile_sizes_said
-from sheetgen.registry import Colour, LayoutBase, PageLabels, Section, TileSizes, paints
-from sheetgen.tables import Field, field_validator, model_validator
+from sheetgen.kinds import Colour, LayoutBase, PageLabels, Section, TileSizes, paints
+from sheetgen.model.tables import Field, field_validator, model_validator
 
 Food = Literal["nut", "leaf", "blossom"]
 FOODS: tuple[Food, ...] = ("nut", "leaf", "blossom")

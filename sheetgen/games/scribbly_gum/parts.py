@@ -4,10 +4,10 @@ the tree sides as boards."""
 
 from __future__ import annotations
 
+from sheetgen.draw.pieces import Parts, Piece, piece_name
 from sheetgen.games.scribbly_gum.draw import draw_tree_sheet
 from sheetgen.games.scribbly_gum.model import TilesLayout, TreeLayout
 from sheetgen.games.scribbly_gum.tiles import tile_faces
-from sheetgen.pieces import Parts, Piece, piece_name
 
 
 def tile_parts(layout: TilesLayout) -> Parts:

@@ -74,7 +74,7 @@ class Replay:
 
 def load_setup(record: GameRecord) -> tuple[Setup | None, list[Finding]]:
     """The record's tree, tiles and achievements in play, or the findings that stop them."""
-    from sheetgen.layout import beside, load_model
+    from sheetgen.layouts.read import beside, load_model
 
     out: list[Finding] = []
     try:
@@ -93,7 +93,7 @@ def load_setup(record: GameRecord) -> tuple[Setup | None, list[Finding]]:
     for i, title in enumerate(record.achievements):
         found = by_title.get(title.casefold())
         if found is None:
-            from sheetgen.registry import suggest
+            from sheetgen.kinds import suggest
 
             hint = suggest(title, [a.title for a in tiles.achievements])
             out.append(error(f"achievements[{i}]", f"no achievement tile {title!r} ({hint})"))

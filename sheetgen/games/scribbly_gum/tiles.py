@@ -33,8 +33,8 @@ from sheetgen.games.scribbly_gum.model import (
     ScribblyGumLabels,
     TilesLayout,
 )
+from sheetgen.kinds import BuildOptions
 from sheetgen.press import Document, impose, impose_duplex
-from sheetgen.registry import BuildOptions
 
 UNIT = 45.0  # tiles are designed on a 45 mm square and scaled to the chosen size
 # The design keeps SAFE (design mm) clear inside the cut and prints no text below SMALL, so that

@@ -18,7 +18,7 @@ app = typer.Typer(
 def _table(layout_ref: str) -> "GlyphTable":
     from sheetgen.games.scribe.model import ScribeLayout
     from sheetgen.games.scribe.rules import GlyphTable
-    from sheetgen.layout import load_model
+    from sheetgen.layouts.read import load_model
 
     return GlyphTable.of(load_model(layout_ref, ScribeLayout, "--layout").glyphs)
 

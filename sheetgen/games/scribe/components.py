@@ -6,15 +6,15 @@ from __future__ import annotations
 from dataclasses import replace
 
 from sheetgen.draw import Drawing, Text, text_width
+from sheetgen.draw.pieces import Parts
 from sheetgen.draw.transform import IDENTITY
 from sheetgen.draw.walk import leaves
 from sheetgen.findings import Finding, error
 from sheetgen.games.scribe.draw import EDGE, captions, draw_sheet, plan, tally_width
 from sheetgen.games.scribe.model import SIX_POINTS, ScribeLayout
 from sheetgen.games.scribe.rules import check_layout
-from sheetgen.pieces import Parts
+from sheetgen.kinds import BuildOptions
 from sheetgen.press import Document, PressOptions, pad, plan_grid
-from sheetgen.registry import BuildOptions
 
 SHEET_GAP = 12.0  # mm between sheets sharing a page, room for the cut
 CAPTION_GAP = 1.0  # mm of paper kept between captions side by side in the glyph legend

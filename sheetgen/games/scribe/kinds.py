@@ -5,7 +5,7 @@ never imports drawing code)."""
 from __future__ import annotations
 
 from sheetgen.games.scribe.model import ScribeLayout
-from sheetgen.registry import PRESSED, ComponentKind, Lazy
+from sheetgen.kinds import PRESSED, ComponentKind, Lazy
 
 _HERE = "sheetgen.games.scribe.components"
 

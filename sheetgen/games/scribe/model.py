@@ -5,8 +5,8 @@ from __future__ import annotations
 from typing import Literal
 
 from sheetgen.games import sheet_side_said
-from sheetgen.registry import Colour, LayoutBase, PageLabels, Section, paints
-from sheetgen.tables import Field, field_validator
+from sheetgen.kinds import Colour, LayoutBase, PageLabels, Section, paints
+from sheetgen.model.tables import Field, field_validator
 
 SIX_POINTS = 6 * 25.4 / 72  # mm: no text is printed smaller
 

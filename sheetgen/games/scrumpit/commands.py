@@ -17,7 +17,7 @@ app = typer.Typer(
 
 def _tiles(ref: str) -> "TilesLayout":
     from sheetgen.games.scrumpit.model import TilesLayout
-    from sheetgen.layout import load_model
+    from sheetgen.layouts.read import load_model
 
     return load_model(ref, TilesLayout, "--tiles")
 
@@ -106,7 +106,7 @@ def game(
     """Score a recorded game turn by turn, with running totals and the rack deductions."""
     from sheetgen.games.scrumpit.model import BoardLayout, GameRecord
     from sheetgen.games.scrumpit.rules import score_game
-    from sheetgen.layout import load_model
+    from sheetgen.layouts.read import load_model
 
     rec = load_model(record, GameRecord, "game", checked=True)
     board = load_model(rec.board, BoardLayout, f"{record}: board")

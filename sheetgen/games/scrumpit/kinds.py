@@ -5,7 +5,7 @@ never imports drawing code)."""
 from __future__ import annotations
 
 from sheetgen.games.scrumpit.model import BoardLayout, GameRecord, PadLayout, TilesLayout
-from sheetgen.registry import PRESSED, ComponentKind, Lazy
+from sheetgen.kinds import PRESSED, ComponentKind, Lazy
 
 _HERE = "sheetgen.games.scrumpit.components"
 

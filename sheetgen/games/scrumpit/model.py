@@ -6,9 +6,9 @@ from __future__ import annotations
 from typing import Annotated, Literal
 
 from sheetgen.games import TILE_SIZES, tile_sizes_said
-from sheetgen.registry import Colour as Hex
-from sheetgen.registry import LayoutBase, PageLabels, Section, TileSizes
-from sheetgen.tables import Field, field_validator
+from sheetgen.kinds import Colour as Hex
+from sheetgen.kinds import LayoutBase, PageLabels, Section, TileSizes
+from sheetgen.model.tables import Field, field_validator
 
 Colour = Literal["yellow", "blue", "red", "green"]
 Side = Literal["north", "east", "south", "west"]

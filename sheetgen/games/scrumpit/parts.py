@@ -9,10 +9,10 @@ be told apart."""
 from __future__ import annotations
 
 from sheetgen.draw import Drawing, Rect, Style
+from sheetgen.draw.pieces import Parts, Piece
 from sheetgen.games.scrumpit.board import board_drawing
 from sheetgen.games.scrumpit.draw import bag_mark, text_ink, tile_drawing
 from sheetgen.games.scrumpit.model import BoardLayout, TilesLayout
-from sheetgen.pieces import Parts, Piece
 
 
 def tile_back(bag: str, fill: str, size: float) -> Drawing:

@@ -31,7 +31,7 @@ def check_game(record: GameRecord, words: Path | None = None) -> list[Finding]:
 def _check(record: GameRecord, words: Path | None) -> list[Finding]:
     """Every finding but the word-list warning."""
     from sheetgen.errors import SheetgenError
-    from sheetgen.layout import load_model
+    from sheetgen.layouts.read import load_model
 
     try:
         board = load_model(record.board, BoardLayout, "board", checked=True)

@@ -20,7 +20,7 @@ app = typer.Typer(
 
 def _record(ref: str) -> "tuple[GameRecord, MapLayout]":
     from sheetgen.games.walkabout.model import GameRecord, MapLayout
-    from sheetgen.layout import beside, load_model
+    from sheetgen.layouts.read import beside, load_model
 
     record = load_model(ref, GameRecord, "walkabout", checked=True)
     return record, load_model(beside(record, record.map), MapLayout, f"{ref}: map")
@@ -30,7 +30,7 @@ def _map_shown(record: "GameRecord") -> str:
     """The map a record names, as a user can find it: a built-in name as it is, a file as its
     path from the working folder (or its full path when it lies outside it), not the record's
     own relative path."""
-    from sheetgen.layout import beside, builtin_layouts
+    from sheetgen.layouts.read import beside, builtin_layouts
 
     ref = beside(record, record.map)
     if ref in builtin_layouts():
@@ -153,7 +153,7 @@ def moves(
     """List the day's legal options for a roll, as the rules allow them."""
     from sheetgen.games.walkabout.model import DiceLayout
     from sheetgen.games.walkabout.rules import grid_of, legal_moves, stars_collected
-    from sheetgen.layout import load_model
+    from sheetgen.layouts.read import load_model
 
     record, layout = _record(game)
     loaded = load_model(dice, DiceLayout, "--dice")
@@ -197,8 +197,8 @@ def roller(
     """Write the offline HTML dice roller: the three dice rolled together, a list of days."""
     from sheetgen.games.walkabout.model import DiceLayout
     from sheetgen.games.walkabout.roller import roller_html
-    from sheetgen.layout import load_model
-    from sheetgen.output import write_page
+    from sheetgen.layouts.read import load_model
+    from sheetgen.pipeline.output import write_page
 
     text = roller_html(load_model(dice, DiceLayout, "--dice"))
     path = write_page(out, "walkabout-roller.html", text)

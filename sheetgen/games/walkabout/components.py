@@ -22,8 +22,8 @@ from sheetgen.games.walkabout.rules import (
     score_game,
     symbol_inks_apart,
 )
+from sheetgen.kinds import BuildOptions
 from sheetgen.press import Document, alone, impose, pad
-from sheetgen.registry import BuildOptions
 
 
 def build_map(layout: MapLayout, options: BuildOptions) -> Document:
@@ -77,7 +77,7 @@ def build_dice(layout: DiceLayout, options: BuildOptions) -> Document:
 
 
 def _dice(ref: str, where: str) -> DiceLayout:
-    from sheetgen.layout import load_model
+    from sheetgen.layouts.read import load_model
 
     return load_model(ref, DiceLayout, where)
 
@@ -176,7 +176,7 @@ def finished(layout: MapLayout, record: GameRecord) -> Finished:
 def build_game(record: GameRecord, options: BuildOptions) -> Document:
     """A finished game drawn on its map: the whole path, every symbol found, the stars
     collected and used, and the score."""
-    from sheetgen.layout import beside, load_model
+    from sheetgen.layouts.read import beside, load_model
 
     layout = load_model(beside(record, record.map), MapLayout, f"{record.name}: map")
     drawing = draw_map(layout, record.labels, finished(layout, record))

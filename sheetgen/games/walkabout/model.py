@@ -7,8 +7,8 @@ import string
 from typing import Annotated, Literal
 
 from sheetgen.games import sheet_side_said, tile_sizes_said
-from sheetgen.registry import Colour, LayoutBase, PageLabels, Section, TileSizes, paints
-from sheetgen.tables import Field
+from sheetgen.kinds import Colour, LayoutBase, PageLabels, Section, TileSizes, paints
+from sheetgen.model.tables import Field
 
 Symbol = Literal["spear", "boomerang", "emu", "kangaroo", "waterhole"]
 SYMBOLS: tuple[Symbol, ...] = ("spear", "boomerang", "emu", "kangaroo", "waterhole")

@@ -4,11 +4,11 @@ as a board."""
 
 from __future__ import annotations
 
+from sheetgen.draw.pieces import Die, Parts, piece_name
 from sheetgen.games.walkabout.dice import BLEED, face_drawing, mat_drawing
 from sheetgen.games.walkabout.draw import draw_map
 from sheetgen.games.walkabout.model import DiceLayout, MapLayout, MatLayout
 from sheetgen.games.walkabout.movement import span
-from sheetgen.pieces import Die, Parts, piece_name
 
 
 def dice_parts(layout: DiceLayout) -> Parts:
@@ -34,7 +34,7 @@ def map_parts(layout: MapLayout) -> Parts:
 
 def mat_parts(layout: MatLayout) -> Parts:
     """The dice mat whole, as one board (its dice from the layout it names)."""
-    from sheetgen.layout import load_model
+    from sheetgen.layouts.read import load_model
 
     dice = load_model(layout.dice, DiceLayout, f"{layout.name}: dice")
     return Parts(boards=(mat_drawing(layout, dice),))

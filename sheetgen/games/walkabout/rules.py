@@ -155,7 +155,7 @@ def symbol_inks_apart(inks: SymbolInks, key: str) -> list[Finding]:
 def _check_siblings(layout: MapLayout) -> list[Finding]:
     """The built-in sheets map-1 … map-4 differ only in their symbols (a map of a designer's
     own, even one named like them, is a sheet of its own)."""
-    from sheetgen.layout import builtin_layouts, load
+    from sheetgen.layouts.read import builtin_layouts, load
 
     builtin = builtin_layouts().get(f"walkabout/{layout.name}")
     if builtin is None or layout._folder != builtin.parent:

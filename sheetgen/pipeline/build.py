@@ -12,9 +12,9 @@ from sheetgen.backends import Format, check_build_pixels, preflight, render
 from sheetgen.cancel import checkpoint
 from sheetgen.errors import SheetgenError, TooBigForPaper
 from sheetgen.findings import Finding
-from sheetgen.fits import drawing_findings, size_error
-from sheetgen.layout import Loaded, load, lookup
-from sheetgen.only import check_only, only_document, parse_only
+from sheetgen.kinds import BuildOptions
+from sheetgen.layouts.find import named_layouts
+from sheetgen.layouts.read import Loaded, load, lookup
 from sheetgen.options import (
     check_named_sheets,
     check_options,
@@ -25,10 +25,10 @@ from sheetgen.options import (
     press_kept,
     read_names,
 )
-from sheetgen.output import output_name, prepare_folder, write_all
+from sheetgen.pipeline.fits import drawing_findings, size_error
+from sheetgen.pipeline.only import check_only, only_document, parse_only
+from sheetgen.pipeline.output import output_name, prepare_folder, write_all
 from sheetgen.press import Document, PressOptions, parse_paper
-from sheetgen.registry import BuildOptions
-from sheetgen.search_path import named_layouts
 
 
 @dataclass(frozen=True)

@@ -6,15 +6,15 @@ import math
 
 from sheetgen.draw import Drawing, Rect, Shape, Style, label
 from sheetgen.draw.transform import scale, translate
+from sheetgen.kinds import BuildOptions
 from sheetgen.press import Document, Page, Placement
-from sheetgen.registry import BuildOptions
 
 WIDTH, HEIGHT, MARGIN, HEAD, CAPTION = 210.0, 297.0, 8.0, 14.0, 7.0
 
 
 def gallery() -> Document:
     """Every built-in layout's first page, shrunk into a grid on one A4 page."""
-    from sheetgen.layout import builtin_layouts, load
+    from sheetgen.layouts.read import builtin_layouts, load
 
     names = list(builtin_layouts())
     cols = math.ceil(math.sqrt(len(names) * 0.75))

@@ -12,9 +12,9 @@ from collections.abc import Callable
 from typing import TYPE_CHECKING, Any
 
 from sheetgen.errors import LayoutError
-from sheetgen.keypath import Loc, key_path
-from sheetgen.tomlpos import Position, positions, statements
-from sheetgen.value_words import (
+from sheetgen.layouts.keypath import Loc, key_path
+from sheetgen.layouts.toml.positions import Position, positions, statements
+from sheetgen.layouts.value_words import (
     and_list,
     example,
     form,
@@ -29,7 +29,7 @@ if TYPE_CHECKING:
     from pydantic import BaseModel, ValidationError
     from pydantic_core import ErrorDetails
 
-    from sheetgen.layers import Layer
+    from sheetgen.layouts.layers import Layer
 
 Schema = dict[str, Any]
 _RANGE = {
@@ -383,8 +383,8 @@ def _add(key: str, schema: Schema, model: type[BaseModel], loc: Loc) -> str:
 @functools.cache
 def _builtin_data(name: str) -> dict[str, Any]:
     """A built-in layout's data, its `extends` chain merged in."""
-    from sheetgen.layers import read_chain
-    from sheetgen.search_path import builtin_layouts
+    from sheetgen.layouts.find import builtin_layouts
+    from sheetgen.layouts.layers import read_chain
 
     return read_chain(builtin_layouts()[name], name)[0]
 
@@ -392,8 +392,8 @@ def _builtin_data(name: str) -> dict[str, Any]:
 @functools.cache
 def _builtin_of(model: type[BaseModel]) -> str:
     """The built-in layout `sheetgen new` starts a layout of the kind `model` validates from."""
-    from sheetgen.registry import kinds
-    from sheetgen.starter import STARTERS
+    from sheetgen.kinds import kinds
+    from sheetgen.layouts.starter import STARTERS
 
     table = getattr(model, "__table__", model)  # the layout model pydantic's mirrors
     key = next((k for k, kind in kinds().items() if kind.model is table), "")

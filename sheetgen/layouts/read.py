@@ -17,17 +17,17 @@ from pathlib import Path
 from typing import TYPE_CHECKING, Any, TypeVar
 
 from sheetgen.errors import LayoutError, LayoutNotFound, LayoutProblems, SheetgenError
-from sheetgen.keypath import Loc, key_path
-from sheetgen.layers import Layer, Layers, holder, origin_in, place, read_chain
-from sheetgen.search_path import builtin_layouts as builtin_layouts
-from sheetgen.search_path import check_game_folder, named_layouts, of_kind, shown_as
-from sheetgen.tomlpos import Position
-from sheetgen.value_words import got
+from sheetgen.layouts.find import builtin_layouts as builtin_layouts
+from sheetgen.layouts.find import check_game_folder, named_layouts, of_kind, shown_as
+from sheetgen.layouts.keypath import Loc, key_path
+from sheetgen.layouts.layers import Layer, Layers, holder, origin_in, place, read_chain
+from sheetgen.layouts.toml.positions import Position
+from sheetgen.layouts.value_words import got
 
 if TYPE_CHECKING:  # imported where used: 'sheetgen list' reads layouts without their models
     from sheetgen.findings import Lookup
-    from sheetgen.registry import ComponentKind, LayoutBase
-    from sheetgen.tables import ValidationError
+    from sheetgen.kinds import ComponentKind, LayoutBase
+    from sheetgen.model.tables import ValidationError
 
 
 @dataclass(frozen=True)
@@ -69,7 +69,7 @@ def resolve(ref: str) -> tuple[Path, str]:
     path = Path(ref)
     if path.exists() or ref.endswith(".toml") or "/" not in ref:
         return path, ref
-    from sheetgen.registry import suggest
+    from sheetgen.kinds import suggest
 
     hint = suggest(ref, list(builtin))
     raise LayoutNotFound(ref, "", "no such layout file or layout name", hint)
@@ -175,7 +175,7 @@ def validate(
 ) -> Loaded:
     """Validate parsed layout data against its kind's model: `text`, the file, for lines, or
     `layers`, the files of its `extends` chain; `early`, problems found reading them."""
-    from sheetgen.tables import ValidationError
+    from sheetgen.model.tables import ValidationError
 
     layers = layers or (Layer(shown, text, data),)
     kind, problems = _kind_of(data, layers)
@@ -212,8 +212,8 @@ def _explained(
     the same declarations, says each key that is wrong and how."""
     from pydantic import ValidationError as Explained
 
-    from sheetgen.model_errors import every_error, layout_problems
-    from sheetgen.tables_pydantic import mirror
+    from sheetgen.layouts.explain import every_error, layout_problems
+    from sheetgen.model.pydantic_twin import mirror
 
     model = mirror(kind.model)
     try:
@@ -245,8 +245,8 @@ def _kind_of(
 ) -> tuple[ComponentKind | None, list[LayoutError]]:
     """The layout's kind, or what is wrong with its `game` and `component` keys."""
     from sheetgen.games import CATALOGUE
-    from sheetgen.model_errors import missing_at
-    from sheetgen.registry import kind_for, suggest
+    from sheetgen.kinds import kind_for, suggest
+    from sheetgen.layouts.explain import missing_at
 
     game, component = data.get("game"), data.get("component")
     games = sorted({key.split("/")[0] for key in CATALOGUE})
@@ -305,7 +305,7 @@ def load_model(ref: str, model: type[M], where: str, checked: bool = False) -> M
     refer to others; with `checked`, its rules check must also find no error. `where` names
     the referring key in a refusal ('' when a finding at that key says it already)."""
     from sheetgen.games import CATALOGUE
-    from sheetgen.registry import kind_of_model
+    from sheetgen.kinds import kind_of_model
 
     kind = kind_of_model(model)
     assert kind is not None, f"{model.__name__} is no kind's model"

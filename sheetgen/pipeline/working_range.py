@@ -10,10 +10,10 @@ from collections.abc import Callable
 from pathlib import Path
 from typing import TYPE_CHECKING, Any
 
-from sheetgen.tables import ValidationError
+from sheetgen.model.tables import ValidationError
 
 if TYPE_CHECKING:
-    from sheetgen.registry import ComponentKind, LayoutBase
+    from sheetgen.kinds import ComponentKind, LayoutBase
 
 TRIAL = "trial"  # the name of the layouts tried
 FLOAT_STEP = 0.1  # mm (or whatever the key holds): how finely a float key's ends are found
@@ -71,7 +71,7 @@ def _snap(number: float, step: float) -> float:
 
 def _checked(folder: Path, base_name: str, key: str, number: float) -> bool:
     """Whether a layout extending `base_name` with `key` set to `number` passes `check`."""
-    from sheetgen.checking import check_one
+    from sheetgen.pipeline.check import check_one
 
     table, _, leaf = key.rpartition(".")
     lines = [f'extends = "{base_name}"', f'name = "{TRIAL}"']

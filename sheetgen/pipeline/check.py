@@ -37,7 +37,7 @@ def check_one(ref: str, words: Path | None, papers: tuple[str, ...] = PAPERS) ->
     """Load one layout and run its rules check (against `words` where its kind takes a list),
     then, when the rules find no error, the checks of its drawings that `build` would meet on
     each of `papers` (A4 and Letter, both of which every sheet fits, unless told a paper)."""
-    from sheetgen.layout import load, lookup
+    from sheetgen.layouts.read import load, lookup
 
     try:
         loaded = load(ref)
@@ -49,7 +49,7 @@ def check_one(ref: str, words: Path | None, papers: tuple[str, ...] = PAPERS) ->
     else:
         findings, looked_up = loaded.kind.check(loaded.model), False
     if not any(f.level == "error" for f in findings):  # drawn as build draws it, on A4 and Letter
-        from sheetgen.fits import sheet_findings
+        from sheetgen.pipeline.fits import sheet_findings
 
         findings = [*findings, *sheet_findings(loaded, papers)]
     return Checked(

@@ -85,7 +85,7 @@ def _folder(value: str | Path) -> Path:
 def _layout_names(incomplete: str) -> list[str]:
     """Tab completion of a layout argument: the layout names that begin with what is typed
     (where none does, the shell completes file names)."""
-    from sheetgen.search_path import builtin_layouts, named_layouts
+    from sheetgen.layouts.find import builtin_layouts, named_layouts
 
     try:
         names = named_layouts()
@@ -118,7 +118,7 @@ def main_options(
     layout_folders: LayoutFolders = None,
 ) -> None:
     """sheetgen turns layout files into print-ready PDF, SVG and PNG game components."""
-    from sheetgen import search_path
+    from sheetgen.layouts import find as search_path
 
     search_path.forget()
     search_path.use(layout_folders)
@@ -131,8 +131,8 @@ def list_layouts(
 ) -> None:
     """List the built-in layouts, your own (--layouts, SHEETGEN_LAYOUTS) and the component kinds."""
     from sheetgen.games import CATALOGUE
-    from sheetgen.layout import builtin_layouts, describe
-    from sheetgen.search_path import use, user_layouts
+    from sheetgen.layouts.find import use, user_layouts
+    from sheetgen.layouts.read import builtin_layouts, describe
 
     use(layout_folders)
     mine = user_layouts()
@@ -189,10 +189,10 @@ def check(
     layout_folders: LayoutFolders = None,
 ) -> None:
     """Validate layouts and run their game's rules checks; exit 1 on any error."""
-    from sheetgen.search_path import use
+    from sheetgen.layouts.find import use
 
     use(layout_folders)
-    from sheetgen.checking import as_json, check_one, text_lines
+    from sheetgen.pipeline.check import as_json, check_one, text_lines
     from sheetgen.press import parse_paper
 
     papers = (paper,) if paper is not None else ("A4", "Letter")
@@ -222,12 +222,12 @@ def schema(
 ) -> None:
     """Print the JSON Schema of a component kind's layout files (for editors)."""
     from sheetgen.games import CATALOGUE
-    from sheetgen.registry import kind_for, suggest
+    from sheetgen.kinds import kind_for, suggest
 
     found = kind_for(kind)
     if found is None:
         raise UsageError(f"unknown component kind {kind!r} ({suggest(kind, list(CATALOGUE))})")
-    from sheetgen.schema import layout_schema
+    from sheetgen.layouts.schema import layout_schema
 
     typer.echo(json.dumps(layout_schema(found), indent=2))
 
@@ -319,8 +319,8 @@ def build(
     layout_folders: LayoutFolders = None,
 ) -> None:
     """Build layouts into PDF, SVG and PNG files in the output folder."""
-    from sheetgen.build import BuildRequest, run_build
-    from sheetgen.search_path import use
+    from sheetgen.layouts.find import use
+    from sheetgen.pipeline.build import BuildRequest, run_build
 
     use(layout_folders)
     if not layouts and not build_all:
@@ -364,7 +364,7 @@ def new(
     file: Annotated[Path, typer.Argument(help="the layout file to write, e.g. club.toml")],
 ) -> None:
     """Write a commented starting layout of a component kind (never over an existing file)."""
-    from sheetgen.starter import new_layout
+    from sheetgen.layouts.starter import new_layout
 
     typer.echo(new_layout(kind, file))
 
@@ -376,8 +376,8 @@ def gallery(
 ) -> None:
     """Write gallery.pdf and gallery.png: a thumbnail of every built-in component."""
     from sheetgen.backends import render
-    from sheetgen.gallery import gallery as make
-    from sheetgen.output import prepare_folder, write_atomic
+    from sheetgen.pipeline.gallery import gallery as make
+    from sheetgen.pipeline.output import prepare_folder, write_atomic
 
     folder = prepare_folder(out, out == DEFAULT_OUT)
     doc = make()
@@ -410,8 +410,8 @@ def watch(
     layout_folders: LayoutFolders = None,
 ) -> None:
     """Rebuild a layout on every save and show it in a page on 127.0.0.1 that refreshes itself."""
-    from sheetgen.search_path import use
-    from sheetgen.watch import run_watch
+    from sheetgen.layouts.find import use
+    from sheetgen.pipeline.watch import run_watch
 
     use(layout_folders)
     run_watch(layout, out, port, browser, dpi, paper)
@@ -426,7 +426,7 @@ def _with_layout_folders(callback: Callable[..., Any]) -> Callable[..., Any]:
 
     @functools.wraps(callback)
     def run(*args: Any, layout_folders: list[Path] | None = None, **kwargs: Any) -> Any:
-        from sheetgen.search_path import use
+        from sheetgen.layouts.find import use
 
         use(layout_folders)
         return callback(*args, **kwargs)

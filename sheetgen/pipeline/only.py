@@ -10,13 +10,13 @@ import difflib
 from dataclasses import dataclass, replace
 from typing import Any
 
+from sheetgen.draw.pieces import Parts, Piece
 from sheetgen.errors import UsageError
-from sheetgen.layout import Loaded
-from sheetgen.pieces import Parts, Piece
+from sheetgen.kinds import BuildOptions, TileSizes, suggest
+from sheetgen.layouts.read import Loaded
+from sheetgen.model.tables import Table as BaseModel
 from sheetgen.press import Document
 from sheetgen.press.chosen import impose_chosen
-from sheetgen.registry import BuildOptions, TileSizes, suggest
-from sheetgen.tables import Table as BaseModel
 
 
 def parse_only(text: str | None) -> tuple[str, ...]:

@@ -13,9 +13,9 @@ from typing import Any
 
 from sheetgen.errors import LayoutError, LayoutNotFound
 from sheetgen.files import ReadRefused, read_limited
-from sheetgen.keypath import Loc
-from sheetgen.search_path import check_chain, extended, of_kind
-from sheetgen.tomlpos import Position, locate, positions
+from sheetgen.layouts.find import check_chain, extended, of_kind
+from sheetgen.layouts.keypath import Loc
+from sheetgen.layouts.toml.positions import Position, locate, positions
 
 MAX_LAYOUT_BYTES = 1_000_000
 
@@ -100,7 +100,7 @@ def read_text(path: Path, shown: str) -> str:
 
 
 def _parse(text: str, shown: str) -> tuple[dict[str, Any], list[LayoutError]]:
-    from sheetgen.toml_syntax import parse
+    from sheetgen.layouts.toml.syntax import parse
 
     try:
         return parse(text, shown)

@@ -3,7 +3,7 @@
 A layout model is a class of typed fields (`Field` gives a default, a range, a length, a pattern
 and the words `sheetgen schema` shows), with checks of its own (`field_validator`,
 `model_validator`): pydantic's way of declaring a model, kept so that the same declaration can
-also be handed to pydantic (`sheetgen.tables_pydantic`) to explain a refusal key by key and to
+also be handed to pydantic (`sheetgen.model.pydantic_twin`) to explain a refusal key by key and to
 write the JSON Schema. This module imports no pydantic: a scoring command reads its layout in
 a few milliseconds. Both read a value the same way, strictly, as JSON gives it (a tested claim):
 text only as text, a whole number only as one, a number as an int or a float (made a float), a
@@ -640,7 +640,7 @@ class Table(metaclass=_TableType):
     @classmethod
     def model_json_schema(cls) -> dict[str, Any]:
         """Its JSON Schema, as pydantic writes it for the same declarations."""
-        from sheetgen.tables_pydantic import mirror
+        from sheetgen.model.pydantic_twin import mirror
 
         return mirror(cls).model_json_schema()
 

@@ -24,7 +24,7 @@ import typer
 from sheetgen.cancel import STOP_SIGNALS, Cancelled, ask
 from sheetgen.errors import SheetgenError
 from sheetgen.files import Stamp, recording_reads, stamp
-from sheetgen.watch_page import SCRIPT, STYLE, Snapshot, either, main_html, page_html
+from sheetgen.pipeline.watch_page import SCRIPT, STYLE, Snapshot, either, main_html, page_html
 
 HOST = "127.0.0.1"  # never another interface: the page shows files from this machine
 PING_SECONDS = 10  # an event stream sends a comment this often, to notice a closed page
@@ -85,7 +85,7 @@ class Preview:
 def build(watch: Watch, last: Snapshot) -> tuple[Snapshot, Watched]:
     """Build the layout's PNG pages and PDF into the folder (atomically, all or none): the new
     snapshot (the last good files kept on an error), and every file the build read."""
-    from sheetgen.build import BuildRequest, run_build
+    from sheetgen.pipeline.build import BuildRequest, run_build
 
     request = BuildRequest(
         refs=(watch.ref,),
@@ -303,7 +303,7 @@ def _loop(watch: Watch, preview: Preview, stop: Stop) -> None:
 def _folder(out: Path | None) -> Iterator[Path]:
     """The folder the files go to: `out`, which must exist, or a temporary one removed at the
     end (its name carries the watch's pid, so a watch killed outright leaves it to the next)."""
-    from sheetgen.output import prepare_folder
+    from sheetgen.pipeline.output import prepare_folder
 
     if out is not None:
         yield prepare_folder(out, create=False)
@@ -318,7 +318,7 @@ def _remove_orphans(temp: Path) -> None:
     import re
     import shutil
 
-    from sheetgen.output import alive
+    from sheetgen.pipeline.output import alive
 
     for entry in os.scandir(temp):
         found = re.fullmatch(r"sheetgen-watch-(\d+)-\w+", entry.name)
@@ -333,7 +333,7 @@ def run_watch(
     then ends by that signal, as an untended one would); either way at once and tidily: a build
     under way cut short at its next page, the port closed, the temporary folder removed, no
     file half-written and no two builds' files mixed."""
-    from sheetgen.layout import load, resolve
+    from sheetgen.layouts.read import load, resolve
 
     path, shown = resolve(ref)
     if not path.is_file():

@@ -11,9 +11,9 @@ import re
 from typing import Any
 
 from sheetgen import __version__
-from sheetgen.layout import load
-from sheetgen.registry import ComponentKind, LayoutBase
-from sheetgen.starter import STARTERS
+from sheetgen.kinds import ComponentKind, LayoutBase
+from sheetgen.layouts.read import load
+from sheetgen.layouts.starter import STARTERS
 
 DIALECT = "https://json-schema.org/draft/2020-12/schema"
 PARTIAL = "-in-an-extending-layout"  # the name ending of a table's definition without required keys

@@ -12,8 +12,7 @@ from pathlib import Path
 from typing import TYPE_CHECKING, Annotated, Any
 
 from sheetgen.findings import Finding
-from sheetgen.page_words import PageWords
-from sheetgen.tables import (
+from sheetgen.model.tables import (
     BeforeValidator,
     ConfigDict,
     Field,
@@ -24,10 +23,11 @@ from sheetgen.tables import (
     ValidationInfo,
     field_validator,
 )
-from sheetgen.typefaces import SCRIPTS, uncovered
+from sheetgen.text.page_words import PageWords
+from sheetgen.text.typefaces import SCRIPTS, uncovered
 
 if TYPE_CHECKING:  # the drawing and the press, imported only by the commands that build
-    from sheetgen.pieces import Parts
+    from sheetgen.draw.pieces import Parts
     from sheetgen.press import Document, PressOptions
     from sheetgen.press.document import Flip
 

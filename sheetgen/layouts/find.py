@@ -88,7 +88,7 @@ def collection_layouts(folder: Path) -> dict[str, Path]:
     """The layouts in one collection folder, by `game/name`; a `.toml` file outside a game's
     folder, or a folder of layouts not named after a game, is a usage error (it would
     otherwise be passed over without a word)."""
-    from sheetgen.registry import suggest
+    from sheetgen.kinds import suggest
 
     known = games()
     found: dict[str, Path] = {}
@@ -183,7 +183,7 @@ def extended(value: object, path: Path, shown: str, where: str) -> tuple[Path, s
     named = named_layouts()
     if isinstance(value, str) and value in named:
         return named[value], shown_as(value, named[value])
-    from sheetgen.registry import suggest
+    from sheetgen.kinds import suggest
 
     raise LayoutError(
         shown,

@@ -14,11 +14,11 @@ from pathlib import Path
 from typing import TYPE_CHECKING, Any
 
 from sheetgen.errors import SheetgenError, UsageError
-from sheetgen.working_range import working_range
+from sheetgen.pipeline.working_range import working_range
 
 if TYPE_CHECKING:
-    from sheetgen.registry import ComponentKind, LayoutBase
-    from sheetgen.tables import FieldInfo
+    from sheetgen.kinds import ComponentKind, LayoutBase
+    from sheetgen.model.tables import FieldInfo
 
 # each kind's starting point (a built-in layout) and the keys a designer usually changes first,
 # a dotted path for a key inside a table
@@ -80,7 +80,7 @@ STARTERS: dict[str, tuple[str, tuple[str, ...]]] = {
 
 def _slug_name(file: Path, component: str) -> str:
     """The layout's `name` (its output files' middle word) from the file's name."""
-    from sheetgen.output import slug
+    from sheetgen.pipeline.output import slug
 
     return slug(file.stem).lower()[:40].strip("-") or f"my-{component}"
 
@@ -152,7 +152,7 @@ def _commented(words: str, line: str) -> list[str]:
 def starter_text(kind: ComponentKind, base: LayoutBase, file: Path) -> str:
     """The starting layout of `kind` to be written to `file`: it extends the built-in layout
     `base`, the kind's starting point."""
-    from sheetgen.output import output_name
+    from sheetgen.pipeline.output import output_name
 
     base_name, keys = STARTERS[kind.key]
     name = _slug_name(file, kind.component)
@@ -210,9 +210,9 @@ def new_layout(kind_key: str, file: Path) -> str:
     """Write a starting layout of the kind `kind_key` to `file`, which must not exist; the
     message to print."""
     from sheetgen.games import CATALOGUE
-    from sheetgen.layout import load
-    from sheetgen.output import create_new
-    from sheetgen.registry import kind_for, suggest
+    from sheetgen.kinds import kind_for, suggest
+    from sheetgen.layouts.read import load
+    from sheetgen.pipeline.output import create_new
 
     kind = kind_for(kind_key) if kind_key in CATALOGUE else None
     if kind is None:

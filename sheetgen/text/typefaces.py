@@ -9,9 +9,9 @@ from functools import cache
 from pathlib import Path
 from typing import TYPE_CHECKING, Literal
 
-from sheetgen.cmap import code_points
 from sheetgen.errors import SheetgenError
 from sheetgen.resources import resource_dir
+from sheetgen.text.cmap import code_points
 
 if TYPE_CHECKING:
     from fontTools.ttLib import TTFont

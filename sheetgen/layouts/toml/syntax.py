@@ -9,9 +9,9 @@ import tomllib
 from typing import Any
 
 from sheetgen.errors import LayoutError, LayoutProblems
-from sheetgen.keypath import Loc, key_path
-from sheetgen.toml_shape import check_shape
-from sheetgen.tomlpos import Position, Statement, statements
+from sheetgen.layouts.keypath import Loc, key_path
+from sheetgen.layouts.toml.positions import Position, Statement, statements
+from sheetgen.layouts.toml.shape import check_shape
 
 _WHERE = re.compile(r"\s*\(at (?:line (\d+), column (\d+)|end of document)\)\s*$")
 _TWICE = re.compile(

@@ -12,7 +12,7 @@ import bisect
 import re
 from typing import NamedTuple
 
-from sheetgen.keypath import Loc
+from sheetgen.layouts.keypath import Loc
 
 Position = tuple[int, int]  # line and column, both counted from 1
 

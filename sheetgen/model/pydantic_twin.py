@@ -1,4 +1,4 @@
-"""Layout models as pydantic models, made from the same declarations (`sheetgen.tables`): what
+"""Layout models as pydantic models, made from the same declarations (`sheetgen.model.tables`): what
 explains a refused layout key by key (`model_errors`) and writes its JSON Schema. Imported only
 when a layout is refused or a schema asked for."""
 
@@ -11,7 +11,7 @@ from typing import Annotated, Any, Literal
 
 import pydantic
 
-from sheetgen import tables
+from sheetgen.model import tables
 
 
 @functools.cache

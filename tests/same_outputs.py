@@ -263,8 +263,8 @@ def run_all(checkout: Path, only: str | None = None, keep: Path | None = None) -
             print(lines[-1], file=sys.stderr, flush=True)
             if keep:
                 (keep / "printed").mkdir(parents=True, exist_ok=True)
-                (keep / "printed" / f"{name}.out").write_bytes(out)
-                (keep / "printed" / f"{name}.err").write_bytes(err)
+                (keep / "printed" / f"{name.replace('/', '-')}.out").write_bytes(out)
+                (keep / "printed" / f"{name.replace('/', '-')}.err").write_bytes(err)
         for path in sorted((work / "output").rglob("*")):
             if path.is_file():
                 rel = path.relative_to(work / "output")

@@ -92,8 +92,8 @@ def row(what: str, left: str, a: Timing, right: str, b: Timing) -> None:
 def pad(pairs: int) -> None:
     """A 100-page pad against one page: time (in process, both sides alike) and bytes."""
     from sheetgen.backends import render
-    from sheetgen.kinds import BuildOptions
     from sheetgen.layouts.read import load
+    from sheetgen.options import BuildOptions
 
     print("\n== pads: 100 pages against 1 (build + PDF, in process)")
     for ref in ("scribe/standard", "scribbly-gum/kuringgai", "walkabout/map-1"):
@@ -115,8 +115,8 @@ def pad(pairs: int) -> None:
 def named(pairs: int) -> None:
     """The cost of each named sheet beyond the first (--names with 1000 names)."""
     from sheetgen.backends import render
-    from sheetgen.kinds import BuildOptions
     from sheetgen.layouts.read import load
+    from sheetgen.options import BuildOptions
 
     loaded = load("scribbly-gum/kuringgai")
     names = tuple(f"Player {i:04d}" for i in range(1000))
@@ -324,9 +324,9 @@ def pngs(pairs: int) -> None:
     from sheetgen.backends.pdf import draw_pdf
     from sheetgen.backends.png import pixel_size, render_pngs
     from sheetgen.backends.png_file import png_file
-    from sheetgen.kinds import BuildOptions
     from sheetgen.layouts.read import builtin_layouts, load
-    from sheetgen.pipeline.build import document_for
+    from sheetgen.options import BuildOptions
+    from sheetgen.pipeline.document import document_for
 
     dpi, pages_seen, exact, paletted = 300, 0, 0, 0
     pillow_bytes = ours_bytes = 0

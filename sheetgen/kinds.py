@@ -1,259 +1,89 @@
-"""The registry of component kinds: each kind's layout model, rules check and builder."""
+"""Component kinds: one declaration a kind, registered by its game, and the registry that finds
+them. Everything the program knows about a kind is on its `ComponentKind`: what it makes, its
+layout model, rules check, builder and parts, the build options it honours, its tile sizes and
+its starting layout. Each game package under `sheetgen/games/` declares its `GAME` in its
+`kinds` module; nothing else lists games or kinds.
+
+A declaration names its model and functions by import path, resolved when first used, so that
+listing the kinds (`sheetgen list`, `--help`) imports no layout model, drawing or press.
+"""
 
 from __future__ import annotations
 
 import difflib
+import functools
 import importlib
-import string
-import unicodedata
-from collections.abc import Callable, Iterator
-from dataclasses import dataclass, field, fields
+import pkgutil
+from collections.abc import Callable
+from dataclasses import dataclass
 from pathlib import Path
-from typing import TYPE_CHECKING, Annotated, Any
+from typing import TYPE_CHECKING, Any
 
-from sheetgen.findings import Finding
-from sheetgen.model.tables import (
-    BeforeValidator,
-    ConfigDict,
-    Field,
-    GroupedMetadata,
-    Limits,
-    PrivateAttr,
-    Table,
-    ValidationInfo,
-    field_validator,
-)
-from sheetgen.text.page_words import PageWords
-from sheetgen.text.typefaces import SCRIPTS, uncovered
+import sheetgen.games
 
-if TYPE_CHECKING:  # the drawing and the press, imported only by the commands that build
+if TYPE_CHECKING:  # the drawing and the press, imported only where they are used
     from sheetgen.draw.pieces import Parts
-    from sheetgen.press import Document, PressOptions
-    from sheetgen.press.document import Flip
+    from sheetgen.findings import Finding
+    from sheetgen.model.tables import Table
+    from sheetgen.press import Document
 
-Colour = Annotated[str, Field(pattern=r"^#[0-9a-fA-F]{6}$", description="#rrggbb")]
+# A kind's layout model is a `sheetgen.model.base.LayoutBase` (a Table) and its builder is told
+# a `sheetgen.options.BuildOptions`, typed more loosely here: those modules read this one (a
+# layout's tile sizes, an option's takers), so nothing here imports them.
 
-
-def paints(default: str, what: str) -> Any:
-    """A colour key's default and description: what it paints, then its form, #rrggbb."""
-    return Field(default=default, description=f"{what}, #rrggbb")
-
-
-class TileSizes(GroupedMetadata):
-    """A layout's tile size key of kind `key` (`Annotated[float, TileSizes(key)]`): mm within
-    the range `games.TILE_SIZES` gives the kind and --tile-size too (the schema's minimum and
-    maximum), refused outside it in the words --tile-size's error uses."""
-
-    __slots__ = ("key",)
-
-    def __init__(self, key: str) -> None:
-        self.key = key
-
-    def __iter__(self) -> Iterator[object]:
-        from sheetgen.games import TILE_SIZES, tile_sizes_said
-
-        low, high = TILE_SIZES[self.key]
-
-        def within(value: object) -> object:
-            number = isinstance(value, int | float) and not isinstance(value, bool)
-            if number and not low <= value <= high:  # type: ignore[operator]
-                raise ValueError(tile_sizes_said(self.key))
-            return value
-
-        yield Limits(ge=low)
-        yield Limits(le=high)
-        yield BeforeValidator(within)  # listed last, so it runs before the bounds above
-
-
-def unprintable(text: str) -> str | None:
-    """The first character of `text` that no sheet can print, described, or None: a control
-    character (NUL, tab and line breaks among them), a line or paragraph separator, or a
-    Unicode non-character."""
-    if text.isascii() and text.isprintable():  # no control character: the usual text, at once
-        return None
-    for char in text:
-        point = ord(char)
-        if unicodedata.category(char) == "Cc":
-            return f"U+{point:04X} (a control character)"
-        if char in "\u2028\u2029":
-            return f"U+{point:04X} ({unicodedata.name(char).lower()})"
-        if 0xFDD0 <= point <= 0xFDEF or point & 0xFFFE == 0xFFFE:
-            return f"U+{point:04X} (a non-character)"
-    return None
-
-
-PRINTS = f"it prints {SCRIPTS}: write the text in one of those"
-MAX_TEXT = 1000  # characters in any one text of a layout (a path, a description, a name)
-
-
-def _texts(value: Any) -> list[str]:
-    """Every text in a layout value: itself, or in its lists, tables and nested tables."""
-    if isinstance(value, str):
-        return [value]
-    if isinstance(value, (list, tuple)):
-        return [t for v in value for t in _texts(v)]
-    if isinstance(value, dict):
-        return [t for item in value.items() for v in item for t in _texts(v)]
-    if isinstance(value, Table):
-        return [t for name in type(value).model_fields for t in _texts(getattr(value, name))]
-    return []
-
-
-def _printable_text(value: Any) -> Any:
-    """A layout value whose every text (in lists and tables too) is printable, else an error."""
-    for text in _texts(value):
-        if len(text) > MAX_TEXT:
-            raise ValueError(f"text of {len(text):,} characters; at most {MAX_TEXT:,}")
-        found = unprintable(text)
-        if found:
-            raise ValueError(
-                f"text holds {found}; use printable characters only (no control characters, "
-                "tabs or line breaks)"
-            )
-        missing = uncovered(text)
-        if missing:
-            raise ValueError(f"no font sheetgen carries can print {missing}; {PRINTS}")
-    return value
-
-
-def format_fields(text: str) -> tuple[str, ...]:
-    """The names of the `{fields}` in `text`, sorted; ('?',) when its braces are broken."""
-    try:
-        return tuple(sorted({f for _, f, _, _ in string.Formatter().parse(text) if f is not None}))
-    except ValueError:
-        return ("?",)
-
-
-def keeps_fields(label: str, names: tuple[str, ...]) -> str:
-    """`label` if its `{fields}` are exactly `names` (each may appear more than once), else an
-    error naming the fields it must keep."""
-    if set(format_fields(label)) != set(names):
-        want = ", ".join("{" + n + "}" for n in names) or "no {fields}"
-        raise ValueError(f"must hold {want} and no other {{fields}} (use {{{{ for a brace)")
-    return label
-
-
-class _Printable(Table):
-    """Every text field of a layout table is checked printable."""
-
-    @field_validator("*", mode="after")
-    @classmethod
-    def _printable(cls, value: Any) -> Any:
-        return _printable_text(value)
-
-
-def _describe_labels(schema: dict[str, Any], model: Any) -> None:
-    """Each label's description in a JSON Schema: the English words it replaces, then what the
-    field itself says of them (the `{fields}` it keeps)."""
-    for name, prop in schema.get("properties", {}).items():
-        said = prop.get("description")
-        default = model.model_fields[name].default
-        prop["description"] = f"printed in place of the English {default!r}" + (
-            f"; {said}" if said else ""
-        )
-
-
-class PageLabels(_Printable):
-    """Every word the press prints on a page (its footer and ruler), English by default. Each
-    game's labels extend these, so one `[labels]` table in a layout translates a whole sheet."""
-
-    model_config = ConfigDict(extra="forbid", frozen=True, json_schema_extra=_describe_labels)
-
-    front: str = Field(default=PageWords.front, max_length=40)
-    back: str = Field(default=PageWords.back, max_length=40)
-    ruler: str = Field(default=PageWords.ruler, max_length=60)
-    ruler_bars: str = Field(default=PageWords.ruler_bars, max_length=60)
-    fold: str = Field(default=PageWords.fold, max_length=40)
-
-    @field_validator("*")
-    @classmethod
-    def _keeps_fields(cls, value: object, info: ValidationInfo) -> object:
-        """A label whose English default holds `{fields}` keeps them (they are filled in)."""
-        default = cls.model_fields[info.field_name or ""].default
-        if isinstance(value, str) and isinstance(default, str) and format_fields(default):
-            return keeps_fields(value, format_fields(default))
-        return value
-
-    def words(self) -> PageWords:
-        """The press's words, as these labels set them."""
-        return PageWords(**{f.name: getattr(self, f.name) for f in fields(PageWords)})
-
-
-class LayoutBase(_Printable):
-    """Keys every layout file carries; unknown keys anywhere are errors."""
-
-    model_config = ConfigDict(extra="forbid", frozen=True)
-
-    game: str = Field(description="the game this layout belongs to, e.g. 'scribe'")
-    component: str = Field(description="the component kind within the game, e.g. 'supergrid'")
-    name: str = Field(
-        pattern=r"^[a-z0-9][a-z0-9-]{0,39}$", description="short name used in output file names"
-    )
-    extends: str | None = Field(
-        default=None,
-        description="a layout to start from: a name (game/name, see 'sheetgen list') or a path "
-        "ending in .toml, taken from this file's folder",
-    )
-    description: str = Field(
-        default="", description="one line on what the layout makes ('sheetgen list')"
-    )
-    credit: str = Field(
-        default="",
-        max_length=120,
-        description="designer credit and rules version, printed on every sheet",
-        examples=["Walkabout v0.6 by Karl Hanf"],
-    )
-    labels: PageLabels = Field(
-        default=PageLabels(), description="every word the sheet prints, to translate or reword"
-    )
-    # the folder of the file it was read from (set by `layout.load`): where the paths written
-    # in it are taken from
-    _folder: Path | None = PrivateAttr(None)
-
-
-class Section(_Printable):
-    """A table inside a layout file; unknown keys are errors here too."""
-
-    model_config = ConfigDict(extra="forbid", frozen=True)
-
-
-def _press_options() -> PressOptions:
-    """The press's defaults (imported when a build is asked for, not when a layout is read)."""
-    from sheetgen.press import PressOptions
-
-    return PressOptions()
-
-
-@dataclass(frozen=True)
-class BuildOptions:
-    """What every builder is told: how to press, how many copies, whether to add form fields."""
-
-    press: PressOptions = field(default_factory=_press_options)
-    copies: int = 1
-    names: tuple[str, ...] = ()
-    duplex: bool = False
-    tile_size: float | None = None
-    flip: Flip = "long"
-    offset: tuple[float, float] = (0.0, 0.0)
-    px: int | None = None
-    fit: bool = False
-    only: tuple[str, ...] = ()  # --only: the pieces, decks or dice to print, not the whole set
-
-
-# the press options every kind that prints pages honours (those of screen images take none)
+# the build options every kind that prints pages honours (those of screen images take none)
 PRESSED = frozenset({"margin", "ruler", "crop_marks"})
 
 
 @dataclass(frozen=True)
+class Lazy:
+    """The object `target` ('package.module:name'), imported when it is first used: a kind's
+    model, check, builder and parts draw, so that loading or scoring a layout imports none of
+    the others. (A plain object, not a closure, so that a kind pickles to the build's worker
+    processes.)"""
+
+    target: str
+
+    def resolve(self) -> Any:
+        module, _, name = self.target.partition(":")
+        return getattr(importlib.import_module(module), name)
+
+    def __call__(self, *args: Any, **kwargs: Any) -> Any:
+        return self.resolve()(*args, **kwargs)
+
+
+@dataclass(frozen=True)
+class Starter:
+    """What `sheetgen new` starts a layout of a kind from: a built-in layout of the kind, and
+    the keys a designer usually changes first (a dotted path for a key inside a table)."""
+
+    layout: str
+    keys: tuple[str, ...] = ()
+
+
+@dataclass(frozen=True)
+class TileRange:
+    """mm: the tile (or die face) sizes a kind prints well, for its layouts' size key and
+    --tile-size alike, and what holds of its text at the smallest (`why`)."""
+
+    low: float
+    high: float
+    why: str
+
+
+@dataclass(frozen=True)
 class ComponentKind:
-    """A kind of component (`game/component`) and the functions that serve it."""
+    """A kind of component (`game/component`): what it makes and the functions that serve it."""
 
     game: str
     component: str
-    model: type[LayoutBase]
+    summary: str  # what it makes, one line ('sheetgen list')
+    model_at: str  # its layout model, 'package.module:Class'
     check: Callable[[Any], list[Finding]]
-    build: Callable[[Any, BuildOptions], Document]
-    options: frozenset[str] = frozenset()  # extra build options it honours: names, duplex, ...
+    build: Callable[[Any, Any], Document]
+    starter: Starter
+    options: frozenset[str] = frozenset()  # the build options it honours: copies, gap, ...
+    sizes: TileRange | None = None  # the --tile-size range, for kinds that take it
     check_words: Callable[[Any, Path], list[Finding]] | None = None  # check --words FILE
     parts: Callable[[Any], Parts] | None = None  # its pieces, dice and boards, bare
 
@@ -262,53 +92,102 @@ class ComponentKind:
         return f"{self.game}/{self.component}"
 
     @property
-    def tile_sizes(self) -> tuple[float, float]:
-        """mm: the --tile-size range it takes, its layouts' tile size range."""
-        from sheetgen.games import TILE_SIZES
-
-        return TILE_SIZES[self.key]
+    def model(self) -> type[Table]:
+        """Its layout model, a LayoutBase (imported on first use)."""
+        found: type[Table] = _resolved(self.model_at)
+        return found
 
     @property
-    def summary(self) -> str:
-        """What the kind makes, from the games' catalogue."""
-        from sheetgen.games import CATALOGUE
-
-        return CATALOGUE[self.key]
+    def tile_sizes(self) -> tuple[float, float]:
+        """mm: the --tile-size range it takes, its layouts' tile size range."""
+        if self.sizes is None:
+            raise KeyError(f"{self.key} takes no tile size")
+        return (self.sizes.low, self.sizes.high)
 
 
 @dataclass(frozen=True)
-class Lazy:
-    """The function `target` ('package.module:name'), imported when it is first called: a
-    kind's check, builder and parts draw, and loading or scoring a layout needs none of them.
-    (A plain object, not a closure, so that a kind pickles to the build's worker processes.)"""
+class Game:
+    """A game: its name as layouts write it, where it is listed among the games, its kinds, and
+    the module of its own commands (`sheetgen <game> ...`), if it has any."""
 
-    target: str
+    name: str
+    place: int
+    kinds: tuple[ComponentKind, ...]
+    commands: str | None = None
 
-    def __call__(self, *args: Any, **kwargs: Any) -> Any:
-        module, _, name = self.target.partition(":")
-        return getattr(importlib.import_module(module), name)(*args, **kwargs)
+
+@functools.cache
+def _resolved(target: str) -> Any:
+    return Lazy(target).resolve()
+
+
+@functools.cache
+def _games(folders: tuple[str, ...]) -> tuple[Game, ...]:
+    found = []
+    for module in pkgutil.iter_modules(list(folders)):
+        if module.ispkg and not module.name.startswith("_"):
+            declared = importlib.import_module(f"sheetgen.games.{module.name}.kinds")
+            found.append(declared.GAME)
+    return tuple(sorted(found, key=lambda game: (game.place, game.name)))
+
+
+def games() -> tuple[Game, ...]:
+    """Every game in `sheetgen/games/`, in the order they are listed."""
+    return _games(tuple(sheetgen.games.__path__))
+
+
+def all_kinds() -> list[ComponentKind]:
+    """Every game's component kinds, game by game."""
+    return [kind for game in games() for kind in game.kinds]
 
 
 def kinds() -> dict[str, ComponentKind]:
     """Every registered kind by key."""
-    from sheetgen.games import all_kinds
-
     return {kind.key: kind for kind in all_kinds()}
 
 
+def game_named(name: str) -> Game | None:
+    """The game `name` (as a layout writes it, 'scribbly-gum'), or None."""
+    return next((game for game in games() if game.name == name), None)
+
+
 def kind_for(key: str) -> ComponentKind | None:
-    """The kind `game/component`, importing only that game."""
-    from sheetgen.games import game_kinds
+    """The kind `game/component`, or None."""
+    game = game_named(key.split("/")[0])
+    return next((k for k in game.kinds if k.key == key), None) if game else None
 
-    return next((k for k in game_kinds(key.split("/")[0]) if k.key == key), None)
+
+def kind_of_model(model: type[Any]) -> ComponentKind | None:
+    """The kind whose layouts `model` holds."""
+    at = f"{model.__module__}:{model.__qualname__}"
+    return next((k for k in all_kinds() if k.model_at == at), None)
 
 
-def kind_of_model(model: type[LayoutBase]) -> ComponentKind | None:
-    """The kind whose layouts `model` holds, importing only the game that defines it."""
-    from sheetgen.games import game_kinds
+def tile_sizes_of(key: str) -> tuple[float, float]:
+    """mm: the tile sizes kind `key` takes."""
+    kind = kind_for(key)
+    if kind is None:
+        raise KeyError(key)
+    return kind.tile_sizes
 
-    game = model.__module__.removeprefix("sheetgen.games.").partition(".")[0]
-    return next((k for k in game_kinds(game) if k.model is model), None)
+
+def tile_sizes_said(key: str) -> str:
+    """The tile sizes kind `key` takes, in the words every message about them uses."""
+    kind = kind_for(key)
+    if kind is None or kind.sizes is None:
+        raise KeyError(key)
+    return f"{key} takes {kind.sizes.low:g} to {kind.sizes.high:g} mm ({kind.sizes.why})"
+
+
+def tile_size_help() -> str:
+    """--tile-size's help: every kind's range, in the same words."""
+    ranges = ", ".join(
+        f"{k.key} {k.sizes.low:g} to {k.sizes.high:g} mm" for k in all_kinds() if k.sizes
+    )
+    return (
+        f"tile or die face size in mm, as the layout's own size takes: {ranges} (at the "
+        "smallest, text stays 6 pt or more and clear of the cut)"
+    )
 
 
 def suggest(word: str, choices: list[str]) -> str:

@@ -4,25 +4,64 @@ options the chosen layouts honour. Each bad value is one usage error that says w
 from __future__ import annotations
 
 import math
-from dataclasses import replace
+from dataclasses import dataclass, field
 from pathlib import Path
-from typing import TYPE_CHECKING, cast
+from typing import cast
 
 from sheetgen.backends import FORMATS, Format
 from sheetgen.errors import UsageError
 from sheetgen.files import read_lines
-from sheetgen.games import tile_sizes_said
-from sheetgen.kinds import PRINTS, unprintable
 from sheetgen.press.document import Flip
-from sheetgen.press.footer import SAFE_EDGE
-from sheetgen.press.impose import CropMarks, PressOptions
-from sheetgen.press.marks import MARK_ROOM
+from sheetgen.press.plan import CropMarks, PressOptions
+from sheetgen.text.printable import PRINTS, unprintable
 from sheetgen.text.typefaces import uncovered
 
-if TYPE_CHECKING:
-    from sheetgen.kinds import ComponentKind
-    from sheetgen.layouts.read import Loaded
-    from sheetgen.pipeline.build import BuildRequest
+
+@dataclass(frozen=True)
+class BuildRequest:
+    """Everything `sheetgen build` was asked for."""
+
+    refs: tuple[str, ...]
+    build_all: bool
+    formats: str
+    paper: str
+    copies: int
+    out: Path
+    create_out: bool
+    dpi: int
+    fillable: bool
+    transparent: bool
+    quiet: bool
+    names: Path | None = None
+    duplex: bool = False
+    tile_size: float | None = None
+    flip: str | None = None
+    offset: str | None = None
+    px: int | None = None
+    fit: bool = False
+    gap: float | None = None
+    margin: float | None = None
+    ruler: bool = True
+    crop_marks: str | None = None
+    bleed: float | None = None
+    fold: bool = False
+    only: str | None = None
+
+
+@dataclass(frozen=True)
+class BuildOptions:
+    """What every builder is told: how to press, how many copies, whether to add form fields."""
+
+    press: PressOptions = field(default_factory=PressOptions)
+    copies: int = 1
+    names: tuple[str, ...] = ()
+    duplex: bool = False
+    tile_size: float | None = None
+    flip: Flip = "long"
+    offset: tuple[float, float] = (0.0, 0.0)
+    px: int | None = None
+    fit: bool = False
+    only: tuple[str, ...] = ()  # --only: the pieces, decks or dice to print, not the whole set
 
 
 def parse_formats(text: str) -> tuple[Format, ...]:
@@ -89,33 +128,6 @@ def check_mm(flag: str, value: float | None, low: float, high: float, why: str) 
         raise UsageError(f"{flag} {value:g}: use {low:g} to {high:g} mm ({why})")
 
 
-def check_press(request: BuildRequest, loaded: list[Loaded]) -> None:
-    """The press options' values, and the ones that cannot go together."""
-    check_mm("--gap", request.gap, 0.0, MAX_GAP, "the space between pieces")
-    check_mm("--bleed", request.bleed, 0.0, MAX_BLEED, "art beyond each piece's cut")
-    check_mm(
-        "--margin",
-        request.margin,
-        SAFE_EDGE,
-        MAX_MARGIN,
-        f"printers cannot print within {SAFE_EDGE:g} mm of the paper's edge",
-    )
-    marks = parse_crop_marks(request.crop_marks)
-    pieces = any("gap" in item.kind.options for item in loaded)  # kinds whose pieces get marks
-    corners = marks == "corners" or (marks is None and pieces)
-    if request.margin is not None and request.margin < MARK_ROOM and corners:
-        raise UsageError(
-            f"--margin {request.margin:g}: corner crop marks need {MARK_ROOM:g} mm "
-            f"({SAFE_EDGE:g} mm no printer reaches, 2 mm for the mark); use --margin "
-            f"{MARK_ROOM:g} or more, or --crop-marks full or none"
-        )
-    if request.fold and (request.flip is not None or request.offset is not None):
-        raise UsageError(
-            "--fold prints fronts and backs on one side of the paper: leave out --flip and "
-            "--offset (they set up duplex printing)"
-        )
-
-
 def read_names(path: Path) -> tuple[str, ...]:
     """Player names from a text file, one a line (blank lines skipped)."""
     names = []
@@ -137,74 +149,6 @@ def read_names(path: Path) -> tuple[str, ...]:
     return tuple(names)
 
 
-def check_tile_size(size: float, loaded: list[Loaded]) -> None:
-    """--tile-size must suit every chosen kind that honours it: one line naming the range."""
-    for item in loaded:
-        kind = item.kind
-        if "tile_size" in kind.options:
-            low, high = kind.tile_sizes
-            if not low <= size <= high:
-                raise UsageError(f"--tile-size {size:g}: {tile_sizes_said(kind.key)}")
-
-
-def check_options(request: BuildRequest, loaded: list[Loaded]) -> None:
-    """Options that only some kinds honour must be honoured by at least one chosen layout, and
-    --tile-size must suit each of them."""
-    wanted = {
-        "copies": request.copies != 1,
-        "names": request.names is not None,
-        "duplex": request.duplex,
-        "tile_size": request.tile_size is not None,
-        "px": request.px is not None,
-        "flip": request.flip is not None or request.offset is not None,
-        "fit": request.fit,
-        **press_wanted(request),
-    }
-    for option, given in wanted.items():
-        if given and not any(option in item.kind.options for item in loaded):
-            raise UsageError(f"{flag(option)} works with {takers(option)}")
-    if request.tile_size is not None:
-        check_tile_size(request.tile_size, loaded)
-    check_press(request, loaded)
-
-
-def flag(option: str) -> str:
-    """The command line's name of a kind option: `tile_size` is --tile-size."""
-    named = {"flip": "--flip/--offset", "ruler": "--no-ruler"}
-    return named.get(option, "--" + option.replace("_", "-"))
-
-
-def press_kept(press: PressOptions, kind: ComponentKind) -> tuple[PressOptions, tuple[str, ...]]:
-    """The press options as the kind honours them (the others at their defaults), and a note
-    for each one given that it does not (a build of several layouts)."""
-    plain = PressOptions(paper=press.paper)
-    given = {
-        "gap": press.gap != plain.gap,
-        "margin": press.margin != plain.margin,
-        "ruler": press.ruler != plain.ruler,
-        "crop_marks": press.marks != plain.marks,
-        "bleed": press.bleed != plain.bleed,
-        "fold": press.fold != plain.fold,
-    }
-    skipped = [o for o, g in given.items() if g and o not in kind.options]
-    field = {"crop_marks": "marks"}
-    kept = replace(press, **{field.get(o, o): getattr(plain, field.get(o, o)) for o in skipped})
-    notes = tuple(f"{flag(o)}: {kind.key} does not take it; built without it" for o in skipped)
-    return kept, notes
-
-
-def press_wanted(request: BuildRequest) -> dict[str, bool]:
-    """Which press options the command line gave, by the kind option that honours each."""
-    return {
-        "gap": request.gap is not None,
-        "margin": request.margin is not None,
-        "ruler": not request.ruler,
-        "crop_marks": request.crop_marks is not None,
-        "bleed": request.bleed is not None,
-        "fold": request.fold,
-    }
-
-
 MAX_NAMED_SHEETS = 20_000  # --names times --copies: a class of 1000 with 20 sheets each
 
 
@@ -217,16 +161,3 @@ def check_named_sheets(names: tuple[str, ...], copies: int) -> None:
             f"{len(names) * copies:,} sheets, over the limit of {MAX_NAMED_SHEETS:,}; "
             f"choose --copies {max(1, MAX_NAMED_SHEETS // len(names))} or fewer"
         )
-
-
-def takers(option: str) -> str:
-    """The kinds that honour `option`, said briefly: 'a/x, b/y layouts only', or, when most
-    do, 'every kind of layout but c/z'."""
-    from sheetgen.kinds import kinds
-
-    every = kinds().values()
-    yes = sorted(k.key for k in every if option in k.options)
-    no = sorted(k.key for k in every if option not in k.options)
-    if len(yes) > 2 * len(no):
-        return f"every kind of layout but {', '.join(no)}"
-    return f"{', '.join(yes)} layouts only"

@@ -5,8 +5,8 @@ from __future__ import annotations
 from PIL import Image
 
 from sheetgen.games.scribe.draw import cell_origin, plan
-from sheetgen.kinds import BuildOptions
 from sheetgen.layouts.read import load
+from sheetgen.options import BuildOptions
 from sheetgen.press import PressOptions
 
 

@@ -8,10 +8,10 @@ from pathlib import Path
 
 from sheetgen.draw import Text, Transform
 from sheetgen.draw.walk import leaves
-from sheetgen.kinds import BuildOptions
 from sheetgen.layouts.read import builtin_layouts, load
-from sheetgen.pipeline.build import document_for
+from sheetgen.options import BuildOptions
 from sheetgen.pipeline.check import PAPERS
+from sheetgen.pipeline.document import document_for
 from sheetgen.pipeline.fits import sheet_findings
 from tests.conftest import sheetgen
 

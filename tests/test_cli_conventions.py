@@ -15,7 +15,7 @@ from pathlib import Path
 
 import pytest
 
-from sheetgen.games import CATALOGUE
+from sheetgen.kinds import kinds as registered
 from sheetgen.layouts.read import builtin_layouts, load
 from sheetgen.pipeline.output import output_name
 from tests.conftest import ROOT, sheetgen
@@ -168,7 +168,7 @@ def test_list_json_holds_what_validation_finds() -> None:
             }
         )
     assert listed["layouts"] == expected
-    assert listed["kinds"] == [{"kind": k, "summary": s} for k, s in CATALOGUE.items()]
+    assert listed["kinds"] == [{"kind": k.key, "summary": k.summary} for k in registered().values()]
 
 
 def line_of(path: Path, text: str, after: str = "") -> int:

@@ -9,10 +9,9 @@ from pathlib import Path
 import pytest
 
 from sheetgen.errors import UsageError
-from sheetgen.kinds import BuildOptions
 from sheetgen.layouts.read import load
-from sheetgen.options import check_options
-from sheetgen.pipeline.build import BuildRequest
+from sheetgen.options import BuildOptions, BuildRequest
+from sheetgen.pipeline.honoured import check_options
 from sheetgen.press import Document
 
 

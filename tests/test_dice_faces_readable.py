@@ -37,17 +37,17 @@ from sheetgen.draw import (
     text_width,
 )
 from sheetgen.draw.walk import leaves
-from sheetgen.games import TILE_SIZES
 from sheetgen.games.walkabout.dice import face_drawing
 from sheetgen.games.walkabout.model import DiceLayout, Die, Face
 from sheetgen.games.walkabout.movement import span
 from sheetgen.games.walkabout.symbols import symbol
+from sheetgen.kinds import tile_sizes_of
 from sheetgen.layouts.read import load
 from sheetgen.press import Document, alone
 
 DICE: DiceLayout = load("walkabout/dice").model  # type: ignore[assignment]
 WIDEST = span([f for die in DICE.dice for f in die.faces])
-SIZES = sorted({DICE.face_size, *TILE_SIZES["walkabout/dice"]})  # 14, 16 and 38 mm
+SIZES = sorted({DICE.face_size, *tile_sizes_of("walkabout/dice")})  # 14, 16 and 38 mm
 FACES = [(die, n, face) for die in DICE.dice for n, face in enumerate(die.faces, start=1)]
 GAP = 0.02  # mm between the points an outline is sampled at (off by 0.0001 mm at most)
 Ink = tuple[np.ndarray, np.ndarray]  # points (n x 2, mm) and how far ink reaches round each
@@ -274,10 +274,10 @@ def test_the_spears_blade_is_hollow_where_a_walks_head_is_filled() -> None:
     """The spear's blade is an outline with die colour inside it, even as small as it prints
     on a 14 mm die (3.5 mm tall); a walk ends in a filled head with none. The spear stays one
     thin stroke from butt to point (the rulebook's '1': one line)."""
-    small = TILE_SIZES["walkabout/dice"][0] / 16 * 4  # the symbol's size on the smallest die
+    small = tile_sizes_of("walkabout/dice")[0] / 16 * 4  # the symbol's size on the smallest die
     spear = _pixels(symbol("spear", small / 2 + 0.5, small / 2 + 0.5, small, "#000000"), small + 1)
     assert _enclosed(spear) >= 20  # two slivers of die colour either side of the midrib
-    art = Art(DICE.dice[0], 6, DICE.dice[0].faces[5], TILE_SIZES["walkabout/dice"][0])
+    art = Art(DICE.dice[0], 6, DICE.dice[0].faces[5], tile_sizes_of("walkabout/dice")[0])
     head = _pixels(Group((art.head,), art.at), 14.0)
     assert _enclosed(head) == 0
     rows, cols = np.flatnonzero(spear.any(axis=1)), np.flatnonzero(spear.any(axis=0))

@@ -11,8 +11,8 @@ from PIL import Image
 from pypdf import PdfReader, PdfWriter
 
 from sheetgen.games.scribbly_gum.draw import circle_centre
-from sheetgen.kinds import BuildOptions
 from sheetgen.layouts.read import load
+from sheetgen.options import BuildOptions
 from tests.conftest import sheetgen
 
 
@@ -159,7 +159,7 @@ def test_what_is_typed_in_a_field_reads_against_the_sheet_behind_it() -> None:
     from sheetgen.draw.shapes import Field
     from sheetgen.draw.walk import leaves
     from sheetgen.layouts.read import builtin_layouts
-    from sheetgen.pipeline.build import document_for
+    from sheetgen.pipeline.document import document_for
     from tests.palette import contrast
 
     checked = 0

@@ -22,9 +22,9 @@ from PIL import Image
 from pypdf import PdfReader
 
 from sheetgen.backends.pdf import render_pdf
-from sheetgen.kinds import BuildOptions
 from sheetgen.layouts.read import load
-from sheetgen.pipeline.build import document_for
+from sheetgen.options import BuildOptions
+from sheetgen.pipeline.document import document_for
 
 DPI = 300
 PX = DPI / 25.4  # pixels a millimetre

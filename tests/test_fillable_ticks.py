@@ -23,9 +23,9 @@ from sheetgen.backends.pdf import render_pdf
 from sheetgen.draw.shapes import Circle, Field, Rect
 from sheetgen.draw.transform import IDENTITY
 from sheetgen.draw.walk import leaves
-from sheetgen.kinds import BuildOptions
 from sheetgen.layouts.read import builtin_layouts, load
-from sheetgen.pipeline.build import document_for
+from sheetgen.options import BuildOptions
+from sheetgen.pipeline.document import document_for
 from sheetgen.press import Document
 
 # the built-in sheets with tick boxes: tree and tracker circles, and Walkabout's stars

@@ -16,9 +16,9 @@ from hypothesis import strategies as st
 
 from sheetgen.backends.pdf import render_pdf
 from sheetgen.errors import SheetgenError
-from sheetgen.kinds import BuildOptions
 from sheetgen.layouts.layers import read_chain
 from sheetgen.layouts.read import builtin_layouts, validate
+from sheetgen.options import BuildOptions
 from sheetgen.pipeline.output import file_labels, output_name
 
 # driven as a user would (subprocesses, a browser, an install, fuzzing): not for mutmut

@@ -14,9 +14,9 @@ import pytest
 from sheetgen.errors import LayoutError, LayoutProblems, SheetgenError
 from sheetgen.games.scribbly_gum.model import TreeLayout
 from sheetgen.games.scribe.model import ScribeLayout
+from sheetgen.kinds import kind_for
 from sheetgen.layouts.find import builtin_layouts
 from sheetgen.layouts.read import load, load_model, origin
-from sheetgen.layouts.starter import STARTERS
 
 SCRIBE = 'game = "scribe"\ncomponent = "supergrid"\n'
 
@@ -163,7 +163,7 @@ def test_a_range_end_is_rounded_and_a_text_size_given_in_points(tmp_path: Path) 
 def test_a_missing_keys_example_is_the_starting_layouts_value(tmp_path: Path) -> None:
     text = 'game = "walkabout"\ncomponent = "map"\nname = "m"\nsheet_number = 1\n'
     said = {p.where: p.hint for p in problems(write(tmp_path / "m.toml", text))}
-    start = STARTERS["walkabout/map"][0]
+    start = kind_for("walkabout/map").starter.layout
     data = tomllib.loads(builtin_layouts()[start].read_text(encoding="utf-8"))
     assert said["columns"].startswith(f"add columns = {data['columns']};")
     assert said["rows"].startswith(f"add rows = {data['rows']};")

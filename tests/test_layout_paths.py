@@ -14,7 +14,7 @@ from pathlib import Path
 import pytest
 from pypdf import PdfReader
 
-from sheetgen.games import CATALOGUE
+from sheetgen.kinds import kinds as registered
 from sheetgen.layouts.read import builtin_layouts, load
 from sheetgen.pipeline.output import output_name
 from tests.conftest import ROOT, Run
@@ -71,7 +71,7 @@ def test_new_writes_for_every_kind_a_commented_layout_that_checks_and_builds(
     tmp_path: Path,
 ) -> None:
     files: dict[str, Path] = {}
-    for kind in CATALOGUE:
+    for kind in registered():
         file = tmp_path / f"my-{kind.replace('/', '-')}.toml"
         made = run("new", kind, str(file), cwd=tmp_path)
         assert made.code == 0, made.err

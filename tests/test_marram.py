@@ -11,8 +11,8 @@ from pypdf import PdfReader
 from sheetgen.games.marram.board import Face, back, fits, front, parse_segment, patches, turn
 from sheetgen.games.marram.model import Claim, Item, TileSetLayout, TileType
 from sheetgen.games.marram.rules import check_set, score_board
-from sheetgen.kinds import BuildOptions
 from sheetgen.layouts.read import load
+from sheetgen.options import BuildOptions
 from sheetgen.press import PressOptions
 from tests.conftest import sheetgen
 

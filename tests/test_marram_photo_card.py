@@ -12,9 +12,9 @@ from PIL import Image
 from sheetgen.backends import render
 from sheetgen.draw.fonts import cap_height, pt
 from sheetgen.draw.shapes import Text
-from sheetgen.kinds import BuildOptions
 from sheetgen.layouts.read import load
-from sheetgen.pipeline.build import document_for
+from sheetgen.options import BuildOptions
+from sheetgen.pipeline.document import document_for
 from sheetgen.press import Document, Page, PressOptions, parse_paper
 
 DPI = 150

@@ -16,8 +16,8 @@ from PIL import Image
 from sheetgen.backends import render
 from sheetgen.draw.shapes import Group
 from sheetgen.games.marram.model import BoardLayout, TileSetLayout
-from sheetgen.kinds import BuildOptions
 from sheetgen.layouts.read import load
+from sheetgen.options import BuildOptions
 from sheetgen.press import Page, PressOptions
 
 DPI = 300

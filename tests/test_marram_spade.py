@@ -15,15 +15,15 @@ from sheetgen.draw.fonts import pt
 from sheetgen.draw.shapes import Drawing, Rect, Shape, Text
 from sheetgen.draw.shapes import Path as Line
 from sheetgen.draw.transform import Transform
-from sheetgen.games import TILE_SIZES
 from sheetgen.games.marram.board import back, front
 from sheetgen.games.marram.draw import tile_drawing
+from sheetgen.kinds import tile_sizes_of
 from tests.test_marram_finish import SET, ST, WORDS, _box, _walk
 
 PAPER = 0.8  # mm of white paper round each box: from its neighbours and the card's outline
 SAFE = 3.0  # mm inside the cut for anything that matters
 TICK = 3.5  # mm inside a box at the least: a pencil tick over its number
-LOW, HIGH = TILE_SIZES["marram/tiles"]
+LOW, HIGH = tile_sizes_of("marram/tiles")
 SIZES = (LOW, ST.size, HIGH)
 
 Box = tuple[float, float, float, float]

@@ -21,8 +21,8 @@ from sheetgen.backends import image_pages, render
 from sheetgen.backends import png as png_backend
 from sheetgen.backends.pdf import draw_pdf
 from sheetgen.draw.shapes import Drawing, Rect, Shape, Style
-from sheetgen.kinds import BuildOptions
 from sheetgen.layouts.read import builtin_layouts, load
+from sheetgen.options import BuildOptions
 from sheetgen.press import PressOptions
 from sheetgen.press.document import Document, alone
 

@@ -10,8 +10,8 @@ import pytest
 
 from sheetgen.errors import UsageError
 from sheetgen.layouts.read import load
-from sheetgen.options import check_options, parse_flip, parse_formats, parse_offset, read_names
-from sheetgen.pipeline.build import BuildRequest
+from sheetgen.options import BuildRequest, parse_flip, parse_formats, parse_offset, read_names
+from sheetgen.pipeline.honoured import check_options
 
 PLAIN = BuildRequest(
     refs=(), build_all=False, formats="pdf", paper="A4", copies=1, out=Path("output"),

@@ -12,8 +12,8 @@ import pytest
 from sheetgen.draw.pieces import Parts, piece_name
 from sheetgen.draw.shapes import Drawing, Group, Rect
 from sheetgen.games.walkabout.dice import face_sheet
-from sheetgen.kinds import BuildOptions
 from sheetgen.layouts.read import load
+from sheetgen.options import BuildOptions
 from sheetgen.press import Document, PressOptions, parse_paper
 
 SAFE_NAME = re.compile(r"[A-Za-z0-9]+(-[A-Za-z0-9]+)*")

@@ -12,8 +12,8 @@ from fontTools.ttLib import TTFont
 from pypdf import PdfReader
 
 from sheetgen.backends.pdf import render_pdf
-from sheetgen.kinds import BuildOptions
 from sheetgen.layouts.read import load
+from sheetgen.options import BuildOptions
 
 
 def embedded_fonts(data: bytes) -> list[TTFont]:

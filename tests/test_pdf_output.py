@@ -186,8 +186,8 @@ def test_pages_are_made_their_own_size_in_one_tree_and_share_what_they_can() -> 
 
     from sheetgen.backends.pdf import render_pdf
     from sheetgen.draw import IDENTITY, Drawing, label
-    from sheetgen.kinds import BuildOptions
     from sheetgen.layouts.read import load
+    from sheetgen.options import BuildOptions
     from sheetgen.press import Document, PressOptions, impose
     from sheetgen.press.document import Page, Placement
     from sheetgen.press.paper import NAMED

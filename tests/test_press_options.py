@@ -16,7 +16,8 @@ import pytest
 from PIL import Image
 
 from sheetgen.layouts.read import load
-from sheetgen.pipeline.build import BuildRequest, run_build
+from sheetgen.options import BuildRequest
+from sheetgen.pipeline.build import run_build
 from tests.conftest import sheetgen
 
 MM = 25.4 / 72  # mm a PDF point
@@ -213,8 +214,8 @@ def fronts_per_page(pdf: pdfium.PdfDocument) -> int:
 
 def test_fold_places_the_back_of_each_front_behind_it() -> None:
     """Which drawing each folded place holds: the back of the tile in front of it."""
-    from sheetgen.kinds import BuildOptions
-    from sheetgen.pipeline.build import document_for
+    from sheetgen.options import BuildOptions
+    from sheetgen.pipeline.document import document_for
     from sheetgen.press import PressOptions
 
     document = document_for(load("marram/classic"), BuildOptions(PressOptions(fold=True)))

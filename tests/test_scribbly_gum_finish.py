@@ -32,9 +32,9 @@ from sheetgen.games.scribbly_gum.model import (
     TreeLayout,
 )
 from sheetgen.games.scribbly_gum.tiles import achievement_icon, movement_face, screen_tile
-from sheetgen.kinds import BuildOptions
 from sheetgen.layouts.read import load
-from sheetgen.pipeline.build import document_for
+from sheetgen.options import BuildOptions
+from sheetgen.pipeline.document import document_for
 from sheetgen.press import Document, PressOptions, parse_paper
 from tests.conftest import sheetgen
 from tests.palette import contrast, too_close

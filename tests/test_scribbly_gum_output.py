@@ -14,8 +14,8 @@ from pypdf import PdfReader
 
 from sheetgen.games.scribbly_gum.draw import circle_centre
 from sheetgen.games.scribbly_gum.model import TreeLayout
-from sheetgen.kinds import BuildOptions
 from sheetgen.layouts.read import load
+from sheetgen.options import BuildOptions
 from tests.conftest import sheetgen
 
 DPI = 150

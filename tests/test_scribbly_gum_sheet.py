@@ -24,9 +24,9 @@ from sheetgen.draw.walk import leaves
 from sheetgen.games.scribbly_gum.draw import circle_centre, draw_tree_sheet, name_overlay
 from sheetgen.games.scribbly_gum.finished import finished_sheet
 from sheetgen.games.scribbly_gum.model import FOODS, TreeLayout
-from sheetgen.kinds import BuildOptions
 from sheetgen.layouts.read import load
-from sheetgen.pipeline.build import document_for
+from sheetgen.options import BuildOptions
+from sheetgen.pipeline.document import document_for
 from sheetgen.press import Document, Page, Placement
 from tests.palette import contrast
 

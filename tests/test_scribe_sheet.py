@@ -27,9 +27,9 @@ from sheetgen.errors import LayoutError
 from sheetgen.games.scribe.components import check
 from sheetgen.games.scribe.model import ScribeLayout
 from sheetgen.games.scribe.rules import check_layout
-from sheetgen.kinds import BuildOptions
 from sheetgen.layouts.read import builtin_layouts, load
-from sheetgen.pipeline.build import document_for
+from sheetgen.options import BuildOptions
+from sheetgen.pipeline.document import document_for
 from sheetgen.press import Document, PressOptions, parse_paper
 from sheetgen.resources import resource_dir
 from tests.palette import contrast, too_close

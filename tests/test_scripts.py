@@ -199,8 +199,8 @@ def test_named_pages_are_byte_identical_whatever_was_drawn_before() -> None:
     """The private codes of joined glyphs come from the glyph, not from the order things were
     drawn in: a sheet is the same bytes after other names were drawn in the same process."""
     from sheetgen.backends import render
-    from sheetgen.kinds import BuildOptions
     from sheetgen.layouts.read import load
+    from sheetgen.options import BuildOptions
 
     loaded = load("scribbly-gum/kuringgai")
 

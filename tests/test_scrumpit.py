@@ -166,8 +166,8 @@ def test_the_example_game_sheet_shows_its_totals_line() -> None:
     import pypdfium2 as pdfium
 
     from sheetgen.backends import render
-    from sheetgen.kinds import BuildOptions as Options
     from sheetgen.layouts.read import load as load_layout
+    from sheetgen.options import BuildOptions as Options
 
     loaded = load_layout("scrumpit/example-game")
     doc = loaded.kind.build(loaded.model, Options())

@@ -20,10 +20,10 @@ from sheetgen.backends import render
 from sheetgen.games.scrumpit.draw import tile_drawing
 from sheetgen.games.scrumpit.model import BoardLayout, GameRecord, ScrumpitLabels, TilesLayout
 from sheetgen.games.scrumpit.rules import score_game, zone_cells
-from sheetgen.kinds import BuildOptions
 from sheetgen.layouts.read import load
 from sheetgen.model.tables import ValidationError
-from sheetgen.pipeline.build import document_for
+from sheetgen.options import BuildOptions
+from sheetgen.pipeline.document import document_for
 from sheetgen.press import Document, PressOptions, alone, parse_paper
 from tests.conftest import sheetgen
 from tests.palette import contrast, too_close

@@ -18,9 +18,9 @@ from PIL import Image
 from sheetgen.backends import render
 from sheetgen.draw import LineTo, Path
 from sheetgen.games.scrumpit.model import TilesLayout
-from sheetgen.kinds import BuildOptions
 from sheetgen.layouts.read import load
-from sheetgen.pipeline.build import document_for
+from sheetgen.options import BuildOptions
+from sheetgen.pipeline.document import document_for
 from sheetgen.press import Document, Page, PressOptions, parse_paper
 
 LOADED = load("scrumpit/tiles")

@@ -22,9 +22,9 @@ from sheetgen.draw.walk import leaves
 from sheetgen.games.scrumpit.board import board_drawing
 from sheetgen.games.scrumpit.model import BoardLayout
 from sheetgen.games.scrumpit.rules import zone_cells
-from sheetgen.kinds import BuildOptions
 from sheetgen.layouts.read import load
-from sheetgen.pipeline.build import document_for
+from sheetgen.options import BuildOptions
+from sheetgen.pipeline.document import document_for
 from sheetgen.press import Document, Page, PressOptions, parse_paper
 from sheetgen.press.tiling import TileWords, tile
 

@@ -18,7 +18,7 @@ from pypdf import PdfReader
 from typer.testing import CliRunner
 
 from sheetgen.cli import app
-from sheetgen.games import CATALOGUE
+from sheetgen.kinds import kinds as registered
 from sheetgen.layouts.read import load
 
 COLOUR = "^#[0-9a-fA-F]{6}$"
@@ -56,7 +56,7 @@ def value_at(data: Any, dotted: str) -> Any:
     return data
 
 
-@pytest.mark.parametrize("kind", sorted(CATALOGUE))
+@pytest.mark.parametrize("kind", sorted(registered()))
 def test_each_schema_default_is_the_value_a_new_layout_gets(kind: str, tmp_path: Path) -> None:
     file = new_layout(kind, tmp_path)
     got = load(str(file)).model.model_dump(mode="json")  # what it builds with
@@ -97,7 +97,7 @@ def colour_keys(node: Any, where: str = "") -> list[tuple[str, dict[str, Any]]]:
     return out
 
 
-@pytest.mark.parametrize("kind", sorted(CATALOGUE))
+@pytest.mark.parametrize("kind", sorted(registered()))
 def test_every_colour_says_what_it_paints(kind: str, tmp_path: Path) -> None:
     schema = json.loads(invoke("schema", kind).stdout)
     found = colour_keys(schema)
@@ -113,7 +113,7 @@ def test_every_colour_says_what_it_paints(kind: str, tmp_path: Path) -> None:
             assert lines[i - 1] == f"# {described[key]}", (kind, line)
 
 
-@pytest.mark.parametrize("kind", sorted(CATALOGUE))
+@pytest.mark.parametrize("kind", sorted(registered()))
 def test_the_starter_says_what_game_and_component_are_here(kind: str, tmp_path: Path) -> None:
     game, component = kind.split("/")
     lines = new_layout(kind, tmp_path).read_text().splitlines()
@@ -256,4 +256,4 @@ def test_tab_completion_offers_the_kinds(command: str) -> None:
         env={**env, "COMP_CWORD": "2"},
         check=False,
     )
-    assert run.stdout.split() == [k for k in CATALOGUE if k.startswith("scr")], run.stderr
+    assert run.stdout.split() == [k for k in registered() if k.startswith("scr")], run.stderr

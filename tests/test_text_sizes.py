@@ -9,8 +9,8 @@ import pytest
 
 from sheetgen.draw.shapes import Group, Shape, Text
 from sheetgen.draw.transform import Transform
-from sheetgen.kinds import BuildOptions
 from sheetgen.layouts.read import builtin_layouts, load
+from sheetgen.options import BuildOptions
 from sheetgen.press import Document
 
 SIX_POINTS = 6 * 25.4 / 72  # mm
@@ -64,7 +64,7 @@ def test_no_text_below_six_points_on_a_small_card(ref: str, paper: str) -> None:
     a footer too long is cut at a word, an alignment page too wide is left out (with a note);
     a layout whose sheets do not go onto the card is refused, which prints nothing small."""
     from sheetgen.errors import SheetgenError
-    from sheetgen.pipeline.build import document_for
+    from sheetgen.pipeline.document import document_for
     from sheetgen.press import PressOptions, parse_paper
 
     loaded = load(ref)

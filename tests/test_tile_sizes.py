@@ -15,10 +15,10 @@ from typer.testing import CliRunner
 
 from sheetgen.cli import app
 from sheetgen.draw import Drawing, Group, Shape, Text, Transform, cap_height, text_width
-from sheetgen.games import TILE_SIZES, tile_sizes_said
-from sheetgen.kinds import BuildOptions, kinds
+from sheetgen.kinds import kinds, tile_sizes_of, tile_sizes_said
 from sheetgen.layouts.read import load
-from sheetgen.options import check_tile_size
+from sheetgen.options import BuildOptions
+from sheetgen.pipeline.honoured import check_tile_size
 from sheetgen.press import Document
 from tests.conftest import sheetgen
 from tests.test_text_sizes import small_texts
@@ -125,7 +125,7 @@ def test_both_ends_of_the_range_pass_check_and_build(kind: str, end: str, tmp_pa
     """A layout whose size key is at either end of the range passes `sheetgen check` (its
     drawings stay on their sheets: Marram's beasts ran 1.5 mm past a 120 mm tile's bleed), and
     `build --tile-size` at that end writes a PDF of pieces that size."""
-    low, high = TILE_SIZES[kind]
+    low, high = tile_sizes_of(kind)
     size = low if end == "smallest" else high
     layout = layout_with(tmp_path, kind, size)
     checked = sheetgen("check", str(layout))
@@ -181,7 +181,7 @@ def _clear_by_the_words(kind: str, size: float) -> float:
 def test_at_the_smallest_size_text_is_as_clear_of_the_cut_as_the_words_say(kind: str) -> None:
     """Scrumpit's letters are 1 mm from the cut of a 6 mm tile: its words say 16% of the tile,
     not 3 mm; every kind's words hold at its smallest size."""
-    size = TILE_SIZES[kind][0]
+    size = tile_sizes_of(kind)[0]
     least = _clear_by_the_words(kind, size)
     pieces = _pieces(_document(kind, size), size)
     assert pieces

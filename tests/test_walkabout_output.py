@@ -15,8 +15,8 @@ from pypdf import PdfReader
 from sheetgen.games.walkabout.draw import node_xy
 from sheetgen.games.walkabout.grid import Grid
 from sheetgen.games.walkabout.model import MapLayout
-from sheetgen.kinds import BuildOptions
 from sheetgen.layouts.read import load
+from sheetgen.options import BuildOptions
 from tests.conftest import sheetgen
 
 

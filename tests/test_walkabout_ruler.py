@@ -5,9 +5,9 @@ from __future__ import annotations
 
 import pytest
 
-from sheetgen.kinds import BuildOptions
 from sheetgen.layouts.read import builtin_layouts, load
-from sheetgen.pipeline.build import document_for
+from sheetgen.options import BuildOptions
+from sheetgen.pipeline.document import document_for
 from sheetgen.press import PressOptions, parse_paper
 
 REFS = sorted(ref for ref in builtin_layouts() if ref.startswith("walkabout/"))

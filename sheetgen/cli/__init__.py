@@ -17,10 +17,13 @@ from typer.core import TyperGroup
 
 from sheetgen import __version__
 from sheetgen.errors import LayoutNotFound, SheetgenError, UsageError, error_lines
-from sheetgen.games import COMMANDS, tile_size_help
+from sheetgen.kinds import games, tile_size_help
 
 # each game's group of commands, and export's, by the name it takes on the command line
-GROUPS = {**COMMANDS, "export": "sheetgen.export.commands"}
+GROUPS = {
+    **{game.name: game.commands for game in games() if game.commands},
+    "export": "sheetgen.export.commands",
+}
 
 
 def group_app(name: str) -> typer.Typer:
@@ -96,9 +99,9 @@ def _layout_names(incomplete: str) -> list[str]:
 
 def _kind_names(incomplete: str) -> list[str]:
     """Tab completion of a component kind: the kinds that begin with what is typed."""
-    from sheetgen.games import CATALOGUE
+    from sheetgen.kinds import kinds
 
-    return [kind for kind in CATALOGUE if kind.startswith(incomplete)]
+    return [kind for kind in kinds() if kind.startswith(incomplete)]
 
 
 def _version(value: bool) -> None:
@@ -130,7 +133,7 @@ def list_layouts(
     layout_folders: LayoutFolders = None,
 ) -> None:
     """List the built-in layouts, your own (--layouts, SHEETGEN_LAYOUTS) and the component kinds."""
-    from sheetgen.games import CATALOGUE
+    from sheetgen.kinds import kinds
     from sheetgen.layouts.find import use, user_layouts
     from sheetgen.layouts.read import builtin_layouts, describe
 
@@ -143,7 +146,7 @@ def list_layouts(
                 {"name": n, "kind": k, "description": d, "builtin": n not in mine}
                 for n, k, d in rows
             ],
-            "kinds": [{"kind": k, "summary": summary} for k, summary in CATALOGUE.items()],
+            "kinds": [{"kind": k.key, "summary": k.summary} for k in kinds().values()],
         }
         typer.echo(json.dumps(listed, indent=2, ensure_ascii=False))
         return
@@ -161,8 +164,8 @@ def list_layouts(
         kind, description = describe(name)
         typer.echo(f"  {name:{width}} {kind:22} {description}")
     typer.echo("\nComponent kinds ('sheetgen schema KIND' prints a kind's JSON Schema):")
-    for key, summary in CATALOGUE.items():
-        typer.echo(f"  {key:24} {summary}")
+    for declared in kinds().values():
+        typer.echo(f"  {declared.key:24} {declared.summary}")
 
 
 @app.command()
@@ -221,12 +224,11 @@ def schema(
     ],
 ) -> None:
     """Print the JSON Schema of a component kind's layout files (for editors)."""
-    from sheetgen.games import CATALOGUE
-    from sheetgen.kinds import kind_for, suggest
+    from sheetgen.kinds import kind_for, kinds, suggest
 
     found = kind_for(kind)
     if found is None:
-        raise UsageError(f"unknown component kind {kind!r} ({suggest(kind, list(CATALOGUE))})")
+        raise UsageError(f"unknown component kind {kind!r} ({suggest(kind, list(kinds()))})")
     from sheetgen.layouts.schema import layout_schema
 
     typer.echo(json.dumps(layout_schema(found), indent=2))
@@ -320,7 +322,8 @@ def build(
 ) -> None:
     """Build layouts into PDF, SVG and PNG files in the output folder."""
     from sheetgen.layouts.find import use
-    from sheetgen.pipeline.build import BuildRequest, run_build
+    from sheetgen.options import BuildRequest
+    from sheetgen.pipeline.build import run_build
 
     use(layout_folders)
     if not layouts and not build_all:

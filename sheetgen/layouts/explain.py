@@ -393,8 +393,7 @@ def _builtin_data(name: str) -> dict[str, Any]:
 def _builtin_of(model: type[BaseModel]) -> str:
     """The built-in layout `sheetgen new` starts a layout of the kind `model` validates from."""
     from sheetgen.kinds import kinds
-    from sheetgen.layouts.starter import STARTERS
 
     table = getattr(model, "__table__", model)  # the layout model pydantic's mirrors
-    key = next((k for k, kind in kinds().items() if kind.model is table), "")
-    return STARTERS[key][0] if key in STARTERS else ""
+    kind = next((kind for kind in kinds().values() if kind.model is table), None)
+    return kind.starter.layout if kind else ""

@@ -79,9 +79,9 @@ def collections() -> list[Path]:
 
 def games() -> list[str]:
     """The games a collection may hold a folder for, as layouts name them."""
-    from sheetgen.games import CATALOGUE
+    from sheetgen.kinds import kinds
 
-    return sorted({key.split("/")[0] for key in CATALOGUE})
+    return sorted({key.split("/")[0] for key in kinds()})
 
 
 def collection_layouts(folder: Path) -> dict[str, Path]:

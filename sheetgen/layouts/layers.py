@@ -121,14 +121,14 @@ def _same_kind(
     data: dict[str, Any], base: dict[str, Any], parent: str, shown: str, at: Position | None
 ) -> None:
     """A layout extends one of its own kind (the kind it names, or else its base's)."""
-    from sheetgen.games import CATALOGUE
+    from sheetgen.kinds import kinds
 
     game, component = base.get("game"), base.get("component")
     if not isinstance(game, str) or not isinstance(component, str):
         return  # the base's own problem, said when the layout is validated
     theirs = f"{game}/{component}"
     mine = f"{data.get('game', game)}/{data.get('component', component)}"
-    if mine != theirs and mine in CATALOGUE:
+    if mine != theirs and mine in kinds():
         raise LayoutError(
             shown,
             "extends",

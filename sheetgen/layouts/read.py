@@ -14,7 +14,7 @@ import tomllib
 from dataclasses import dataclass, replace
 from difflib import get_close_matches
 from pathlib import Path
-from typing import TYPE_CHECKING, Any, TypeVar
+from typing import TYPE_CHECKING, Any, TypeVar, cast
 
 from sheetgen.errors import LayoutError, LayoutNotFound, LayoutProblems, SheetgenError
 from sheetgen.layouts.find import builtin_layouts as builtin_layouts
@@ -26,7 +26,8 @@ from sheetgen.layouts.value_words import got
 
 if TYPE_CHECKING:  # imported where used: 'sheetgen list' reads layouts without their models
     from sheetgen.findings import Lookup
-    from sheetgen.kinds import ComponentKind, LayoutBase
+    from sheetgen.kinds import ComponentKind
+    from sheetgen.model.base import LayoutBase
     from sheetgen.model.tables import ValidationError
 
 
@@ -189,7 +190,7 @@ def validate(
     ]
     whole = _whole(data)  # 3.0 a whole number, as the layout schema counts it
     try:  # as JSON, strictly: a TOML boolean or string is never taken for a number
-        model = kind.model.model_validate_data(whole)
+        model = cast("LayoutBase", kind.model.model_validate_data(whole))  # the kind's own model
     except ValidationError as refused:
         problems += [
             p for loc, p in _explained(kind, data, whole, layers, refused) if loc not in places
@@ -244,15 +245,14 @@ def _kind_of(
     data: dict[str, Any], layers: Layers
 ) -> tuple[ComponentKind | None, list[LayoutError]]:
     """The layout's kind, or what is wrong with its `game` and `component` keys."""
-    from sheetgen.games import CATALOGUE
-    from sheetgen.kinds import kind_for, suggest
+    from sheetgen.kinds import kind_for, kinds, suggest
     from sheetgen.layouts.explain import missing_at
 
     game, component = data.get("game"), data.get("component")
-    games = sorted({key.split("/")[0] for key in CATALOGUE})
+    games = sorted({key.split("/")[0] for key in kinds()})
     own = layers[0]
     meant = game if game in games else next(iter(get_close_matches(str(game), games, 1)), "")
-    components = sorted(k.split("/")[1] for k in CATALOGUE if k.split("/")[0] == meant)
+    components = sorted(k.split("/")[1] for k in kinds() if k.split("/")[0] == meant)
 
     def wrong(key: str, problem: str, hint: str) -> LayoutError:
         if key in data:
@@ -304,15 +304,14 @@ def load_model(ref: str, model: type[M], where: str, checked: bool = False) -> M
     """A layout that must be of one model (a tree, a tile set …), for commands and layouts that
     refer to others; with `checked`, its rules check must also find no error. `where` names
     the referring key in a refusal ('' when a finding at that key says it already)."""
-    from sheetgen.games import CATALOGUE
-    from sheetgen.kinds import kind_of_model
+    from sheetgen.kinds import kind_of_model, kinds
 
     kind = kind_of_model(model)
     assert kind is not None, f"{model.__name__} is no kind's model"
     wanted = kind.key
     path, shown, data, layers, twice = _read(ref)
     theirs = f"{data.get('game')}/{data.get('component')}"
-    if theirs != wanted and theirs in CATALOGUE:  # said before any problem of its own
+    if theirs != wanted and theirs in kinds():  # said before any problem of its own
         named = f" (name one such as {of_kind(wanted)[0]})" if of_kind(wanted) else ""
         raise SheetgenError(
             f"{where}{': ' if where else ''}{shown} is a {theirs} layout, not {wanted}{named}"

@@ -11,9 +11,10 @@ import re
 from typing import Any
 
 from sheetgen import __version__
-from sheetgen.kinds import ComponentKind, LayoutBase
+from sheetgen.kinds import ComponentKind
 from sheetgen.layouts.read import load
-from sheetgen.layouts.starter import STARTERS
+from sheetgen.model.base import LayoutBase
+from sheetgen.model.pydantic_twin import mirror
 
 DIALECT = "https://json-schema.org/draft/2020-12/schema"
 PARTIAL = "-in-an-extending-layout"  # the name ending of a table's definition without required keys
@@ -28,7 +29,7 @@ def schema_id(kind: ComponentKind) -> str:
 
 def layout_schema(kind: ComponentKind) -> Node:
     """The JSON Schema of `kind`'s layout files."""
-    made = kind.model.model_json_schema()
+    made = mirror(kind.model).model_json_schema()  # as pydantic writes it
     defs: dict[str, Node] = made.pop("$defs", {})
     properties: dict[str, Node] = made.get("properties", {})
     for name, field in LayoutBase.model_fields.items():  # a kind narrows `game` to one value
@@ -40,7 +41,7 @@ def layout_schema(kind: ComponentKind) -> Node:
         for prop in table.get("properties", {}).values():
             _say_range(prop)
     partial = _partial(made, defs, {})
-    base_name = STARTERS[kind.key][0]
+    base_name = kind.starter.layout
     _as_started(partial, load(base_name).model.model_dump(mode="json"), defs, "")
     schema: Node = {
         "$schema": DIALECT,

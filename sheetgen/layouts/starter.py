@@ -17,65 +17,9 @@ from sheetgen.errors import SheetgenError, UsageError
 from sheetgen.pipeline.working_range import working_range
 
 if TYPE_CHECKING:
-    from sheetgen.kinds import ComponentKind, LayoutBase
-    from sheetgen.model.tables import FieldInfo
-
-# each kind's starting point (a built-in layout) and the keys a designer usually changes first,
-# a dotted path for a key inside a table
-STARTERS: dict[str, tuple[str, tuple[str, ...]]] = {
-    "scribe/supergrid": (
-        "scribe/standard",
-        (
-            "title",
-            "sheet.width",
-            "sheet.height",
-            "sheet.text",
-            "sheet.cell",
-            "sheet.gutter",
-            "sheet.ink",
-            "sheet.accent",
-        ),
-    ),
-    "scribbly-gum/tree": (
-        "scribbly-gum/kuringgai",
-        (
-            "side",
-            "sheet.width",
-            "sheet.height",
-            "sheet.pitch",
-            "sheet.circle",
-            "colours.tree",
-            "colours.score",
-        ),
-    ),
-    "scribbly-gum/pad": ("scribbly-gum/pad", ("front", "back", "leaves")),
-    "scribbly-gum/tiles": (
-        "scribbly-gum/tiles",
-        ("sheet.size", "sheet.bleed", "sheet.back", "sheet.gold", "sheet.silver"),
-    ),
-    "scribbly-gum/digital": (
-        "scribbly-gum/digital",
-        ("width_px", "height_px", "background", "ink", "accent"),
-    ),
-    "scribbly-gum/game": ("scribbly-gum/example-game", ("tree", "tiles")),
-    "walkabout/map": (
-        "walkabout/map-1",
-        ("sheet_number", "edge", "sheet.width", "sheet.height", "sheet.accent", "sheet.paper"),
-    ),
-    "walkabout/dice": ("walkabout/dice", ("face_size",)),
-    "walkabout/mat": ("walkabout/mat", ("title", "ink", "accent", "paper", "grid_line")),
-    "walkabout/game": ("walkabout/example-game", ("map", "dice", "player")),
-    "marram/tiles": (
-        "marram/classic",
-        ("sheet.size", "sheet.bleed", "sheet.grass", "sheet.sand", "sheet.blue"),
-    ),
-    "marram/art": ("marram/art", ("tiles", "px")),
-    "marram/board": ("marram/example-board", ("tiles", "title", "variant", "length")),
-    "scrumpit/board": ("scrumpit/standard", ("cell", "overlap", "fit")),
-    "scrumpit/tiles": ("scrumpit/tiles", ("size",)),
-    "scrumpit/scorepad": ("scrumpit/scorepad", ("tiles", "players", "games", "turns")),
-    "scrumpit/game": ("scrumpit/example-game", ("board", "tiles")),
-}
+    from sheetgen.kinds import ComponentKind
+    from sheetgen.model.base import LayoutBase
+    from sheetgen.model.tables import FieldInfo, Table
 
 
 def _slug_name(file: Path, component: str) -> str:
@@ -85,7 +29,7 @@ def _slug_name(file: Path, component: str) -> str:
     return slug(file.stem).lower()[:40].strip("-") or f"my-{component}"
 
 
-def _field(model: type[LayoutBase], key: str) -> tuple[FieldInfo, str]:
+def _field(model: type[Table], key: str) -> tuple[FieldInfo, str]:
     """The model's field at a dotted key, and what it holds in words."""
     parts = key.split(".")
     owner: Any = model
@@ -99,7 +43,7 @@ def _field(model: type[LayoutBase], key: str) -> tuple[FieldInfo, str]:
     return owner.model_fields[parts[-1]], next(filter(None, described), "")
 
 
-def _bounds(model: type[LayoutBase], key: str) -> tuple[float, float] | None:
+def _bounds(model: type[Table], key: str) -> tuple[float, float] | None:
     """The least and the most a number at a dotted key may be, when the model bounds both."""
     field = _field(model, key)[0]
     low, high = (
@@ -109,7 +53,7 @@ def _bounds(model: type[LayoutBase], key: str) -> tuple[float, float] | None:
     return None if low is None or high is None else (low, high)
 
 
-def _words(model: type[LayoutBase], key: str, works: tuple[float, float] | None = None) -> str:
+def _words(model: type[Table], key: str, works: tuple[float, float] | None = None) -> str:
     """What the model's field at a dotted key holds, in words, with its range, and `works`:
     the part of that range the rest of the layout allows, when narrower."""
     words = _field(model, key)[1]
@@ -154,7 +98,7 @@ def starter_text(kind: ComponentKind, base: LayoutBase, file: Path) -> str:
     `base`, the kind's starting point."""
     from sheetgen.pipeline.output import output_name
 
-    base_name, keys = STARTERS[kind.key]
+    base_name, keys = kind.starter.layout, kind.starter.keys
     name = _slug_name(file, kind.component)
     if "margin" in kind.options:  # a kind that prints pages makes a PDF of them
         example = output_name(kind.game, name, kind.component, "pdf")
@@ -209,18 +153,17 @@ def starter_text(kind: ComponentKind, base: LayoutBase, file: Path) -> str:
 def new_layout(kind_key: str, file: Path) -> str:
     """Write a starting layout of the kind `kind_key` to `file`, which must not exist; the
     message to print."""
-    from sheetgen.games import CATALOGUE
-    from sheetgen.kinds import kind_for, suggest
+    from sheetgen.kinds import kind_for, kinds, suggest
     from sheetgen.layouts.read import load
     from sheetgen.pipeline.output import create_new
 
-    kind = kind_for(kind_key) if kind_key in CATALOGUE else None
+    kind = kind_for(kind_key) if kind_key in kinds() else None
     if kind is None:
         game = kind_key.split("/")[0]
-        own = [key for key in CATALOGUE if key.split("/")[0] == game]  # a game's kinds alone
+        own = [key for key in kinds() if key.split("/")[0] == game]  # a game's kinds alone
         alone = own and "/" not in kind_key
         hint = (
-            f"{game}'s kinds: {', '.join(own)}" if alone else suggest(kind_key, own or [*CATALOGUE])
+            f"{game}'s kinds: {', '.join(own)}" if alone else suggest(kind_key, own or [*kinds()])
         )
         raise UsageError(
             f"unknown component kind {kind_key!r} ({hint}); 'sheetgen list' shows the kinds"
@@ -231,7 +174,7 @@ def new_layout(kind_key: str, file: Path) -> str:
         raise UsageError(f"{file}: no folder {file.parent}; make it first, or name another")
     if os.path.lexists(file):
         raise SheetgenError(f"{file}: already exists; sheetgen new never replaces a file")
-    base_name = STARTERS[kind.key][0]
+    base_name = kind.starter.layout
     text = starter_text(kind, load(base_name).model, file)
     create_new(file, text.encode("utf-8"))
     return f"wrote {file}: a {kind.key} layout starting from {base_name}"

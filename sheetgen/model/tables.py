@@ -637,13 +637,6 @@ class Table(metaclass=_TableType):
         except _Refused as exc:
             raise ValidationError(exc.loc, exc.message) from None
 
-    @classmethod
-    def model_json_schema(cls) -> dict[str, Any]:
-        """Its JSON Schema, as pydantic writes it for the same declarations."""
-        from sheetgen.model.pydantic_twin import mirror
-
-        return mirror(cls).model_json_schema()
-
     @property
     def model_fields_set(self) -> frozenset[str]:
         """The fields given when it was made (the rest hold their defaults)."""

@@ -5,61 +5,31 @@ from __future__ import annotations
 import os
 import sys
 import time
-from dataclasses import dataclass, replace
+from dataclasses import dataclass
 from pathlib import Path
 
 from sheetgen.backends import Format, check_build_pixels, preflight, render
 from sheetgen.cancel import checkpoint
 from sheetgen.errors import SheetgenError, TooBigForPaper
 from sheetgen.findings import Finding
-from sheetgen.kinds import BuildOptions
 from sheetgen.layouts.find import named_layouts
 from sheetgen.layouts.read import Loaded, load, lookup
 from sheetgen.options import (
+    BuildOptions,
+    BuildRequest,
     check_named_sheets,
-    check_options,
     parse_crop_marks,
     parse_flip,
     parse_formats,
     parse_offset,
-    press_kept,
     read_names,
 )
+from sheetgen.pipeline.document import document_for
 from sheetgen.pipeline.fits import drawing_findings, size_error
-from sheetgen.pipeline.only import check_only, only_document, parse_only
+from sheetgen.pipeline.honoured import check_options
+from sheetgen.pipeline.only import check_only, parse_only
 from sheetgen.pipeline.output import output_name, prepare_folder, write_all
 from sheetgen.press import Document, PressOptions, parse_paper
-
-
-@dataclass(frozen=True)
-class BuildRequest:
-    """Everything `sheetgen build` was asked for."""
-
-    refs: tuple[str, ...]
-    build_all: bool
-    formats: str
-    paper: str
-    copies: int
-    out: Path
-    create_out: bool
-    dpi: int
-    fillable: bool
-    transparent: bool
-    quiet: bool
-    names: Path | None = None
-    duplex: bool = False
-    tile_size: float | None = None
-    flip: str | None = None
-    offset: str | None = None
-    px: int | None = None
-    fit: bool = False
-    gap: float | None = None
-    margin: float | None = None
-    ruler: bool = True
-    crop_marks: str | None = None
-    bleed: float | None = None
-    fold: bool = False
-    only: str | None = None
 
 
 @dataclass(frozen=True)
@@ -69,33 +39,6 @@ class Built:
     path: Path
     data: bytes
     notes: tuple[str, ...] = ()
-
-
-def document_for(loaded: Loaded, options: BuildOptions) -> Document:
-    """The pressed document of one checked layout, told only the options its kind honours."""
-    kept = loaded.kind.options
-    model = loaded.model
-    press, skipped = press_kept(options.press, loaded.kind)
-    press = replace(press, credit=model.credit, words=model.labels.words())
-    told = replace(
-        options,
-        press=press,
-        names=options.names if "names" in kept else (),
-        duplex=options.duplex and "duplex" in kept,
-        tile_size=options.tile_size if "tile_size" in kept else None,
-        px=options.px if "px" in kept else None,
-        fit=options.fit and "fit" in kept,
-    )
-    # --only: part of the set, the chosen pieces printed by the press whatever the game
-    document = only_document(loaded, told) if options.only else loaded.kind.build(model, told)
-    if press.fold:
-        if document.duplex in (None, "simplex"):
-            raise SheetgenError(
-                f"--fold: {loaded.source} prints no backs to fold behind its fronts "
-                "(a tree prints its other side with --duplex)"
-            )
-        document = replace(document, duplex="simplex")  # printed on one side, then folded
-    return replace(document, notes=document.notes + skipped)
 
 
 def build_one(

@@ -12,8 +12,9 @@ from sheetgen.draw.shapes import Close
 from sheetgen.draw.walk import Leaf, leaves
 from sheetgen.errors import SheetgenError, TooBigForPaper
 from sheetgen.findings import Finding, error
-from sheetgen.kinds import BuildOptions
 from sheetgen.layouts.read import Loaded
+from sheetgen.options import BuildOptions
+from sheetgen.pipeline.document import document_for
 from sheetgen.press import Document, PressOptions, parse_paper
 
 SLACK = 1.0  # mm a shape may stray past its bleed edge: art run into the cut (a Marram beast)
@@ -22,8 +23,6 @@ SLACK = 1.0  # mm a shape may stray past its bleed edge: art run into the cut (a
 def sheet_findings(loaded: Loaded, papers: tuple[str, ...]) -> list[Finding]:
     """An error for each of the papers the layout's sheets do not go onto, and for each
     drawing that draws past its own edge (naming the first shape that does)."""
-    from sheetgen.pipeline.build import document_for
-
     out: list[Finding] = []
     documents = []
     for paper in papers:

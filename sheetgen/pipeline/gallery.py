@@ -6,7 +6,7 @@ import math
 
 from sheetgen.draw import Drawing, Rect, Shape, Style, label
 from sheetgen.draw.transform import scale, translate
-from sheetgen.kinds import BuildOptions
+from sheetgen.options import BuildOptions
 from sheetgen.press import Document, Page, Placement
 
 WIDTH, HEIGHT, MARGIN, HEAD, CAPTION = 210.0, 297.0, 8.0, 14.0, 7.0

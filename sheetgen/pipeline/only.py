@@ -12,9 +12,11 @@ from typing import Any
 
 from sheetgen.draw.pieces import Parts, Piece
 from sheetgen.errors import UsageError
-from sheetgen.kinds import BuildOptions, TileSizes, suggest
+from sheetgen.kinds import suggest
 from sheetgen.layouts.read import Loaded
+from sheetgen.model.base import TileSizes
 from sheetgen.model.tables import Table as BaseModel
+from sheetgen.options import BuildOptions
 from sheetgen.press import Document
 from sheetgen.press.chosen import impose_chosen
 

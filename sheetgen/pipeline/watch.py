@@ -85,7 +85,8 @@ class Preview:
 def build(watch: Watch, last: Snapshot) -> tuple[Snapshot, Watched]:
     """Build the layout's PNG pages and PDF into the folder (atomically, all or none): the new
     snapshot (the last good files kept on an error), and every file the build read."""
-    from sheetgen.pipeline.build import BuildRequest, run_build
+    from sheetgen.options import BuildRequest
+    from sheetgen.pipeline.build import run_build
 
     request = BuildRequest(
         refs=(watch.ref,),

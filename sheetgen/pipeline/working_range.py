@@ -13,7 +13,8 @@ from typing import TYPE_CHECKING, Any
 from sheetgen.model.tables import ValidationError
 
 if TYPE_CHECKING:
-    from sheetgen.kinds import ComponentKind, LayoutBase
+    from sheetgen.kinds import ComponentKind
+    from sheetgen.model.base import LayoutBase
 
 TRIAL = "trial"  # the name of the layouts tried
 FLOAT_STEP = 0.1  # mm (or whatever the key holds): how finely a float key's ends are found

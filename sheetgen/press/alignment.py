@@ -9,7 +9,8 @@ from sheetgen.draw import Circle, Drawing, Shape, Style, label, line, text_width
 from sheetgen.draw.transform import translate
 from sheetgen.press.document import Flip, Page, Placement
 from sheetgen.press.footer import SMALLEST, footer, footer_text
-from sheetgen.press.impose import PressOptions, plan_grid
+from sheetgen.press.grid import plan_grid
+from sheetgen.press.plan import PressOptions
 
 SCALE_REACH = 4.0  # mm either side of each alignment mark, in half millimetres
 LABEL_EVERY = 8  # half-millimetre ticks between numbers: one every 4 mm, clear of each other

@@ -13,9 +13,11 @@ from dataclasses import dataclass, replace
 from sheetgen.draw import IDENTITY, Drawing, Rect, Style, translate
 from sheetgen.errors import TooBigForPaper
 from sheetgen.press.document import Box, Page, Placement
-from sheetgen.press.impose import PressOptions, impose, plan_grid
+from sheetgen.press.grid import plan_grid
+from sheetgen.press.impose import impose
 from sheetgen.press.marks import MARK_CLEARANCE, MARK_LENGTH, MARK_LIMIT
 from sheetgen.press.paper import Paper
+from sheetgen.press.plan import PressOptions
 
 HEADING_ROOM = 12.0  # mm above a band's pieces for its heading, over their crop marks
 HEADING_RAISE = 1.5  # mm the heading stands higher than its room, clear of the marks under it

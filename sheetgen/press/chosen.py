@@ -9,7 +9,8 @@ from collections.abc import Sequence
 
 from sheetgen.draw.pieces import Piece
 from sheetgen.press.document import Flip, Page
-from sheetgen.press.impose import PressOptions, impose, impose_duplex
+from sheetgen.press.impose import impose, impose_duplex
+from sheetgen.press.plan import PressOptions
 
 
 def impose_chosen(

@@ -23,19 +23,18 @@ from sheetgen.draw.transform import translate
 from sheetgen.errors import PressError
 from sheetgen.press.document import Page, Placement
 from sheetgen.press.footer import FOOTER_INK, FOOTER_SIZE, SAFE_EDGE, footer_text
-from sheetgen.press.impose import (
+from sheetgen.press.grid import (
     RULER_CLEARANCE,
-    Grid,
-    PressOptions,
-    _capacity,
-    _footer,
-    _grid_for,
-    _occupied,
-    _page,
+    capacity,
+    footer_of,
     furniture,
+    grid_for,
+    occupied,
+    page_of,
 )
 from sheetgen.press.marks import RULER_GAP, Obstacle, cut_marks
 from sheetgen.press.paper import Paper
+from sheetgen.press.plan import Grid, PressOptions
 from sheetgen.press.ruler import COMPACT_HEIGHT, COMPACT_WIDTH, compact_ruler
 
 FOLD_STYLE = Style(stroke="#000000", width=0.2, dash=(3.0, 2.0))
@@ -86,7 +85,7 @@ def fold_pages(
     choices = [opts.landscape] if opts.landscape is not None else [False, True]
 
     def held(landscape: bool) -> int:
-        cols, rows = _capacity(w, h, bleed, _half(opts, landscape), False)
+        cols, rows = capacity(w, h, bleed, _half(opts, landscape), False)
         return min(cols * rows, len(fronts))
 
     landscape = max(choices, key=held)  # max keeps the first on ties: portrait
@@ -99,7 +98,7 @@ def fold_pages(
             "--paper, or leave out --fold and print duplex)"
         )
     half = _half(opts, landscape)
-    grid = _grid_for(w, h, bleed, half, False, len(fronts), (COMPACT_WIDTH, COMPACT_HEIGHT))
+    grid = grid_for(w, h, bleed, half, False, len(fronts), (COMPACT_WIDTH, COMPACT_HEIGHT))
     text = footer_text(opts.credit)
     page_grid = replace(grid, page_w=page_w)
 
@@ -111,17 +110,17 @@ def fold_pages(
             Placement(cut_marks(used, below + under, opts.mark_style), translate(0, 0)),
             Placement(fold_line(page_w, page_h, below, opts.words.fold), translate(0, 0)),
             *ruler,
-            *_footer(page_grid, text),
+            *footer_of(page_grid, text),
         ]
 
     full = extras(grid)  # one set for every full page, so repeated pages stay one
     pages = []
     for start in range(0, len(fronts), grid.count):
         chunk = fronts[start : start + grid.count]
-        around = full if len(chunk) == grid.count else extras(_occupied(grid, len(chunk)))
+        around = full if len(chunk) == grid.count else extras(occupied(grid, len(chunk)))
         slots = [grid.slot(i) for i in range(len(chunk))]
         cells = [(d, x, y) for d, (x, y) in zip(chunk, slots, strict=True)]
         pairs = zip(backs[start : start + grid.count], slots, strict=True)
         cells += [(d, page_w - x - w, y) for d, (x, y) in pairs]
-        pages.append(_page(page_grid, cells, around))
+        pages.append(page_of(page_grid, cells, around))
     return pages

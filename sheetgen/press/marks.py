@@ -20,7 +20,7 @@ from sheetgen.draw.shapes import Drawing, Shape, Style
 from sheetgen.press.footer import SAFE_EDGE
 
 if TYPE_CHECKING:
-    from sheetgen.press.impose import CropMarks, Grid
+    from sheetgen.press.plan import CropMarks, Grid
 
 MARK_LENGTH = 5.0  # mm: a corner mark's length, where the paper has room for it
 MARK_CLEARANCE = 1.0  # mm between a corner mark and the block of pieces (their bleed)

@@ -38,7 +38,8 @@ from sheetgen.draw.walk import leaves
 from sheetgen.errors import SheetgenError, UsageError
 from sheetgen.press.document import Box, Page, Placement
 from sheetgen.press.footer import footer, footer_text
-from sheetgen.press.impose import RULER_CLEARANCE, PressOptions
+from sheetgen.press.grid import RULER_CLEARANCE
+from sheetgen.press.plan import PressOptions
 from sheetgen.press.ruler import RULER_HEIGHT, RULER_WIDTH, calibration_ruler
 
 INK = "#222222"

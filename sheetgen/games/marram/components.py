@@ -11,7 +11,7 @@ from sheetgen.games.marram.model import ArtLayout, BoardLayout, TileSetLayout
 from sheetgen.games.marram.picture import board_drawing
 from sheetgen.games.marram.rules import check_set
 from sheetgen.games.marram.sheets import tile_pages
-from sheetgen.kinds import BuildOptions
+from sheetgen.options import BuildOptions
 from sheetgen.press import Document, alone, pad
 from sheetgen.press.alignment import alignment_pages
 

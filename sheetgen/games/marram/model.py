@@ -7,8 +7,16 @@ import re
 import string
 from typing import Annotated, Literal
 
-from sheetgen.games import SCREEN_CREDIT, tile_sizes_said
-from sheetgen.kinds import Colour, LayoutBase, PageLabels, Section, TileSizes, paints
+from sheetgen.kinds import tile_sizes_said
+from sheetgen.model.base import (
+    SCREEN_CREDIT,
+    Colour,
+    LayoutBase,
+    PageLabels,
+    Section,
+    TileSizes,
+    paints,
+)
 from sheetgen.model.tables import (
     AfterValidator,
     BeforeValidator,

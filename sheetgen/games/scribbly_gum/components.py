@@ -9,7 +9,6 @@ from sheetgen.draw import Drawing
 from sheetgen.draw.pieces import Parts
 from sheetgen.errors import SheetgenError
 from sheetgen.findings import Finding, error, nowhere, warning
-from sheetgen.games import BOTH_PAPERS
 from sheetgen.games.scribbly_gum.draw import draw_tree_sheet, name_overlay
 from sheetgen.games.scribbly_gum.finished import finished_sheet
 from sheetgen.games.scribbly_gum.model import (
@@ -22,9 +21,10 @@ from sheetgen.games.scribbly_gum.model import (
 from sheetgen.games.scribbly_gum.record import load_setup, pen_lines, replay, score_game
 from sheetgen.games.scribbly_gum.rules import check_tiles, check_tree
 from sheetgen.games.scribbly_gum.tiles import screen_tile, text_findings
-from sheetgen.kinds import BuildOptions, LayoutBase
+from sheetgen.model.base import BOTH_PAPERS, LayoutBase
+from sheetgen.options import BuildOptions
 from sheetgen.press import Document, Page, Placement, impose, impose_duplex, pad
-from sheetgen.press.impose import RULER_CLEARANCE
+from sheetgen.press.grid import RULER_CLEARANCE
 from sheetgen.press.ruler import RULER_HEIGHT
 
 

@@ -5,8 +5,17 @@ from __future__ import annotations
 import string
 from typing import Annotated, Literal
 
-from sheetgen.games import BOTH_PAPERS, SCREEN_CREDIT, TILE_SIZES, tile_sizes_said
-from sheetgen.kinds import Colour, LayoutBase, PageLabels, Section, TileSizes, paints
+from sheetgen.kinds import tile_sizes_of, tile_sizes_said
+from sheetgen.model.base import (
+    BOTH_PAPERS,
+    SCREEN_CREDIT,
+    Colour,
+    LayoutBase,
+    PageLabels,
+    Section,
+    TileSizes,
+    paints,
+)
 from sheetgen.model.tables import Field, field_validator, model_validator
 
 Food = Literal["nut", "leaf", "blossom"]
@@ -290,7 +299,7 @@ class Achievement(Section):
 
 
 # mm: the smallest tile, whose text is 6 pt and whose art keeps 3 mm off the cut
-MIN_TILE = TILE_SIZES["scribbly-gum/tiles"][0]
+MIN_TILE = tile_sizes_of("scribbly-gum/tiles")[0]
 
 
 class TileSheet(Section):

@@ -33,7 +33,7 @@ from sheetgen.games.scribbly_gum.model import (
     ScribblyGumLabels,
     TilesLayout,
 )
-from sheetgen.kinds import BuildOptions
+from sheetgen.options import BuildOptions
 from sheetgen.press import Document, impose, impose_duplex
 
 UNIT = 45.0  # tiles are designed on a 45 mm square and scaled to the chosen size

@@ -13,7 +13,7 @@ from sheetgen.findings import Finding, error
 from sheetgen.games.scribe.draw import EDGE, captions, draw_sheet, plan, tally_width
 from sheetgen.games.scribe.model import SIX_POINTS, ScribeLayout
 from sheetgen.games.scribe.rules import check_layout
-from sheetgen.kinds import BuildOptions
+from sheetgen.options import BuildOptions
 from sheetgen.press import Document, PressOptions, pad, plan_grid
 
 SHEET_GAP = 12.0  # mm between sheets sharing a page, room for the cut

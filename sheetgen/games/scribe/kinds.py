@@ -1,22 +1,38 @@
-"""The component kinds of this game: each layout model, with its rules check, builder and
-parts named in `components` and imported only when called (loading or scoring a layout
-never imports drawing code)."""
+"""The component kinds of this game, each declared once: what it makes, its layout model, its
+rules check, builder and parts (imported only when first used: listing kinds, loading or
+scoring a layout never imports drawing code), the options it honours and its starting layout."""
 
 from __future__ import annotations
 
-from sheetgen.games.scribe.model import ScribeLayout
-from sheetgen.kinds import PRESSED, ComponentKind, Lazy
+from sheetgen.kinds import PRESSED, ComponentKind, Game, Lazy, Starter
 
-_HERE = "sheetgen.games.scribe.components"
-
-KINDS = [
-    ComponentKind(
-        "scribe",
-        "supergrid",
-        ScribeLayout,
-        Lazy(f"{_HERE}:check"),
-        Lazy(f"{_HERE}:build"),
-        options=frozenset({"copies", "gap"}) | PRESSED,
-        parts=Lazy(f"{_HERE}:sheet_parts"),
-    )
-]
+GAME = Game(
+    "scribe",
+    place=1,
+    commands="sheetgen.games.scribe.commands",
+    kinds=(
+        ComponentKind(
+            "scribe",
+            "supergrid",
+            summary="super grid sheet: nine mini grids, winner boxes, glyph legend, rules",
+            model_at="sheetgen.games.scribe.model:ScribeLayout",
+            check=Lazy("sheetgen.games.scribe.components:check"),
+            build=Lazy("sheetgen.games.scribe.components:build"),
+            starter=Starter(
+                "scribe/standard",
+                (
+                    "title",
+                    "sheet.width",
+                    "sheet.height",
+                    "sheet.text",
+                    "sheet.cell",
+                    "sheet.gutter",
+                    "sheet.ink",
+                    "sheet.accent",
+                ),
+            ),
+            options=frozenset({"copies", "gap"}) | PRESSED,
+            parts=Lazy("sheetgen.games.scribe.components:sheet_parts"),
+        ),
+    ),
+)

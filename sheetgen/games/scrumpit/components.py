@@ -23,11 +23,11 @@ from sheetgen.games.scrumpit.model import (
 )
 from sheetgen.games.scrumpit.pad import pad_drawing
 from sheetgen.games.scrumpit.rules import score_game
-from sheetgen.kinds import BuildOptions
 from sheetgen.layouts.read import load_model
+from sheetgen.options import BuildOptions
 from sheetgen.press import Document, Page, Placement, PressOptions, pad
 from sheetgen.press.bands import Band, impose_bands
-from sheetgen.press.impose import RULER_CLEARANCE
+from sheetgen.press.grid import RULER_CLEARANCE
 from sheetgen.press.ruler import RULER_HEIGHT
 from sheetgen.press.tiling import TileWords, tile
 

@@ -5,16 +5,16 @@ from __future__ import annotations
 
 from typing import Annotated, Literal
 
-from sheetgen.games import TILE_SIZES, tile_sizes_said
-from sheetgen.kinds import Colour as Hex
-from sheetgen.kinds import LayoutBase, PageLabels, Section, TileSizes
+from sheetgen.kinds import tile_sizes_of, tile_sizes_said
+from sheetgen.model.base import Colour as Hex
+from sheetgen.model.base import LayoutBase, PageLabels, Section, TileSizes
 from sheetgen.model.tables import Field, field_validator
 
 Colour = Literal["yellow", "blue", "red", "green"]
 Side = Literal["north", "east", "south", "west"]
 COLOURS: tuple[Colour, ...] = ("yellow", "blue", "red", "green")
 # mm: the smallest board cell (and tile) whose letters and numbers print at 6 pt
-MIN_CELL = TILE_SIZES["scrumpit/tiles"][0]
+MIN_CELL = tile_sizes_of("scrumpit/tiles")[0]
 
 
 class ScrumpitLabels(PageLabels):

@@ -22,7 +22,7 @@ from sheetgen.games.walkabout.rules import (
     score_game,
     symbol_inks_apart,
 )
-from sheetgen.kinds import BuildOptions
+from sheetgen.options import BuildOptions
 from sheetgen.press import Document, alone, impose, pad
 
 

@@ -6,8 +6,16 @@ from __future__ import annotations
 import string
 from typing import Annotated, Literal
 
-from sheetgen.games import sheet_side_said, tile_sizes_said
-from sheetgen.kinds import Colour, LayoutBase, PageLabels, Section, TileSizes, paints
+from sheetgen.kinds import tile_sizes_said
+from sheetgen.model.base import (
+    Colour,
+    LayoutBase,
+    PageLabels,
+    Section,
+    TileSizes,
+    paints,
+    sheet_side_said,
+)
 from sheetgen.model.tables import Field
 
 Symbol = Literal["spear", "boomerang", "emu", "kangaroo", "waterhole"]

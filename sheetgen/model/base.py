@@ -1,0 +1,211 @@
+"""The keys every layout shares, and the checks every layout text passes: each file's game,
+component and name, its credit and labels, colours, tile sizes within the kind's declared range,
+and texts that print (no control characters, a script a bundled face covers)."""
+
+from __future__ import annotations
+
+import string
+from collections.abc import Iterator
+from dataclasses import fields
+from pathlib import Path
+from typing import Annotated, Any
+
+from sheetgen.kinds import tile_sizes_of, tile_sizes_said
+from sheetgen.model.tables import (
+    BeforeValidator,
+    ConfigDict,
+    Field,
+    GroupedMetadata,
+    Limits,
+    PrivateAttr,
+    Table,
+    ValidationInfo,
+    field_validator,
+)
+from sheetgen.text.page_words import PageWords
+from sheetgen.text.printable import PRINTS, unprintable
+from sheetgen.text.typefaces import uncovered
+
+Colour = Annotated[str, Field(pattern=r"^#[0-9a-fA-F]{6}$", description="#rrggbb")]
+
+
+def paints(default: str, what: str) -> Any:
+    """A colour key's default and description: what it paints, then its form, #rrggbb."""
+    return Field(default=default, description=f"{what}, #rrggbb")
+
+
+class TileSizes(GroupedMetadata):
+    """A layout's tile size key of kind `key` (`Annotated[float, TileSizes(key)]`): mm within
+    the range the kind declares, which --tile-size takes too (the schema's minimum and
+    maximum), refused outside it in the words --tile-size's error uses."""
+
+    __slots__ = ("key",)
+
+    def __init__(self, key: str) -> None:
+        self.key = key
+
+    def __iter__(self) -> Iterator[object]:
+        low, high = tile_sizes_of(self.key)
+
+        def within(value: object) -> object:
+            number = isinstance(value, int | float) and not isinstance(value, bool)
+            if number and not low <= value <= high:  # type: ignore[operator]
+                raise ValueError(tile_sizes_said(self.key))
+            return value
+
+        yield Limits(ge=low)
+        yield Limits(le=high)
+        yield BeforeValidator(within)  # listed last, so it runs before the bounds above
+
+
+MAX_TEXT = 1000  # characters in any one text of a layout (a path, a description, a name)
+
+
+def _texts(value: Any) -> list[str]:
+    """Every text in a layout value: itself, or in its lists, tables and nested tables."""
+    if isinstance(value, str):
+        return [value]
+    if isinstance(value, (list, tuple)):
+        return [t for v in value for t in _texts(v)]
+    if isinstance(value, dict):
+        return [t for item in value.items() for v in item for t in _texts(v)]
+    if isinstance(value, Table):
+        return [t for name in type(value).model_fields for t in _texts(getattr(value, name))]
+    return []
+
+
+def _printable_text(value: Any) -> Any:
+    """A layout value whose every text (in lists and tables too) is printable, else an error."""
+    for text in _texts(value):
+        if len(text) > MAX_TEXT:
+            raise ValueError(f"text of {len(text):,} characters; at most {MAX_TEXT:,}")
+        found = unprintable(text)
+        if found:
+            raise ValueError(
+                f"text holds {found}; use printable characters only (no control characters, "
+                "tabs or line breaks)"
+            )
+        missing = uncovered(text)
+        if missing:
+            raise ValueError(f"no font sheetgen carries can print {missing}; {PRINTS}")
+    return value
+
+
+def format_fields(text: str) -> tuple[str, ...]:
+    """The names of the `{fields}` in `text`, sorted; ('?',) when its braces are broken."""
+    try:
+        return tuple(sorted({f for _, f, _, _ in string.Formatter().parse(text) if f is not None}))
+    except ValueError:
+        return ("?",)
+
+
+def keeps_fields(label: str, names: tuple[str, ...]) -> str:
+    """`label` if its `{fields}` are exactly `names` (each may appear more than once), else an
+    error naming the fields it must keep."""
+    if set(format_fields(label)) != set(names):
+        want = ", ".join("{" + n + "}" for n in names) or "no {fields}"
+        raise ValueError(f"must hold {want} and no other {{fields}} (use {{{{ for a brace)")
+    return label
+
+
+class _Printable(Table):
+    """Every text field of a layout table is checked printable."""
+
+    @field_validator("*", mode="after")
+    @classmethod
+    def _printable(cls, value: Any) -> Any:
+        return _printable_text(value)
+
+
+def _describe_labels(schema: dict[str, Any], model: Any) -> None:
+    """Each label's description in a JSON Schema: the English words it replaces, then what the
+    field itself says of them (the `{fields}` it keeps)."""
+    for name, prop in schema.get("properties", {}).items():
+        said = prop.get("description")
+        default = model.model_fields[name].default
+        prop["description"] = f"printed in place of the English {default!r}" + (
+            f"; {said}" if said else ""
+        )
+
+
+class PageLabels(_Printable):
+    """Every word the press prints on a page (its footer and ruler), English by default. Each
+    game's labels extend these, so one `[labels]` table in a layout translates a whole sheet."""
+
+    model_config = ConfigDict(extra="forbid", frozen=True, json_schema_extra=_describe_labels)
+
+    front: str = Field(default=PageWords.front, max_length=40)
+    back: str = Field(default=PageWords.back, max_length=40)
+    ruler: str = Field(default=PageWords.ruler, max_length=60)
+    ruler_bars: str = Field(default=PageWords.ruler_bars, max_length=60)
+    fold: str = Field(default=PageWords.fold, max_length=40)
+
+    @field_validator("*")
+    @classmethod
+    def _keeps_fields(cls, value: object, info: ValidationInfo) -> object:
+        """A label whose English default holds `{fields}` keeps them (they are filled in)."""
+        default = cls.model_fields[info.field_name or ""].default
+        if isinstance(value, str) and isinstance(default, str) and format_fields(default):
+            return keeps_fields(value, format_fields(default))
+        return value
+
+    def words(self) -> PageWords:
+        """The press's words, as these labels set them."""
+        return PageWords(**{f.name: getattr(self, f.name) for f in fields(PageWords)})
+
+
+class LayoutBase(_Printable):
+    """Keys every layout file carries; unknown keys anywhere are errors."""
+
+    model_config = ConfigDict(extra="forbid", frozen=True)
+
+    game: str = Field(description="the game this layout belongs to, e.g. 'scribe'")
+    component: str = Field(description="the component kind within the game, e.g. 'supergrid'")
+    name: str = Field(
+        pattern=r"^[a-z0-9][a-z0-9-]{0,39}$", description="short name used in output file names"
+    )
+    extends: str | None = Field(
+        default=None,
+        description="a layout to start from: a name (game/name, see 'sheetgen list') or a path "
+        "ending in .toml, taken from this file's folder",
+    )
+    description: str = Field(
+        default="", description="one line on what the layout makes ('sheetgen list')"
+    )
+    credit: str = Field(
+        default="",
+        max_length=120,
+        description="designer credit and rules version, printed on every sheet",
+        examples=["Walkabout v0.6 by Karl Hanf"],
+    )
+    labels: PageLabels = Field(
+        default=PageLabels(), description="every word the sheet prints, to translate or reword"
+    )
+    # the folder of the file it was read from (set by `layout.load`): where the paths written
+    # in it are taken from
+    _folder: Path | None = PrivateAttr(None)
+
+
+class Section(_Printable):
+    """A table inside a layout file; unknown keys are errors here too."""
+
+    model_config = ConfigDict(extra="forbid", frozen=True)
+
+
+# a layout's credit, for kinds that make screen images only (no page, so no footer to print it)
+SCREEN_CREDIT = "designer credit and rules version, for your own record: screen images print none"
+
+# mm: the largest sheet that goes inside 8 mm margins (the press's default) on both A4
+# (210 x 297) and Letter (215.9 x 279.4), the papers 'sheetgen check' presses every layout on
+BOTH_PAPERS = (194.0, 263.4)
+
+
+def sheet_side_said(side: str, low: float, high: float) -> str:
+    """The description of a sheet's `side` ('width' or 'height') that a larger --paper than
+    A4 and Letter takes up to `high` mm."""
+    most = BOTH_PAPERS[side == "height"]
+    return (
+        f"sheet {side} in mm, {low:g} to {high:g}: at most {most:g} goes onto A4 and Letter "
+        "inside 8 mm margins, as 'sheetgen check' asks; more needs a larger --paper (A3) "
+        "for check and build"
+    )

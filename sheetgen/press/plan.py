@@ -1,0 +1,102 @@
+"""What the press is asked and where it puts pieces: the press options (paper, margin, gap,
+crop marks, bleed, ruler, fold, the footer's credit and words) and the grid of an N-up page."""
+
+from __future__ import annotations
+
+from dataclasses import dataclass, field
+from typing import Literal
+
+from sheetgen.press.document import Box
+from sheetgen.press.footer import SAFE_EDGE, footer_height, footer_text
+from sheetgen.press.paper import NAMED, Paper
+from sheetgen.text.page_words import PageWords
+
+CropMarks = Literal["none", "corners", "full"]
+
+
+@dataclass(frozen=True)
+class PressOptions:
+    """How drawings go onto paper; the same names as the CLI's options.
+
+    `crop_marks` is the component's own choice (cut guides or none); `marks`, the command
+    line's `--crop-marks`, overrides it when given. `gap` None is the component's own gap (0
+    unless it says). `bleed` (`--bleed`) is the bleed asked of pieces that have one, None
+    keeping their own; components read it with `bleed_or`. `fold` (`--fold`) lays each
+    duplex front and its back side by side on one page, the fold line between them.
+    """
+
+    paper: Paper = NAMED["a4"]
+    margin: float = 8.0
+    gap: float | None = None
+    crop_marks: bool = False
+    ruler: bool = True
+    landscape: bool | None = None
+    per_page: int | None = None
+    credit: str = ""  # printed in every page's footer
+    words: PageWords = field(default_factory=PageWords)
+    marks: CropMarks | None = None
+    bleed: float | None = None
+    fold: bool = False
+
+    @property
+    def spacing(self) -> float:
+        """mm between neighbouring cells."""
+        return self.gap or 0.0
+
+    @property
+    def foot(self) -> float:
+        """mm kept at the bottom of a page: the margin, and room for the footer under it."""
+        return max(self.margin, self.footer_top + 0.5) if self.credit else self.margin
+
+    @property
+    def footer_top(self) -> float:
+        """mm from the bottom of the page up to the top of the footer's text (0 with none)."""
+        if not self.credit:
+            return 0.0
+        # the longer side word, on the paper's narrower side: room enough however it is turned
+        side = max(self.words.front, self.words.back, key=len)
+        narrow = min(self.paper.width, self.paper.height)
+        return SAFE_EDGE + footer_height(narrow, footer_text(self.credit, side))
+
+    @property
+    def mark_style(self) -> CropMarks:
+        """The crop marks the press draws: --crop-marks, else the component's choice."""
+        return self.marks or ("corners" if self.crop_marks else "none")
+
+    def bleed_or(self, own: float) -> float:
+        """A piece's bleed: --bleed when given, else the piece's `own`."""
+        return own if self.bleed is None else self.bleed
+
+
+@dataclass(frozen=True)
+class Grid:
+    """Where the cells of an N-up page sit: cell (col, row) has its trim corner at `slot`."""
+
+    page_w: float
+    page_h: float
+    cols: int
+    rows: int
+    w: float
+    h: float
+    bleed: float
+    gap: float
+    x0: float
+    y0: float
+
+    @property
+    def count(self) -> int:
+        return self.cols * self.rows
+
+    def slot(self, index: int) -> tuple[float, float]:
+        col, row = index % self.cols, index // self.cols
+        pitch_x = self.w + 2 * self.bleed + self.gap
+        pitch_y = self.h + 2 * self.bleed + self.gap
+        return (self.x0 + col * pitch_x, self.y0 + row * pitch_y)
+
+    @property
+    def block(self) -> Box:
+        """The box holding every cell with its bleed."""
+        x, y = self.slot(0)
+        width = self.cols * (self.w + 2 * self.bleed) + (self.cols - 1) * self.gap
+        height = self.rows * (self.h + 2 * self.bleed) + (self.rows - 1) * self.gap
+        return (x - self.bleed, y - self.bleed, width, height)

@@ -22,6 +22,8 @@ from collections.abc import Callable
 from dataclasses import dataclass
 from pathlib import Path
 
+from sheetgen.pipeline.document import pressed
+
 ROOT = Path(__file__).resolve().parent.parent
 sys.path.insert(0, str(ROOT))  # run from a checkout as well
 
@@ -100,7 +102,7 @@ def pad(pairs: int) -> None:
         loaded = load(ref)
 
         def build(copies: int, loaded: object = loaded) -> bytes:
-            doc = loaded.kind.build(loaded.model, BuildOptions(copies=copies))  # type: ignore[attr-defined]
+            doc = pressed(loaded.kind, loaded.model, BuildOptions(copies=copies))  # type: ignore[attr-defined]
             return render(doc, "pdf")[0][1]
 
         one, hundred = paired(lambda: build(1), lambda: build(100), pairs)
@@ -122,7 +124,7 @@ def named(pairs: int) -> None:
     names = tuple(f"Player {i:04d}" for i in range(1000))
 
     def build(n: int) -> bytes:
-        doc = loaded.kind.build(loaded.model, BuildOptions(names=names[:n]))
+        doc = pressed(loaded.kind, loaded.model, BuildOptions(names=names[:n]))
         return render(doc, "pdf")[0][1]
 
     one, many = paired(lambda: build(1), lambda: build(1000), pairs)

@@ -23,9 +23,9 @@ import sheetgen.games
 
 if TYPE_CHECKING:  # the drawing and the press, imported only where they are used
     from sheetgen.draw.pieces import Parts
+    from sheetgen.draw.sheets import Sheets
     from sheetgen.findings import Finding
     from sheetgen.model.tables import Table
-    from sheetgen.press import Document
 
 # A kind's layout model is a `sheetgen.model.base.LayoutBase` (a Table) and its builder is told
 # a `sheetgen.options.BuildOptions`, typed more loosely here: those modules read this one (a
@@ -80,9 +80,12 @@ class ComponentKind:
     summary: str  # what it makes, one line ('sheetgen list')
     model_at: str  # its layout model, 'package.module:Class'
     check: Callable[[Any], list[Finding]]
-    build: Callable[[Any, Any], Document]
+    build: Callable[[Any, Any], Sheets]
     starter: Starter
     options: frozenset[str] = frozenset()  # the build options it honours: copies, gap, ...
+    # its pieces are cut apart: corner crop marks round them unless --crop-marks says otherwise
+    # (a pad of sheets gets them where several sheets share a page)
+    cuts: bool = False
     sizes: TileRange | None = None  # the --tile-size range, for kinds that take it
     check_words: Callable[[Any, Path], list[Finding]] | None = None  # check --words FILE
     parts: Callable[[Any], Parts] | None = None  # its pieces, dice and boards, bare

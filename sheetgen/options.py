@@ -9,9 +9,9 @@ from pathlib import Path
 from typing import cast
 
 from sheetgen.backends import FORMATS, Format
+from sheetgen.draw.document import Flip
 from sheetgen.errors import UsageError
 from sheetgen.files import read_lines
-from sheetgen.press.document import Flip
 from sheetgen.press.plan import CropMarks, PressOptions
 from sheetgen.text.printable import PRINTS, unprintable
 from sheetgen.text.typefaces import uncovered

@@ -7,6 +7,7 @@ from PIL import Image
 from sheetgen.games.scribe.draw import cell_origin, plan
 from sheetgen.layouts.read import load
 from sheetgen.options import BuildOptions
+from sheetgen.pipeline.document import pressed
 from sheetgen.press import PressOptions
 
 
@@ -27,7 +28,7 @@ def scribe_grid_lines_mm(name: str = "scribe/standard") -> tuple[list[float], fl
     """Page x (mm) of the nine mini grids' left and right borders, and the grid's top and bottom."""
     loaded = load(name)
     layout = loaded.model
-    doc = loaded.kind.build(layout, BuildOptions(PressOptions()))
+    doc = pressed(loaded.kind, layout, BuildOptions(PressOptions()))
     t = doc.pages[0].placements[0].transform
     p = plan(layout)  # type: ignore[arg-type]
     s = layout.sheet  # type: ignore[attr-defined]

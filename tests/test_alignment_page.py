@@ -12,12 +12,12 @@ from pathlib import Path as FilePath
 
 import pytest
 
+from sheetgen.draw.document import Flip, Page
 from sheetgen.draw.fonts import cap_height
 from sheetgen.draw.shapes import Circle, Path, Text
 from sheetgen.games.marram.model import MarramLabels
 from sheetgen.press import PressOptions
 from sheetgen.press.alignment import alignment_pages
-from sheetgen.press.document import Flip, Page
 
 WORDS = MarramLabels()  # the game that prints the page gives its words
 MM = 25.4 / 72  # millimetres a PDF point

@@ -11,13 +11,14 @@ import pytest
 from sheetgen.errors import UsageError
 from sheetgen.layouts.read import load
 from sheetgen.options import BuildOptions, BuildRequest
+from sheetgen.pipeline.document import pressed
 from sheetgen.pipeline.honoured import check_options
 from sheetgen.press import Document
 
 
 def build(name: str, copies: int = 1, names: tuple[str, ...] = ()) -> Document:
     loaded = load(name)
-    return loaded.kind.build(loaded.model, BuildOptions(copies=copies, names=names))
+    return pressed(loaded.kind, loaded.model, BuildOptions(copies=copies, names=names))
 
 
 def titled(doc: Document, suffix: str) -> int:

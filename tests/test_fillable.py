@@ -13,6 +13,7 @@ from pypdf import PdfReader, PdfWriter
 from sheetgen.games.scribbly_gum.draw import circle_centre
 from sheetgen.layouts.read import load
 from sheetgen.options import BuildOptions
+from sheetgen.pipeline.document import pressed
 from tests.conftest import sheetgen
 
 
@@ -88,7 +89,7 @@ def test_a_ticked_tree_circle_renders_filled(fillable: Path, tmp_path: Path) -> 
     source = fillable / "scribbly-gum-kuringgai-tree.pdf"
     tree = load("scribbly-gum/kuringgai")
     layout = tree.model
-    t = tree.kind.build(layout, BuildOptions()).pages[0].placements[0].transform
+    t = pressed(tree.kind, layout, BuildOptions()).pages[0].placements[0].transform
     px = 150 / 25.4
 
     def render(path: Path) -> Image.Image:

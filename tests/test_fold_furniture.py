@@ -13,9 +13,9 @@ import pytest
 
 from sheetgen.backends.pdf import draw_pdf
 from sheetgen.draw import Drawing, Path, Rect, Style
+from sheetgen.draw.document import Document, Page
 from sheetgen.errors import PressError
 from sheetgen.press import PressOptions
-from sheetgen.press.document import Document, Page
 from sheetgen.press.fold import fold_pages
 from sheetgen.press.paper import NAMED
 

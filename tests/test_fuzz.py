@@ -19,6 +19,7 @@ from sheetgen.errors import SheetgenError
 from sheetgen.layouts.layers import read_chain
 from sheetgen.layouts.read import builtin_layouts, validate
 from sheetgen.options import BuildOptions
+from sheetgen.pipeline.document import pressed
 from sheetgen.pipeline.output import file_labels, output_name
 
 # driven as a user would (subprocesses, a browser, an install, fuzzing): not for mutmut
@@ -119,7 +120,7 @@ def test_fuzzed_layouts_never_crash(name: str) -> None:
         if any(f.level == "error" for f in findings):
             return
         try:
-            doc = loaded.kind.build(loaded.model, BuildOptions())
+            doc = pressed(loaded.kind, loaded.model, BuildOptions())
         except SheetgenError:
             return  # e.g. a sheet that no longer fits the paper, said in one line
         labels = file_labels([page.label for page in doc.distinct_pages()])

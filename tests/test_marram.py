@@ -13,6 +13,7 @@ from sheetgen.games.marram.model import Claim, Item, TileSetLayout, TileType
 from sheetgen.games.marram.rules import check_set, score_board
 from sheetgen.layouts.read import load
 from sheetgen.options import BuildOptions
+from sheetgen.pipeline.document import pressed
 from sheetgen.press import PressOptions
 from tests.conftest import sheetgen
 
@@ -187,7 +188,7 @@ def test_turning_moves_corners_edges_and_items() -> None:
 @pytest.mark.parametrize("flip", ["long", "short"])
 def test_every_back_centre_mirrors_its_front_within_a_tenth(flip: str) -> None:
     loaded = load("marram/classic")
-    doc = loaded.kind.build(loaded.model, BuildOptions(PressOptions(), flip=flip))  # type: ignore[arg-type]
+    doc = pressed(loaded.kind, loaded.model, BuildOptions(PressOptions(), flip=flip))  # type: ignore[arg-type]
     tile_pages = [p for p in doc.pages if any(pl.drawing.bleed for pl in p.placements)]
     assert len(tile_pages) % 2 == 0 and len(tile_pages) >= 8
     checked = 0

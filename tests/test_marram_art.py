@@ -14,6 +14,7 @@ import pytest
 
 from sheetgen.backends import render
 from sheetgen.draw.colour import darker, lighter
+from sheetgen.draw.document import alone
 from sheetgen.draw.shapes import CurveTo, Drawing, LineTo, MoveTo, Path
 from sheetgen.games.marram.beasts import INWARD, MID, Along, beast_layers, centre_line
 from sheetgen.games.marram.board import Face, Segment, back, front, turn
@@ -22,7 +23,6 @@ from sheetgen.games.marram.ground import patch_edge
 from sheetgen.games.marram.model import CORNERS, MarramLabels, TileSetLayout
 from sheetgen.layouts.read import load
 from sheetgen.press import Document
-from sheetgen.press.document import alone
 
 SET: TileSetLayout = load("marram/classic").model  # type: ignore[assignment]
 ST = SET.sheet

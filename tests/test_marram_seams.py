@@ -18,6 +18,7 @@ from sheetgen.draw.shapes import Group
 from sheetgen.games.marram.model import BoardLayout, TileSetLayout
 from sheetgen.layouts.read import load
 from sheetgen.options import BuildOptions
+from sheetgen.pipeline.document import pressed
 from sheetgen.press import Page, PressOptions
 
 DPI = 300
@@ -85,7 +86,7 @@ def cut(image: Image.Image, page: Page, title: str) -> Image.Image:
 def sheet() -> tuple[Page, dict[str, Image.Image]]:
     """The first tile sheet's front (after the two alignment pages), rendered from the PDF and
     from the SVG."""
-    doc = load("marram/classic").kind.build(SET, BuildOptions(PressOptions()))
+    doc = pressed(load("marram/classic").kind, SET, BuildOptions(PressOptions()))
     first = next(i for i, p in enumerate(doc.pages) if any(pl.drawing.bleed for pl in p.placements))
     assert first == 2  # the alignment test's front and back come first
     page = doc.pages[first]
@@ -140,7 +141,7 @@ def _tile_origins(page: Page) -> tuple[float, float, float, float, float]:
 def test_the_example_boards_snake_keeps_its_width_across_every_join() -> None:
     placed = {tuple(p.at) for p in BOARD.placed}
     assert {(-1, 0), (0, 0), (1, 0)} <= placed  # head, starter body, tail in a row
-    doc = load("marram/example-board").kind.build(BOARD, BuildOptions(PressOptions()))
+    doc = pressed(load("marram/example-board").kind, BOARD, BuildOptions(PressOptions()))
     page = doc.pages[0]
     image = _pdf_page(render(doc, "pdf")[0][1], 0, page)
     mask = blue_mask(image)

@@ -20,11 +20,12 @@ from PIL import Image, ImageFilter
 from sheetgen.backends import image_pages, render
 from sheetgen.backends import png as png_backend
 from sheetgen.backends.pdf import draw_pdf
+from sheetgen.draw.document import Document, alone
 from sheetgen.draw.shapes import Drawing, Rect, Shape, Style
 from sheetgen.layouts.read import builtin_layouts, load
 from sheetgen.options import BuildOptions
+from sheetgen.pipeline.document import pressed
 from sheetgen.press import PressOptions
-from sheetgen.press.document import Document, alone
 
 FONTS = str(Path(__file__).resolve().parent.parent / "fonts")
 DPI = 150
@@ -79,7 +80,7 @@ def _resvg(svg: bytes, dpi: float, size: tuple[int, int]) -> Image.Image:
 
 def _document(ref: str) -> Document:
     loaded = load(ref)
-    return loaded.kind.build(loaded.model, BuildOptions(PressOptions()))
+    return pressed(loaded.kind, loaded.model, BuildOptions(PressOptions()))
 
 
 @pytest.mark.parametrize("ref", sorted(builtin_layouts()))

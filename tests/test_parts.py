@@ -14,6 +14,7 @@ from sheetgen.draw.shapes import Drawing, Group, Rect
 from sheetgen.games.walkabout.dice import face_sheet
 from sheetgen.layouts.read import load
 from sheetgen.options import BuildOptions
+from sheetgen.pipeline.document import pressed
 from sheetgen.press import Document, PressOptions, parse_paper
 
 SAFE_NAME = re.compile(r"[A-Za-z0-9]+(-[A-Za-z0-9]+)*")
@@ -23,7 +24,7 @@ def parts_and_build(ref: str, paper: str = "A4") -> tuple[Parts, Document]:
     loaded = load(ref)
     assert loaded.kind.parts is not None, ref
     press = PressOptions(paper=parse_paper(paper))
-    return loaded.kind.parts(loaded.model), loaded.kind.build(loaded.model, BuildOptions(press))
+    return loaded.kind.parts(loaded.model), pressed(loaded.kind, loaded.model, BuildOptions(press))
 
 
 def placed(doc: Document) -> Counter[tuple[object, ...]]:

@@ -14,6 +14,7 @@ from pypdf import PdfReader
 from sheetgen.backends.pdf import render_pdf
 from sheetgen.layouts.read import load
 from sheetgen.options import BuildOptions
+from sheetgen.pipeline.document import pressed
 
 
 def embedded_fonts(data: bytes) -> list[TTFont]:
@@ -27,7 +28,7 @@ def embedded_fonts(data: bytes) -> list[TTFont]:
 
 def scribe_pdf() -> bytes:
     loaded = load("scribe/standard")
-    return render_pdf(loaded.kind.build(loaded.model, BuildOptions()))
+    return render_pdf(pressed(loaded.kind, loaded.model, BuildOptions()))
 
 
 def test_fonts_keep_only_the_glyphs_of_the_text_shown() -> None:
@@ -52,7 +53,7 @@ def test_fonts_keep_only_the_glyphs_of_the_text_shown() -> None:
 def test_names_in_other_scripts_still_draw_after_the_cut(tmp_path: Path) -> None:
     loaded = load("scribbly-gum/kuringgai")
     names = ("Nguyễn Văn An", "Ζωή", "Жанна")
-    doc = loaded.kind.build(loaded.model, BuildOptions(names=names))
+    doc = pressed(loaded.kind, loaded.model, BuildOptions(names=names))
     data = render_pdf(doc)
     reader = PdfReader(io.BytesIO(data))
     for number, name in enumerate(names):
@@ -84,7 +85,7 @@ def test_a_font_of_two_subsets_keeps_the_glyphs_of_both() -> None:
     )
     names = tuple(text[i : i + 10] for i in range(0, len(text), 10))
     loaded = load("scribbly-gum/kuringgai")
-    doc = loaded.kind.build(loaded.model, BuildOptions(names=names))
+    doc = pressed(loaded.kind, loaded.model, BuildOptions(names=names))
     cut = render_pdf(doc)
     with pikepdf.open(io.BytesIO(cut)) as pdf:
         assert {"/F1+0", "/F1+1"} <= set(pdf.pages[0].Resources.Font.keys())

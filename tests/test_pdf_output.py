@@ -9,6 +9,7 @@ from pathlib import Path
 import pypdfium2 as pdfium
 from pypdf import PdfReader
 
+from sheetgen.pipeline.document import pressed
 from tests.conftest import sheetgen
 from tests.render_helpers import assert_scribe_grid_inked, dark_fraction_row
 
@@ -186,10 +187,10 @@ def test_pages_are_made_their_own_size_in_one_tree_and_share_what_they_can() -> 
 
     from sheetgen.backends.pdf import render_pdf
     from sheetgen.draw import IDENTITY, Drawing, label
+    from sheetgen.draw.document import Page, Placement
     from sheetgen.layouts.read import load
     from sheetgen.options import BuildOptions
     from sheetgen.press import Document, PressOptions, impose
-    from sheetgen.press.document import Page, Placement
     from sheetgen.press.paper import NAMED
 
     twice = Drawing(50, 20, (label(25, 10, "twice", 5),), bleed=3.0)
@@ -214,6 +215,6 @@ def test_pages_are_made_their_own_size_in_one_tree_and_share_what_they_can() -> 
         assert "/XObject" not in pdf.pages[1].Resources
 
     loaded = load("scribbly-gum/kuringgai")
-    doc = loaded.kind.build(loaded.model, BuildOptions(names=("Ann", "Bob", "Cy")))
+    doc = pressed(loaded.kind, loaded.model, BuildOptions(names=("Ann", "Bob", "Cy")))
     with pikepdf.open(io.BytesIO(render_pdf(doc))) as pdf:
         assert len({page.obj.get("/Resources").objgen for page in pdf.pages}) == 1

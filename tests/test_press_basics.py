@@ -5,13 +5,14 @@ from __future__ import annotations
 
 import pytest
 
+from sheetgen.draw.document import Document, Page, Placement, alone
 from sheetgen.draw.fonts import cap_height, text_width
 from sheetgen.draw.shapes import Drawing, Path, Rect, Text
 from sheetgen.draw.transform import translate
 from sheetgen.errors import UsageError
-from sheetgen.press.document import Document, Page, Placement, alone
+from sheetgen.model.paper import RULER_HEIGHT
 from sheetgen.press.paper import parse_paper
-from sheetgen.press.ruler import RULER_HEIGHT, RULER_WIDTH, calibration_ruler
+from sheetgen.press.ruler import RULER_WIDTH, calibration_ruler
 from sheetgen.text.page_words import PageWords
 
 INCH = 25.4

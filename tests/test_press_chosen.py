@@ -10,10 +10,10 @@ from collections import Counter
 import pytest
 
 from sheetgen.draw import Drawing, Rect, Style
+from sheetgen.draw.document import Page
 from sheetgen.draw.pieces import Piece
 from sheetgen.press import PressOptions
 from sheetgen.press.chosen import impose_chosen
-from sheetgen.press.document import Page
 
 
 def drawing(size: float, title: str) -> Drawing:

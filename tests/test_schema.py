@@ -15,7 +15,7 @@ from jsonschema import Draft202012Validator
 from typer.testing import CliRunner
 
 from sheetgen.cli import app
-from sheetgen.model.base import BOTH_PAPERS
+from sheetgen.model.paper import BOTH_PAPERS
 from sheetgen.press import NAMED, PressOptions
 from tests.conftest import ROOT
 

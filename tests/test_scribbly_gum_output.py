@@ -16,6 +16,7 @@ from sheetgen.games.scribbly_gum.draw import circle_centre
 from sheetgen.games.scribbly_gum.model import TreeLayout
 from sheetgen.layouts.read import load
 from sheetgen.options import BuildOptions
+from sheetgen.pipeline.document import pressed
 from tests.conftest import sheetgen
 
 DPI = 150
@@ -45,7 +46,7 @@ def built(tmp_path_factory: pytest.TempPathFactory) -> Path:
 def test_every_tree_circle_is_inked_where_the_layout_puts_it(built: Path, name: str) -> None:
     loaded = load(f"scribbly-gum/{name}")
     tree: TreeLayout = loaded.model  # type: ignore[assignment]
-    offset = loaded.kind.build(tree, BuildOptions()).pages[0].placements[0].transform
+    offset = pressed(loaded.kind, tree, BuildOptions()).pages[0].placements[0].transform
     image = (
         pdfium.PdfDocument(str(built / f"scribbly-gum-{name}-tree.pdf"))[0]
         .render(scale=DPI / 72)
@@ -142,7 +143,7 @@ def test_names_print_one_sheet_a_player(tmp_path: Path) -> None:
 
 def test_tile_backs_line_up_behind_their_fronts() -> None:
     loaded = load("scribbly-gum/tiles")
-    doc = loaded.kind.build(loaded.model, BuildOptions())
+    doc = pressed(loaded.kind, loaded.model, BuildOptions())
     assert len(doc.pages) == 5
     for front, back in ((doc.pages[0], doc.pages[1]), (doc.pages[2], doc.pages[3])):
         fronts = [p for p in front.placements if p.drawing.bleed]
@@ -174,7 +175,7 @@ def test_tile_size_option_scales_the_tiles(tmp_path: Path) -> None:
     loaded = load("scribbly-gum/tiles")
     from dataclasses import replace
 
-    doc = loaded.kind.build(loaded.model, replace(BuildOptions(), tile_size=40.0))
+    doc = pressed(loaded.kind, loaded.model, replace(BuildOptions(), tile_size=40.0))
     sizes = {
         (p.drawing.width, p.drawing.height) for p in doc.pages[0].placements if p.drawing.bleed
     }
@@ -198,7 +199,7 @@ def test_a_class_set_shares_all_but_each_name_and_looks_as_each_sheet_alone() ->
     names = ("Ada Lovelace", "Grace Hopper", "Alan Turing", "Zoë Ng")
 
     def pdf_of(chosen: tuple[str, ...]) -> bytes:
-        doc = loaded.kind.build(loaded.model, BuildOptions(names=chosen))
+        doc = pressed(loaded.kind, loaded.model, BuildOptions(names=chosen))
         return render(doc, "pdf")[0][1]
 
     def picture(data: bytes, index: int) -> np.ndarray:

@@ -21,6 +21,7 @@ import resvg_py
 from fontTools.ttLib import TTFont
 from PIL import Image
 
+from sheetgen.pipeline.document import pressed
 from tests.conftest import ROOT, sheetgen
 
 CLASS = [
@@ -205,7 +206,7 @@ def test_named_pages_are_byte_identical_whatever_was_drawn_before() -> None:
     loaded = load("scribbly-gum/kuringgai")
 
     def pdf(names: tuple[str, ...]) -> bytes:
-        return render(loaded.kind.build(loaded.model, BuildOptions(names=names)), "pdf")[0][1]
+        return render(pressed(loaded.kind, loaded.model, BuildOptions(names=names)), "pdf")[0][1]
 
     first = pdf(("فاطمة",))
     pdf(("محمد علي", "لا إله", "प्रिया"))

@@ -17,6 +17,7 @@ from sheetgen.games.scrumpit.rules import (
     zone_cells,
 )
 from sheetgen.layouts.read import load
+from sheetgen.pipeline.document import pressed
 from tests.conftest import sheetgen
 
 BOARD: BoardLayout = load("scrumpit/standard").model  # type: ignore[assignment]
@@ -170,7 +171,7 @@ def test_the_example_game_sheet_shows_its_totals_line() -> None:
     from sheetgen.options import BuildOptions as Options
 
     loaded = load_layout("scrumpit/example-game")
-    doc = loaded.kind.build(loaded.model, Options())
+    doc = pressed(loaded.kind, loaded.model, Options())
     page = pdfium.PdfDocument(render(doc, "pdf")[0][1])[0]
     text = page.get_textpage().get_text_range()
     assert "Totals" in text and "YELLOW 212" in text and "= 15" in text  # red's final total

@@ -23,7 +23,7 @@ from sheetgen.games.scrumpit.rules import score_game, zone_cells
 from sheetgen.layouts.read import load
 from sheetgen.model.tables import ValidationError
 from sheetgen.options import BuildOptions
-from sheetgen.pipeline.document import document_for
+from sheetgen.pipeline.document import document_for, pressed
 from sheetgen.press import Document, PressOptions, alone, parse_paper
 from tests.conftest import sheetgen
 from tests.palette import contrast, too_close
@@ -181,7 +181,7 @@ def test_tiles_can_be_made_at_each_fitted_boards_cell_size(
     from dataclasses import replace
 
     options = replace(BuildOptions(PressOptions(paper=parse_paper(paper))), tile_size=cell)
-    doc = loaded.kind.build(loaded.model, options)
+    doc = pressed(loaded.kind, loaded.model, options)
     sizes = {
         (round(p.drawing.width, 3), round(p.drawing.height, 3))
         for page in doc.pages

@@ -11,6 +11,7 @@ from sheetgen.draw.shapes import Group, Shape, Text
 from sheetgen.draw.transform import Transform
 from sheetgen.layouts.read import builtin_layouts, load
 from sheetgen.options import BuildOptions
+from sheetgen.pipeline.document import pressed
 from sheetgen.press import Document
 
 SIX_POINTS = 6 * 25.4 / 72  # mm
@@ -52,7 +53,7 @@ def small_texts(doc: Document) -> set[tuple[float, str]]:
 )
 def test_no_text_is_printed_below_six_points(ref: str) -> None:
     loaded = load(ref)
-    doc = loaded.kind.build(loaded.model, BuildOptions())
+    doc = pressed(loaded.kind, loaded.model, BuildOptions())
     small = small_texts(doc)
     assert not small, sorted(small)[:8]
 

@@ -18,6 +18,7 @@ from sheetgen.draw import Drawing, Group, Shape, Text, Transform, cap_height, te
 from sheetgen.kinds import kinds, tile_sizes_of, tile_sizes_said
 from sheetgen.layouts.read import load
 from sheetgen.options import BuildOptions
+from sheetgen.pipeline.document import pressed
 from sheetgen.pipeline.honoured import check_tile_size
 from sheetgen.press import Document
 from tests.conftest import sheetgen
@@ -97,14 +98,14 @@ def test_layout_option_schema_and_help_give_one_range_in_one_wording(
 def test_at_the_smallest_size_no_text_is_under_six_points(kind: str) -> None:
     loaded = load(SIZE_KEYS[kind][0])
     low = loaded.kind.tile_sizes[0]
-    doc = loaded.kind.build(loaded.model, BuildOptions(tile_size=low))
+    doc = pressed(loaded.kind, loaded.model, BuildOptions(tile_size=low))
     small = small_texts(doc)
     assert not small, sorted(small)[:8]
 
 
 def _document(kind: str, size: float) -> Document:
     loaded = load(SIZE_KEYS[kind][0])
-    return loaded.kind.build(loaded.model, BuildOptions(tile_size=size))
+    return pressed(loaded.kind, loaded.model, BuildOptions(tile_size=size))
 
 
 def _pieces(doc: Document, size: float) -> list[Drawing]:

@@ -17,6 +17,7 @@ from sheetgen.games.walkabout.grid import Grid
 from sheetgen.games.walkabout.model import MapLayout
 from sheetgen.layouts.read import load
 from sheetgen.options import BuildOptions
+from sheetgen.pipeline.document import pressed
 from tests.conftest import sheetgen
 
 
@@ -44,7 +45,7 @@ def built(tmp_path_factory: pytest.TempPathFactory) -> Path:
 def test_grid_ink_at_every_node(built: Path) -> None:
     loaded = load("walkabout/map-1")
     layout: MapLayout = loaded.model  # type: ignore[assignment]
-    t = loaded.kind.build(layout, BuildOptions()).pages[0].placements[0].transform
+    t = pressed(loaded.kind, layout, BuildOptions()).pages[0].placements[0].transform
     dpi = 200
     image = (
         pdfium.PdfDocument(str(built / "walkabout-map-1.pdf"))[0]

@@ -4,9 +4,9 @@ from __future__ import annotations
 
 from typing import Literal
 
+from sheetgen.draw.document import Document, Page
 from sheetgen.errors import SheetgenError
 from sheetgen.pipeline.output import file_labels
-from sheetgen.press.document import Document, Page
 
 Format = Literal["pdf", "svg", "png"]
 FORMATS: tuple[Format, ...] = ("pdf", "svg", "png")

@@ -7,8 +7,8 @@ import base64
 import hashlib
 import html
 
+from sheetgen.draw.document import alone
 from sheetgen.draw.shapes import Drawing
-from sheetgen.press.document import alone
 
 
 def inline_svg(drawing: Drawing, prefix: str) -> str:

@@ -16,6 +16,7 @@ from reportlab.pdfbase.pdfdoc import PDFResourceDictionary, xObjectName
 from sheetgen import __version__
 from sheetgen.backends.pdf_fields import Widget, widgets
 from sheetgen.backends.pdf_text import TextCanvas, draw_text, pdf_colour, register_fonts
+from sheetgen.draw.document import Box, Document, Page
 from sheetgen.draw.fonts import FACES
 from sheetgen.draw.shapes import (
     Circle,
@@ -34,7 +35,6 @@ from sheetgen.draw.shapes import (
 )
 from sheetgen.draw.transform import Transform
 from sheetgen.errors import SheetgenError
-from sheetgen.press.document import Box, Document, Page
 
 if TYPE_CHECKING:
     import pikepdf

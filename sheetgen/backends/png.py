@@ -15,8 +15,8 @@ import pypdfium2.raw as pdfium_c
 from sheetgen.backends.pdf import draw_pdf
 from sheetgen.backends.png_file import png_file, png_from_bands
 from sheetgen.cancel import checkpoint
+from sheetgen.draw.document import Document, Page
 from sheetgen.errors import SheetgenError
-from sheetgen.press.document import Document, Page
 
 BAND_PIXELS = 24_000_000  # a page larger than this is rasterised in bands of at most this many
 MAX_PIXELS = 600_000_000  # no image larger than this (an A3 sheet at 1200 dpi is 279 million)

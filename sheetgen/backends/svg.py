@@ -8,6 +8,7 @@ import svgwrite
 from svgwrite.base import BaseElement
 
 from sheetgen.draw import shaping
+from sheetgen.draw.document import Page
 from sheetgen.draw.fonts import CSS_FALLBACKS, face
 from sheetgen.draw.geometry import rounded_rect_path
 from sheetgen.draw.shapes import (
@@ -27,7 +28,6 @@ from sheetgen.draw.shapes import (
 )
 from sheetgen.draw.shaping import plain, units_per_em
 from sheetgen.draw.transform import Transform
-from sheetgen.press.document import Page
 from sheetgen.text.typefaces import FontFace, font_tables
 
 SVG_TEXT_STYLE = "font-kerning:none"

@@ -14,6 +14,7 @@ from dataclasses import dataclass
 from typing import Literal
 
 from sheetgen.backends import render
+from sheetgen.draw.document import Document, Page, Placement
 from sheetgen.draw.pieces import Parts
 from sheetgen.draw.shapes import Drawing
 from sheetgen.draw.transform import translate
@@ -21,7 +22,6 @@ from sheetgen.errors import SheetgenError
 from sheetgen.export.raster import Shot, png_bytes, rasterise
 from sheetgen.export.tts import Names, board_labels, label
 from sheetgen.pipeline.output import output_name
-from sheetgen.press.document import Document, Page, Placement
 
 PieceFormat = Literal["png", "pdf", "svg"]
 MAX_PIECE_PX = 8192  # px: the widest piece image (a board at 1200 dpi stays within the PNG limit)

@@ -14,9 +14,9 @@ from PIL import Image
 
 from sheetgen.backends.png import render_pngs
 from sheetgen.backends.png_file import png_file
+from sheetgen.draw.document import Document, Page, Placement
 from sheetgen.draw.shapes import Drawing
 from sheetgen.draw.transform import scale, translate
-from sheetgen.press.document import Document, Page, Placement
 
 # pages are laid out in px: at 25.4 dpi one unit of a page is one pixel
 _PX_DPI = 25.4

@@ -194,18 +194,3 @@ class Section(_Printable):
 
 # a layout's credit, for kinds that make screen images only (no page, so no footer to print it)
 SCREEN_CREDIT = "designer credit and rules version, for your own record: screen images print none"
-
-# mm: the largest sheet that goes inside 8 mm margins (the press's default) on both A4
-# (210 x 297) and Letter (215.9 x 279.4), the papers 'sheetgen check' presses every layout on
-BOTH_PAPERS = (194.0, 263.4)
-
-
-def sheet_side_said(side: str, low: float, high: float) -> str:
-    """The description of a sheet's `side` ('width' or 'height') that a larger --paper than
-    A4 and Letter takes up to `high` mm."""
-    most = BOTH_PAPERS[side == "height"]
-    return (
-        f"sheet {side} in mm, {low:g} to {high:g}: at most {most:g} goes onto A4 and Letter "
-        "inside 8 mm margins, as 'sheetgen check' asks; more needs a larger --paper (A3) "
-        "for check and build"
-    )

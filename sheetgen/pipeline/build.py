@@ -198,7 +198,7 @@ def run_build(request: BuildRequest) -> list[Built]:
         margin=PressOptions.margin if request.margin is None else request.margin,
         gap=request.gap,
         ruler=request.ruler,
-        marks=parse_crop_marks(request.crop_marks),
+        crop_marks=parse_crop_marks(request.crop_marks),
         bleed=request.bleed,
         fold=request.fold,
     )

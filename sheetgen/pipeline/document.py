@@ -4,13 +4,21 @@
 from __future__ import annotations
 
 from dataclasses import replace
+from typing import Any
 
+from sheetgen.draw.document import Document
 from sheetgen.errors import SheetgenError
+from sheetgen.kinds import ComponentKind
 from sheetgen.layouts.read import Loaded
 from sheetgen.options import BuildOptions
 from sheetgen.pipeline.honoured import press_kept
 from sheetgen.pipeline.only import only_document
-from sheetgen.press import Document
+from sheetgen.press.sheets import press_sheets
+
+
+def pressed(kind: ComponentKind, model: Any, options: BuildOptions) -> Document:
+    """The document of `model`, a layout of `kind`: what its builder asks for, on the press."""
+    return press_sheets(kind.build(model, options), options.press, kind.cuts)
 
 
 def document_for(loaded: Loaded, options: BuildOptions) -> Document:
@@ -29,7 +37,7 @@ def document_for(loaded: Loaded, options: BuildOptions) -> Document:
         fit=options.fit and "fit" in kept,
     )
     # --only: part of the set, the chosen pieces printed by the press whatever the game
-    document = only_document(loaded, told) if options.only else loaded.kind.build(model, told)
+    document = only_document(loaded, told) if options.only else pressed(loaded.kind, model, told)
     if press.fold:
         if document.duplex in (None, "simplex"):
             raise SheetgenError(

@@ -5,9 +5,10 @@ from __future__ import annotations
 import math
 
 from sheetgen.draw import Drawing, Rect, Shape, Style, label
+from sheetgen.draw.document import Document, Page, Placement
 from sheetgen.draw.transform import scale, translate
 from sheetgen.options import BuildOptions
-from sheetgen.press import Document, Page, Placement
+from sheetgen.pipeline.document import pressed
 
 WIDTH, HEIGHT, MARGIN, HEAD, CAPTION = 210.0, 297.0, 8.0, 14.0, 7.0
 
@@ -43,7 +44,7 @@ def gallery() -> Document:
     ]
     for i, name in enumerate(names):
         loaded = load(name)
-        page = loaded.kind.build(loaded.model, BuildOptions()).pages[0]
+        page = pressed(loaded.kind, loaded.model, BuildOptions()).pages[0]
         col, row = i % cols, i // cols
         x0 = MARGIN + col * cell_w
         y0 = MARGIN + HEAD + row * cell_h

@@ -34,7 +34,7 @@ def check_press(request: BuildRequest, loaded: list[Loaded]) -> None:
         f"printers cannot print within {SAFE_EDGE:g} mm of the paper's edge",
     )
     marks = parse_crop_marks(request.crop_marks)
-    pieces = any("gap" in item.kind.options for item in loaded)  # kinds whose pieces get marks
+    pieces = any(item.kind.cuts for item in loaded)  # kinds whose pieces get corner marks
     corners = marks == "corners" or (marks is None and pieces)
     if request.margin is not None and request.margin < MARK_ROOM and corners:
         raise UsageError(
@@ -94,13 +94,12 @@ def press_kept(press: PressOptions, kind: ComponentKind) -> tuple[PressOptions, 
         "gap": press.gap != plain.gap,
         "margin": press.margin != plain.margin,
         "ruler": press.ruler != plain.ruler,
-        "crop_marks": press.marks != plain.marks,
+        "crop_marks": press.crop_marks != plain.crop_marks,
         "bleed": press.bleed != plain.bleed,
         "fold": press.fold != plain.fold,
     }
     skipped = [o for o, g in given.items() if g and o not in kind.options]
-    field = {"crop_marks": "marks"}
-    kept = replace(press, **{field.get(o, o): getattr(plain, field.get(o, o)) for o in skipped})
+    kept = replace(press, **{o: getattr(plain, o) for o in skipped})
     notes = tuple(f"{flag(o)}: {kind.key} does not take it; built without it" for o in skipped)
     return kept, notes
 

@@ -7,7 +7,7 @@ game: no game prints part of its set itself."""
 from __future__ import annotations
 
 import difflib
-from dataclasses import dataclass, replace
+from dataclasses import dataclass
 from typing import Any
 
 from sheetgen.draw.pieces import Parts, Piece
@@ -189,7 +189,7 @@ def only_document(item: Loaded, options: BuildOptions) -> Document:
     parts = kind.parts(model)
     drawn = {p.name: p for p in _pieces(parts)}  # the same names, drawn at the asked size
     chosen = [(drawn[p.name], times) for p, times in choice.pieces]
-    press = replace(options.press, crop_marks=True)
+    press = options.press.cut()
     pages, duplex = impose_chosen(chosen, press, options.flip, options.offset)
     names = ", ".join(dict.fromkeys(p.name for p, _ in chosen))
     return Document(

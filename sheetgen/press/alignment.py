@@ -3,11 +3,10 @@ so a printer's drift between the sides can be read off and corrected with --offs
 
 from __future__ import annotations
 
-from typing import Protocol
-
 from sheetgen.draw import Circle, Drawing, Shape, Style, label, line, text_width
+from sheetgen.draw.document import Flip, Page, Placement
+from sheetgen.draw.sheets import AlignmentWords
 from sheetgen.draw.transform import translate
-from sheetgen.press.document import Flip, Page, Placement
 from sheetgen.press.footer import SMALLEST, footer, footer_text
 from sheetgen.press.grid import plan_grid
 from sheetgen.press.plan import PressOptions
@@ -18,33 +17,6 @@ ARM = 10.5  # mm from a back cross's centre to its ends: across the ticks, short
 TOP = 50.0  # mm from the top (and bottom) edge to the upper (and lower) marks
 TEXT = 2.2  # mm, a little over 6 pt
 INK = "#2b2a26"
-
-
-class AlignmentWords(Protocol):
-    """The words of the alignment page, as a game's labels give them."""
-
-    @property
-    def align_title(self) -> str: ...
-    @property
-    def align_print(self) -> str:
-        """Keeps {flip}: the words for the flip, `align_long` or `align_short`."""
-
-    @property
-    def align_long(self) -> str: ...
-    @property
-    def align_short(self) -> str: ...
-    @property
-    def align_hold(self) -> str: ...
-    @property
-    def align_read(self) -> str: ...
-    @property
-    def align_pass(self) -> str:
-        """Keeps {command}: the command to build the layout again with the offset."""
-
-    @property
-    def align_front(self) -> str: ...
-    @property
-    def align_back(self) -> str: ...
 
 
 def rebuild_command(layout: str, flip: Flip) -> str:

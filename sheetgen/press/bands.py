@@ -7,12 +7,13 @@ headed the same way."""
 from __future__ import annotations
 
 import math
-from collections.abc import Callable, Sequence
-from dataclasses import dataclass, replace
+from collections.abc import Sequence
+from dataclasses import replace
 
 from sheetgen.draw import IDENTITY, Drawing, Rect, Style, translate
+from sheetgen.draw.document import Box, Page, Placement
+from sheetgen.draw.sheets import Band
 from sheetgen.errors import TooBigForPaper
-from sheetgen.press.document import Box, Page, Placement
 from sheetgen.press.grid import plan_grid
 from sheetgen.press.impose import impose
 from sheetgen.press.marks import MARK_CLEARANCE, MARK_LENGTH, MARK_LIMIT
@@ -24,16 +25,6 @@ HEADING_RAISE = 1.5  # mm the heading stands higher than its room, clear of the 
 MARKED = MARK_LIMIT + MARK_CLEARANCE + MARK_LENGTH  # mm beside pieces for whole crop marks
 # mm the ground colour reaches past the outer cuts: short of where the crop marks begin
 GROUND_PAST = MARK_CLEARANCE - 0.25
-
-
-@dataclass(frozen=True)
-class Band:
-    """A group of pieces printed under one heading."""
-
-    name: str  # names its pages' image files ('yellow'; 'yellow-blue' shared; 'yellow-2')
-    pieces: Sequence[Drawing]  # in print order, all one size
-    heading: Callable[[float], Drawing]  # the heading, given the width (mm) it may take
-    ground: str | None = None  # a colour laid under each row of pieces, edge to edge
 
 
 def impose_bands(bands: Sequence[Band], opts: PressOptions, together: int = 2) -> list[Page]:
@@ -101,7 +92,7 @@ def _band_press(opts: PressOptions, height: float, last: bool) -> PressOptions:
         opts,
         paper=Paper(opts.paper.name, opts.paper.width, height - HEADING_ROOM),
         landscape=False,  # a band lies across the portrait page, however wide it is
-        crop_marks=True,
+        crop_marks=opts.crop_marks or "corners",  # pieces cut apart (see PressOptions.cut)
         ruler=opts.ruler and last,
         credit=opts.credit if last else "",
     )

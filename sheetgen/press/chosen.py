@@ -7,8 +7,8 @@ from __future__ import annotations
 
 from collections.abc import Sequence
 
+from sheetgen.draw.document import Flip, Page
 from sheetgen.draw.pieces import Piece
-from sheetgen.press.document import Flip, Page
 from sheetgen.press.impose import impose, impose_duplex
 from sheetgen.press.plan import PressOptions
 

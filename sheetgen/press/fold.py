@@ -16,22 +16,15 @@ from __future__ import annotations
 from collections.abc import Sequence
 from dataclasses import replace
 
+from sheetgen.draw.document import Page, Placement
 from sheetgen.draw.fonts import ascent
 from sheetgen.draw.geometry import line
 from sheetgen.draw.shapes import Drawing, Style, Text
 from sheetgen.draw.transform import translate
 from sheetgen.errors import PressError
-from sheetgen.press.document import Page, Placement
+from sheetgen.model.paper import RULER_CLEARANCE
 from sheetgen.press.footer import FOOTER_INK, FOOTER_SIZE, SAFE_EDGE, footer_text
-from sheetgen.press.grid import (
-    RULER_CLEARANCE,
-    capacity,
-    footer_of,
-    furniture,
-    grid_for,
-    occupied,
-    page_of,
-)
+from sheetgen.press.grid import capacity, footer_of, furniture, grid_for, occupied, page_of
 from sheetgen.press.marks import RULER_GAP, Obstacle, cut_marks
 from sheetgen.press.paper import Paper
 from sheetgen.press.plan import Grid, PressOptions

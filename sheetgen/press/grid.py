@@ -7,10 +7,11 @@ import math
 from collections.abc import Sequence
 from dataclasses import replace
 
+from sheetgen.draw.document import Page, Placement
 from sheetgen.draw.shapes import Drawing
 from sheetgen.draw.transform import translate
 from sheetgen.errors import TooBigForPaper
-from sheetgen.press.document import Page, Placement
+from sheetgen.model.paper import RULER_CLEARANCE, RULER_HEIGHT
 from sheetgen.press.footer import SAFE_EDGE, footer, footer_height, footer_span
 from sheetgen.press.marks import (
     FOOTER_GAP,
@@ -22,9 +23,7 @@ from sheetgen.press.marks import (
     cut_marks,
 )
 from sheetgen.press.plan import Grid, PressOptions
-from sheetgen.press.ruler import RULER_HEIGHT, RULER_WIDTH, calibration_ruler
-
-RULER_CLEARANCE = 3.0  # mm between the pieces and the calibration ruler under them
+from sheetgen.press.ruler import RULER_WIDTH, calibration_ruler
 
 
 def _fit(span: float, size: float, gap: float) -> int:

@@ -5,9 +5,9 @@ from __future__ import annotations
 from collections.abc import Sequence
 from dataclasses import replace
 
+from sheetgen.draw.document import Flip, Page
 from sheetgen.draw.shapes import Drawing
 from sheetgen.errors import PressError
-from sheetgen.press.document import Flip, Page
 from sheetgen.press.fold import fold_pages
 from sheetgen.press.footer import footer_text
 from sheetgen.press.grid import footer_of, occupied, page_extras, page_of, plan_grid
@@ -111,7 +111,7 @@ def pad(drawing: Drawing, opts: PressOptions, copies: int) -> list[Page]:
     """
     grid = plan_grid(drawing.width, drawing.height, drawing.bleed, opts, opts.per_page or 1000)
     if grid.count > 1:
-        opts = replace(opts, crop_marks=True)
+        opts = opts.cut()
     centre = None
     if grid.cols > 1 and drawing.width >= RULER_WIDTH:
         centre = grid.slot((grid.cols - 1) // 2)[0] + drawing.width / 2

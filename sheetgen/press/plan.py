@@ -3,10 +3,10 @@ crop marks, bleed, ruler, fold, the footer's credit and words) and the grid of a
 
 from __future__ import annotations
 
-from dataclasses import dataclass, field
+from dataclasses import dataclass, field, replace
 from typing import Literal
 
-from sheetgen.press.document import Box
+from sheetgen.draw.document import Box
 from sheetgen.press.footer import SAFE_EDGE, footer_height, footer_text
 from sheetgen.press.paper import NAMED, Paper
 from sheetgen.text.page_words import PageWords
@@ -18,23 +18,23 @@ CropMarks = Literal["none", "corners", "full"]
 class PressOptions:
     """How drawings go onto paper; the same names as the CLI's options.
 
-    `crop_marks` is the component's own choice (cut guides or none); `marks`, the command
-    line's `--crop-marks`, overrides it when given. `gap` None is the component's own gap (0
-    unless it says). `bleed` (`--bleed`) is the bleed asked of pieces that have one, None
-    keeping their own; components read it with `bleed_or`. `fold` (`--fold`) lays each
-    duplex front and its back side by side on one page, the fold line between them.
+    `crop_marks` is the command line's `--crop-marks`; None leaves it to the component: pieces
+    cut apart get corner marks (`cut()`), sheets used whole none. `gap` None is the
+    component's own gap (0 unless it says). `bleed` (`--bleed`) is the bleed asked of pieces
+    that have one, None keeping their own; components read it with `bleed_or`. `fold`
+    (`--fold`) lays each duplex front and its back side by side on one page, the fold line
+    between them.
     """
 
     paper: Paper = NAMED["a4"]
     margin: float = 8.0
     gap: float | None = None
-    crop_marks: bool = False
     ruler: bool = True
     landscape: bool | None = None
     per_page: int | None = None
     credit: str = ""  # printed in every page's footer
     words: PageWords = field(default_factory=PageWords)
-    marks: CropMarks | None = None
+    crop_marks: CropMarks | None = None
     bleed: float | None = None
     fold: bool = False
 
@@ -60,8 +60,12 @@ class PressOptions:
 
     @property
     def mark_style(self) -> CropMarks:
-        """The crop marks the press draws: --crop-marks, else the component's choice."""
-        return self.marks or ("corners" if self.crop_marks else "none")
+        """The crop marks the press draws: --crop-marks, else none."""
+        return self.crop_marks or "none"
+
+    def cut(self) -> PressOptions:
+        """The press for pieces cut apart: corner crop marks unless --crop-marks says."""
+        return replace(self, crop_marks=self.crop_marks or "corners")
 
     def bleed_or(self, own: float) -> float:
         """A piece's bleed: --bleed when given, else the piece's `own`."""

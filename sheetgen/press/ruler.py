@@ -7,11 +7,11 @@ from functools import cache
 from sheetgen.draw.fonts import label
 from sheetgen.draw.geometry import line
 from sheetgen.draw.shapes import Drawing, Rect, Shape, Style
+from sheetgen.model.paper import RULER_HEIGHT
 from sheetgen.text.page_words import PageWords
 
 INK = "#222222"
 RULER_WIDTH = 165.0
-RULER_HEIGHT = 9.0
 BAR = 2.2
 
 

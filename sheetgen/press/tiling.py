@@ -16,6 +16,7 @@ import math
 from collections.abc import Sequence
 from dataclasses import dataclass
 
+from sheetgen.draw.document import Box, Page, Placement
 from sheetgen.draw.fonts import cap_height, fit_size, label, pt, text_width, wrap
 from sheetgen.draw.geometry import line
 from sheetgen.draw.shapes import (
@@ -33,14 +34,14 @@ from sheetgen.draw.shapes import (
     Text,
     Weight,
 )
+from sheetgen.draw.sheets import TileWords
 from sheetgen.draw.transform import IDENTITY, Transform, rotate, translate
 from sheetgen.draw.walk import leaves
 from sheetgen.errors import SheetgenError, UsageError
-from sheetgen.press.document import Box, Page, Placement
+from sheetgen.model.paper import RULER_CLEARANCE, RULER_HEIGHT
 from sheetgen.press.footer import footer, footer_text
-from sheetgen.press.grid import RULER_CLEARANCE
 from sheetgen.press.plan import PressOptions
-from sheetgen.press.ruler import RULER_HEIGHT, RULER_WIDTH, calibration_ruler
+from sheetgen.press.ruler import RULER_WIDTH, calibration_ruler
 
 INK = "#222222"
 MARK_INK = "#c0262d"
@@ -58,21 +59,6 @@ MAP_WIDTH = 70.0
 MAP_HEIGHT = 50.0
 WORDS_MIN = 25.0  # mm: the least the ruler leaves for a page's words (five lines) and map
 MAX_PAGES = 400
-
-
-@dataclass(frozen=True)
-class TileWords:
-    """Every word the tiler prints, set by the layout (templates keep their {fields})."""
-
-    rows: str  # one letter a row of pages, top to bottom
-    name: str  # a page's name from {row} and {column}
-    heading: str  # {page} of {count}, {rows} x {columns}
-    keep: str  # on the top-left page, which is not cut
-    over_left: str  # {page}: the page this one's left edge is laid over
-    over_top: str  # {page}: the page this one's top edge is laid over
-    marks: str  # how to line pages up, on a page with ⊕ marks
-    unmarked: str  # how to line pages up, on a page without marks
-    map: str  # the title of the map of pages
 
 
 @dataclass(frozen=True)
@@ -451,9 +437,9 @@ def tile(
     lines, ⊕ marks, words, map and (where it fits below them) the calibration ruler. `keep`
     holds boxes of the drawing that matter (cells, say): cuts cross as few as the paper allows
     and marks cover none; texts count among them."""
-    if press.marks not in (None, "none"):
+    if press.crop_marks not in (None, "none"):
         raise UsageError(
-            f"--crop-marks {press.marks}: a picture tiled over pages is cut at its ⊕ marks, "
+            f"--crop-marks {press.crop_marks}: a picture tiled over pages is cut at its ⊕ marks, "
             "not at crop marks (put it on one page, e.g. with --fit or a larger --paper)"
         )
     layout = plan(drawing, press, overlap, keep, len(words.rows))

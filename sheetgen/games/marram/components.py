@@ -3,6 +3,8 @@ in `kinds`)."""
 
 from __future__ import annotations
 
+from sheetgen.draw.document import alone
+from sheetgen.draw.sheets import AlignmentTest, Pad, Sheets
 from sheetgen.errors import SheetgenError
 from sheetgen.findings import Finding, error
 from sheetgen.games.marram.board import back, front
@@ -10,10 +12,8 @@ from sheetgen.games.marram.draw import tile_drawing
 from sheetgen.games.marram.model import ArtLayout, BoardLayout, TileSetLayout
 from sheetgen.games.marram.picture import board_drawing
 from sheetgen.games.marram.rules import check_set
-from sheetgen.games.marram.sheets import tile_pages
+from sheetgen.games.marram.sheets import tile_sheets
 from sheetgen.options import BuildOptions
-from sheetgen.press import Document, alone, pad
-from sheetgen.press.alignment import alignment_pages
 
 
 def _tiles(ref: str, where: str) -> TileSetLayout:
@@ -28,31 +28,25 @@ NO_ALIGNMENT = (
 )
 
 
-def build_tiles(layout: TileSetLayout, options: BuildOptions) -> Document:
+def build_tiles(layout: TileSetLayout, options: BuildOptions) -> Sheets:
     """The print-and-play PDF: the duplex alignment test first (print it and set --offset
     before printing the rest), then the tile fronts and backs for duplex."""
     size = options.tile_size or layout.sheet.size
-    from dataclasses import replace
-
-    press = replace(options.press, crop_marks=True)
     words = layout.labels
     ref = f"marram/{layout.name}"
-    pages = alignment_pages(
-        options.press, options.flip, options.offset, ref, words, words.flip_note
-    )
-    notes = () if pages or options.press.fold else (NO_ALIGNMENT,)
-    pages += tile_pages(layout, press, size, options.flip, options.offset, options.copies)
-    return Document(
-        tuple(pages),
+    test = AlignmentTest(ref, options.flip, options.offset, words, words.flip_note, NO_ALIGNMENT)
+    bleed = options.press.bleed_or(layout.sheet.bleed)
+    tiles = tile_sheets(layout, size, bleed, options.flip, options.offset, options.copies)
+    return Sheets(
+        (test, tiles),
         title=f"Marram — {layout.name} tiles ({size:g} mm)",
         subject="Marram print-and-play tiles, fronts and backs for duplex",
         keywords=("marram", "tiles", "duplex"),
         duplex=options.flip,
-        notes=notes,
     )
 
 
-def build_art(layout: ArtLayout, options: BuildOptions) -> Document:
+def build_art(layout: ArtLayout, options: BuildOptions) -> Sheets:
     """Each tile design's front and back alone, for digital tabletops, `px` pixels square."""
     tiles = _tiles(layout.tiles, f"{layout.name}: tiles")
     size = tiles.sheet.size
@@ -65,7 +59,7 @@ def build_art(layout: ArtLayout, options: BuildOptions) -> Document:
             )
             pages.append(alone(drawing, f"{tile.name}-{side}"))
     px = options.px or layout.px
-    return Document(
+    return Sheets(
         tuple(pages),
         title=f"Marram — {tiles.name} tile art",
         subject="Marram tile images",
@@ -82,12 +76,11 @@ def check_art(layout: ArtLayout) -> list[Finding]:
     return [error("tiles", f.message) for f in check_set(tiles)]
 
 
-def build_board(layout: BoardLayout, options: BuildOptions) -> Document:
+def build_board(layout: BoardLayout, options: BuildOptions) -> Sheets:
     """A picture of the board with each claim marked, and the scores beside it."""
     tiles = _tiles(layout.tiles, f"{layout.name}: tiles")
-    pages = pad(board_drawing(layout, tiles), options.press, 1)
-    return Document(
-        tuple(pages),
+    return Sheets(
+        (Pad(board_drawing(layout, tiles)),),
         title=layout.title,
         subject="A Marram board and its score",
         keywords=("marram", "board"),

@@ -5,8 +5,9 @@ from __future__ import annotations
 
 from dataclasses import replace
 
-from sheetgen.draw import Drawing
+from sheetgen.draw.document import alone
 from sheetgen.draw.pieces import Parts
+from sheetgen.draw.sheets import Pad, Part, Pieces, Sheets, TwoSided
 from sheetgen.errors import SheetgenError
 from sheetgen.findings import Finding, error, nowhere, warning
 from sheetgen.games.scribbly_gum.draw import draw_tree_sheet, name_overlay
@@ -21,11 +22,9 @@ from sheetgen.games.scribbly_gum.model import (
 from sheetgen.games.scribbly_gum.record import load_setup, pen_lines, replay, score_game
 from sheetgen.games.scribbly_gum.rules import check_tiles, check_tree
 from sheetgen.games.scribbly_gum.tiles import screen_tile, text_findings
-from sheetgen.model.base import BOTH_PAPERS, LayoutBase
+from sheetgen.model.base import LayoutBase
+from sheetgen.model.paper import BOTH_PAPERS, RULER_CLEARANCE, RULER_HEIGHT
 from sheetgen.options import BuildOptions
-from sheetgen.press import Document, Page, Placement, impose, impose_duplex, pad
-from sheetgen.press.grid import RULER_CLEARANCE
-from sheetgen.press.ruler import RULER_HEIGHT
 
 
 def _other_tree(ref: str, where: str, words: LayoutBase, translate: bool = True) -> TreeLayout:
@@ -40,45 +39,33 @@ def _other_tree(ref: str, where: str, words: LayoutBase, translate: bool = True)
     return tree
 
 
-def _named(pages: list[Page], overlays: list[Drawing]) -> list[Page]:
-    """Each page with a name drawing laid over its (single) sheet."""
-    return [
-        replace(
-            page, placements=(*page.placements, Placement(overlay, page.placements[0].transform))
-        )
-        for page, overlay in zip(pages, overlays, strict=True)
-    ]
-
-
-def _sheets(front: TreeLayout, back: TreeLayout | None, options: BuildOptions) -> list[Page]:
-    press = replace(options.press, per_page=1)
+def _sheets(front: TreeLayout, back: TreeLayout | None, options: BuildOptions) -> Part:
+    """One tree sheet a page (with --duplex, the other side behind it), each named sheet with
+    its player's name written over it."""
     names = tuple(n for n in options.names for _ in range(options.copies))  # copies a name
     count = len(names) if names else options.copies
     if back is None:
-        pages = (
-            pad(draw_tree_sheet(front), press, count)
-            if not names
-            else impose([draw_tree_sheet(front)] * count, press)
-        )
-        return _named(pages, [name_overlay(front, n) for n in names]) if names else pages
+        sheet = draw_tree_sheet(front)
+        if not names:
+            return Pad(sheet, count, one_a_page=True)
+        overlays = tuple(name_overlay(front, n) for n in names)
+        return Pieces([sheet] * count, one_a_page=True, overlays=overlays)
     f, b = draw_tree_sheet(front), draw_tree_sheet(back)
-    pages = impose_duplex([f] * count, [b] * count, press, flip="long", name_sides=False)
-    if not names:
-        return pages
-    overlays = [o for n in names for o in (name_overlay(front, n), name_overlay(back, n))]
-    return _named(pages, overlays)
+    sides = tuple(o for n in names for o in (name_overlay(front, n), name_overlay(back, n)))
+    return TwoSided(
+        [f] * count, [b] * count, "long", name_sides=False, one_a_page=True, overlays=sides
+    )
 
 
-def build_tree(layout: TreeLayout, options: BuildOptions) -> Document:
+def build_tree(layout: TreeLayout, options: BuildOptions) -> Sheets:
     """Pads of one side (or, with --duplex, this side on the front and the other on the back)."""
     back = None
     if options.duplex:
         if not layout.other_side:
             raise SheetgenError(f"--duplex needs other_side in the {layout.name} layout")
         back = _other_tree(layout.other_side, f"{layout.name}: other_side", layout)
-    pages = _sheets(layout, back, options)
-    return Document(
-        tuple(pages),
+    return Sheets(
+        (_sheets(layout, back, options),),
         title=f"{layout.labels.game} — {layout.labels.side.format(side=layout.side)}",
         subject="Scribbly Gum tree diagrams",
         keywords=("scribbly gum", "tree"),
@@ -86,15 +73,14 @@ def build_tree(layout: TreeLayout, options: BuildOptions) -> Document:
     )
 
 
-def build_pad(layout: PadLayout, options: BuildOptions) -> Document:
+def build_pad(layout: PadLayout, options: BuildOptions) -> Sheets:
     """The two-sided pad: every leaf has the front tree on one side and the back tree on the
     other, as the boxed pad does."""
     front = _other_tree(layout.front, f"{layout.name}: front", layout)
     back = _other_tree(layout.back, f"{layout.name}: back", layout)
     leaves = layout.leaves * options.copies if not options.names else options.copies
-    pages = _sheets(front, back, replace(options, copies=leaves))
-    return Document(
-        tuple(pages),
+    return Sheets(
+        (_sheets(front, back, replace(options, copies=leaves)),),
         title=f"Scribbly Gum pad — {front.side} / {back.side}",
         subject="Scribbly Gum two-sided pad of tree diagrams",
         keywords=("scribbly gum", "pad", "duplex"),
@@ -138,10 +124,9 @@ def check_sheet(layout: TreeLayout) -> list[Finding]:
     return found
 
 
-def build_digital(layout: DigitalLayout, options: BuildOptions) -> Document:
+def build_digital(layout: DigitalLayout, options: BuildOptions) -> Sheets:
     """The movement tiles as screen images, width_px x height_px each."""
     from sheetgen.layouts.read import load_model
-    from sheetgen.press import alone
 
     deck = load_model(layout.tiles, TilesLayout, f"{layout.name}: tiles")
     pages = [
@@ -149,7 +134,7 @@ def build_digital(layout: DigitalLayout, options: BuildOptions) -> Document:
         for i, m in enumerate(deck.movement, start=1)
     ]
     height_mm = pages[0].height
-    return Document(
+    return Sheets(
         tuple(pages),
         title="Scribbly Gum movement tiles for screens",
         subject="Digital movement tiles",
@@ -173,7 +158,7 @@ def check_tile_set(layout: TilesLayout) -> list[Finding]:
     return check_tiles(layout) + text_findings(layout)
 
 
-def build_game(record: GameRecord, options: BuildOptions) -> Document:
+def build_game(record: GameRecord, options: BuildOptions) -> Sheets:
     """Each player's sheet as they leave it at the end: circles filled in, the meal tracker
     filled, the score strip written in; one page a player."""
     setup, found = load_setup(record)
@@ -198,8 +183,8 @@ def build_game(record: GameRecord, options: BuildOptions) -> Document:
                 tree, sheet.name, circles, scored.tracker, written, lines, dict(sheet.wild)
             )
         )
-    return Document(
-        tuple(impose(drawings, replace(options.press, per_page=1))),
+    return Sheets(
+        (Pieces(drawings, one_a_page=True),),
         title=f"Scribbly Gum — {record.name}",
         subject="Finished Scribbly Gum sheets",
         keywords=("scribbly gum", "game"),

@@ -56,6 +56,7 @@ GAME = Game(
                 ("sheet.size", "sheet.bleed", "sheet.back", "sheet.gold", "sheet.silver"),
             ),
             options=frozenset({"tile_size", "flip", "copies", "gap", "bleed", "fold"}) | PRESSED,
+            cuts=True,
             parts=Lazy("sheetgen.games.scribbly_gum.parts:tile_parts"),
             sizes=TileRange(36.0, 120.0, "text stays 6 pt or more, 3 mm clear of the cut"),
         ),

@@ -7,7 +7,6 @@ from typing import Annotated, Literal
 
 from sheetgen.kinds import tile_sizes_of, tile_sizes_said
 from sheetgen.model.base import (
-    BOTH_PAPERS,
     SCREEN_CREDIT,
     Colour,
     LayoutBase,
@@ -16,6 +15,7 @@ from sheetgen.model.base import (
     TileSizes,
     paints,
 )
+from sheetgen.model.paper import BOTH_PAPERS
 from sheetgen.model.tables import Field, field_validator, model_validator
 
 Food = Literal["nut", "leaf", "blossom"]

@@ -11,7 +11,7 @@ from sheetgen.findings import Finding, error
 from sheetgen.games.scribbly_gum.areas import tree_area
 from sheetgen.games.scribbly_gum.board import Board, direction_of
 from sheetgen.games.scribbly_gum.model import FOODS, Achievement, TilesLayout, TreeLayout
-from sheetgen.model.base import BOTH_PAPERS
+from sheetgen.model.paper import BOTH_PAPERS
 
 TRACKER_ROWS = 15
 

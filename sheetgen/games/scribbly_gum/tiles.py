@@ -3,7 +3,7 @@ silver back, and the letter tiles; laid out for printing with crop marks and ble
 
 from __future__ import annotations
 
-from dataclasses import dataclass, replace
+from dataclasses import dataclass
 from itertools import pairwise
 
 from sheetgen.draw import (
@@ -23,6 +23,7 @@ from sheetgen.draw import (
     wrap,
 )
 from sheetgen.draw.icons import FOOD_ICONS, arrow, moth, wild
+from sheetgen.draw.sheets import Pieces, Sheets, TwoSided
 from sheetgen.findings import Finding, error
 from sheetgen.games.scribbly_gum.draw import MIN_TEXT, Point, dots_along, food_group, text
 from sheetgen.games.scribbly_gum.model import (
@@ -34,7 +35,6 @@ from sheetgen.games.scribbly_gum.model import (
     TilesLayout,
 )
 from sheetgen.options import BuildOptions
-from sheetgen.press import Document, impose, impose_duplex
 
 UNIT = 45.0  # tiles are designed on a 45 mm square and scaled to the chosen size
 # The design keeps SAFE (design mm) clear inside the cut and prints no text below SMALL, so that
@@ -325,23 +325,18 @@ def tile_faces(layout: TilesLayout, size: float, bleed: float) -> TileFaces:
     return TileFaces(movement, back, gold, silver, letters)
 
 
-def build_tiles(layout: TilesLayout, options: BuildOptions) -> Document:
+def build_tiles(layout: TilesLayout, options: BuildOptions) -> Sheets:
     """Movement fronts and backs, achievement gold fronts and silver backs (both duplex, lined
-    up), then the letter tiles: crop marks on every page."""
-    n = options.copies
-    press = replace(options.press, crop_marks=True)
-    faces = tile_faces(layout, tile_size(layout, options), press.bleed_or(layout.sheet.bleed))
+    up), then the letter tiles: crop marks on every page (the kind's pieces are cut)."""
+    n, flip, offset = options.copies, options.flip, options.offset
+    bleed = options.press.bleed_or(layout.sheet.bleed)
+    faces = tile_faces(layout, tile_size(layout, options), bleed)
     fronts = [faces.movement[m] for m in layout.movement] * n
-    pages = impose_duplex(
-        fronts, [faces.back] * len(fronts), press, flip=options.flip, offset=options.offset
-    )
-    pages += impose_duplex(
-        faces.gold * n, faces.silver * n, press, flip=options.flip, offset=options.offset
-    )
-    pages += impose(faces.letters * n, press)
+    movement = TwoSided(fronts, [faces.back] * len(fronts), flip=flip, offset=offset)
+    achievements = TwoSided(faces.gold * n, faces.silver * n, flip=flip, offset=offset)
     words = layout.labels
-    return Document(
-        tuple(pages),
+    return Sheets(
+        (movement, achievements, Pieces(faces.letters * n)),
         title=f"{words.game} tiles",
         subject="Scribbly Gum movement, achievement and letter tiles",
         keywords=("scribbly gum", "tiles"),

@@ -3,10 +3,9 @@ in `kinds`)."""
 
 from __future__ import annotations
 
-from dataclasses import replace
-
-from sheetgen.draw import Drawing, Text, text_width
+from sheetgen.draw import Text, text_width
 from sheetgen.draw.pieces import Parts
+from sheetgen.draw.sheets import Pad, Sheets
 from sheetgen.draw.transform import IDENTITY
 from sheetgen.draw.walk import leaves
 from sheetgen.findings import Finding, error
@@ -14,7 +13,6 @@ from sheetgen.games.scribe.draw import EDGE, captions, draw_sheet, plan, tally_w
 from sheetgen.games.scribe.model import SIX_POINTS, ScribeLayout
 from sheetgen.games.scribe.rules import check_layout
 from sheetgen.options import BuildOptions
-from sheetgen.press import Document, PressOptions, pad, plan_grid
 
 SHEET_GAP = 12.0  # mm between sheets sharing a page, room for the cut
 CAPTION_GAP = 1.0  # mm of paper kept between captions side by side in the glyph legend
@@ -154,39 +152,26 @@ def check(layout: ScribeLayout) -> list[Finding]:
     return check_layout(layout) + _fit(layout)
 
 
-def _pressed(layout: ScribeLayout, press: PressOptions) -> tuple[Drawing, PressOptions]:
-    """The sheet as it prints on `press`, and the press to print it with: sheets that share a
-    page (cut apart) each carry the credit themselves, and the page footer does not repeat
-    it."""
-    gap = SHEET_GAP if press.gap is None else press.gap
-    press = replace(press, gap=gap)
-    s = layout.sheet
-    shared = plan_grid(s.width, s.height, 0.0, press, press.per_page or 1000).count > 1
-    if shared:
-        press = replace(press, credit="")
-    return draw_sheet(layout, credit=shared), press
-
-
-def build(layout: ScribeLayout, options: BuildOptions) -> Document:
-    """A pad of super grid sheets, as many a page as fit the paper."""
-    sheet, press = _pressed(layout, options.press)
-    pages = pad(sheet, press, options.copies)
-    s = layout.sheet
-    alone = plan_grid(s.width, s.height, 0.0, press, press.per_page or 1000).count == 1
-    alone = alone and options.press.gap is not None  # a gap asked between sheets that are not
-    notes = (
-        f"--gap: scribe/{layout.name} prints one sheet a page on {press.paper.name}, so "
+def build(layout: ScribeLayout, options: BuildOptions) -> Sheets:
+    """A pad of super grid sheets, as many a page as fit the paper: sheets that share a page
+    (cut apart) each carry the credit themselves, and the page footer does not repeat it."""
+    sheet = Pad(
+        draw_sheet(layout, credit=False),
+        options.copies,
+        gap=SHEET_GAP,
+        shared=lambda: draw_sheet(layout, credit=True),
+        lone_gap=f"--gap: scribe/{layout.name} prints one sheet a page on {{paper}}, so "
         "there is no gap between sheets; built without it",
     )
-    return Document(
-        tuple(pages),
+    return Sheets(
+        (sheet,),
         title=f"{layout.title} — {layout.name}",
         subject="Scribe super grid sheets",
         keywords=("scribe", "super grid", "pad"),
-        notes=notes if alone else (),
     )
 
 
 def sheet_parts(layout: ScribeLayout) -> Parts:
-    """The super grid sheet whole, as it prints on the default paper, as one board."""
-    return Parts(boards=(_pressed(layout, PressOptions())[0],))
+    """The super grid sheet whole as one board, with the credit on it (a bare image has no
+    page footer to carry it)."""
+    return Parts(boards=(draw_sheet(layout, credit=True),))

@@ -32,6 +32,7 @@ GAME = Game(
                 ),
             ),
             options=frozenset({"copies", "gap"}) | PRESSED,
+            cuts=True,
             parts=Lazy("sheetgen.games.scribe.components:sheet_parts"),
         ),
     ),

@@ -4,7 +4,8 @@ from __future__ import annotations
 
 from typing import Literal
 
-from sheetgen.model.base import Colour, LayoutBase, PageLabels, Section, paints, sheet_side_said
+from sheetgen.model.base import Colour, LayoutBase, PageLabels, Section, paints
+from sheetgen.model.paper import sheet_side_said
 from sheetgen.model.tables import Field, field_validator
 
 SIX_POINTS = 6 * 25.4 / 72  # mm: no text is printed smaller

@@ -17,13 +17,13 @@ from sheetgen.draw import (
     translate,
 )
 from sheetgen.draw.colour import darker
+from sheetgen.draw.document import Box
 from sheetgen.draw.fonts import text_width
 from sheetgen.draw.icons import star
 from sheetgen.draw.shapes import Anchor
 from sheetgen.games.scrumpit.draw import INK, SIX_PT, bag_mark, text_ink
 from sheetgen.games.scrumpit.model import BoardLayout, ScrumpitLabels
 from sheetgen.games.scrumpit.rules import zone_cells
-from sheetgen.press.document import Box
 
 BOARD_FILL = "#f6efdc"
 GRID = "#b8ab8c"

@@ -3,12 +3,12 @@ in `kinds`)."""
 
 from __future__ import annotations
 
-import math
+from collections.abc import Callable
 from dataclasses import replace
 from functools import partial
 
 from sheetgen.draw import Drawing, Group, Shape, Style, label
-from sheetgen.errors import SheetgenError
+from sheetgen.draw.sheets import Band, Bands, Board, FittedBoard, Pad, Sheets, TileWords, Tiling
 from sheetgen.findings import Finding
 from sheetgen.games.scrumpit.board import board_drawing, board_extent, board_keep
 from sheetgen.games.scrumpit.draw import INK, bag_mark, placed_tile, tile_drawing
@@ -22,34 +22,9 @@ from sheetgen.games.scrumpit.model import (
     TilesLayout,
 )
 from sheetgen.games.scrumpit.pad import pad_drawing
-from sheetgen.games.scrumpit.rules import score_game
+from sheetgen.games.scrumpit.rules import GameScore, score_game
 from sheetgen.layouts.read import load_model
 from sheetgen.options import BuildOptions
-from sheetgen.press import Document, Page, Placement, PressOptions, pad
-from sheetgen.press.bands import Band, impose_bands
-from sheetgen.press.grid import RULER_CLEARANCE
-from sheetgen.press.ruler import RULER_HEIGHT
-from sheetgen.press.tiling import TileWords, tile
-
-
-def fit_cell(layout: BoardLayout, press: PressOptions) -> float:
-    """The largest cell (mm, to 0.1) at which the whole board fits one page of the paper;
-    refused under MIN_CELL, where its numbers would print under 6 pt."""
-    side = min(press.paper.width, press.paper.height) - 2 * press.margin
-    room = min(
-        side,
-        max(press.paper.width, press.paper.height)
-        - 2 * press.margin
-        - RULER_HEIGHT
-        - RULER_CLEARANCE,
-    )
-    cell = math.floor(room / board_extent(layout) * 10) / 10
-    if cell < MIN_CELL:
-        raise SheetgenError(
-            f"the board fitted to {press.paper.name} paper has {cell:g} mm cells, under the "
-            f"{MIN_CELL:g} mm its numbers need; use larger --paper"
-        )
-    return cell
 
 
 def tile_words(labels: ScrumpitLabels) -> TileWords:
@@ -67,30 +42,45 @@ def tile_words(labels: ScrumpitLabels) -> TileWords:
     )
 
 
-def build_board(layout: BoardLayout, options: BuildOptions) -> Document:
+def fitted(layout: BoardLayout, make: Callable[[float], tuple[Drawing, ...]]) -> FittedBoard:
+    """The board made by `make(cell)` on one page at the largest cell that fits the paper;
+    refused under MIN_CELL, where its numbers would print under 6 pt."""
+    return FittedBoard(
+        make,
+        board_extent(layout),
+        MIN_CELL,
+        "the board fitted to {paper} paper has {cell} mm cells, under the "
+        f"{MIN_CELL:g} mm its numbers need; use larger --paper",
+    )
+
+
+def build_board(layout: BoardLayout, options: BuildOptions) -> Sheets:
     """The board: on one page at the largest cell that fits (fit = true or --fit), or at its
     real cell size tiled over as many pages as it needs (one, on paper large enough)."""
-    press = options.press
-    fit = layout.fit or options.fit
-    cell = fit_cell(layout, press) if fit else layout.cell
-    board = board_drawing(layout, layout.labels, cell, pencil=cell < layout.cell)
-    if fit or board.width <= min(press.paper.width, press.paper.height) - 2 * press.margin:
-        pages = pad(board, press, options.copies)
-        how = "one page"
+    labels = layout.labels
+    note = f"{layout.name}: cells {{cell}} mm on {{how}} of {{paper}}"
+    if layout.fit or options.fit:
+        made = fitted(
+            layout, lambda cell: (board_drawing(layout, labels, cell, pencil=cell < layout.cell),)
+        )
+        board: Board | FittedBoard = replace(made, copies=options.copies, note=note)
+        title = "Scrumpit board ({cell} mm cells)"  # the cell the press fits
     else:
-        caption = layout.labels.caption.format(size=f"{cell:g}")
-        words = tile_words(layout.labels)
-        keep = board_keep(layout, cell)
-        pages = tile(board, press, words, overlap=layout.overlap, caption=caption, keep=keep)
-        pages = pages * options.copies
-        how = f"{len(pages)} tiled pages"
-    note = f"{layout.name}: cells {cell:g} mm on {how} of {press.paper.name}"
-    return Document(
-        tuple(pages),
-        title=f"Scrumpit board ({cell:g} mm cells)",
+        cell = layout.cell
+        tiling = Tiling(
+            tile_words(labels),
+            layout.overlap,
+            labels.caption.format(size=f"{cell:g}"),
+            board_keep(layout, cell),
+        )
+        drawing = board_drawing(layout, labels, cell, pencil=False)
+        board = Board(drawing, tiling, options.copies, note.replace("{cell}", f"{cell:g}"))
+        title = f"Scrumpit board ({cell:g} mm cells)"
+    return Sheets(
+        (board,),
+        title=title,
         subject="Scrumpit board with four home Scrump Zones",
         keywords=("scrumpit", "board"),
-        notes=(note,),
     )
 
 
@@ -104,7 +94,7 @@ def bag_heading(labels: ScrumpitLabels, bag: str, fill: str, count: int, width: 
     return Drawing(width, 5.5, shapes, title=f"{bag} bag")
 
 
-def build_tiles(layout: TilesLayout, options: BuildOptions) -> Document:
+def build_tiles(layout: TilesLayout, options: BuildOptions) -> Sheets:
     """The letter tiles of every bag with crop marks, each bag headed by its name: two bags a
     page where both fit it whole (in the layout's order, the rulebook's order of play: yellow
     with blue, red with green), else a bag a page or more."""
@@ -118,40 +108,59 @@ def build_tiles(layout: TilesLayout, options: BuildOptions) -> Document:
         ]
         heading = partial(bag_heading, layout.labels, bag, fill, len(tiles))
         bands.append(Band(bag, tiles, heading, ground=fill))
-    return Document(
-        tuple(impose_bands(bands, options.press)),
+    return Sheets(
+        (Bands(bands),),
         title="Scrumpit letter tiles",
         subject="Scrumpit tiles for the yellow, blue, red and green bags",
         keywords=("scrumpit", "tiles"),
     )
 
 
-def build_pad(layout: PadLayout, options: BuildOptions) -> Document:
+def build_pad(layout: PadLayout, options: BuildOptions) -> Sheets:
     """Score pad pages: two games a page."""
     tiles = load_model(layout.tiles, TilesLayout, f"{layout.name}: tiles")
     fills: dict[str, str] = {bag: fill for bag, fill in tiles.colours.items()}
-    pages: list[Page] = []
-    for first in range(1, layout.games + 1, 2):
-        count = min(2, layout.games - first + 1)
-        drawing = pad_drawing(layout, layout.labels, fills, first, count)
-        pages += pad(drawing, options.press, 1)
-    return Document(
-        tuple(pages * options.copies),
+    pages = tuple(  # two games a sheet; a copy of the pad is every sheet again
+        Pad(pad_drawing(layout, layout.labels, fills, first, min(2, layout.games - first + 1)))
+        for first in range(1, layout.games + 1, 2)
+    )
+    return Sheets(
+        pages * options.copies,
         title="Scrumpit score pad",
         subject="Scrumpit running totals",
         keywords=("scrumpit", "score pad"),
     )
 
 
-def build_game(record: GameRecord, options: BuildOptions) -> Document:
+def build_game(record: GameRecord, options: BuildOptions) -> Sheets:
     """The board at the end of a recorded game, each letter a tile of its bag's colour, with
     the totals."""
     board_layout = load_model(record.board, BoardLayout, f"{record.name}: board")
     tiles = load_model(record.tiles, TilesLayout, f"{record.name}: tiles")
-    labels = record.labels
-    cell = fit_cell(board_layout, options.press)
     score = score_game(record, board_layout, tiles)
     values = tiles.values()
+
+    def drawn(cell: float) -> tuple[Drawing, ...]:
+        return finished_board(record, board_layout, tiles, score, values, cell)
+
+    return Sheets(
+        (fitted(board_layout, drawn),),
+        title=f"Scrumpit — {record.name}",
+        subject="A Scrumpit game",
+        keywords=("scrumpit", "game"),
+    )
+
+
+def finished_board(
+    record: GameRecord,
+    board_layout: BoardLayout,
+    tiles: TilesLayout,
+    score: GameScore,
+    values: dict[str, int],
+    cell: float,
+) -> tuple[Drawing, ...]:
+    """The board at `cell` mm, and over it every letter laid and the totals under it."""
+    labels = record.labels
     base = board_drawing(board_layout, labels, cell)
     z = len(board_layout.row_cells)
     laid: list[Shape] = []
@@ -181,16 +190,7 @@ def build_game(record: GameRecord, options: BuildOptions) -> Document:
         ),
         title="letters",
     )
-    page = pad(base, options.press, 1)[0]
-    page = replace(
-        page, placements=(*page.placements, Placement(overlay, page.placements[0].transform))
-    )
-    return Document(
-        (page,),
-        title=f"Scrumpit — {record.name}",
-        subject="A Scrumpit game",
-        keywords=("scrumpit", "game"),
-    )
+    return (base, overlay)
 
 
 def check_pad(layout: PadLayout) -> list[Finding]:

@@ -31,6 +31,7 @@ GAME = Game(
             build=Lazy("sheetgen.games.scrumpit.components:build_tiles"),
             starter=Starter("scrumpit/tiles", ("size",)),
             options=frozenset({"tile_size", "copies", "gap"}) | PRESSED,
+            cuts=True,
             parts=Lazy("sheetgen.games.scrumpit.parts:tile_parts"),
             sizes=TileRange(
                 6.0,

@@ -6,6 +6,8 @@ from __future__ import annotations
 from collections.abc import Sequence
 from fractions import Fraction
 
+from sheetgen.draw.document import alone
+from sheetgen.draw.sheets import Pad, Pieces, Sheets
 from sheetgen.errors import SheetgenError
 from sheetgen.findings import Finding, error
 from sheetgen.games.walkabout.dice import face_drawing, face_sheet, mat_drawing
@@ -23,14 +25,12 @@ from sheetgen.games.walkabout.rules import (
     symbol_inks_apart,
 )
 from sheetgen.options import BuildOptions
-from sheetgen.press import Document, alone, impose, pad
 
 
-def build_map(layout: MapLayout, options: BuildOptions) -> Document:
+def build_map(layout: MapLayout, options: BuildOptions) -> Sheets:
     """A pad of one map sheet."""
-    pages = pad(draw_map(layout), options.press, options.copies)
-    return Document(
-        tuple(pages),
+    return Sheets(
+        (Pad(draw_map(layout), options.copies),),
         title=f"Walkabout — map {layout.sheet_number}",
         subject="Walkabout map sheets",
         keywords=("walkabout", "map"),
@@ -56,19 +56,18 @@ def check_sheet(layout: MapLayout) -> list[Finding]:
     return out + check_map(layout)
 
 
-def build_dice(layout: DiceLayout, options: BuildOptions) -> Document:
+def build_dice(layout: DiceLayout, options: BuildOptions) -> Sheets:
     """The cut-out sheet of every face (what prints), and each face alone as an image file
     (for screens and digital play)."""
     size = options.tile_size or layout.face_size
-    pages = impose([face_sheet(layout, size)] * options.copies, options.press)
     widest = span([f for die in layout.dice for f in die.faces])
     screens = tuple(
         alone(face_drawing(die, face, i, size, widest), f"{die.name.lower()}-{i}")
         for die in layout.dice
         for i, face in enumerate(die.faces, start=1)
     )
-    return Document(
-        tuple(pages),
+    return Sheets(
+        (Pieces([face_sheet(layout, size)] * options.copies),),
         title=f"Walkabout dice faces ({size:g} mm)",
         subject="Walkabout custom dice face art",
         keywords=("walkabout", "dice"),
@@ -82,10 +81,10 @@ def _dice(ref: str, where: str) -> DiceLayout:
     return load_model(ref, DiceLayout, where)
 
 
-def build_mat(layout: MatLayout, options: BuildOptions) -> Document:
+def build_mat(layout: MatLayout, options: BuildOptions) -> Sheets:
     drawing = mat_drawing(layout, _dice(layout.dice, f"{layout.name}: dice"))
-    return Document(
-        tuple(pad(drawing, options.press, options.copies)),
+    return Sheets(
+        (Pad(drawing, options.copies),),
         title="Walkabout — dice mat",
         subject="Walkabout dice mat",
         keywords=("walkabout", "dice", "mat"),
@@ -173,15 +172,15 @@ def finished(layout: MapLayout, record: GameRecord) -> Finished:
     )
 
 
-def build_game(record: GameRecord, options: BuildOptions) -> Document:
+def build_game(record: GameRecord, options: BuildOptions) -> Sheets:
     """A finished game drawn on its map: the whole path, every symbol found, the stars
     collected and used, and the score."""
     from sheetgen.layouts.read import beside, load_model
 
     layout = load_model(beside(record, record.map), MapLayout, f"{record.name}: map")
     drawing = draw_map(layout, record.labels, finished(layout, record))
-    return Document(
-        tuple(pad(drawing, options.press, 1)),
+    return Sheets(
+        (Pad(drawing),),
         title=f"Walkabout — {record.player or record.name}",
         subject="A finished Walkabout sheet",
         keywords=("walkabout", "game"),

@@ -7,15 +7,8 @@ import string
 from typing import Annotated, Literal
 
 from sheetgen.kinds import tile_sizes_said
-from sheetgen.model.base import (
-    Colour,
-    LayoutBase,
-    PageLabels,
-    Section,
-    TileSizes,
-    paints,
-    sheet_side_said,
-)
+from sheetgen.model.base import Colour, LayoutBase, PageLabels, Section, TileSizes, paints
+from sheetgen.model.paper import sheet_side_said
 from sheetgen.model.tables import Field
 
 Symbol = Literal["spear", "boomerang", "emu", "kangaroo", "waterhole"]

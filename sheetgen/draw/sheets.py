@@ -66,13 +66,16 @@ class Band:
     pieces: Sequence[Drawing]  # in print order, all one size
     heading: Callable[[float], Drawing]  # the heading, given the width (mm) it may take
     ground: str | None = None  # a colour laid under each row of pieces, edge to edge
+    taller: float = 0.0  # mm its heading takes above the pieces beyond the usual room
 
 
 @dataclass(frozen=True)
 class Bands:
-    """Headed groups of pieces down the page, two a page where both fit it whole."""
+    """Headed groups of pieces down the page, `together` a page (in order) where every group
+    of them fits a page whole, else each band on pages of its own."""
 
     bands: Sequence[Band]
+    together: int = 2
 
 
 @dataclass(frozen=True)

@@ -20,7 +20,7 @@ from sheetgen.press.marks import MARK_CLEARANCE, MARK_LENGTH, MARK_LIMIT
 from sheetgen.press.paper import Paper
 from sheetgen.press.plan import PressOptions
 
-HEADING_ROOM = 12.0  # mm above a band's pieces for its heading, over their crop marks
+HEADING_ROOM = 12.0  # mm above a band's pieces for its heading, over their crop marks (usual)
 HEADING_RAISE = 1.5  # mm the heading stands higher than its room, clear of the marks under it
 MARKED = MARK_LIMIT + MARK_CLEARANCE + MARK_LENGTH  # mm beside pieces for whole crop marks
 # mm the ground colour reaches past the outer cuts: short of where the crop marks begin
@@ -50,7 +50,7 @@ def _shared(group: Sequence[Band], opts: PressOptions) -> Page | None:
     heights.append(opts.paper.height - sum(heights))
     last = len(group) - 1
     for i, band in enumerate(group):
-        piece, press = band.pieces[0], _band_press(opts, heights[i], last=i == last)
+        piece, press = band.pieces[0], _band_press(band, opts, heights[i], last=i == last)
         try:
             grid = plan_grid(piece.width, piece.height, piece.bleed, press, len(band.pieces))
         except TooBigForPaper:
@@ -78,19 +78,24 @@ def _need(band: Band, opts: PressOptions) -> float:
     page's width makes them, and above and below them the margin, or room for whole crop
     marks where that is more."""
     piece = band.pieces[0]
-    whole = _band_press(opts, opts.paper.height, last=False)
+    whole = _band_press(band, opts, opts.paper.height, last=False)
     grid = plan_grid(piece.width, piece.height, piece.bleed, whole, len(band.pieces))
     rows = math.ceil(len(band.pieces) / grid.cols)
     tall = rows * (piece.height + 2 * piece.bleed) + (rows - 1) * grid.gap
-    return HEADING_ROOM + 2 * max(opts.margin, MARKED) + tall
+    return _room(band) + 2 * max(opts.margin, MARKED) + tall
 
 
-def _band_press(opts: PressOptions, height: float, last: bool) -> PressOptions:
+def _room(band: Band) -> float:
+    """mm the band's heading takes above its pieces."""
+    return HEADING_ROOM + band.taller
+
+
+def _band_press(band: Band, opts: PressOptions, height: float, last: bool) -> PressOptions:
     """The press for a band `height` mm tall across the page, less its heading's room; the
     ruler and the footer only in the page's last band."""
     return replace(
         opts,
-        paper=Paper(opts.paper.name, opts.paper.width, height - HEADING_ROOM),
+        paper=Paper(opts.paper.name, opts.paper.width, height - _room(band)),
         landscape=False,  # a band lies across the portrait page, however wide it is
         crop_marks=opts.crop_marks or "corners",  # pieces cut apart (see PressOptions.cut)
         ruler=opts.ruler and last,
@@ -102,9 +107,9 @@ def _banded(band: Band, opts: PressOptions, top: float, height: float, last: boo
     """Each sheet of the band's pieces in the stretch of the page `top` mm down and `height`
     mm tall, as a page of the press's paper: the pieces and their marks (in the last band also
     the ruler and footer), and the heading right above the pieces."""
-    down = top + HEADING_ROOM
+    down = top + _room(band)
     out = []
-    for sheet in impose(band.pieces, _band_press(opts, height, last)):
+    for sheet in impose(band.pieces, _band_press(band, opts, height, last)):
         trim = sheet.trim or (0.0, 0.0, sheet.width, sheet.height)
         under = (Placement(_ground(sheet, band), IDENTITY),) if band.ground else ()
         moved = tuple(
@@ -113,7 +118,7 @@ def _banded(band: Band, opts: PressOptions, top: float, height: float, last: boo
         )
         left = trim[0]
         heading = band.heading(opts.paper.width - opts.margin - left)
-        y = max(top + opts.margin, trim[1] + down - HEADING_ROOM - HEADING_RAISE)
+        y = max(top + opts.margin, trim[1] + down - _room(band) - HEADING_RAISE)
         out.append(
             Page(
                 opts.paper.width,

@@ -7,10 +7,10 @@ from collections.abc import Sequence
 from fractions import Fraction
 
 from sheetgen.draw.document import alone
-from sheetgen.draw.sheets import Pad, Pieces, Sheets
+from sheetgen.draw.sheets import Pad, Sheets
 from sheetgen.errors import SheetgenError
 from sheetgen.findings import Finding, error
-from sheetgen.games.walkabout.dice import face_drawing, face_sheet, mat_drawing
+from sheetgen.games.walkabout.dice import BLEED, face_bands, face_drawing, mat_drawing
 from sheetgen.games.walkabout.draw import MAP_TOP, Finished, draw_map, map_fits
 from sheetgen.games.walkabout.grid import Grid, Node, Segment, Space, segment
 from sheetgen.games.walkabout.model import DiceLayout, GameRecord, MapLayout, MatLayout
@@ -67,7 +67,7 @@ def build_dice(layout: DiceLayout, options: BuildOptions) -> Sheets:
         for i, face in enumerate(die.faces, start=1)
     )
     return Sheets(
-        (Pieces([face_sheet(layout, size)] * options.copies),),
+        (face_bands(layout, size, options.press.bleed_or(BLEED), options.copies),),
         title=f"Walkabout dice faces ({size:g} mm)",
         subject="Walkabout custom dice face art",
         keywords=("walkabout", "dice"),

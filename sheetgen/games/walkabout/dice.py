@@ -1,29 +1,27 @@
-"""Walkabout's dice: each face as a piece or an image, the cut-out sheet of all faces and the
-dice mat (a face's art itself is drawn in `face`)."""
+"""Walkabout's dice: each face as a piece or an image, the faces to cut out (a band a die,
+which the press lays out with its crop marks) and the dice mat (a face's art itself is drawn
+in `face`)."""
 
 from __future__ import annotations
 
+from functools import partial
+
 from sheetgen.draw import (
     Drawing,
-    Group,
     Rect,
     Shape,
     Style,
     label,
-    line,
-    translate,
     wrap,
 )
-from sheetgen.draw.colour import mix
 from sheetgen.draw.icons import arrow
+from sheetgen.draw.sheets import Band, Bands
 from sheetgen.games.walkabout.face import face_art
-from sheetgen.games.walkabout.model import DiceLayout, Die, Face, MatLayout, WalkaboutLabels
+from sheetgen.games.walkabout.model import DiceLayout, Die, Face, MatLayout
 from sheetgen.games.walkabout.movement import Pen, drawn, forward_heading, lattice, place, span
 from sheetgen.games.walkabout.symbols import symbol
 
-BLEED = 2.0  # mm of die colour beyond every cut of the face sheet
-MARK, MARK_GAP = 3.5, 1.0  # cut marks: their length, and their gap from the bleed
-NAME_W = 17.0  # the column of die names on the face sheet
+BLEED = 2.0  # mm of die colour beyond every cut of a face (--bleed sets another)
 TEXT = "#2a2622"
 
 
@@ -39,57 +37,50 @@ def face_drawing(
     return Drawing(size, size, (colour, art), bleed=bleed, title=f"{die.name} die face {number}")
 
 
-def face_sheet(layout: DiceLayout, size: float) -> Drawing:
-    """Every face to cut out: a strip of six a die, its colour BLEED mm beyond the cuts, cut
-    marks outside the bleed and a fine line between the faces of a strip."""
-    words: WalkaboutLabels = layout.labels
-    x0 = NAME_W + MARK + MARK_GAP + BLEED
-    width = x0 + 6 * size + BLEED + MARK_GAP + MARK
-    lines = wrap(words.dice_sheet.format(size=f"{size:g}"), 2.6, width)
-    top = 4.0 * len(lines) + MARK + MARK_GAP + BLEED
-    pitch = size + 2 * BLEED + 4.0
-    height = top + len(layout.dice) * pitch - 4.0 + MARK_GAP + MARK - BLEED + 0.5
+def face_bands(layout: DiceLayout, size: float, bleed: float, copies: int = 1) -> Bands:
+    """Every face to cut out: a band a die, headed by its name (the first also by how to make
+    the dice), each face a piece with `bleed` mm of die colour beyond its cut and the die's
+    colour under its row, so a cut a little off the line shows no paper."""
+    widest = span([f for die in layout.dice for f in die.faces])
+    note = layout.labels.dice_sheet.format(size=f"{size:g}")
+    strip = 6 * (size + 2 * bleed)  # the narrowest a band's row is: its note wraps to it
+    lines = wrap(note, NOTE_SIZE, strip)
+    bands = []
+    for number, die in enumerate(layout.dice):
+        faces = [
+            face_drawing(die, face, i, size, widest, bleed)
+            for i, face in enumerate(die.faces, start=1)
+        ]
+        said = lines if number == 0 else []
+        heading = partial(_die_heading, die.name, said)
+        taller = LINE * len(said)  # the note's lines above the name
+        bands.append(Band(die.name.lower(), faces * copies, heading, die.colour, taller))
+    return Bands(bands, together=len(bands))
+
+
+NOTE_SIZE, NAME_SIZE, LINE = 2.6, 3.2, 4.0  # mm: the note's and the name's size, a line
+
+
+def _die_heading(name: str, lines: list[str], width: float) -> Drawing:
+    """A die's name in bold, under the lines that say how to make the dice (on the first)."""
     shapes: list[Shape] = [
-        label(0, 1.6 + 4.0 * i, text, 2.6, anchor="start", colour=TEXT)
+        label(0, 1.6 + LINE * i, text, NOTE_SIZE, anchor="start", colour=TEXT)
         for i, text in enumerate(lines)
     ]
-    mark = Style(stroke=TEXT, width=0.2)
-    widest = span([f for die in layout.dice for f in die.faces])
-    ys = [top + d * pitch for d in range(len(layout.dice))]
-    for die, y in zip(layout.dice, ys, strict=True):
-        count = len(die.faces)
-        strip = Style(stroke=None, fill=die.colour)
-        shapes.append(
-            Rect(x0 - BLEED, y - BLEED, count * size + 2 * BLEED, size + 2 * BLEED, strip)
-        )
-        for i, face in enumerate(die.faces):
-            art = face_art(die, face, i + 1, size, widest)
-            shapes.append(Group((art,), translate(x0 + i * size, y)))
-        between = Style(stroke=mix(die.colour, die.ink, 0.35), width=0.15)
-        for i in range(1, count):
-            shapes.append(line(x0 + i * size, y, x0 + i * size, y + size, between))
-        left, right = x0 - BLEED - MARK_GAP, x0 + count * size + BLEED + MARK_GAP
-        for yy in (y, y + size):
-            shapes.append(line(left, yy, left - MARK, yy, mark))
-            shapes.append(line(right, yy, right + MARK, yy, mark))
-        name = label(
+    top = LINE * len(lines)
+    shapes.append(
+        label(
             0,
-            y + size / 2,
-            die.name,
-            3.2,
+            top + 2.2,
+            name,
+            NAME_SIZE,
             anchor="start",
             weight="bold",
             colour=TEXT,
-            max_width=NAME_W - 1.5,
+            max_width=width,
         )
-        shapes.append(name)
-    most = max(len(die.faces) for die in layout.dice)
-    above, below = ys[0] - BLEED - MARK_GAP, ys[-1] + size + BLEED + MARK_GAP
-    for i in range(most + 1):
-        x = x0 + i * size
-        shapes.append(line(x, above, x, above - MARK, mark))
-        shapes.append(line(x, below, x, below + MARK, mark))
-    return Drawing(width, height, tuple(shapes), title="dice face sheet")
+    )
+    return Drawing(width, top + 4.5, tuple(shapes), title=f"{name} die")
 
 
 MAT_W, MAT_H = 194.0, 250.5  # fits A4 and US Letter with the calibration ruler below

@@ -40,7 +40,8 @@ GAME = Game(
             check=Lazy("sheetgen.games.walkabout.rules:check_dice"),
             build=Lazy("sheetgen.games.walkabout.components:build_dice"),
             starter=Starter("walkabout/dice", ("face_size",)),
-            options=frozenset({"tile_size", "copies", "margin", "ruler"}),
+            options=frozenset({"tile_size", "copies", "bleed"}) | PRESSED,
+            cuts=True,
             parts=Lazy("sheetgen.games.walkabout.parts:dice_parts"),
             sizes=TileRange(
                 14.0, 38.0, "numbers and symbols stay 6 pt or more, 3 mm clear of the cut"

@@ -22,8 +22,6 @@ from collections.abc import Callable
 from dataclasses import dataclass
 from pathlib import Path
 
-from sheetgen.pipeline.document import pressed
-
 ROOT = Path(__file__).resolve().parent.parent
 sys.path.insert(0, str(ROOT))  # run from a checkout as well
 
@@ -96,6 +94,7 @@ def pad(pairs: int) -> None:
     from sheetgen.backends import render
     from sheetgen.layouts.read import load
     from sheetgen.options import BuildOptions
+    from sheetgen.pipeline.document import pressed
 
     print("\n== pads: 100 pages against 1 (build + PDF, in process)")
     for ref in ("scribe/standard", "scribbly-gum/kuringgai", "walkabout/map-1"):
@@ -119,6 +118,7 @@ def named(pairs: int) -> None:
     from sheetgen.backends import render
     from sheetgen.layouts.read import load
     from sheetgen.options import BuildOptions
+    from sheetgen.pipeline.document import pressed
 
     loaded = load("scribbly-gum/kuringgai")
     names = tuple(f"Player {i:04d}" for i in range(1000))

@@ -210,7 +210,7 @@ def test_printed_scale_numbers_read_as_separate_words(landscape: bool, tmp_path:
     """pdftotext reads the page's PDF as a reader would: every scale number is a word of its
     own (-4, 0 or +4, never run together as '0+4'), a clear millimetre from its neighbours."""
     from sheetgen.backends import render
-    from sheetgen.press import Document
+    from sheetgen.draw.document import Document
 
     pages = _pages(PressOptions(landscape=landscape), "short", (0.0, 0.0), "marram/classic")
     pdf = tmp_path / "alignment.pdf"

@@ -8,12 +8,12 @@ from pathlib import Path
 
 import pytest
 
+from sheetgen.draw.document import Document
 from sheetgen.errors import UsageError
 from sheetgen.layouts.read import load
 from sheetgen.options import BuildOptions, BuildRequest
 from sheetgen.pipeline.document import pressed
 from sheetgen.pipeline.honoured import check_options
-from sheetgen.press import Document
 
 
 def build(name: str, copies: int = 1, names: tuple[str, ...] = ()) -> Document:

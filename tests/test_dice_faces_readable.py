@@ -36,6 +36,7 @@ from sheetgen.draw import (
     cap_height,
     text_width,
 )
+from sheetgen.draw.document import Document, alone
 from sheetgen.draw.walk import leaves
 from sheetgen.games.walkabout.dice import face_drawing
 from sheetgen.games.walkabout.model import DiceLayout, Die, Face
@@ -43,7 +44,6 @@ from sheetgen.games.walkabout.movement import span
 from sheetgen.games.walkabout.symbols import symbol
 from sheetgen.kinds import tile_sizes_of
 from sheetgen.layouts.read import load
-from sheetgen.press import Document, alone
 
 DICE: DiceLayout = load("walkabout/dice").model  # type: ignore[assignment]
 WIDEST = span([f for die in DICE.dice for f in die.faces])

@@ -20,13 +20,13 @@ import pytest
 from PIL import Image
 
 from sheetgen.backends.pdf import render_pdf
+from sheetgen.draw.document import Document
 from sheetgen.draw.shapes import Circle, Field, Rect
 from sheetgen.draw.transform import IDENTITY
 from sheetgen.draw.walk import leaves
 from sheetgen.layouts.read import builtin_layouts, load
 from sheetgen.options import BuildOptions
 from sheetgen.pipeline.document import document_for
-from sheetgen.press import Document
 
 # the built-in sheets with tick boxes: tree and tracker circles, and Walkabout's stars
 TICKED = sorted(

@@ -18,13 +18,14 @@ import pytest
 from PIL import Image
 
 from sheetgen.backends import image_pages, render
+from sheetgen.draw.document import Document, Page, Placement
 from sheetgen.draw.fonts import cap_height, text_width
 from sheetgen.draw.shapes import Drawing, Group, Shape, Text
 from sheetgen.draw.transform import IDENTITY, Transform, rotate
 from sheetgen.layouts.read import Loaded, builtin_layouts, load
 from sheetgen.options import BuildOptions
 from sheetgen.pipeline.document import document_for
-from sheetgen.press import Document, Page, Placement, PressOptions, parse_paper
+from sheetgen.press import PressOptions, parse_paper
 from tests.conftest import ROOT, sheetgen
 from tests.palette import MIN_CONTRAST, contrast
 

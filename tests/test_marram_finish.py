@@ -12,7 +12,7 @@ import pypdfium2 as pdfium
 import pytest
 
 from sheetgen.backends import render
-from sheetgen.draw.document import alone
+from sheetgen.draw.document import Document, alone
 from sheetgen.draw.fonts import cap_height, text_width
 from sheetgen.draw.shapes import Circle, CurveTo, Drawing, Group, LineTo, MoveTo, Rect, Shape, Text
 from sheetgen.draw.shapes import Path as Line
@@ -22,7 +22,6 @@ from sheetgen.games.marram.board import back, front
 from sheetgen.games.marram.draw import face_layers, tile_drawing
 from sheetgen.games.marram.model import BoardLayout, MarramLabels, TileSetLayout, TileType
 from sheetgen.layouts.read import load
-from sheetgen.press import Document
 from tests.conftest import sheetgen
 from tests.palette import contrast, lightness, too_close
 

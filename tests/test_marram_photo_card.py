@@ -10,12 +10,13 @@ import numpy as np
 from PIL import Image
 
 from sheetgen.backends import render
+from sheetgen.draw.document import Document, Page
 from sheetgen.draw.fonts import cap_height, pt
 from sheetgen.draw.shapes import Text
 from sheetgen.layouts.read import load
 from sheetgen.options import BuildOptions
 from sheetgen.pipeline.document import document_for
-from sheetgen.press import Document, Page, PressOptions, parse_paper
+from sheetgen.press import PressOptions, parse_paper
 
 DPI = 150
 PX = DPI / 25.4  # pixels a mm

@@ -14,12 +14,13 @@ import resvg_py
 from PIL import Image
 
 from sheetgen.backends import render
+from sheetgen.draw.document import Page
 from sheetgen.draw.shapes import Group
 from sheetgen.games.marram.model import BoardLayout, TileSetLayout
 from sheetgen.layouts.read import load
 from sheetgen.options import BuildOptions
 from sheetgen.pipeline.document import pressed
-from sheetgen.press import Page, PressOptions
+from sheetgen.press import PressOptions
 
 DPI = 300
 PX = DPI / 25.4  # pixels a millimetre

@@ -16,11 +16,11 @@ from PIL import Image
 from pypdf import PdfReader
 
 from sheetgen.backends import render
+from sheetgen.draw.document import Document, alone
 from sheetgen.draw.pieces import Piece
 from sheetgen.draw.shapes import Drawing
 from sheetgen.layouts.read import load
 from sheetgen.pipeline.only import choose
-from sheetgen.press import Document, alone
 from tests.conftest import sheetgen
 
 MM = 72 / 25.4

@@ -9,13 +9,14 @@ from collections import Counter
 
 import pytest
 
+from sheetgen.draw.document import Document
 from sheetgen.draw.pieces import Parts, piece_name
 from sheetgen.draw.shapes import Drawing, Group, Rect
 from sheetgen.games.walkabout.dice import face_sheet
 from sheetgen.layouts.read import load
 from sheetgen.options import BuildOptions
 from sheetgen.pipeline.document import pressed
-from sheetgen.press import Document, PressOptions, parse_paper
+from sheetgen.press import PressOptions, parse_paper
 
 SAFE_NAME = re.compile(r"[A-Za-z0-9]+(-[A-Za-z0-9]+)*")
 

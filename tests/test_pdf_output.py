@@ -143,7 +143,8 @@ def test_repeated_pages_keep_the_document_order() -> None:
 
     from sheetgen.backends.pdf import render_pdf
     from sheetgen.draw import Drawing, label
-    from sheetgen.press import Document, PressOptions, impose
+    from sheetgen.draw.document import Document
+    from sheetgen.press import PressOptions, impose
 
     a = impose([Drawing(50, 20, (label(25, 10, "alpha", 5),))], PressOptions())[0]
     b = impose([Drawing(50, 20, (label(25, 10, "beta", 5),))], PressOptions())[0]
@@ -187,10 +188,10 @@ def test_pages_are_made_their_own_size_in_one_tree_and_share_what_they_can() -> 
 
     from sheetgen.backends.pdf import render_pdf
     from sheetgen.draw import IDENTITY, Drawing, label
-    from sheetgen.draw.document import Page, Placement
+    from sheetgen.draw.document import Document, Page, Placement
     from sheetgen.layouts.read import load
     from sheetgen.options import BuildOptions
-    from sheetgen.press import Document, PressOptions, impose
+    from sheetgen.press import PressOptions, impose
     from sheetgen.press.paper import NAMED
 
     twice = Drawing(50, 20, (label(25, 10, "twice", 5),), bleed=3.0)

@@ -16,13 +16,14 @@ import pytest
 from PIL import Image
 
 from sheetgen.backends import render
+from sheetgen.draw.document import Document, Page
 from sheetgen.draw.shapes import Drawing, LineTo, MoveTo, Path, Rect
 from sheetgen.errors import SheetgenError
 from sheetgen.layouts.find import builtin_layouts
 from sheetgen.layouts.read import load
 from sheetgen.options import BuildOptions
 from sheetgen.pipeline.document import document_for
-from sheetgen.press import Document, Page, PressOptions, parse_paper
+from sheetgen.press import PressOptions, parse_paper
 from sheetgen.press.impose import pad
 
 DPI = 150

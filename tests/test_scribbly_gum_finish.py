@@ -19,6 +19,7 @@ import pytest
 from PIL import Image
 
 from sheetgen.backends import render
+from sheetgen.draw.document import Document
 from sheetgen.draw.fonts import cap_height, text_width
 from sheetgen.draw.shapes import Circle, Drawing, Field, Text
 from sheetgen.draw.transform import IDENTITY
@@ -35,7 +36,7 @@ from sheetgen.games.scribbly_gum.tiles import achievement_icon, movement_face, s
 from sheetgen.layouts.read import load
 from sheetgen.options import BuildOptions
 from sheetgen.pipeline.document import document_for
-from sheetgen.press import Document, PressOptions, parse_paper
+from sheetgen.press import PressOptions, parse_paper
 from tests.conftest import sheetgen
 from tests.palette import contrast, too_close
 

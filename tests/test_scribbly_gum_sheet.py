@@ -16,6 +16,7 @@ import pypdfium2 as pdfium
 import pytest
 
 from sheetgen.backends import render
+from sheetgen.draw.document import Document, Page, Placement
 from sheetgen.draw.fonts import cap_height, text_width
 from sheetgen.draw.shapes import Circle, Drawing, Field, LineTo, MoveTo, Text
 from sheetgen.draw.shapes import Path as PathShape
@@ -27,7 +28,6 @@ from sheetgen.games.scribbly_gum.model import FOODS, TreeLayout
 from sheetgen.layouts.read import load
 from sheetgen.options import BuildOptions
 from sheetgen.pipeline.document import document_for
-from sheetgen.press import Document, Page, Placement
 from tests.palette import contrast
 
 TREES = ["kuringgai", "mooloolah"]

@@ -21,6 +21,7 @@ from PIL import Image
 from pypdf import PdfReader
 
 from sheetgen.backends import render
+from sheetgen.draw.document import Document
 from sheetgen.draw.shapes import Circle, Drawing, Group, Rect, Shape, Text
 from sheetgen.draw.walk import leaves
 from sheetgen.errors import LayoutError
@@ -30,7 +31,7 @@ from sheetgen.games.scribe.rules import check_layout
 from sheetgen.layouts.read import builtin_layouts, load
 from sheetgen.options import BuildOptions
 from sheetgen.pipeline.document import document_for
-from sheetgen.press import Document, PressOptions, parse_paper
+from sheetgen.press import PressOptions, parse_paper
 from sheetgen.resources import resource_dir
 from tests.palette import contrast, too_close
 

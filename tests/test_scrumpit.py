@@ -7,7 +7,8 @@ from pathlib import Path
 
 from pypdf import PdfReader
 
-from sheetgen.games.scrumpit.model import BoardLayout, Placement, TilesLayout, Turn
+from sheetgen.draw.document import Placement
+from sheetgen.games.scrumpit.model import BoardLayout, TilesLayout, Turn
 from sheetgen.games.scrumpit.rules import (
     Grid,
     check_board,

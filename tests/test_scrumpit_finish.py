@@ -17,6 +17,7 @@ import pytest
 from PIL import Image
 
 from sheetgen.backends import render
+from sheetgen.draw.document import Document, alone
 from sheetgen.games.scrumpit.draw import tile_drawing
 from sheetgen.games.scrumpit.model import BoardLayout, GameRecord, ScrumpitLabels, TilesLayout
 from sheetgen.games.scrumpit.rules import score_game, zone_cells
@@ -24,7 +25,7 @@ from sheetgen.layouts.read import load
 from sheetgen.model.tables import ValidationError
 from sheetgen.options import BuildOptions
 from sheetgen.pipeline.document import document_for, pressed
-from sheetgen.press import Document, PressOptions, alone, parse_paper
+from sheetgen.press import PressOptions, parse_paper
 from tests.conftest import sheetgen
 from tests.palette import contrast, too_close
 

@@ -10,7 +10,8 @@ from pathlib import Path
 
 import pytest
 
-from sheetgen.games.scrumpit.model import GameRecord, Placement, Turn
+from sheetgen.draw.document import Placement
+from sheetgen.games.scrumpit.model import GameRecord, Turn
 from sheetgen.games.scrumpit.rules import score_game
 from sheetgen.layouts.read import load
 from tests.conftest import ROOT, sheetgen

@@ -6,7 +6,8 @@ from __future__ import annotations
 
 import pytest
 
-from sheetgen.games.scrumpit.model import BoardLayout, GameRecord, Placement, TilesLayout, Turn
+from sheetgen.draw.document import Placement
+from sheetgen.games.scrumpit.model import BoardLayout, GameRecord, TilesLayout, Turn
 from sheetgen.games.scrumpit.record import check_game
 from sheetgen.games.scrumpit.rules import (
     Grid,

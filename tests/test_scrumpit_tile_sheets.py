@@ -17,11 +17,12 @@ from PIL import Image
 
 from sheetgen.backends import render
 from sheetgen.draw import LineTo, Path
+from sheetgen.draw.document import Document, Page
 from sheetgen.games.scrumpit.model import TilesLayout
 from sheetgen.layouts.read import load
 from sheetgen.options import BuildOptions
 from sheetgen.pipeline.document import document_for
-from sheetgen.press import Document, Page, PressOptions, parse_paper
+from sheetgen.press import PressOptions, parse_paper
 
 LOADED = load("scrumpit/tiles")
 TILES: TilesLayout = LOADED.model  # type: ignore[assignment]

@@ -15,6 +15,7 @@ import pytest
 from PIL import Image
 
 from sheetgen.backends import render
+from sheetgen.draw.document import Document, Page
 from sheetgen.draw.fonts import cap_height, text_width
 from sheetgen.draw.shapes import Circle, Drawing, Group, Path, Rect, Style, Text
 from sheetgen.draw.transform import IDENTITY
@@ -25,7 +26,7 @@ from sheetgen.games.scrumpit.rules import zone_cells
 from sheetgen.layouts.read import load
 from sheetgen.options import BuildOptions
 from sheetgen.pipeline.document import document_for
-from sheetgen.press import Document, Page, PressOptions, parse_paper
+from sheetgen.press import PressOptions, parse_paper
 from sheetgen.press.tiling import TileWords, tile
 
 LOADED = load("scrumpit/standard")

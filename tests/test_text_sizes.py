@@ -7,12 +7,12 @@ import math
 
 import pytest
 
+from sheetgen.draw.document import Document
 from sheetgen.draw.shapes import Group, Shape, Text
 from sheetgen.draw.transform import Transform
 from sheetgen.layouts.read import builtin_layouts, load
 from sheetgen.options import BuildOptions
 from sheetgen.pipeline.document import pressed
-from sheetgen.press import Document
 
 SIX_POINTS = 6 * 25.4 / 72  # mm
 # Shrunk layouts whose small print is not yet large enough (issue #14): known, and kept failing

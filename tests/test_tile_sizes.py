@@ -15,12 +15,12 @@ from typer.testing import CliRunner
 
 from sheetgen.cli import app
 from sheetgen.draw import Drawing, Group, Shape, Text, Transform, cap_height, text_width
+from sheetgen.draw.document import Document
 from sheetgen.kinds import kinds, tile_sizes_of, tile_sizes_said
 from sheetgen.layouts.read import load
 from sheetgen.options import BuildOptions
 from sheetgen.pipeline.document import pressed
 from sheetgen.pipeline.honoured import check_tile_size
-from sheetgen.press import Document
 from tests.conftest import sheetgen
 from tests.test_text_sizes import small_texts
 

@@ -15,13 +15,13 @@ from PIL import Image
 
 from sheetgen.backends import render
 from sheetgen.draw import Drawing, LineTo, MoveTo, Path, Rect, Style, Transform
+from sheetgen.draw.document import Document, alone
 from sheetgen.draw.walk import leaves
 from sheetgen.games.walkabout.grid import unit
 from sheetgen.games.walkabout.model import MapLayout
 from sheetgen.games.walkabout.room import SYMBOL_PEN, symbol_size
 from sheetgen.games.walkabout.symbols import symbol
 from sheetgen.layouts.read import load
-from sheetgen.press import Document, alone
 
 FACINGS = ("N", "NE", "SE", "S", "SW", "NW")
 Stroke = tuple[np.ndarray, np.ndarray, float]  # its two ends (mm) and its width

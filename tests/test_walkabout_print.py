@@ -24,6 +24,7 @@ from pypdf import PdfReader
 
 from sheetgen.backends import render
 from sheetgen.draw import Circle, Drawing, Group, Rect, Style
+from sheetgen.draw.document import Document, alone
 from sheetgen.games.walkabout.components import check_sheet
 from sheetgen.games.walkabout.dice import face_drawing
 from sheetgen.games.walkabout.grid import Grid
@@ -31,7 +32,6 @@ from sheetgen.games.walkabout.model import SYMBOLS, DiceLayout, MapLayout, MatLa
 from sheetgen.games.walkabout.movement import span
 from sheetgen.games.walkabout.symbols import symbol
 from sheetgen.layouts.read import load
-from sheetgen.press import Document, alone
 from tests.conftest import sheetgen
 from tests.palette import contrast, too_close
 

@@ -10,6 +10,7 @@ from pathlib import Path
 
 from sheetgen.backends import Format, check_build_pixels, preflight, render
 from sheetgen.cancel import checkpoint
+from sheetgen.draw.document import Document
 from sheetgen.errors import SheetgenError, TooBigForPaper
 from sheetgen.findings import Finding
 from sheetgen.layouts.find import named_layouts
@@ -29,7 +30,7 @@ from sheetgen.pipeline.fits import drawing_findings, size_error
 from sheetgen.pipeline.honoured import check_options
 from sheetgen.pipeline.only import check_only, parse_only
 from sheetgen.pipeline.output import output_name, prepare_folder, write_all
-from sheetgen.press import Document, PressOptions, parse_paper
+from sheetgen.press import PressOptions, parse_paper
 
 
 @dataclass(frozen=True)

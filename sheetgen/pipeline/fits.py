@@ -8,6 +8,7 @@ import math
 from collections.abc import Iterator
 
 from sheetgen.draw import Circle, Drawing, Field, Path, Rect, Text, Transform, text_width
+from sheetgen.draw.document import Document
 from sheetgen.draw.shapes import Close
 from sheetgen.draw.walk import Leaf, leaves
 from sheetgen.errors import SheetgenError, TooBigForPaper
@@ -15,7 +16,7 @@ from sheetgen.findings import Finding, error
 from sheetgen.layouts.read import Loaded
 from sheetgen.options import BuildOptions
 from sheetgen.pipeline.document import document_for
-from sheetgen.press import Document, PressOptions, parse_paper
+from sheetgen.press import PressOptions, parse_paper
 
 SLACK = 1.0  # mm a shape may stray past its bleed edge: art run into the cut (a Marram beast)
 

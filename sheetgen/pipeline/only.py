@@ -10,6 +10,7 @@ import difflib
 from dataclasses import dataclass
 from typing import Any
 
+from sheetgen.draw.document import Document
 from sheetgen.draw.pieces import Parts, Piece
 from sheetgen.errors import UsageError
 from sheetgen.kinds import suggest
@@ -17,7 +18,6 @@ from sheetgen.layouts.read import Loaded
 from sheetgen.model.base import TileSizes
 from sheetgen.model.tables import Table as BaseModel
 from sheetgen.options import BuildOptions
-from sheetgen.press import Document
 from sheetgen.press.chosen import impose_chosen
 
 

@@ -54,10 +54,12 @@ def test_marram_sets_hold_ninety_six_tiles_each_front_and_back() -> None:
         assert titled(doc, " back") == 96 * copies + alignment
 
 
-def test_dice_sheets_one_a_set_and_each_face_alone_once() -> None:
+def test_dice_faces_one_a_set_and_each_face_alone_once() -> None:
     for copies in (1, 3):
         doc = build("walkabout/dice", copies)
-        assert titled(doc, "dice face sheet") == copies
+        for die in ("Light", "Medium", "Dark"):  # the rulebook's three dice of six faces
+            for face in range(1, 7):
+                assert titled(doc, f"{die} die face {face}") == copies
         assert len(doc.screens) == 18  # 3 dice x 6 faces, once, as images only
 
 

@@ -16,8 +16,10 @@ import pytest
 from PIL import Image
 
 from sheetgen.layouts.read import load
-from sheetgen.options import BuildRequest
+from sheetgen.options import BuildOptions, BuildRequest
 from sheetgen.pipeline.build import run_build
+from sheetgen.pipeline.document import document_for
+from sheetgen.press.plan import PressOptions
 from tests.conftest import sheetgen
 
 MM = 25.4 / 72  # mm a PDF point
@@ -269,11 +271,12 @@ def test_options_some_layouts_do_not_take_are_noted(
         (["marram/art", "--margin", "10"],
          2, "error: --margin works with every kind of layout but marram/art, "
             "scribbly-gum/digital"),
-        (["walkabout/dice", "--crop-marks", "full"],
+        (["scribbly-gum/digital", "--crop-marks", "full"],
          2, "error: --crop-marks works with every kind of layout but marram/art, "
-            "scribbly-gum/digital, walkabout/dice"),
+            "scribbly-gum/digital"),
         (["scrumpit/tiles", "--bleed", "2"],
-         2, "error: --bleed works with marram/tiles, scribbly-gum/tiles layouts only"),
+         2, "error: --bleed works with marram/tiles, scribbly-gum/tiles, walkabout/dice "
+            "layouts only"),
     ],
 )  # fmt: skip
 def test_press_options_refused_in_one_line_and_nothing_written(
@@ -283,3 +286,20 @@ def test_press_options_refused_in_one_line_and_nothing_written(
     assert run.code == code
     assert run.err.startswith(message) and run.err.count("\n") == 1
     assert list(tmp_path.iterdir()) == []
+
+
+@pytest.mark.parametrize("style", ["corners", "full", "none"])
+def test_walkabout_dice_faces_take_the_press_bleed_and_crop_marks(style: str) -> None:
+    """The dice faces are pieces the press cuts: --bleed sets the die colour beyond every
+    face's cut, --crop-marks the guides (corners by default, as every set of pieces)."""
+    press = PressOptions(bleed=3.0, crop_marks=style)  # type: ignore[arg-type]
+    doc = document_for(load("walkabout/dice"), BuildOptions(press))
+    (page,) = doc.pages
+    faces = [p.drawing for p in page.placements if " die face " in p.drawing.title]
+    assert len(faces) == 18 and {f.bleed for f in faces} == {3.0}
+    marks = [p for p in page.placements if p.drawing.title == "crop marks"]
+    assert len(marks) == (0 if style == "none" else 3)  # one set a die's band
+    plain = document_for(load("walkabout/dice"), BuildOptions())
+    (page,) = plain.pages
+    assert {p.drawing.bleed for p in page.placements if " die face " in p.drawing.title} == {2.0}
+    assert sum(p.drawing.title == "crop marks" for p in page.placements) == 3

@@ -6,6 +6,7 @@ from __future__ import annotations
 import base64
 import hashlib
 import html
+import json
 
 from sheetgen.draw.document import alone
 from sheetgen.draw.shapes import Drawing
@@ -17,6 +18,13 @@ def inline_svg(drawing: Drawing, prefix: str) -> str:
 
     text = render_svg(alone(drawing), drawing.title, prefix, inline=True).decode("utf-8")
     return text[text.index("<svg") :]
+
+
+def script_json(value: object) -> str:
+    """`value` as JSON to put inside a <script> (data, or a string for a script's code)."""
+    # inside <script> nothing is unescaped: keep '<', '>' and '&' out of the raw text instead
+    text = json.dumps(value)
+    return text.replace("<", "\\u003c").replace(">", "\\u003e").replace("&", "\\u0026")
 
 
 def _sha256(text: str) -> str:

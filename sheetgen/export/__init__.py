@@ -1,2 +1,2 @@
 """Exports of a component's parts: Tabletop Simulator decks, dice and boards, and bare piece
-images."""
+images; and offline HTML pages for play on a screen (`pages`)."""

@@ -44,10 +44,11 @@ from sheetgen.press.plan import PressOptions
 from sheetgen.press.ruler import RULER_WIDTH, calibration_ruler
 
 INK = "#222222"
-MARK_INK = "#c0262d"
-MARK_RADIUS = 2.5  # half the width of a ⊕ mark
-MARK_STEP = 40.0  # mm between marks along a cut, where there is room
-MARK_CLEARANCE = 2.0  # mm between a mark and anything that matters
+# The ⊕ registration marks that line pages up, apart from the crop marks of `press.marks`
+GUIDE_INK = "#c0262d"  # the registration marks and the dashed cut lines
+REGISTRATION_RADIUS = 2.5  # half the width of a ⊕ mark
+REGISTRATION_STEP = 40.0  # mm between marks along a cut, where there is room
+REGISTRATION_CLEARANCE = 2.0  # mm between a mark and anything that matters
 EDGE_CLEARANCE = 3.0  # mm between a mark and the edge of the picture on its page
 TEXT_CLEARANCE = 1.0  # mm a cut keeps from any text
 INFO_BAND = 34.0  # mm below the picture for the page's words and map (less on small paper)
@@ -184,10 +185,10 @@ class _Axis:
         return _Axis(drawing.height, drawing.width, spans, words)
 
     def spots(self, cut: float, others: Sequence[float] = (), lap: float = 0.0) -> list[float]:
-        """Where marks go along the cut at `cut`: MARK_STEP apart where nothing that matters
-        is within reach, clear of the ends and of the other axis's cuts."""
-        reach = MARK_RADIUS + MARK_CLEARANCE
-        end = EDGE_CLEARANCE + MARK_RADIUS
+        """Where marks go along the cut at `cut`: REGISTRATION_STEP apart where nothing that
+        matters is within reach, clear of the ends and of the other axis's cuts."""
+        reach = REGISTRATION_RADIUS + REGISTRATION_CLEARANCE
+        end = EDGE_CLEARANCE + REGISTRATION_RADIUS
         blocked = [(0.0, end), (self.across - end, self.across)]
         blocked += [(a - lap, a + lap) for a in others]
         blocked += [
@@ -195,7 +196,7 @@ class _Axis:
         ]
         out: list[float] = []
         for a, b in _free(self.across, blocked):
-            count = int((b - a) // MARK_STEP) + 1
+            count = int((b - a) // REGISTRATION_STEP) + 1
             out += (
                 [(a + b) / 2]
                 if count == 1
@@ -283,8 +284,9 @@ def _free(length: float, blocked: list[tuple[float, float]]) -> list[tuple[float
 
 
 def mark_points(plan: Plan, drawing: Drawing, keep: Sequence[Box]) -> list[tuple[float, float]]:
-    """Where the ⊕ marks go (mm on the drawing): along every cut, MARK_STEP apart, each clear
-    of what matters (and of every text), of the drawing's edges and of the other axis's cuts."""
+    """Where the ⊕ marks go (mm on the drawing): along every cut, REGISTRATION_STEP apart, each
+    clear of what matters (and of every text), of the drawing's edges and of the other axis's
+    cuts."""
     texts = text_boxes(drawing)
     boxes = [*keep, *texts]
     points: list[tuple[float, float]] = []
@@ -300,26 +302,27 @@ def mark_points(plan: Plan, drawing: Drawing, keep: Sequence[Box]) -> list[tuple
 def _shown(plan: Plan, row: int, column: int, points: list[tuple[float, float]]) -> list[Box]:
     """The marks page (row, column) shows whole, as (x, y) on the page (w, h unused: 0)."""
     x0, y0, w, h = plan.window(row, column)
+    r = REGISTRATION_RADIUS
     return [
         (bx - x0, by - y0, 0.0, 0.0)
         for bx, by in points
-        if MARK_RADIUS < bx - x0 < w - MARK_RADIUS and MARK_RADIUS < by - y0 < h - MARK_RADIUS
+        if r < bx - x0 < w - r and r < by - y0 < h - r
     ]
 
 
 def _marks(plan: Plan, row: int, column: int, points: list[tuple[float, float]]) -> Drawing:
     """The page's ⊕ marks and its dashed cut lines (left and top, where it has neighbours)."""
     _x0, _y0, w, h = plan.window(row, column)
-    ink = Style(stroke=MARK_INK, width=0.25)
+    ink = Style(stroke=GUIDE_INK, width=0.25)
     shapes: list[Shape] = []
-    r = MARK_RADIUS
+    r = REGISTRATION_RADIUS
     for px, py, _, _ in _shown(plan, row, column, points):
         shapes += [
             line(px - r, py, px + r, py, ink),
             line(px, py - r, px, py + r, ink),
             Circle(px, py, 1.6, ink),
         ]
-    dashed = Style(stroke=MARK_INK, width=0.3, dash=(2.0, 1.5))
+    dashed = Style(stroke=GUIDE_INK, width=0.3, dash=(2.0, 1.5))
     if column > 0:
         shapes.append(line(plan.overlap / 2, 0, plan.overlap / 2, h, dashed))
     if row > 0:

@@ -93,12 +93,14 @@ def deck(
     ] = "scribbly-gum/digital",
 ) -> None:
     """Write the offline HTML tile deck: shuffle, set one aside, reveal one a turn."""
-    from sheetgen.games.scribbly_gum.deck import deck_html
+    # imported when the command runs, so that the program starts without drawing or page code
+    from sheetgen.export.pages.deck import deck_page
+    from sheetgen.games.scribbly_gum.deck import screen_deck
     from sheetgen.games.scribbly_gum.model import DigitalLayout
     from sheetgen.layouts.read import load_model
     from sheetgen.pipeline.output import write_page
 
-    text = deck_html(_load_tiles(tiles), load_model(screen, DigitalLayout, "--screen"))
+    text = deck_page(screen_deck(_load_tiles(tiles), load_model(screen, DigitalLayout, "--screen")))
     path = write_page(out, "scribbly-gum-deck.html", text)
     typer.echo(f"wrote {path} ({len(text) / 1024:,.0f} KiB): open it in any browser, offline")
 

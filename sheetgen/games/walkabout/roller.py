@@ -1,131 +1,44 @@
-"""The offline HTML dice roller: all three Walkabout dice rolled together, each face drawn as
-on the dice mat, with the day's rolls listed so a remote group shares one roll."""
+"""The Walkabout dice as a shared screen rolls them: each face drawn as on the dice mat, its
+movement and symbol in words, and the words of a day's roll."""
 
 from __future__ import annotations
 
-import json
-
+from sheetgen.draw.screen import ScreenDice, ScreenDie, ScreenFace
 from sheetgen.games.walkabout.dice import face_drawing
 from sheetgen.games.walkabout.model import DiceLayout, Face
 from sheetgen.games.walkabout.movement import span
 
 TURN_WORDS = {"F": "forward", "L": "left", "R": "right", "HL": "hard left", "HR": "hard right"}
-
-STYLE = """
-:root { --bg: #fbf6ea; --ink: #2a2622; --accent: #b4532a; }
-* { box-sizing: border-box; }
-body { margin: 0; background: var(--bg); color: var(--ink);
-  font: 18px/1.4 "DejaVu Sans", Verdana, Arial, sans-serif; }
-header { display: flex; flex-wrap: wrap; gap: .6em 1.2em; align-items: center;
-  justify-content: space-between; padding: .6em 1em; font-size: clamp(16px, 2.6vw, 28px); }
-header h1 { font-size: 1.2em; margin: 0; color: var(--accent); letter-spacing: .05em; }
-button { font: inherit; padding: .35em 1em; border-radius: .4em; border: 2px solid var(--accent);
-  background: var(--accent); color: #fff; cursor: pointer; }
-button.quiet { background: transparent; color: var(--ink); }
-#dice { display: flex; flex-wrap: wrap; justify-content: center; gap: 1.2em; padding: 1em; }
-.die { text-align: center; width: clamp(120px, 26vw, 260px); }
-.die svg { width: 100%; height: auto; border-radius: 12%; box-shadow: 0 .2em .6em #0004; }
-.die p { margin: .4em 0 0; font-size: clamp(14px, 1.8vw, 20px); }
-.hint { text-align: center; margin: 0 1em; }
-#history { max-width: 46em; margin: 1em auto 2em; padding: 0 1em; }
-#history li { margin: .2em 0; }
-template { display: none; }
-"""
-
-SCRIPT = """
-(function () {
-  "use strict";
-  var DICE = JSON.parse(document.getElementById("dice-data").textContent);
-  var rolls = [];
-  function randomIndex(n) {
-    var limit = Math.floor(4294967296 / n) * n, buf = new Uint32Array(1);
-    do { crypto.getRandomValues(buf); } while (buf[0] >= limit);
-    return buf[0] % n;
-  }
-  function describe(d, f) {
-    var face = DICE[d].faces[f];
-    return DICE[d].name + " " + (f + 1) + ": " + face.move + ", " + face.symbol;
-  }
-  function roll() {
-    var faces = DICE.map(function (die) { return randomIndex(die.faces.length); });
-    rolls.push(faces);
-    var box = document.getElementById("dice");
-    box.textContent = "";
-    faces.forEach(function (f, d) {
-      var div = document.createElement("div"), p = document.createElement("p");
-      div.className = "die";
-      div.appendChild(document.getElementById("face-" + d + "-" + f).content
-        .firstElementChild.cloneNode(true));
-      p.textContent = describe(d, f);
-      div.appendChild(p);
-      box.appendChild(div);
-    });
-    var li = document.createElement("li");
-    li.textContent = "Day " + rolls.length + ": " +
-      faces.map(function (f, d) { return describe(d, f); }).join(" · ");
-    document.getElementById("history").prepend(li);
-    document.getElementById("day").textContent = rolls.length;
-  }
-  function reset() {
-    rolls = [];
-    document.getElementById("dice").textContent = "";
-    document.getElementById("history").textContent = "";
-    document.getElementById("day").textContent = "0";
-  }
-  document.getElementById("roll").addEventListener("click", roll);
-  document.getElementById("reset").addEventListener("click", reset);
-  document.addEventListener("keydown", function (e) {
-    if ((e.key === " " || e.key === "Enter") && e.target.tagName !== "BUTTON") {
-      e.preventDefault(); roll();
-    }
-  });
-  window.sheetgenRoller = { rolls: function () { return rolls.map(function (r) {
-    return r.slice(); }); } };
-})();
-"""
+FACE_SIZE = 30  # mm: a face as drawn for the screen (the page scales it)
 
 
 def describe_move(face: Face) -> str:
     return ", ".join(TURN_WORDS[t] for t in face.move)
 
 
-def roller_html(layout: DiceLayout) -> str:
-    """The whole roller page, self-contained."""
-    from sheetgen.backends.html import inline_svg, page
-
+def screen_dice(layout: DiceLayout) -> ScreenDice:
+    """The dice of `layout`, every face at one scale of movement."""
     widest = span([f for die in layout.dice for f in die.faces])
-    templates = "\n".join(
-        f'<template id="face-{d}-{i}">'
-        f"{inline_svg(face_drawing(die, face, i + 1, 30, widest), f'f{d}{i}-')}</template>"
-        for d, die in enumerate(layout.dice)
-        for i, face in enumerate(die.faces)
+    dice = tuple(
+        ScreenDie(
+            die.name,
+            tuple(
+                ScreenFace(
+                    face_drawing(die, face, i, FACE_SIZE, widest),
+                    describe_move(face),
+                    "any symbol" if face.symbol == "?" else face.symbol,
+                )
+                for i, face in enumerate(die.faces, start=1)
+            ),
+        )
+        for die in layout.dice
     )
-    data = json.dumps(
-        [
-            {
-                "name": die.name,
-                "faces": [
-                    {
-                        "move": describe_move(f),
-                        "symbol": "any symbol" if f.symbol == "?" else f.symbol,
-                    }
-                    for f in die.faces
-                ],
-            }
-            for die in layout.dice
-        ]
+    return ScreenDice(
+        game="Walkabout",
+        title="Walkabout — dice roller",
+        dice=dice,
+        turn_called="Day",
+        game_called="walk",
+        faces_shown="Each face shows its movement (forward is up and to the left, the way the "
+        "dice mat's arrow points; ○ is where you stand) and its symbol.",
     )
-    data = data.replace("<", "\\u003c").replace(">", "\\u003e").replace("&", "\\u0026")
-    body = (
-        '<header><h1>WALKABOUT</h1><span>Day <b id="day">0</b></span>'
-        '<span><button id="roll" type="button">Roll the dice</button> '
-        '<button id="reset" class="quiet" type="button">New walk</button></span></header>\n'
-        '<p class="hint">Each face shows its movement (forward is up and to the left, the way '
-        "the dice mat's arrow points; ○ is where you stand) and its symbol. Press space to roll."
-        "</p>\n"
-        '<section id="dice" aria-live="polite"></section>\n'
-        '<ol id="history" reversed aria-label="The rolls of this walk"></ol>\n'
-        f'<script type="application/json" id="dice-data">{data}</script>\n'
-        f"{templates}"
-    )
-    return page("Walkabout — dice roller", body, STYLE, SCRIPT)

@@ -190,14 +190,14 @@ def commands(checkout: Path) -> list[tuple[str, list[str]]]:
         ("sg-score", ["scribbly-gum", "score", "scribbly-gum/example-game"]),
         ("sg-score-json", ["scribbly-gum", "score", "scribbly-gum/example-game", "--json"]),
         ("sg-simulate", ["scribbly-gum", "simulate", "kuringgai", "--games", "300", "--json"]),
-        ("sg-deck", ["scribbly-gum", "deck", "--out", "deck"]),
+        ("sg-deck", ["scribbly-gum", "deck", "--out", "deck.html"]),
         ("wa-score", ["walkabout", "score", "walkabout/example-game", "second.toml"]),
         (
             "wa-score-json",
             ["walkabout", "score", "walkabout/example-game", "second.toml", "--json"],
         ),
         ("wa-moves", ["walkabout", "moves", "walkabout/example-game", "--roll", "1,4,6"]),
-        ("wa-roller", ["walkabout", "roller", "--out", "roller"]),
+        ("wa-roller", ["walkabout", "roller", "--out", "roller.html"]),
         ("ma-score", ["marram", "score", "marram/example-board"]),
         ("ma-score-json", ["marram", "score", "marram/example-board", "--json"]),
         ("sc-score", ["scrumpit", "score", "TAX", "--row", "4"]),
@@ -250,8 +250,9 @@ def run_all(checkout: Path, only: str | None = None, keep: Path | None = None) -
         for name, argv in commands(checkout):
             if only and only not in name:
                 continue
-            if "--out" in argv:
-                (work / "output" / argv[argv.index("--out") + 1]).mkdir(exist_ok=True)
+            out_at = argv.index("--out") + 1 if "--out" in argv else 0
+            if out_at and not argv[out_at].endswith(".html"):  # a folder, which must exist
+                (work / "output" / argv[out_at]).mkdir(exist_ok=True)
             proc = subprocess.run(
                 [sys.executable, "-m", "sheetgen", *argv],
                 cwd=work / "output",

@@ -94,15 +94,13 @@ def deck(
 ) -> None:
     """Write the offline HTML tile deck: shuffle, set one aside, reveal one a turn."""
     # imported when the command runs, so that the program starts without drawing or page code
-    from sheetgen.export.pages.deck import deck_page
     from sheetgen.games.scribbly_gum.deck import screen_deck
     from sheetgen.games.scribbly_gum.model import DigitalLayout
     from sheetgen.layouts.read import load_model
-    from sheetgen.pipeline.output import write_page
+    from sheetgen.pipeline.pages import write_screen_page
 
-    text = deck_page(screen_deck(_load_tiles(tiles), load_model(screen, DigitalLayout, "--screen")))
-    path = write_page(out, "scribbly-gum-deck.html", text)
-    typer.echo(f"wrote {path} ({len(text) / 1024:,.0f} KiB): open it in any browser, offline")
+    deck = screen_deck(_load_tiles(tiles), load_model(screen, DigitalLayout, "--screen"))
+    typer.echo(write_screen_page(deck, out, "scribbly-gum-deck.html"))
 
 
 def _points(n: int) -> str:

@@ -196,12 +196,10 @@ def roller(
 ) -> None:
     """Write the offline HTML dice roller: the three dice rolled together, a list of days."""
     # imported when the command runs, so that the program starts without drawing or page code
-    from sheetgen.export.pages.roller import roller_page
     from sheetgen.games.walkabout.model import DiceLayout
     from sheetgen.games.walkabout.roller import screen_dice
     from sheetgen.layouts.read import load_model
-    from sheetgen.pipeline.output import write_page
+    from sheetgen.pipeline.pages import write_screen_page
 
-    text = roller_page(screen_dice(load_model(dice, DiceLayout, "--dice")))
-    path = write_page(out, "walkabout-roller.html", text)
-    typer.echo(f"wrote {path} ({len(text) / 1024:,.0f} KiB): open it in any browser, offline")
+    dice_of = screen_dice(load_model(dice, DiceLayout, "--dice"))
+    typer.echo(write_screen_page(dice_of, out, "walkabout-roller.html"))

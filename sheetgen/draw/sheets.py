@@ -72,10 +72,12 @@ class Band:
 @dataclass(frozen=True)
 class Bands:
     """Headed groups of pieces down the page, `together` a page (in order) where every group
-    of them fits a page whole, else each band on pages of its own."""
+    of them fits a page whole, else each band on pages of its own; `spread` shares a page's
+    height evenly among its bands where each fits its share."""
 
     bands: Sequence[Band]
     together: int = 2
+    spread: bool = False
 
 
 @dataclass(frozen=True)

@@ -27,11 +27,14 @@ MARKED = MARK_LIMIT + MARK_CLEARANCE + MARK_LENGTH  # mm beside pieces for whole
 GROUND_PAST = MARK_CLEARANCE - 0.25
 
 
-def impose_bands(bands: Sequence[Band], opts: PressOptions, together: int = 2) -> list[Page]:
+def impose_bands(
+    bands: Sequence[Band], opts: PressOptions, together: int = 2, spread: bool = False
+) -> list[Page]:
     """Every band's pieces with crop marks under its heading: `together` bands a page (in
-    order) where every group of them fits a page, else each band on its own pages."""
+    order) where every group of them fits a page, else each band on its own pages. With
+    `spread`, the bands of a page share its height evenly where each fits its share."""
     groups = [bands[i : i + together] for i in range(0, len(bands), together)]
-    shared = [_shared(group, opts) for group in groups]
+    shared = [(spread and _shared(group, opts, True)) or _shared(group, opts) for group in groups]
     if all(page is not None for page in shared):
         return [page for page in shared if page is not None]
     pages = []
@@ -42,11 +45,15 @@ def impose_bands(bands: Sequence[Band], opts: PressOptions, together: int = 2) -
     return pages
 
 
-def _shared(group: Sequence[Band], opts: PressOptions) -> Page | None:
+def _shared(group: Sequence[Band], opts: PressOptions, even: bool = False) -> Page | None:
     """One page holding every band of `group` down it, or None where a band's pieces do not
     fit its stretch whole: each band but the last takes what its heading, its rows of pieces
-    and the margins round them need, the last band the rest (with the ruler and footer)."""
+    and the margins round them need (or, `even`, an even share of the page), the last band
+    the rest (with the ruler and footer)."""
     heights = [_need(band, opts) for band in group[:-1]]
+    share = opts.paper.height / len(group)
+    if even and all(height <= share for height in heights):
+        heights = [share] * (len(group) - 1)
     heights.append(opts.paper.height - sum(heights))
     last = len(group) - 1
     for i, band in enumerate(group):

@@ -55,7 +55,7 @@ def face_bands(layout: DiceLayout, size: float, bleed: float, copies: int = 1) -
         heading = partial(_die_heading, die.name, said)
         taller = LINE * len(said)  # the note's lines above the name
         bands.append(Band(die.name.lower(), faces * copies, heading, die.colour, taller))
-    return Bands(bands, together=len(bands))
+    return Bands(bands, together=len(bands), spread=True)
 
 
 NOTE_SIZE, NAME_SIZE, LINE = 2.6, 3.2, 4.0  # mm: the note's and the name's size, a line

@@ -101,8 +101,8 @@ class WalkaboutLabels(PageLabels):
     )
     # the dice face sheet
     dice_sheet: str = Field(
-        default="Walkabout dice, {size} mm faces: cut out each strip, cut between its faces, "
-        "and tape one face to each side of a blank die.",
+        default="Walkabout dice, {size} mm faces: cut out each face at its crop marks, and "
+        "tape one face to each side of a blank die.",
         max_length=200,
         description="keeps {size}",
     )

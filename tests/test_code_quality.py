@@ -8,6 +8,7 @@ import sys
 
 import pytest
 
+from sheetgen.kinds import games
 from tests.conftest import ROOT
 
 # driven as a user would (subprocesses, a browser, an install, fuzzing): not for mutmut
@@ -28,7 +29,7 @@ def test_game_code_never_imports_a_backend_library() -> None:
             assert not BACKEND_IMPORT.search(p.read_text(encoding="utf-8")), p
 
 
-@pytest.mark.parametrize("game", ["scribe", "scribbly_gum", "walkabout", "marram", "scrumpit"])
+@pytest.mark.parametrize("game", [game.name.replace("-", "_") for game in games()])
 def test_a_games_rules_import_no_drawing(game: str) -> None:
     """The rules referee and score without drawing: importing a game's rules, in a fresh
     interpreter, loads neither sheetgen's drawing, its press, its backends nor their libraries."""

@@ -67,17 +67,21 @@ class Band:
     heading: Callable[[float], Drawing]  # the heading, given the width (mm) it may take
     ground: str | None = None  # a colour laid under each row of pieces, edge to edge
     taller: float = 0.0  # mm its heading takes above the pieces beyond the usual room
+    # pieces of one colour stand edge to edge, one cut between two (their bleed reaching only
+    # over the neighbour's plain ground), a faint line of `seams` along each such cut
+    abut: bool = False
+    seams: str | None = None
 
 
 @dataclass(frozen=True)
 class Bands:
     """Headed groups of pieces down the page, `together` a page (in order) where every group
-    of them fits a page whole, else each band on pages of its own; `spread` shares a page's
-    height evenly among its bands where each fits its share."""
+    of them fits a page whole, else each band on pages of its own; `stack` puts the last
+    band's pieces right under its heading too, not in the middle of the rest of the page."""
 
     bands: Sequence[Band]
     together: int = 2
-    spread: bool = False
+    stack: bool = False
 
 
 @dataclass(frozen=True)

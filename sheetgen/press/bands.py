@@ -10,7 +10,7 @@ import math
 from collections.abc import Sequence
 from dataclasses import replace
 
-from sheetgen.draw import IDENTITY, Drawing, Rect, Style, translate
+from sheetgen.draw import IDENTITY, Drawing, Rect, Shape, Style, line, translate
 from sheetgen.draw.document import Box, Page, Placement
 from sheetgen.draw.sheets import Band
 from sheetgen.errors import TooBigForPaper
@@ -28,13 +28,13 @@ GROUND_PAST = MARK_CLEARANCE - 0.25
 
 
 def impose_bands(
-    bands: Sequence[Band], opts: PressOptions, together: int = 2, spread: bool = False
+    bands: Sequence[Band], opts: PressOptions, together: int = 2, stack: bool = False
 ) -> list[Page]:
     """Every band's pieces with crop marks under its heading: `together` bands a page (in
     order) where every group of them fits a page, else each band on its own pages. With
-    `spread`, the bands of a page share its height evenly where each fits its share."""
+    `stack`, a page's last band stands right under the one before, as the others do."""
     groups = [bands[i : i + together] for i in range(0, len(bands), together)]
-    shared = [(spread and _shared(group, opts, True)) or _shared(group, opts) for group in groups]
+    shared = [_shared(group, opts, stack) for group in groups]
     if all(page is not None for page in shared):
         return [page for page in shared if page is not None]
     pages = []
@@ -45,15 +45,12 @@ def impose_bands(
     return pages
 
 
-def _shared(group: Sequence[Band], opts: PressOptions, even: bool = False) -> Page | None:
+def _shared(group: Sequence[Band], opts: PressOptions, stack: bool = False) -> Page | None:
     """One page holding every band of `group` down it, or None where a band's pieces do not
     fit its stretch whole: each band but the last takes what its heading, its rows of pieces
-    and the margins round them need (or, `even`, an even share of the page), the last band
-    the rest (with the ruler and footer)."""
+    and the margins round them need, the last band the rest (with the ruler and footer), its
+    pieces in the middle of it or, with `stack`, at its top."""
     heights = [_need(band, opts) for band in group[:-1]]
-    share = opts.paper.height / len(group)
-    if even and all(height <= share for height in heights):
-        heights = [share] * (len(group) - 1)
     heights.append(opts.paper.height - sum(heights))
     last = len(group) - 1
     for i, band in enumerate(group):
@@ -68,7 +65,7 @@ def _shared(group: Sequence[Band], opts: PressOptions, even: bool = False) -> Pa
     parts = [
         sheet
         for i, band in enumerate(group)
-        for sheet in _banded(band, opts, tops[i], heights[i], last=i == last)
+        for sheet in _banded(band, opts, tops[i], heights[i], last=i == last, stack=stack)
     ]
     return Page(
         opts.paper.width,
@@ -105,23 +102,30 @@ def _band_press(band: Band, opts: PressOptions, height: float, last: bool) -> Pr
         paper=Paper(opts.paper.name, opts.paper.width, height - _room(band)),
         landscape=False,  # a band lies across the portrait page, however wide it is
         crop_marks=opts.crop_marks or "corners",  # pieces cut apart (see PressOptions.cut)
+        gap=-2 * band.pieces[0].bleed if band.abut else opts.gap,
         ruler=opts.ruler and last,
         credit=opts.credit if last else "",
     )
 
 
-def _banded(band: Band, opts: PressOptions, top: float, height: float, last: bool) -> list[Page]:
+def _banded(
+    band: Band, opts: PressOptions, top: float, height: float, last: bool, stack: bool = False
+) -> list[Page]:
     """Each sheet of the band's pieces in the stretch of the page `top` mm down and `height`
     mm tall, as a page of the press's paper: the pieces and their marks (in the last band also
-    the ruler and footer), and the heading right above the pieces."""
+    the ruler and footer), and the heading right above the pieces; with `stack`, the pieces
+    at the top of the stretch (the ruler and footer stay at the foot of the page)."""
     down = top + _room(band)
     out = []
     for sheet in impose(band.pieces, _band_press(band, opts, height, last)):
+        if stack:
+            sheet = _raised(sheet, max(opts.margin, MARKED) + band.pieces[0].bleed)
         trim = sheet.trim or (0.0, 0.0, sheet.width, sheet.height)
         under = (Placement(_ground(sheet, band), IDENTITY),) if band.ground else ()
+        over = (Placement(_seams(sheet, band), IDENTITY),) if band.seams else ()
         moved = tuple(
             Placement(p.drawing, translate(0, down) @ p.transform)
-            for p in (*under, *sheet.placements)
+            for p in (*under, *sheet.placements, *over)
         )
         left = trim[0]
         heading = band.heading(opts.paper.width - opts.margin - left)
@@ -136,6 +140,44 @@ def _banded(band: Band, opts: PressOptions, top: float, height: float, last: boo
             )
         )
     return out
+
+
+FURNITURE = ("calibration ruler", "footer")  # what stays at the foot of a raised sheet
+
+
+def _raised(sheet: Page, top: float) -> Page:
+    """The sheet with its pieces and their marks raised so that their cut stands `top` mm
+    from its top, the ruler and the footer where they were."""
+    trim = sheet.trim or (0.0, top, 0.0, 0.0)
+    up = min(0.0, top - trim[1])
+    if not up:
+        return sheet
+    placements = tuple(
+        p if p.drawing.title in FURNITURE else Placement(p.drawing, translate(0, up) @ p.transform)
+        for p in sheet.placements
+    )
+    bleed = sheet.bleed and _lowered(sheet.bleed, up)
+    return replace(sheet, placements=placements, trim=_lowered(trim, up), bleed=bleed)
+
+
+def _seams(sheet: Page, band: Band) -> Drawing:
+    """A faint line along each cut between two of the band's pieces that stand edge to edge,
+    over the pieces and no further than the cut edges they share."""
+    ours = {id(piece) for piece in band.pieces}
+    cells = {
+        (round(p.transform.e, 3), round(p.transform.f, 3), p.drawing.width, p.drawing.height)
+        for p in sheet.placements
+        if id(p.drawing) in ours
+    }
+    corners = {(x, y) for x, y, _w, _h in cells}
+    paint = Style(stroke=band.seams, width=0.15)
+    shapes: list[Shape] = []
+    for x, y, w, h in sorted(cells):
+        if (round(x + w, 3), y) in corners:  # a piece abuts on the right
+            shapes.append(line(x + w, y, x + w, y + h, paint))
+        if (x, round(y + h, 3)) in corners:  # and below
+            shapes.append(line(x, y + h, x + w, y + h, paint))
+    return Drawing(sheet.width, sheet.height, tuple(shapes), title=f"{band.name} seams")
 
 
 def _ground(sheet: Page, band: Band) -> Drawing:

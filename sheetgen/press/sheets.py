@@ -74,7 +74,7 @@ def _part(part: Part, opts: PressOptions, pieces: PressOptions) -> tuple[list[Pa
         )
         return _overlaid(made, part.overlays), []
     if isinstance(part, Bands):
-        return impose_bands(part.bands, opts, part.together, part.spread), []
+        return impose_bands(part.bands, opts, part.together, part.stack), []
     if isinstance(part, Board):
         return _board(part, opts)
     if isinstance(part, FittedBoard):

@@ -14,6 +14,7 @@ from sheetgen.draw import (
     label,
     wrap,
 )
+from sheetgen.draw.colour import mix
 from sheetgen.draw.icons import arrow
 from sheetgen.draw.sheets import Band, Bands
 from sheetgen.games.walkabout.face import face_art
@@ -43,8 +44,7 @@ def face_bands(layout: DiceLayout, size: float, bleed: float, copies: int = 1) -
     colour under its row, so a cut a little off the line shows no paper."""
     widest = span([f for die in layout.dice for f in die.faces])
     note = layout.labels.dice_sheet.format(size=f"{size:g}")
-    strip = 6 * (size + 2 * bleed)  # the narrowest a band's row is: its note wraps to it
-    lines = wrap(note, NOTE_SIZE, strip)
+    lines = wrap(note, NOTE_SIZE, NOTE_WIDTH)
     bands = []
     for number, die in enumerate(layout.dice):
         faces = [
@@ -54,11 +54,15 @@ def face_bands(layout: DiceLayout, size: float, bleed: float, copies: int = 1) -
         said = lines if number == 0 else []
         heading = partial(_die_heading, die.name, said)
         taller = LINE * len(said)  # the note's lines above the name
-        bands.append(Band(die.name.lower(), faces * copies, heading, die.colour, taller))
-    return Bands(bands, together=len(bands), spread=True)
+        seams = mix(die.colour, die.ink, 0.35)  # a faint line along each cut between faces
+        bands.append(
+            Band(die.name.lower(), faces * copies, heading, die.colour, taller, True, seams)
+        )
+    return Bands(bands, together=len(bands), stack=True)
 
 
 NOTE_SIZE, NAME_SIZE, LINE = 2.6, 3.2, 4.0  # mm: the note's and the name's size, a line
+NOTE_WIDTH = 110.0  # mm the note wraps to: a row of faces' width or so, on any paper
 
 
 def _die_heading(name: str, lines: list[str], width: float) -> Drawing:

@@ -101,8 +101,9 @@ class WalkaboutLabels(PageLabels):
     )
     # the dice face sheet
     dice_sheet: str = Field(
-        default="Walkabout dice, {size} mm faces: cut out each face at its crop marks, and "
-        "tape one face to each side of a blank die.",
+        default="Walkabout dice, {size} mm faces, a die a row: cut out each row at its crop "
+        "marks, cut it apart on the lines between its faces, and tape the six faces to the "
+        "sides of a blank die.",
         max_length=200,
         description="keeps {size}",
     )

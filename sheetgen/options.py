@@ -1,10 +1,14 @@
-"""The build's options read from the command line: formats, flip, offset, names, and which
-options the chosen layouts honour. Each bad value is one usage error that says what would do."""
+"""The build's options, each read once: `read_build` takes the command line's flags as given
+into one frozen `BuildRequest`, which parses, checks and defaults each (formats, paper, names,
+flip, offset, press lengths, crop marks, --only) in one place, and makes the `BuildOptions` every
+builder is told. Each bad value is one usage error that says what would do."""
 
 from __future__ import annotations
 
 import math
+from collections.abc import Sequence
 from dataclasses import dataclass, field
+from functools import cached_property
 from pathlib import Path
 from typing import cast
 
@@ -12,40 +16,11 @@ from sheetgen.backends import FORMATS, Format
 from sheetgen.draw.document import Flip
 from sheetgen.errors import UsageError
 from sheetgen.files import read_lines
+from sheetgen.press.footer import SAFE_EDGE
+from sheetgen.press.paper import Paper, parse_paper
 from sheetgen.press.plan import CropMarks, PressOptions
 from sheetgen.text.printable import PRINTS, unprintable
 from sheetgen.text.typefaces import uncovered
-
-
-@dataclass(frozen=True)
-class BuildRequest:
-    """Everything `sheetgen build` was asked for."""
-
-    refs: tuple[str, ...]
-    build_all: bool
-    formats: str
-    paper: str
-    copies: int
-    out: Path
-    create_out: bool
-    dpi: int
-    fillable: bool
-    transparent: bool
-    quiet: bool
-    names: Path | None = None
-    duplex: bool = False
-    tile_size: float | None = None
-    flip: str | None = None
-    offset: str | None = None
-    px: int | None = None
-    fit: bool = False
-    gap: float | None = None
-    margin: float | None = None
-    ruler: bool = True
-    crop_marks: str | None = None
-    bleed: float | None = None
-    fold: bool = False
-    only: str | None = None
 
 
 @dataclass(frozen=True)
@@ -80,19 +55,17 @@ MAX_NAMES_BYTES = 1_000_000  # room for the names, blank lines and spaces around
 MAX_OFFSET = 10.0
 
 
-def parse_flip(text: str | None) -> Flip:
-    """`long` or `short` (the duplex flip edge); long when not given."""
-    if text is None or text.strip().lower() in ("long", "long-edge"):
+def parse_flip(text: str) -> Flip:
+    """`long` or `short`: the edge a duplex sheet turns over."""
+    if text.strip().lower() in ("long", "long-edge"):
         return "long"
     if text.strip().lower() in ("short", "short-edge"):
         return "short"
     raise UsageError(f"--flip {text!r}: use long or short (the edge the sheet turns over)")
 
 
-def parse_offset(text: str | None) -> tuple[float, float]:
-    """`X,Y` in mm (each within ±10) to shift every back; 0,0 when not given."""
-    if text is None:
-        return (0.0, 0.0)
+def parse_offset(text: str) -> tuple[float, float]:
+    """`X,Y` in mm (each within ±10) to shift every back."""
     try:
         x, y = (float(v) for v in text.split(","))
     except ValueError:
@@ -108,10 +81,8 @@ CROP_MARKS: tuple[CropMarks, ...] = ("none", "corners", "full")
 MAX_GAP, MAX_MARGIN, MAX_BLEED = 30.0, 50.0, 5.0
 
 
-def parse_crop_marks(text: str | None) -> CropMarks | None:
-    """`none`, `corners` or `full`; None (each kind's own) when not given."""
-    if text is None:
-        return None
+def parse_crop_marks(text: str) -> CropMarks:
+    """`none`, `corners` or `full`."""
     word = text.strip().lower()
     for style in CROP_MARKS:
         if word == style:
@@ -120,6 +91,14 @@ def parse_crop_marks(text: str | None) -> CropMarks | None:
         f"--crop-marks {text!r}: use none, corners (short marks outside the pieces) or full "
         "(lines across the sheet)"
     )
+
+
+def parse_only(text: str) -> tuple[str, ...]:
+    """The names of `--only a,b`, in order, each once."""
+    names = tuple(dict.fromkeys(n.strip() for n in text.split(",") if n.strip()))
+    if not names:
+        raise UsageError("--only: name the pieces to print, comma-separated (--only a,b)")
+    return names
 
 
 def check_mm(flag: str, value: float | None, low: float, high: float, why: str) -> None:
@@ -161,3 +140,225 @@ def check_named_sheets(names: tuple[str, ...], copies: int) -> None:
             f"{len(names) * copies:,} sheets, over the limit of {MAX_NAMED_SHEETS:,}; "
             f"choose --copies {max(1, MAX_NAMED_SHEETS // len(names))} or fewer"
         )
+
+
+@dataclass(frozen=True)
+class Given:
+    """The build's options that `BuildRequest` reads, as the command line gave them: text, a
+    file, or a length in mm; None where not given."""
+
+    formats: str
+    paper: str
+    names: Path | None = None
+    flip: str | None = None
+    offset: str | None = None
+    gap: float | None = None
+    margin: float | None = None
+    crop_marks: str | None = None
+    bleed: float | None = None
+    only: str | None = None
+
+
+@dataclass(frozen=True)
+class BuildRequest:
+    """Everything `sheetgen build` was asked for (made by `read_build`), each option by its
+    name on the command line. The command line types the numbers and switches; each option it
+    gives as text, a file or a length (`given`) is parsed, checked and defaulted here alone, by
+    the property of its name, once: when the build first reads it (or `read` asks), so a build
+    refuses a bad value where it always has, after the layouts are found and the options their
+    kinds do not take are refused."""
+
+    refs: tuple[str, ...]
+    build_all: bool
+    out: Path
+    create_out: bool
+    dpi: int
+    fillable: bool
+    transparent: bool
+    quiet: bool
+    copies: int
+    duplex: bool
+    tile_size: float | None
+    px: int | None
+    fit: bool
+    ruler: bool
+    fold: bool
+    given: Given
+
+    def read(self, *options: str) -> None:
+        """Read these options now, in this order: a bad one is refused here."""
+        for option in options:
+            getattr(self, option)
+
+    @property
+    def asked(self) -> tuple[str, ...]:
+        """The kind options the command line asks for (given, or at other than the builders'
+        own), in the order a build refuses the ones no chosen kind takes."""
+        given = self.given
+        asked = {
+            "copies": self.copies != BuildOptions.copies,
+            "names": given.names is not None,
+            "duplex": self.duplex,
+            "tile_size": self.tile_size is not None,
+            "px": self.px is not None,
+            "flip": given.flip is not None or given.offset is not None,
+            "fit": self.fit,
+            "gap": given.gap is not None,
+            "margin": given.margin is not None,
+            "ruler": not self.ruler,
+            "crop_marks": given.crop_marks is not None,
+            "bleed": given.bleed is not None,
+            "fold": self.fold,
+        }
+        return tuple(option for option, yes in asked.items() if yes)
+
+    @cached_property
+    def formats(self) -> tuple[Format, ...]:
+        """--format: the formats to write, each once, in the order given."""
+        return parse_formats(self.given.formats)
+
+    @cached_property
+    def paper(self) -> Paper:
+        """--paper: the paper, named or WxH in mm or inches."""
+        return parse_paper(self.given.paper)
+
+    @cached_property
+    def names(self) -> tuple[str, ...]:
+        """--names: the player names read from the file (none when not given), one sheet each
+        `copies` times, within the sheets a build may make."""
+        names = read_names(self.given.names) if self.given.names is not None else ()
+        check_named_sheets(names, self.copies)
+        return names
+
+    @cached_property
+    def flip(self) -> Flip:
+        """--flip: the edge a duplex sheet turns over; the builders' own when not given."""
+        text = self.given.flip
+        return BuildOptions.flip if text is None else parse_flip(text)
+
+    @cached_property
+    def offset(self) -> tuple[float, float]:
+        """--offset: X,Y in mm to shift every back by; the builders' own when not given."""
+        text = self.given.offset
+        return BuildOptions.offset if text is None else parse_offset(text)
+
+    @cached_property
+    def gap(self) -> float | None:
+        """--gap in mm; None: each kind's own."""
+        check_mm("--gap", self.given.gap, 0.0, MAX_GAP, "the space between pieces")
+        return self.given.gap
+
+    @cached_property
+    def bleed(self) -> float | None:
+        """--bleed in mm; None: each piece's own."""
+        check_mm("--bleed", self.given.bleed, 0.0, MAX_BLEED, "art beyond each piece's cut")
+        return self.given.bleed
+
+    @cached_property
+    def margin(self) -> float:
+        """--margin in mm, beyond the edge no printer reaches; the press's own when not
+        given."""
+        margin = self.given.margin
+        why = f"printers cannot print within {SAFE_EDGE:g} mm of the paper's edge"
+        check_mm("--margin", margin, SAFE_EDGE, MAX_MARGIN, why)
+        return PressOptions.margin if margin is None else margin
+
+    @cached_property
+    def crop_marks(self) -> CropMarks | None:
+        """--crop-marks; None: each kind's own."""
+        text = self.given.crop_marks
+        return None if text is None else parse_crop_marks(text)
+
+    @cached_property
+    def only(self) -> tuple[str, ...]:
+        """--only: the pieces, decks or dice to print, in order, each once; none (the whole
+        set) when not given."""
+        return () if self.given.only is None else parse_only(self.given.only)
+
+    @cached_property
+    def options(self) -> BuildOptions:
+        """What every builder is told; the names first, then the paper, flip and offset, each
+        read (and refused) in that order."""
+        names = self.names
+        press = PressOptions(
+            paper=self.paper,
+            margin=self.margin,
+            gap=self.gap,
+            ruler=self.ruler,
+            crop_marks=self.crop_marks,
+            bleed=self.bleed,
+            fold=self.fold,
+        )
+        return BuildOptions(
+            press,
+            copies=self.copies,
+            names=names,
+            duplex=self.duplex,
+            tile_size=self.tile_size,
+            flip=self.flip,
+            offset=self.offset,
+            px=self.px,
+            fit=self.fit,
+            only=self.only,
+        )
+
+
+def read_build(
+    refs: Sequence[str],
+    *,
+    build_all: bool = False,
+    formats: str,
+    paper: str,
+    copies: int,
+    out: Path,
+    create_out: bool = False,
+    dpi: int,
+    fillable: bool = False,
+    transparent: bool = False,
+    quiet: bool = False,
+    names: Path | None = None,
+    duplex: bool = False,
+    tile_size: float | None = None,
+    flip: str | None = None,
+    offset: str | None = None,
+    px: int | None = None,
+    fit: bool = False,
+    gap: float | None = None,
+    margin: float | None = None,
+    ruler: bool = True,
+    crop_marks: str | None = None,
+    bleed: float | None = None,
+    fold: bool = False,
+    only: str | None = None,
+) -> BuildRequest:
+    """The build asked for by the command line's flags, each as given (None, False, or the
+    ruler kept: not given); see `BuildRequest` for when each is read."""
+    return BuildRequest(
+        refs=tuple(refs),
+        build_all=build_all,
+        out=out,
+        create_out=create_out,
+        dpi=dpi,
+        fillable=fillable,
+        transparent=transparent,
+        quiet=quiet,
+        copies=copies,
+        duplex=duplex,
+        tile_size=tile_size,
+        px=px,
+        fit=fit,
+        ruler=ruler,
+        fold=fold,
+        given=Given(
+            formats=formats,
+            paper=paper,
+            names=names,
+            flip=flip,
+            offset=offset,
+            gap=gap,
+            margin=margin,
+            crop_marks=crop_marks,
+            bleed=bleed,
+            only=only,
+        ),
+    )

@@ -11,7 +11,7 @@ import pytest
 from sheetgen.draw.document import Document
 from sheetgen.errors import UsageError
 from sheetgen.layouts.read import load
-from sheetgen.options import BuildOptions, BuildRequest
+from sheetgen.options import BuildOptions, read_build
 from sheetgen.pipeline.document import pressed
 from sheetgen.pipeline.honoured import check_options
 
@@ -85,10 +85,9 @@ def test_scribbly_gum_tiles_a_set() -> None:
     "name", ["marram/art", "scribbly-gum/digital", "walkabout/example-game", "marram/example-board"]
 )
 def test_copies_of_images_or_records_are_refused(name: str) -> None:
-    request = BuildRequest(
-        refs=(name,), build_all=False, formats="pdf", paper="A4", copies=2, out=Path("output"),
-        create_out=True, dpi=300, fillable=False, transparent=False, quiet=True,
-    )  # fmt: skip
+    request = read_build(
+        (name,), formats="pdf", paper="A4", copies=2, out=Path("output"), dpi=300, quiet=True
+    )
     with pytest.raises(UsageError, match=r"^--copies works with marram/tiles, "):
         check_options(request, [load(name)])
     check_options(replace(request, copies=1), [load(name)])

@@ -3,20 +3,35 @@ line that says what would do. Expectations come from the README's option table."
 
 from __future__ import annotations
 
-from dataclasses import replace
 from pathlib import Path
 
 import pytest
 
-from sheetgen.errors import UsageError
+from sheetgen.errors import SheetgenError, UsageError
 from sheetgen.layouts.read import load
-from sheetgen.options import BuildRequest, parse_flip, parse_formats, parse_offset, read_names
+from sheetgen.options import (
+    BuildOptions,
+    BuildRequest,
+    parse_flip,
+    parse_formats,
+    parse_offset,
+    read_build,
+    read_names,
+)
+from sheetgen.pipeline.build import run_build
 from sheetgen.pipeline.honoured import check_options
+from sheetgen.press import PressOptions
 
-PLAIN = BuildRequest(
-    refs=(), build_all=False, formats="pdf", paper="A4", copies=1, out=Path("output"),
-    create_out=True, dpi=300, fillable=False, transparent=False, quiet=True,
-)  # fmt: skip
+PLAIN: dict[str, object] = {
+    "formats": "pdf", "paper": "A4", "copies": 1, "out": Path("output"), "create_out": True,
+    "dpi": 300, "quiet": True,
+}  # fmt: skip
+
+
+def request_of(**options: object) -> BuildRequest:
+    """The request of a build of no layouts with `options` given, the rest as the plain
+    command line leaves them."""
+    return read_build((), **{**PLAIN, **options})  # type: ignore[arg-type]
 
 
 @pytest.mark.parametrize(
@@ -45,14 +60,13 @@ def test_unknown_or_no_format_is_refused_with_the_choices(text: str) -> None:
 @pytest.mark.parametrize(
     ("text", "flip"),
     [
-        (None, "long"),
         ("long", "long"),
         (" Long-Edge ", "long"),
         ("short", "short"),
         ("SHORT-edge", "short"),
     ],
 )
-def test_flip_edges(text: str | None, flip: str) -> None:
+def test_flip_edges(text: str, flip: str) -> None:
     assert parse_flip(text) == flip
 
 
@@ -68,14 +82,13 @@ def test_other_flips_are_refused(text: str) -> None:
 @pytest.mark.parametrize(
     ("text", "offset"),
     [
-        (None, (0.0, 0.0)),
         ("0.5,-0.3", (0.5, -0.3)),
         ("10,-10", (10.0, -10.0)),  # the README's bound, ±10 mm, is allowed
         ("-10,10", (-10.0, 10.0)),
         (" 2 , 3 ", (2.0, 3.0)),
     ],
 )
-def test_offsets_within_ten_millimetres(text: str | None, offset: tuple[float, float]) -> None:
+def test_offsets_within_ten_millimetres(text: str, offset: tuple[float, float]) -> None:
     assert parse_offset(text) == offset
 
 
@@ -97,6 +110,33 @@ def test_offsets_not_two_numbers_are_refused(text: str) -> None:
 def test_offsets_that_are_not_finite_are_refused(text: str) -> None:
     with pytest.raises(UsageError, match="as numbers in mm"):
         parse_offset(text)
+
+
+def test_options_not_given_are_the_builders_own() -> None:
+    """Each default is the builders' (or the press's) own, applied once by the request."""
+    request = read_build((), **PLAIN)  # type: ignore[arg-type]
+    assert request.asked == ()
+    assert request.options == BuildOptions(PressOptions())
+    assert (request.flip, request.offset, request.margin) == ("long", (0.0, 0.0), 8.0)
+    assert (request.gap, request.bleed, request.crop_marks, request.only) == (None, None, None, ())
+
+
+def test_the_help_says_the_ranges_and_default_the_request_applies() -> None:
+    """--margin's, --gap's and --bleed's help, written out so that `sheetgen --help` need not
+    import the press, say the limits and the default the request holds them to."""
+    import typer.main
+
+    from sheetgen.cli import app
+    from sheetgen.options import MAX_BLEED, MAX_GAP, MAX_MARGIN
+    from sheetgen.press.footer import SAFE_EDGE
+
+    build = typer.main.get_command(app).commands["build"]  # type: ignore[attr-defined]
+    said = {param.name: param.help for param in build.params}
+    assert said["margin"].endswith(
+        f"({SAFE_EDGE:g} to {MAX_MARGIN:g} mm) [default: {PressOptions.margin:g}]"
+    )
+    assert f"(0 to {MAX_GAP:g} mm)" in said["gap"]
+    assert f"(0 to {MAX_BLEED:g} mm;" in said["bleed"]
 
 
 def test_names_one_a_line_blank_lines_and_spaces_dropped(tmp_path: Path) -> None:
@@ -164,7 +204,7 @@ def test_at_most_a_thousand_names(tmp_path: Path) -> None:
 def test_an_option_no_chosen_layout_honours_is_refused_naming_who_does(
     option: str, value: object, flag: str, kinds: str
 ) -> None:
-    request = replace(PLAIN, **{option: value})  # type: ignore[arg-type]
+    request = request_of(**{option: value})
     with pytest.raises(UsageError) as caught:
         check_options(request, [load("scribe/standard")])
     assert str(caught.value) == f"{flag} works with {kinds} layouts only"
@@ -185,7 +225,7 @@ def test_an_option_no_chosen_layout_honours_is_refused_naming_who_does(
 def test_an_option_is_accepted_when_one_chosen_layout_honours_it(
     option: str, value: object, honoured_by: str
 ) -> None:
-    request = replace(PLAIN, **{option: value})  # type: ignore[arg-type]
+    request = request_of(**{option: value})
     check_options(request, [load("scribe/standard"), load(honoured_by)])  # no error
     with pytest.raises(UsageError):
         check_options(request, [load("scribe/standard")])
@@ -217,3 +257,34 @@ def test_names_times_copies_is_bounded() -> None:
     check_named_sheets(names, MAX_NAMED_SHEETS // 1000)  # 20 sheets a pupil: fine
     with pytest.raises(UsageError, match="1,000,000 sheets, over the limit of 20,000; choose "):
         check_named_sheets(names, 1000)
+
+
+FIRST = [  # the command line, and the fault a build refuses first, as it always has
+    (("scribe/standard",), {"flip": "sideways", "paper": "B9"}, "--flip/--offset works with"),
+    (("marram/classic",), {"paper": "B9", "flip": "sideways"}, "--paper 'B9' is not a paper"),
+    (("marram/classic",), {"flip": "sideways", "offset": "a,b"}, "--flip 'sideways'"),
+    (("marram/classic",), {"gap": 99.0, "paper": "B9"}, "--gap 99: use 0 to 30 mm"),
+    (("marram/classic",), {"bleed": 9.0, "gap": 99.0}, "--gap 99: use 0 to 30 mm"),
+    (("marram/classic",), {"crop_marks": "dots", "margin": 2.0}, "--margin 2: use 5 to 50"),
+    (("marram/classic",), {"margin": 6.0, "crop_marks": "dots"}, "--crop-marks 'dots'"),
+    (("marram/classic",), {"fold": True, "offset": "a,b"}, "--fold prints fronts and backs"),
+    (("marram/classic",), {"only": "nosuch", "paper": "B9"}, "--only nosuch: marram/classic"),
+    (("scribbly-gum/pad",), {"names": Path("gone.txt"), "paper": "B9"}, "--names gone.txt:"),
+    (("scribbly-gum/pad",), {"names": Path("gone.txt"), "only": "x"}, "--only: scribbly-gum/pad"),
+    (("scrumpit/tiles",), {"tile_size": 999.0, "gap": 99.0}, "--tile-size 999: scrumpit/tiles"),
+    (("walkabout/dice",), {"names": Path("gone.txt"), "only": "x"}, "--names works with"),
+    (("gone.toml",), {"paper": "B9"}, "gone.toml: no such file"),
+    (("marram/classic",), {"formats": "jpg", "out": Path("gone")}, "--format 'jpg': use one"),
+]  # fmt: skip
+
+
+@pytest.mark.parametrize(("refs", "options", "first"), FIRST)
+def test_a_build_with_several_faults_refuses_the_same_one_first(
+    refs: tuple[str, ...], options: dict[str, object], first: str, tmp_path: Path
+) -> None:
+    """Each option is read where the build first needs it: a bad value is refused after the
+    layouts are found and the options their kinds do not take, in the order it always was."""
+    given = {**PLAIN, "out": tmp_path, "create_out": False, **options}
+    with pytest.raises(SheetgenError) as caught:
+        run_build(read_build(refs, **given))  # type: ignore[arg-type]
+    assert str(caught.value).startswith(first), str(caught.value)

@@ -16,7 +16,7 @@ import pytest
 from PIL import Image
 
 from sheetgen.layouts.read import load
-from sheetgen.options import BuildOptions, BuildRequest
+from sheetgen.options import BuildOptions, read_build
 from sheetgen.pipeline.build import run_build
 from sheetgen.pipeline.document import document_for
 from sheetgen.press.plan import PressOptions
@@ -32,9 +32,8 @@ SIZE, BLEED = MARRAM.sheet.size, MARRAM.sheet.bleed  # 40 mm tiles with 2 mm ble
 def build(out: Path, ref: str = "marram/classic", fmt: str = "pdf", **options: object) -> Path:
     """Build `ref` into `out` as a user's `sheetgen build` would; the folder."""
     out.mkdir(exist_ok=True)
-    request = BuildRequest(
-        refs=(ref,), build_all=False, formats=fmt, paper=str(options.pop("paper", "A4")),
-        copies=1, out=out, create_out=False, dpi=DPI, fillable=False, transparent=False,
+    request = read_build(
+        (ref,), formats=fmt, paper=str(options.pop("paper", "A4")), copies=1, out=out, dpi=DPI,
         quiet=True, **options,  # type: ignore[arg-type]
     )  # fmt: skip
     run_build(request)
@@ -235,10 +234,9 @@ def test_fold_places_the_back_of_each_front_behind_it() -> None:
 def test_options_some_layouts_do_not_take_are_noted(
     tmp_path: Path, capsys: pytest.CaptureFixture[str]
 ) -> None:
-    request = BuildRequest(
-        refs=("marram/classic", "marram/example-board"), build_all=False, formats="pdf",
-        paper="A4", copies=1, out=tmp_path, create_out=False, dpi=DPI, fillable=False,
-        transparent=False, quiet=False, gap=3.0,
+    request = read_build(
+        ("marram/classic", "marram/example-board"), formats="pdf", paper="A4", copies=1,
+        out=tmp_path, dpi=DPI, gap=3.0,
     )  # fmt: skip
     run_build(request)
     assert "note: --gap: marram/board does not take it; built without it" in capsys.readouterr().out

@@ -8,29 +8,19 @@ import time
 from dataclasses import dataclass
 from pathlib import Path
 
-from sheetgen.backends import Format, check_build_pixels, preflight, render
+from sheetgen.backends import check_build_pixels, preflight, render
 from sheetgen.cancel import checkpoint
 from sheetgen.draw.document import Document
 from sheetgen.errors import SheetgenError, TooBigForPaper
 from sheetgen.findings import Finding
 from sheetgen.layouts.find import named_layouts
 from sheetgen.layouts.read import Loaded, load, lookup
-from sheetgen.options import (
-    BuildOptions,
-    BuildRequest,
-    check_named_sheets,
-    parse_crop_marks,
-    parse_flip,
-    parse_formats,
-    parse_offset,
-    read_names,
-)
+from sheetgen.options import BuildRequest
 from sheetgen.pipeline.document import document_for
 from sheetgen.pipeline.fits import drawing_findings, size_error
 from sheetgen.pipeline.honoured import check_options
-from sheetgen.pipeline.only import check_only, parse_only
+from sheetgen.pipeline.only import check_only
 from sheetgen.pipeline.output import output_name, prepare_folder, write_all
-from sheetgen.press import PressOptions, parse_paper
 
 
 @dataclass(frozen=True)
@@ -43,19 +33,14 @@ class Built:
 
 
 def build_one(
-    loaded: Loaded,
-    request: BuildRequest,
-    formats: tuple[Format, ...],
-    options: BuildOptions,
-    folder: Path,
-    document: Document | None = None,
+    loaded: Loaded, request: BuildRequest, folder: Path, document: Document | None = None
 ) -> list[Built]:
     """Render one checked layout (its document, when already made) into its files (written by
     `run_build`)."""
-    document = document or document_for(loaded, options)
+    document = document or document_for(loaded, request.options)
     model = loaded.model
     outputs: list[tuple[Path, bytes]] = []
-    for fmt in formats:
+    for fmt in request.formats:
         checkpoint()
         files = render(
             document,
@@ -65,7 +50,7 @@ def build_one(
             transparent=request.transparent,
         )
         for label, data in files:
-            part = bool(options.only)
+            part = bool(request.only)
             name = output_name(model.game, model.name, model.component, fmt, label, part)
             outputs.append((folder / name, data))
     return [
@@ -74,9 +59,7 @@ def build_one(
     ]
 
 
-def _preflight(
-    loaded: list[Loaded], request: BuildRequest, formats: tuple[Format, ...], options: BuildOptions
-) -> list[Document]:
+def _preflight(loaded: list[Loaded], request: BuildRequest) -> list[Document]:
     """Every layout's document, each checked against every limit its rendering would meet
     (image files, pixels, form fields), and all together against the pixels one build may
     write, so that a build is refused before it draws anything."""
@@ -84,14 +67,14 @@ def _preflight(
     for item in loaded:
         checkpoint()
         try:
-            document = document_for(item, options)
+            document = document_for(item, request.options)
         except TooBigForPaper as exc:  # the sheet does not go onto this paper: at its size
             _refuse(item, [size_error(item, "", str(exc))])
             raise
         try:
             pixels += preflight(
                 document,
-                formats,
+                request.formats,
                 dpi=request.dpi,
                 fillable=request.fillable,
                 transparent=request.transparent,
@@ -138,7 +121,7 @@ def _errors(item: Loaded, findings: list[Finding]) -> list[str]:
     return [f.refusal(item.source, lookup(item)) for f in findings if f.level == "error"]
 
 
-Job = tuple[Loaded, BuildRequest, tuple[Format, ...], BuildOptions, Path]
+Job = tuple[Loaded, BuildRequest, Path]
 
 
 def _jobs(group: list[Job]) -> list[list[Built]]:
@@ -182,7 +165,7 @@ def run_build(request: BuildRequest) -> list[Built]:
     files or none: all inputs are checked before anything is drawn, and a build that fails or is
     killed before its last file is made leaves the output folder as it was."""
     started = time.perf_counter()
-    formats = parse_formats(request.formats)
+    request.read("formats")  # refused before the output folder is made
     folder = prepare_folder(request.out, request.create_out)  # refused before any drawing
     refs = list(named_layouts()) if request.build_all else []
     refs += [r for r in request.refs if r not in refs]
@@ -190,33 +173,10 @@ def run_build(request: BuildRequest) -> list[Built]:
     _check_distinct(loaded)
     check_options(request, loaded)
     _check_all(loaded)
-    only = parse_only(request.only)
-    partial = check_only(loaded, only, request.copies) if only else []
-    names = read_names(request.names) if request.names else ()
-    check_named_sheets(names, request.copies)
-    press = PressOptions(
-        paper=parse_paper(request.paper),
-        margin=PressOptions.margin if request.margin is None else request.margin,
-        gap=request.gap,
-        ruler=request.ruler,
-        crop_marks=parse_crop_marks(request.crop_marks),
-        bleed=request.bleed,
-        fold=request.fold,
-    )
-    options = BuildOptions(
-        press,
-        copies=request.copies,
-        names=names,
-        duplex=request.duplex,
-        tile_size=request.tile_size,
-        flip=parse_flip(request.flip),
-        offset=parse_offset(request.offset),
-        px=request.px,
-        fit=request.fit,
-        only=only,
-    )
-    documents = _preflight(loaded, request, formats, options)
-    groups = by_game([(item, request, formats, options, folder) for item in loaded])
+    partial = check_only(loaded, request.only, request.copies) if request.only else []
+    request.read("options")  # the names, paper, flip and offset: refused before any drawing
+    documents = _preflight(loaded, request)
+    groups = by_game([(item, request, folder) for item in loaded])
     workers = min(len(groups), os.cpu_count() or 1)
     if workers > 1:
         documents.clear()  # the workers make their own; these would only hold memory

@@ -9,14 +9,7 @@ from dataclasses import replace
 from sheetgen.errors import UsageError
 from sheetgen.kinds import ComponentKind, kinds, tile_sizes_said
 from sheetgen.layouts.read import Loaded
-from sheetgen.options import (
-    MAX_BLEED,
-    MAX_GAP,
-    MAX_MARGIN,
-    BuildRequest,
-    check_mm,
-    parse_crop_marks,
-)
+from sheetgen.options import BuildRequest
 from sheetgen.press.footer import SAFE_EDGE
 from sheetgen.press.marks import MARK_ROOM
 from sheetgen.press.plan import PressOptions
@@ -24,25 +17,17 @@ from sheetgen.press.plan import PressOptions
 
 def check_press(request: BuildRequest, loaded: list[Loaded]) -> None:
     """The press options' values, and the ones that cannot go together."""
-    check_mm("--gap", request.gap, 0.0, MAX_GAP, "the space between pieces")
-    check_mm("--bleed", request.bleed, 0.0, MAX_BLEED, "art beyond each piece's cut")
-    check_mm(
-        "--margin",
-        request.margin,
-        SAFE_EDGE,
-        MAX_MARGIN,
-        f"printers cannot print within {SAFE_EDGE:g} mm of the paper's edge",
-    )
-    marks = parse_crop_marks(request.crop_marks)
+    request.read("gap", "bleed", "margin", "crop_marks")  # each refused here, in this order
+    marks = request.crop_marks
     pieces = any(item.kind.cuts for item in loaded)  # kinds whose pieces get corner marks
     corners = marks == "corners" or (marks is None and pieces)
-    if request.margin is not None and request.margin < MARK_ROOM and corners:
+    if "margin" in request.asked and request.margin < MARK_ROOM and corners:
         raise UsageError(
             f"--margin {request.margin:g}: corner crop marks need {MARK_ROOM:g} mm "
             f"({SAFE_EDGE:g} mm no printer reaches, 2 mm for the mark); use --margin "
             f"{MARK_ROOM:g} or more, or --crop-marks full or none"
         )
-    if request.fold and (request.flip is not None or request.offset is not None):
+    if request.fold and "flip" in request.asked:
         raise UsageError(
             "--fold prints fronts and backs on one side of the paper: leave out --flip and "
             "--offset (they set up duplex printing)"
@@ -62,18 +47,8 @@ def check_tile_size(size: float, loaded: list[Loaded]) -> None:
 def check_options(request: BuildRequest, loaded: list[Loaded]) -> None:
     """Options that only some kinds honour must be honoured by at least one chosen layout, and
     --tile-size must suit each of them."""
-    wanted = {
-        "copies": request.copies != 1,
-        "names": request.names is not None,
-        "duplex": request.duplex,
-        "tile_size": request.tile_size is not None,
-        "px": request.px is not None,
-        "flip": request.flip is not None or request.offset is not None,
-        "fit": request.fit,
-        **press_wanted(request),
-    }
-    for option, given in wanted.items():
-        if given and not any(option in item.kind.options for item in loaded):
+    for option in request.asked:
+        if not any(option in item.kind.options for item in loaded):
             raise UsageError(f"{flag(option)} works with {takers(option)}")
     if request.tile_size is not None:
         check_tile_size(request.tile_size, loaded)
@@ -102,18 +77,6 @@ def press_kept(press: PressOptions, kind: ComponentKind) -> tuple[PressOptions, 
     kept = replace(press, **{o: getattr(plain, o) for o in skipped})
     notes = tuple(f"{flag(o)}: {kind.key} does not take it; built without it" for o in skipped)
     return kept, notes
-
-
-def press_wanted(request: BuildRequest) -> dict[str, bool]:
-    """Which press options the command line gave, by the kind option that honours each."""
-    return {
-        "gap": request.gap is not None,
-        "margin": request.margin is not None,
-        "ruler": not request.ruler,
-        "crop_marks": request.crop_marks is not None,
-        "bleed": request.bleed is not None,
-        "fold": request.fold,
-    }
 
 
 def takers(option: str) -> str:

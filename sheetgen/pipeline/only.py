@@ -21,16 +21,6 @@ from sheetgen.options import BuildOptions
 from sheetgen.press.chosen import impose_chosen
 
 
-def parse_only(text: str | None) -> tuple[str, ...]:
-    """The names of `--only a,b`, in order, each once; () when not given."""
-    if text is None:
-        return ()
-    names = tuple(dict.fromkeys(n.strip() for n in text.split(",") if n.strip()))
-    if not names:
-        raise UsageError("--only: name the pieces to print, comma-separated (--only a,b)")
-    return names
-
-
 @dataclass(frozen=True)
 class Choice:
     """What one layout prints of its set: each piece and how many, and the one line that

@@ -85,20 +85,16 @@ class Preview:
 def build(watch: Watch, last: Snapshot) -> tuple[Snapshot, Watched]:
     """Build the layout's PNG pages and PDF into the folder (atomically, all or none): the new
     snapshot (the last good files kept on an error), and every file the build read."""
-    from sheetgen.options import BuildRequest
+    from sheetgen.options import read_build
     from sheetgen.pipeline.build import run_build
 
-    request = BuildRequest(
-        refs=(watch.ref,),
-        build_all=False,
+    request = read_build(
+        (watch.ref,),
         formats="png,pdf",
         paper=watch.paper,
         copies=1,
         out=watch.folder,
-        create_out=False,
         dpi=watch.dpi,
-        fillable=False,
-        transparent=False,
         quiet=True,
     )
     started = time.perf_counter()

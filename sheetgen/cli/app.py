@@ -1,0 +1,146 @@
+"""The Typer app of `sheetgen` and what its commands share: the groups of each game's commands
+and export's (each built only when named), --layouts, --out, the paper's help, the completion
+of layout and kind names, and --version."""
+
+import functools
+import importlib
+import inspect
+from collections.abc import Callable
+from pathlib import Path
+from typing import Annotated, Any
+
+import typer
+import typer.main
+from typer.core import TyperGroup
+
+from sheetgen import __version__
+from sheetgen.errors import SheetgenError
+from sheetgen.kinds import games, kinds
+
+# each game's group of commands, and export's, by the name it takes on the command line
+GROUPS = {
+    **{game.name: game.commands for game in games() if game.commands},
+    "export": "sheetgen.export.commands",
+}
+
+
+def group_app(name: str) -> typer.Typer:
+    """The Typer app of a game's (or export's) commands, each taking --layouts after its name."""
+    group: typer.Typer = importlib.import_module(GROUPS[name]).app
+    for command in group.registered_commands:
+        if command.callback is not None:
+            command.callback = _with_layout_folders(command.callback)
+    return group
+
+
+class _Commands(TyperGroup):
+    """sheetgen's commands: its own, then each game's group and export's, a group read from
+    its module and built only when it is named (or listed, by --help and completion), so a
+    command does not wait for the building of all the others."""
+
+    def list_commands(self, ctx: Any) -> list[str]:
+        return [*super().list_commands(ctx), *GROUPS]
+
+    def get_command(self, ctx: Any, cmd_name: str) -> Any:
+        found = super().get_command(ctx, cmd_name)
+        if found is None and cmd_name in GROUPS:
+            group = group_app(cmd_name)
+            group.rich_markup_mode = None  # as sheetgen's own help: plain text
+            found = typer.main.get_group(group)
+            found.name = cmd_name
+            self.add_command(found, cmd_name)
+        return found
+
+
+app = typer.Typer(
+    cls=_Commands,
+    help="Board and tile layouts in; print-ready and screen-ready components out.",
+    no_args_is_help=True,
+    pretty_exceptions_enable=False,
+    rich_markup_mode=None,
+)
+DEFAULT_OUT = Path("output")
+LayoutFolders = Annotated[
+    list[Path] | None,
+    typer.Option(
+        "--layouts",
+        metavar="DIR",
+        exists=True,
+        file_okay=False,
+        help="a folder of your own layouts, DIR/<game>/<name>.toml, found by name "
+        "(repeatable; SHEETGEN_LAYOUTS adds more)",
+    ),
+]
+MAX_COPIES = 1000
+PAPER_HELP = "A4, Letter, A3, Tabloid, or WxH in mm (300x200) or inches (4x6in)"
+
+
+def _folder(value: str | Path) -> Path:
+    """An output folder from the command line (or the default): an empty one is a usage error,
+    never quietly the current folder. (Its name is --out's metavar in the help: <_folder>.)"""
+    if isinstance(value, str) and not value.strip():
+        raise typer.BadParameter("is empty; name a folder, e.g. --out output")
+    return Path(value)
+
+
+def layout_names(incomplete: str) -> list[str]:
+    """Tab completion of a layout argument: the layout names that begin with what is typed
+    (where none does, the shell completes file names)."""
+    from sheetgen.layouts.find import builtin_layouts, named_layouts  # start-up
+
+    try:
+        names = named_layouts()
+    except SheetgenError:  # a broken collection: complete the built-in names still
+        names = builtin_layouts()
+    return [name for name in names if name.startswith(incomplete)]
+
+
+def kind_names(incomplete: str) -> list[str]:
+    """Tab completion of a component kind: the kinds that begin with what is typed."""
+    return [kind for kind in kinds() if kind.startswith(incomplete)]
+
+
+def _version(value: bool) -> None:
+    if value:
+        typer.echo(f"sheetgen {__version__}")
+        raise typer.Exit()
+
+
+@app.callback()
+def main_options(
+    version: Annotated[
+        bool,
+        typer.Option(
+            "--version", callback=_version, is_eager=True, help="print the version and exit"
+        ),
+    ] = False,
+    layout_folders: LayoutFolders = None,
+) -> None:
+    """sheetgen turns layout files into print-ready PDF, SVG and PNG game components."""
+    from sheetgen.layouts import find as search_path  # start-up
+
+    search_path.forget()
+    search_path.use(layout_folders)
+
+
+def _with_layout_folders(callback: Callable[..., Any]) -> Callable[..., Any]:
+    """A game's (or export's) command that takes --layouts after its name too, as build and
+    check do: your collections are searched for the layouts it names."""
+    signature = inspect.signature(callback, eval_str=True)
+    if "layout_folders" in signature.parameters:
+        return callback
+
+    @functools.wraps(callback)
+    def run(*args: Any, layout_folders: list[Path] | None = None, **kwargs: Any) -> Any:
+        from sheetgen.layouts.find import use  # start-up
+
+        use(layout_folders)
+        return callback(*args, **kwargs)
+
+    folders = inspect.Parameter(
+        "layout_folders", inspect.Parameter.KEYWORD_ONLY, default=None, annotation=LayoutFolders
+    )
+    run.__signature__ = signature.replace(  # type: ignore[attr-defined]
+        parameters=[*signature.parameters.values(), folders]
+    )
+    return run

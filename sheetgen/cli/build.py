@@ -1,0 +1,141 @@
+"""`sheetgen build`: layouts into PDF, SVG and PNG files, each flag read once by
+`sheetgen.options.read_build`."""
+
+from pathlib import Path
+from typing import Annotated
+
+import typer
+
+from sheetgen.cli.app import (
+    DEFAULT_OUT,
+    MAX_COPIES,
+    PAPER_HELP,
+    LayoutFolders,
+    _folder,
+    layout_names,
+)
+from sheetgen.errors import UsageError
+from sheetgen.kinds import tile_size_help
+
+
+def build(
+    layouts: Annotated[
+        list[str] | None,
+        typer.Argument(
+            help="layout files or built-in names (see 'sheetgen list')",
+            autocompletion=layout_names,
+        ),
+    ] = None,
+    build_all: Annotated[
+        bool, typer.Option("--all", help="build every built-in layout and every one of yours")
+    ] = False,
+    formats: Annotated[
+        str, typer.Option("--format", "-f", help="comma-separated: pdf, svg, png")
+    ] = "pdf,svg,png",
+    paper: Annotated[str, typer.Option(help=PAPER_HELP)] = "A4",
+    copies: Annotated[
+        int,
+        typer.Option(
+            min=1,
+            max=MAX_COPIES,
+            help="copies of the layout: pages of a pad, pads, sets of tiles or dice",
+        ),
+    ] = 1,
+    out: Annotated[Path, typer.Option(parser=_folder, help="output folder")] = DEFAULT_OUT,
+    dpi: Annotated[int, typer.Option(min=30, max=1200, help="PNG resolution")] = 300,
+    fillable: Annotated[bool, typer.Option(help="add PDF form fields to type into")] = False,
+    transparent: Annotated[bool, typer.Option(help="PNG with a transparent background")] = False,
+    quiet: Annotated[bool, typer.Option("--quiet", "-q", help="print only errors")] = False,
+    names: Annotated[
+        Path | None,
+        typer.Option(help="a text file of player names, one a line: one named sheet each"),
+    ] = None,
+    duplex: Annotated[
+        bool, typer.Option(help="print the layout's other side on the back of every sheet")
+    ] = False,
+    flip: Annotated[
+        str | None, typer.Option(help="duplex flip: long or short edge (tile sheets)")
+    ] = None,
+    offset: Annotated[
+        str | None,
+        typer.Option(help="shift every back by X,Y mm to correct a drifting printer (tile sheets)"),
+    ] = None,
+    px: Annotated[
+        int | None, typer.Option(min=32, max=4096, help="image size in pixels (tile art)")
+    ] = None,
+    fit: Annotated[
+        bool, typer.Option(help="shrink a board to fit one page of the paper (Scrumpit board)")
+    ] = False,
+    tile_size: Annotated[float | None, typer.Option(help=tile_size_help())] = None,
+    gap: Annotated[
+        float | None, typer.Option(metavar="MM", help="space between pieces (0 to 30 mm)")
+    ] = None,
+    margin: Annotated[
+        float | None,
+        typer.Option(metavar="MM", help="paper kept clear at each edge (5 to 50 mm) [default: 8]"),
+    ] = None,
+    no_ruler: Annotated[
+        bool, typer.Option("--no-ruler", help="leave out the calibration ruler")
+    ] = False,
+    crop_marks: Annotated[
+        str | None,
+        typer.Option(
+            metavar="none|corners|full",
+            help="cut guides: none, short marks outside the pieces, or lines across the sheet",
+        ),
+    ] = None,
+    bleed: Annotated[
+        float | None,
+        typer.Option(metavar="MM", help="art beyond each piece's cut (0 to 5 mm; tile sheets)"),
+    ] = None,
+    fold: Annotated[
+        bool,
+        typer.Option(
+            "--fold", help="gutter-fold: each front and its back side by side on one page"
+        ),
+    ] = False,
+    only: Annotated[
+        str | None,
+        typer.Option(
+            metavar="NAME[,NAME...]",
+            help="print just these pieces, decks or dice of a set (once each, or --copies)",
+        ),
+    ] = None,
+    layout_folders: LayoutFolders = None,
+) -> None:
+    """Build layouts into PDF, SVG and PNG files in the output folder."""
+    from sheetgen.layouts.find import use  # start-up
+    from sheetgen.options import read_build  # start-up
+    from sheetgen.pipeline.build import run_build  # start-up
+
+    use(layout_folders)
+    if not layouts and not build_all:
+        raise UsageError("name layouts to build, or pass --all (see 'sheetgen list')")
+    request = read_build(
+        tuple(layouts or ()),
+        build_all=build_all,
+        formats=formats,
+        paper=paper,
+        copies=copies,
+        out=out,
+        create_out=out == DEFAULT_OUT,
+        dpi=dpi,
+        fillable=fillable,
+        transparent=transparent,
+        quiet=quiet,
+        names=names,
+        duplex=duplex,
+        tile_size=tile_size,
+        flip=flip,
+        offset=offset,
+        px=px,
+        fit=fit,
+        gap=gap,
+        margin=margin,
+        ruler=not no_ruler,
+        crop_marks=crop_marks,
+        bleed=bleed,
+        fold=fold,
+        only=only,
+    )
+    run_build(request)

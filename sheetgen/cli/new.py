@@ -1,0 +1,21 @@
+"""`sheetgen new`: a commented starting layout of a component kind."""
+
+from pathlib import Path
+from typing import Annotated
+
+import typer
+
+from sheetgen.cli.app import kind_names
+
+
+def new(
+    kind: Annotated[
+        str,
+        typer.Argument(help="a component kind from 'sheetgen list'", autocompletion=kind_names),
+    ],
+    file: Annotated[Path, typer.Argument(help="the layout file to write, e.g. club.toml")],
+) -> None:
+    """Write a commented starting layout of a component kind (never over an existing file)."""
+    from sheetgen.layouts.starter import new_layout  # start-up
+
+    typer.echo(new_layout(kind, file))

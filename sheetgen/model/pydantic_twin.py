@@ -1,6 +1,9 @@
-"""Layout models as pydantic models, made from the same declarations (`sheetgen.model.tables`): what
-explains a refused layout key by key (`model_errors`) and writes its JSON Schema. Imported only
-when a layout is refused or a schema asked for."""
+"""Layout models as pydantic models, made from the same declarations (`sheetgen.model.tables`):
+what explains a refused layout key by key (`sheetgen.layouts.explain`) and writes its JSON
+Schema. Each of the tables' own declarations becomes pydantic's: `Key` its `Field`, `key_check`
+and `table_check` its `field_validator` and `model_validator`, `CheckBefore` and `CheckAfter`
+its `BeforeValidator` and `AfterValidator`, `Private` its `PrivateAttr`, `TableConfig` its
+`ConfigDict`. Imported only when a layout is refused or a schema asked for."""
 
 from __future__ import annotations
 
@@ -56,7 +59,7 @@ def _check(check: tables._Check) -> Any:
     return pydantic.field_validator(*check.fields, mode="after")(check.func)
 
 
-def _field(info: tables.FieldInfo) -> Any:
+def _field(info: tables.KeyInfo) -> Any:
     words = info.words()
     if info.default is tables._MISSING:
         return pydantic.Field(**words)
@@ -93,12 +96,12 @@ def _translated(tp: Any) -> Any:
 
 
 def _metadata(meta: Any) -> list[Any]:
-    if isinstance(meta, tables.FieldInfo):
+    if isinstance(meta, tables.KeyInfo):
         return [pydantic.Field(**meta.words())]
     if isinstance(meta, tables.Limits):
         return [pydantic.Field(**meta.words())]
-    if isinstance(meta, tables.BeforeValidator):
+    if isinstance(meta, tables.CheckBefore):
         return [pydantic.BeforeValidator(meta.func)]
-    if isinstance(meta, tables.AfterValidator):
+    if isinstance(meta, tables.CheckAfter):
         return [pydantic.AfterValidator(meta.func)]
     return [meta]

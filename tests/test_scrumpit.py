@@ -7,7 +7,7 @@ from pathlib import Path
 
 from pypdf import PdfReader
 
-from sheetgen.games.scrumpit.model import BoardLayout, Placement, TilesLayout, Turn
+from sheetgen.games.scrumpit.model import BoardLayout, LaidLetter, TilesLayout, Turn
 from sheetgen.games.scrumpit.rules import (
     Grid,
     check_board,
@@ -26,7 +26,7 @@ ZONES = zone_cells(BOARD)
 
 
 def lay(grid: Grid, player: str, *tiles: tuple[str, int, int]) -> int:
-    turn = Turn(player=player, tiles=[Placement(letter=ch, at=(x, y)) for ch, x, y in tiles])  # type: ignore[arg-type]
+    turn = Turn(player=player, tiles=[LaidLetter(letter=ch, at=(x, y)) for ch, x, y in tiles])  # type: ignore[arg-type]
     return play_turn(grid, turn, ZONES, VALUES).points
 
 

@@ -10,7 +10,7 @@ from pathlib import Path
 
 import pytest
 
-from sheetgen.games.scrumpit.model import GameRecord, Placement, Turn
+from sheetgen.games.scrumpit.model import GameRecord, LaidLetter, Turn
 from sheetgen.games.scrumpit.rules import score_game
 from sheetgen.layouts.read import load
 from tests.conftest import ROOT, sheetgen
@@ -40,7 +40,7 @@ def play(
 ) -> Turn:
     return Turn(
         player=player,  # type: ignore[arg-type]
-        tiles=[Placement(letter=ch, at=(x, y)) for ch, x, y in tiles],
+        tiles=[LaidLetter(letter=ch, at=(x, y)) for ch, x, y in tiles],
         scrumped=list(scrumped),
         exchanged=exchanged,
     )

@@ -20,7 +20,9 @@ from sheetgen.model import tables
 @functools.cache
 def mirror(cls: type[tables.Table]) -> type[pydantic.BaseModel]:
     """The pydantic model declared as the table class `cls` is: the same fields, limits,
-    checks, words, configuration, methods and bases."""
+    checks, words, configuration, methods and bases, and its name (or the `__schema_name__`
+    the table keeps for its JSON Schema definition, when its class was renamed since)."""
+    name = vars(cls).get("__schema_name__", cls.__name__)
     bases = tuple(
         mirror(base)
         for base in cls.__bases__
@@ -28,7 +30,7 @@ def mirror(cls: type[tables.Table]) -> type[pydantic.BaseModel]:
     ) or (pydantic.BaseModel,)
     namespace: dict[str, Any] = {
         "__module__": cls.__module__,
-        "__qualname__": cls.__qualname__,
+        "__qualname__": cls.__qualname__ if name == cls.__name__ else name,
         "__doc__": cls.__doc__,
         "__annotations__": {},
         "__table__": cls,  # the table class it mirrors
@@ -47,7 +49,7 @@ def mirror(cls: type[tables.Table]) -> type[pydantic.BaseModel]:
     for key, (tp, info) in tables.own_fields(cls).items():
         namespace["__annotations__"][key] = _translated(tp)
         namespace[key] = _field(info)
-    return types.new_class(cls.__name__, bases, {}, lambda ns: ns.update(namespace))
+    return types.new_class(name, bases, {}, lambda ns: ns.update(namespace))
 
 
 _METHODS = (types.FunctionType, property, classmethod, staticmethod, functools.cached_property)

@@ -175,8 +175,10 @@ class PadLayout(LayoutBase):
     turns: int = Key(default=16, ge=4, le=30, description="turn rows in each game")
 
 
-class Placement(Section):
+class LaidLetter(Section):
     """One letter laid this turn: where (board cells 0-14, zones beyond) and what."""
+
+    __schema_name__ = "Placement"  # its definition's name in `sheetgen schema`, kept as it was
 
     letter: str = Key(pattern=r"^[A-Z]$", description="the letter laid, A to Z")
     at: tuple[int, int] = Key(
@@ -189,7 +191,7 @@ class Turn(Section):
     (which forfeits the turn; a turn with neither is no move the rulebook allows)."""
 
     player: Colour = Key(description="the bag colour of the player whose turn it is")
-    tiles: list[Placement] = Key(default_factory=list, description="the letters laid this turn")
+    tiles: list[LaidLetter] = Key(default_factory=list, description="the letters laid this turn")
     scrumped: list[tuple[int, int]] = Key(
         default_factory=list, description="cells whose letters were taken first"
     )

@@ -188,7 +188,7 @@ def test_the_apex_star_leaves_its_row_number_readable() -> None:
     from sheetgen.draw.fonts import cap_height, text_width
     from sheetgen.draw.shapes import Path as Outline
     from sheetgen.draw.shapes import Text
-    from sheetgen.games.scrumpit.board import board_shapes
+    from sheetgen.games.scrumpit.board_drawing import board_shapes
 
     layout = load("scrumpit/single").model
     assert isinstance(layout, BoardLayout)

@@ -1,9 +1,9 @@
 """Where a tile may be laid next: every empty place touching the board, on either side, at
-each quarter turn, where it fits by the rules of `board.fits`."""
+each quarter turn, where it fits by the rules of `faces.fits`."""
 
 from __future__ import annotations
 
-from sheetgen.games.marram.board import STEP, Board, Face, Pos, back, fits, front, turn
+from sheetgen.games.marram.faces import STEP, Board, Face, Pos, back, fits, front, turn
 from sheetgen.games.marram.model import TileType
 
 WayToLay = tuple[Pos, str, int]  # a tile's place, side up, quarter turns clockwise

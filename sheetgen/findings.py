@@ -10,7 +10,7 @@ from dataclasses import dataclass
 from typing import Literal
 
 from sheetgen.layouts import keypath
-from sheetgen.layouts.keypath import Loc
+from sheetgen.layouts.keypath import Loc, key_loc
 from sheetgen.layouts.toml.positions import Position, locate, positions
 
 Level = Literal["error", "warning"]
@@ -32,14 +32,14 @@ class Finding:
         where that file writes it: the first of its key and `also` that the layout's `own`
         file writes, else that a file it extends writes, else the table its own key belongs
         in (no file and no place when not even that is written: the value is a default)."""
-        keys = (self.where, *self.also)
+        keys = [shown(key) for key in (self.where, *self.also)]  # counted from 1
         for mine in (True, False):
             for key in keys:
                 found = lookup(key_loc(key), True)
                 if found is not None and (found[0] == own or not mine):
-                    return found[0], shown(key), found[1]
-        found = lookup(key_loc(self.where), False)
-        return (found[0], shown(self.where), found[1]) if found else (None, shown(self.where), None)
+                    return found[0], key, found[1]
+        found = lookup(key_loc(keys[0]), False)
+        return (found[0], keys[0], found[1]) if found else (None, keys[0], None)
 
     def line(self, file: str, lookup: Lookup) -> str:
         """The finding as `sheetgen check` prints it, as every error is printed:
@@ -74,12 +74,6 @@ def in_text(file: str, text: str) -> Lookup:
         return (file, at) if at is not None else None
 
     return lookup
-
-
-def key_loc(where: str) -> Loc:
-    """A finding's key path (`glyphs[11].pattern`, places as the data counts them, from 0) as
-    the parts a layout's data is indexed by."""
-    return keypath.key_loc(where, first=0)
 
 
 def shown(where: str) -> str:

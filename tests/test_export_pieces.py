@@ -80,8 +80,8 @@ def test_dpi_sets_the_size_and_the_png_says_it() -> None:
 
 
 def test_marram_tiles_carry_their_own_art_into_the_bleed() -> None:
-    from sheetgen.games.marram.board import back, front
     from sheetgen.games.marram.draw import tile_drawing
+    from sheetgen.games.marram.faces import back, front
 
     layout: Any = load("marram/classic").model
     st, words, t = layout.sheet, layout.labels, layout.tiles[0]

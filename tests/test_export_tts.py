@@ -99,8 +99,8 @@ def test_sheets_stay_within_4096_px_whatever_the_face_size(tmp_path: Path) -> No
 @pytest.fixture(scope="module")
 def marram() -> Parts:
     """Marram's real tiles, front and back (2 mm of art beyond the cut), one piece a design."""
-    from sheetgen.games.marram.board import back, front
     from sheetgen.games.marram.draw import tile_drawing
+    from sheetgen.games.marram.faces import back, front
 
     layout: Any = load("marram/classic").model
     st, words = layout.sheet, layout.labels

@@ -6,7 +6,8 @@ from __future__ import annotations
 
 from pathlib import Path
 
-from sheetgen.findings import error, in_text, key_loc, shown
+from sheetgen.findings import error, in_text, shown
+from sheetgen.layouts.keypath import key_loc
 from tests.conftest import sheetgen
 
 TEXT = """\
@@ -49,8 +50,8 @@ def test_array_places_are_found_and_shown_counted_from_one() -> None:
     # a rules check indexes the data from 0; a designer counts the second [[glyphs]] as 2
     assert error("glyphs[1].pattern", "x").place(MINE) == ("my.toml", "glyphs[2].pattern", (13, 1))
     assert error("glyphs[1].dots", "x").place(MINE) == ("my.toml", "glyphs[2].dots", (11, 1))
-    assert key_loc("tree(kuringgai).nodes[3]") == ("tree", "nodes", 3)
     assert shown("tree(kuringgai).nodes[3]") == "tree(kuringgai).nodes[4]"
+    assert key_loc(shown("tree(kuringgai).nodes[3]")) == ("tree", "nodes", 3)
 
 
 def test_a_finding_about_a_value_of_the_file_it_extends_points_there(tmp_path: Path) -> None:

@@ -8,7 +8,7 @@ from pathlib import Path
 import pytest
 from pypdf import PdfReader
 
-from sheetgen.games.marram.board import Face, back, fits, front, parse_segment, patches, turn
+from sheetgen.games.marram.faces import Face, back, fits, front, parse_segment, patches, turn
 from sheetgen.games.marram.model import Claim, Item, TileSetLayout, TileType
 from sheetgen.games.marram.rules import check_set, score_board
 from sheetgen.layouts.read import load

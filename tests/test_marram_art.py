@@ -17,8 +17,8 @@ from sheetgen.draw.colour import darker, lighter
 from sheetgen.draw.document import Document, alone
 from sheetgen.draw.shapes import CurveTo, Drawing, LineTo, MoveTo, Path
 from sheetgen.games.marram.beasts import INWARD, MID, Along, beast_layers, centre_line
-from sheetgen.games.marram.board import Face, Segment, back, front, turn
 from sheetgen.games.marram.draw import tile_drawing
+from sheetgen.games.marram.faces import Face, Segment, back, front, turn
 from sheetgen.games.marram.ground import patch_edge
 from sheetgen.games.marram.model import CORNERS, MarramLabels, TileSetLayout
 from sheetgen.layouts.read import load

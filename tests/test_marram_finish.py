@@ -18,8 +18,8 @@ from sheetgen.draw.shapes import Circle, CurveTo, Drawing, Group, LineTo, MoveTo
 from sheetgen.draw.shapes import Path as Line
 from sheetgen.draw.transform import IDENTITY, Transform
 from sheetgen.games.marram.beasts import beast_layers
-from sheetgen.games.marram.board import back, front
 from sheetgen.games.marram.draw import face_layers, tile_drawing
+from sheetgen.games.marram.faces import back, front
 from sheetgen.games.marram.model import BoardLayout, MarramLabels, TileSetLayout, TileType
 from sheetgen.layouts.read import load
 from tests.conftest import sheetgen

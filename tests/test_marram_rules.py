@@ -9,7 +9,7 @@ from dataclasses import replace
 
 import pytest
 
-from sheetgen.games.marram.board import Face, beasts, front
+from sheetgen.games.marram.faces import Face, beasts, front
 from sheetgen.games.marram.model import BoardLayout, Claim, Item, TileSetLayout, TileType
 from sheetgen.games.marram.rules import (
     beast_points,

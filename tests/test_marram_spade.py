@@ -15,8 +15,8 @@ from sheetgen.draw.fonts import pt
 from sheetgen.draw.shapes import Drawing, Rect, Shape, Text
 from sheetgen.draw.shapes import Path as Line
 from sheetgen.draw.transform import Transform
-from sheetgen.games.marram.board import back, front
 from sheetgen.games.marram.draw import tile_drawing
+from sheetgen.games.marram.faces import back, front
 from sheetgen.kinds import tile_sizes_of
 from tests.test_marram_finish import SET, ST, WORDS, _box, _walk
 

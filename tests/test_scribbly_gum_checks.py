@@ -5,7 +5,6 @@ from __future__ import annotations
 
 import pytest
 
-from sheetgen.games.scribbly_gum.board import compile_board
 from sheetgen.games.scribbly_gum.components import check_sheet
 from sheetgen.games.scribbly_gum.model import (
     Achievement,
@@ -15,6 +14,7 @@ from sheetgen.games.scribbly_gum.model import (
     TreeLayout,
 )
 from sheetgen.games.scribbly_gum.rules import Progress, achieved, check_tiles, check_tree, meals
+from sheetgen.games.scribbly_gum.tree_graph import compile_board
 from sheetgen.layouts.read import load
 
 KURINGGAI: TreeLayout = load("scribbly-gum/kuringgai").model  # type: ignore[assignment]

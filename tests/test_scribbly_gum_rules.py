@@ -6,7 +6,6 @@ from pathlib import Path
 
 import pytest
 
-from sheetgen.games.scribbly_gum.board import compile_board
 from sheetgen.games.scribbly_gum.model import Achievement, TreeCircle, TreeLayout
 from sheetgen.games.scribbly_gum.rules import (
     AchievementTile,
@@ -17,6 +16,7 @@ from sheetgen.games.scribbly_gum.rules import (
     final_score,
     meals,
 )
+from sheetgen.games.scribbly_gum.tree_graph import compile_board
 from sheetgen.layouts.read import load
 from tests.conftest import ROOT, sheetgen
 

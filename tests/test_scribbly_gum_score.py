@@ -19,7 +19,6 @@ import pytest
 from pypdf import PdfReader
 
 from sheetgen.draw import Circle
-from sheetgen.games.scribbly_gum.board import WILD, compile_board
 from sheetgen.games.scribbly_gum.finished import PEN, finished_sheet
 from sheetgen.games.scribbly_gum.model import (
     FOODS,
@@ -34,6 +33,7 @@ from sheetgen.games.scribbly_gum.record import GameScore, load_setup, score_game
 from sheetgen.games.scribbly_gum.referee import check_game
 from sheetgen.games.scribbly_gum.rules import collect, extra_moves, winners
 from sheetgen.games.scribbly_gum.simulate import play
+from sheetgen.games.scribbly_gum.tree_graph import WILD, compile_board
 from sheetgen.layouts.read import load
 from tests.conftest import sheetgen
 

@@ -9,9 +9,9 @@ from collections import Counter
 
 import pytest
 
-from sheetgen.games.scribbly_gum.board import compile_board
 from sheetgen.games.scribbly_gum.model import TilesLayout, TreeLayout
 from sheetgen.games.scribbly_gum.simulate import play, simulate
+from sheetgen.games.scribbly_gum.tree_graph import compile_board
 from sheetgen.layouts.read import load
 from tests.conftest import sheetgen
 

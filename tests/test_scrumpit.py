@@ -7,8 +7,7 @@ from pathlib import Path
 
 from pypdf import PdfReader
 
-from sheetgen.draw.document import Placement
-from sheetgen.games.scrumpit.model import BoardLayout, TilesLayout, Turn
+from sheetgen.games.scrumpit.model import BoardLayout, LaidLetter, TilesLayout, Turn
 from sheetgen.games.scrumpit.rules import (
     Grid,
     check_board,
@@ -28,7 +27,7 @@ ZONES = zone_cells(BOARD)
 
 
 def lay(grid: Grid, player: str, *tiles: tuple[str, int, int]) -> int:
-    turn = Turn(player=player, tiles=[Placement(letter=ch, at=(x, y)) for ch, x, y in tiles])  # type: ignore[arg-type]
+    turn = Turn(player=player, tiles=[LaidLetter(letter=ch, at=(x, y)) for ch, x, y in tiles])  # type: ignore[arg-type]
     return play_turn(grid, turn, ZONES, VALUES).points
 
 
@@ -190,7 +189,7 @@ def test_the_apex_star_leaves_its_row_number_readable() -> None:
     from sheetgen.draw.fonts import cap_height, text_width
     from sheetgen.draw.shapes import Path as Outline
     from sheetgen.draw.shapes import Text
-    from sheetgen.games.scrumpit.board import board_shapes
+    from sheetgen.games.scrumpit.board_drawing import board_shapes
 
     layout = load("scrumpit/single").model
     assert isinstance(layout, BoardLayout)

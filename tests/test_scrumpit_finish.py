@@ -22,7 +22,7 @@ from sheetgen.games.scrumpit.draw import tile_drawing
 from sheetgen.games.scrumpit.model import BoardLayout, GameRecord, ScrumpitLabels, TilesLayout
 from sheetgen.games.scrumpit.rules import score_game, zone_cells
 from sheetgen.layouts.read import load
-from sheetgen.model.tables import ValidationError
+from sheetgen.model.tables import Refusal
 from sheetgen.options import BuildOptions
 from sheetgen.pipeline.document import document_for, pressed
 from sheetgen.press import PressOptions, parse_paper
@@ -283,7 +283,7 @@ def test_each_tile_sheet_is_headed_by_its_bag() -> None:
 
 
 def test_a_label_must_keep_its_fields_and_labels_translate_the_board(tmp_path: Path) -> None:
-    with pytest.raises(ValidationError) as caught:
+    with pytest.raises(Refusal) as caught:
         ScrumpitLabels(game="Partie")
     assert "must hold {n}" in str(caught.value)
     layout = tmp_path / "maison.toml"

@@ -10,8 +10,7 @@ from pathlib import Path
 
 import pytest
 
-from sheetgen.draw.document import Placement
-from sheetgen.games.scrumpit.model import GameRecord, Turn
+from sheetgen.games.scrumpit.model import GameRecord, LaidLetter, Turn
 from sheetgen.games.scrumpit.rules import score_game
 from sheetgen.layouts.read import load
 from tests.conftest import ROOT, sheetgen
@@ -41,7 +40,7 @@ def play(
 ) -> Turn:
     return Turn(
         player=player,  # type: ignore[arg-type]
-        tiles=[Placement(letter=ch, at=(x, y)) for ch, x, y in tiles],
+        tiles=[LaidLetter(letter=ch, at=(x, y)) for ch, x, y in tiles],
         scrumped=list(scrumped),
         exchanged=exchanged,
     )

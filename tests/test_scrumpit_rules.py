@@ -6,8 +6,7 @@ from __future__ import annotations
 
 import pytest
 
-from sheetgen.draw.document import Placement
-from sheetgen.games.scrumpit.model import BoardLayout, GameRecord, TilesLayout, Turn
+from sheetgen.games.scrumpit.model import BoardLayout, GameRecord, LaidLetter, TilesLayout, Turn
 from sheetgen.games.scrumpit.record import check_game
 from sheetgen.games.scrumpit.rules import (
     Grid,
@@ -128,7 +127,7 @@ def turn(player: str, *tiles: tuple[str, int, int], scrumped: tuple[tuple[int, i
          ) -> Turn:  # fmt: skip
     return Turn(
         player=player,  # type: ignore[arg-type]
-        tiles=[Placement(letter=ch, at=(x, y)) for ch, x, y in tiles],
+        tiles=[LaidLetter(letter=ch, at=(x, y)) for ch, x, y in tiles],
         scrumped=list(scrumped),
     )
 

@@ -20,7 +20,7 @@ from sheetgen.draw.fonts import cap_height, text_width
 from sheetgen.draw.shapes import Circle, Drawing, Group, Path, Rect, Style, Text
 from sheetgen.draw.transform import IDENTITY
 from sheetgen.draw.walk import leaves
-from sheetgen.games.scrumpit.board import board_drawing
+from sheetgen.games.scrumpit.board_drawing import board_drawing
 from sheetgen.games.scrumpit.model import BoardLayout
 from sheetgen.games.scrumpit.rules import zone_cells
 from sheetgen.layouts.read import load

@@ -29,7 +29,7 @@ from sheetgen.kinds import ComponentKind, kind_for
 from sheetgen.layouts.find import builtin_layouts
 from sheetgen.layouts.read import _read, _whole
 from sheetgen.model.pydantic_twin import mirror
-from sheetgen.model.tables import Table, ValidationError
+from sheetgen.model.tables import Refusal, Table
 from sheetgen.text.cmap import code_points
 from tests.conftest import ROOT
 from tests.test_layout_errors import _leaves as _places
@@ -54,7 +54,7 @@ def _both(kind: ComponentKind, data: Any) -> tuple[Any, Any]:
     text = json.dumps(whole, default=str)
     try:
         ours = kind.model.model_validate_data(whole).model_dump(mode="json")
-    except ValidationError:
+    except Refusal:
         ours = None
     try:
         theirs = mirror(kind.model).model_validate_json(text, strict=True)
@@ -226,10 +226,10 @@ def test_a_table_made_in_python_says_which_key_is_wrong_and_how() -> None:
         (Hopper, {"hops": 3, "guesses": {"A": 31}}, "guesses.A: give a number of hops"),
     ]
     for model, values, said in cases:
-        with pytest.raises(ValidationError) as refused:
+        with pytest.raises(Refusal) as refused:
             model(**values)
         assert str(refused.value).startswith(said), (values, str(refused.value))
-    with pytest.raises(ValidationError, match=r"^the table: not a table"):
+    with pytest.raises(Refusal, match=r"^the table: not a table"):
         Glyph.model_validate([1])
     assert Glyph.model_validate_data(json.loads(json.dumps(glyph))) == Glyph(**glyph)
 
@@ -238,10 +238,10 @@ def test_a_table_made_in_python_takes_python_forms_that_json_has_not() -> None:
 
     claim = Claim(player="A", at=(1, 2), feature="patch:NW", move=3.0)  # a tuple, 3.0
     assert claim.at == (1, 2) and claim.move == 3 and type(claim.move) is int
-    with pytest.raises(ValidationError, match="move: not a whole number"):
+    with pytest.raises(Refusal, match="move: not a whole number"):
         Claim(player="A", at=(1, 2), feature="patch:NW", move=2.5)
     as_json = {"player": "A", "at": [1, 2], "feature": "patch:NW", "move": 3.0}
-    with pytest.raises(ValidationError, match="move: not a whole number"):
+    with pytest.raises(Refusal, match="move: not a whole number"):
         Claim.model_validate_data(as_json)  # JSON's 3.0 is no whole number, as pydantic reads it
     assert Claim(player="A", at=(1.0, 2), feature="patch:NW").at == (1, 2)  # in a tuple too
     hopper = Hopper(hops=3, guesses={"A": 3, "B": "escape"})
@@ -294,5 +294,5 @@ class _Written(Table):
 def test_a_field_written_with_typing_is_a_field_and_a_classvar_none() -> None:
     assert list(_Written.model_fields) == ["count"]
     assert _Written(count=2).count == 2
-    with pytest.raises(ValidationError, match="count: not a whole number"):
+    with pytest.raises(Refusal, match="count: not a whole number"):
         _Written(count="2")

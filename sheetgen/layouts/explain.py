@@ -231,7 +231,7 @@ def _wrong(model: type[BaseModel], loc: Loc, err: ErrorDetails) -> tuple[str, st
     if kind == "string_pattern_mismatch":
         what, how = pattern_words(str(ctx.get("pattern")))
         return f"{got(value)} is not {what}", f"{how}, e.g. {written}" if written else how
-    if kind in ("value_error", "assertion_error"):  # our validators' own words
+    if kind in ("value_error", "assertion_error"):  # our checks' own words
         message = err["msg"].split(", ", 1)[-1].rstrip(".")
         shown = got(value)
         plain = isinstance(value, str | int | float) and shown not in message

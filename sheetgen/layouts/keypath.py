@@ -20,11 +20,11 @@ def key_path(loc: Loc) -> str:
     return out
 
 
-def key_loc(where: str, first: int = 1) -> Loc:
-    """A key path back as the data's indices: one as `key_path` writes it (`tiles[5].count`,
-    places counted from 1), or with `first` 0 one whose places count from 0 as the data does
-    (a rules finding's own path); a `(name)` is no part of the data."""
-    return tuple(int(i) - first if i else k for k, i, _ in _PART.findall(where) if k or i)
+def key_loc(where: str) -> Loc:
+    """A key path as `key_path` writes it (`tiles[5].count`, places counted from 1) back as the
+    data's indices, `("tiles", 4, "count")`; a `(name)` is no part of the data. (A rules
+    finding's own path, places counted from 0, is read through `counted_from_one`.)"""
+    return tuple(int(i) - 1 if i else k for k, i, _ in _PART.findall(where) if k or i)
 
 
 def counted_from_one(where: str) -> str:

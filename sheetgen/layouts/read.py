@@ -1,4 +1,4 @@
-"""Layout files: TOML read, `extends` merged, validated against the kind's pydantic model.
+"""Layout files: TOML read, `extends` merged, validated against the kind's layout model.
 
 Every failure is a `LayoutError` naming the file, the key path (with its line and column where
 the file shows them) and what would be right; an invalid layout's problems come all at once.
@@ -28,7 +28,7 @@ if TYPE_CHECKING:  # imported where used: 'sheetgen list' reads layouts without 
     from sheetgen.findings import Lookup
     from sheetgen.kinds import ComponentKind
     from sheetgen.model.base import LayoutBase
-    from sheetgen.model.tables import ValidationError
+    from sheetgen.model.tables import Refusal
 
 
 @dataclass(frozen=True)
@@ -176,7 +176,7 @@ def validate(
 ) -> Loaded:
     """Validate parsed layout data against its kind's model: `text`, the file, for lines, or
     `layers`, the files of its `extends` chain; `early`, problems found reading them."""
-    from sheetgen.model.tables import ValidationError
+    from sheetgen.model.tables import Refusal
 
     layers = layers or (Layer(shown, text, data),)
     kind, problems = _kind_of(data, layers)
@@ -191,7 +191,7 @@ def validate(
     whole = _whole(data)  # 3.0 a whole number, as the layout schema counts it
     try:  # as JSON, strictly: a TOML boolean or string is never taken for a number
         model = cast("LayoutBase", kind.model.model_validate_data(whole))  # the kind's own model
-    except ValidationError as refused:
+    except Refusal as refused:
         problems += [
             p for loc, p in _explained(kind, data, whole, layers, refused) if loc not in places
         ]
@@ -207,7 +207,7 @@ def _explained(
     data: dict[str, Any],
     whole: Any,
     layers: Layers,
-    refused: ValidationError,
+    refused: Refusal,
 ) -> list[tuple[Loc, LayoutError]]:
     """A refused layout's every problem, in a designer's words: pydantic, reading it against
     the same declarations, says each key that is wrong and how."""

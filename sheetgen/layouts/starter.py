@@ -19,7 +19,7 @@ from sheetgen.pipeline.working_range import working_range
 if TYPE_CHECKING:
     from sheetgen.kinds import ComponentKind
     from sheetgen.model.base import LayoutBase
-    from sheetgen.model.tables import FieldInfo, Table
+    from sheetgen.model.tables import KeyInfo, Table
 
 
 def _slug_name(file: Path, component: str) -> str:
@@ -29,7 +29,7 @@ def _slug_name(file: Path, component: str) -> str:
     return slug(file.stem).lower()[:40].strip("-") or f"my-{component}"
 
 
-def _field(model: type[Table], key: str) -> tuple[FieldInfo, str]:
+def _field(model: type[Table], key: str) -> tuple[KeyInfo, str]:
     """The model's field at a dotted key, and what it holds in words."""
     parts = key.split(".")
     owner: Any = model

@@ -12,29 +12,29 @@ from typing import Annotated, Any
 
 from sheetgen.kinds import tile_sizes_of, tile_sizes_said
 from sheetgen.model.tables import (
-    BeforeValidator,
-    ConfigDict,
-    Field,
-    GroupedMetadata,
+    CheckBefore,
+    CheckInfo,
+    Key,
+    KeyRules,
     Limits,
-    PrivateAttr,
+    Private,
     Table,
-    ValidationInfo,
-    field_validator,
+    TableConfig,
+    key_check,
 )
 from sheetgen.text.page_words import PageWords
 from sheetgen.text.printable import PRINTS, unprintable
 from sheetgen.text.typefaces import uncovered
 
-Colour = Annotated[str, Field(pattern=r"^#[0-9a-fA-F]{6}$", description="#rrggbb")]
+Colour = Annotated[str, Key(pattern=r"^#[0-9a-fA-F]{6}$", description="#rrggbb")]
 
 
 def paints(default: str, what: str) -> Any:
     """A colour key's default and description: what it paints, then its form, #rrggbb."""
-    return Field(default=default, description=f"{what}, #rrggbb")
+    return Key(default=default, description=f"{what}, #rrggbb")
 
 
-class TileSizes(GroupedMetadata):
+class TileSizes(KeyRules):
     """A layout's tile size key of kind `key` (`Annotated[float, TileSizes(key)]`): mm within
     the range the kind declares, which --tile-size takes too (the schema's minimum and
     maximum), refused outside it in the words --tile-size's error uses."""
@@ -55,7 +55,7 @@ class TileSizes(GroupedMetadata):
 
         yield Limits(ge=low)
         yield Limits(le=high)
-        yield BeforeValidator(within)  # listed last, so it runs before the bounds above
+        yield CheckBefore(within)  # listed last, so it runs before the bounds above
 
 
 MAX_TEXT = 1000  # characters in any one text of a layout (a path, a description, a name)
@@ -111,7 +111,7 @@ def keeps_fields(label: str, names: tuple[str, ...]) -> str:
 class _Printable(Table):
     """Every text field of a layout table is checked printable."""
 
-    @field_validator("*", mode="after")
+    @key_check("*")
     @classmethod
     def _printable(cls, value: Any) -> Any:
         return _printable_text(value)
@@ -132,17 +132,17 @@ class PageLabels(_Printable):
     """Every word the press prints on a page (its footer and ruler), English by default. Each
     game's labels extend these, so one `[labels]` table in a layout translates a whole sheet."""
 
-    model_config = ConfigDict(extra="forbid", frozen=True, json_schema_extra=_describe_labels)
+    model_config = TableConfig(extra="forbid", frozen=True, json_schema_extra=_describe_labels)
 
-    front: str = Field(default=PageWords.front, max_length=40)
-    back: str = Field(default=PageWords.back, max_length=40)
-    ruler: str = Field(default=PageWords.ruler, max_length=60)
-    ruler_bars: str = Field(default=PageWords.ruler_bars, max_length=60)
-    fold: str = Field(default=PageWords.fold, max_length=40)
+    front: str = Key(default=PageWords.front, max_length=40)
+    back: str = Key(default=PageWords.back, max_length=40)
+    ruler: str = Key(default=PageWords.ruler, max_length=60)
+    ruler_bars: str = Key(default=PageWords.ruler_bars, max_length=60)
+    fold: str = Key(default=PageWords.fold, max_length=40)
 
-    @field_validator("*")
+    @key_check("*")
     @classmethod
-    def _keeps_fields(cls, value: object, info: ValidationInfo) -> object:
+    def _keeps_fields(cls, value: object, info: CheckInfo) -> object:
         """A label whose English default holds `{fields}` keeps them (they are filled in)."""
         default = cls.model_fields[info.field_name or ""].default
         if isinstance(value, str) and isinstance(default, str) and format_fields(default):
@@ -157,39 +157,39 @@ class PageLabels(_Printable):
 class LayoutBase(_Printable):
     """Keys every layout file carries; unknown keys anywhere are errors."""
 
-    model_config = ConfigDict(extra="forbid", frozen=True)
+    model_config = TableConfig(extra="forbid", frozen=True)
 
-    game: str = Field(description="the game this layout belongs to, e.g. 'scribe'")
-    component: str = Field(description="the component kind within the game, e.g. 'supergrid'")
-    name: str = Field(
+    game: str = Key(description="the game this layout belongs to, e.g. 'scribe'")
+    component: str = Key(description="the component kind within the game, e.g. 'supergrid'")
+    name: str = Key(
         pattern=r"^[a-z0-9][a-z0-9-]{0,39}$", description="short name used in output file names"
     )
-    extends: str | None = Field(
+    extends: str | None = Key(
         default=None,
         description="a layout to start from: a name (game/name, see 'sheetgen list') or a path "
         "ending in .toml, taken from this file's folder",
     )
-    description: str = Field(
+    description: str = Key(
         default="", description="one line on what the layout makes ('sheetgen list')"
     )
-    credit: str = Field(
+    credit: str = Key(
         default="",
         max_length=120,
         description="designer credit and rules version, printed on every sheet",
         examples=["Walkabout v0.6 by Karl Hanf"],
     )
-    labels: PageLabels = Field(
+    labels: PageLabels = Key(
         default=PageLabels(), description="every word the sheet prints, to translate or reword"
     )
     # the folder of the file it was read from (set by `layout.load`): where the paths written
     # in it are taken from
-    _folder: Path | None = PrivateAttr(None)
+    _folder: Path | None = Private(None)
 
 
 class Section(_Printable):
     """A table inside a layout file; unknown keys are errors here too."""
 
-    model_config = ConfigDict(extra="forbid", frozen=True)
+    model_config = TableConfig(extra="forbid", frozen=True)
 
 
 # a layout's credit, for kinds that make screen images only (no page, so no footer to print it)

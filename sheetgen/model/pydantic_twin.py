@@ -1,6 +1,9 @@
-"""Layout models as pydantic models, made from the same declarations (`sheetgen.model.tables`): what
-explains a refused layout key by key (`model_errors`) and writes its JSON Schema. Imported only
-when a layout is refused or a schema asked for."""
+"""Layout models as pydantic models, made from the same declarations (`sheetgen.model.tables`):
+what explains a refused layout key by key (`sheetgen.layouts.explain`) and writes its JSON
+Schema. Each of the tables' own declarations becomes pydantic's: `Key` its `Field`, `key_check`
+and `table_check` its `field_validator` and `model_validator`, `CheckBefore` and `CheckAfter`
+its `BeforeValidator` and `AfterValidator`, `Private` its `PrivateAttr`, `TableConfig` its
+`ConfigDict`. Imported only when a layout is refused or a schema asked for."""
 
 from __future__ import annotations
 
@@ -17,7 +20,9 @@ from sheetgen.model import tables
 @functools.cache
 def mirror(cls: type[tables.Table]) -> type[pydantic.BaseModel]:
     """The pydantic model declared as the table class `cls` is: the same fields, limits,
-    checks, words, configuration, methods and bases."""
+    checks, words, configuration, methods and bases, and its name (or the `__schema_name__`
+    the table keeps for its JSON Schema definition, when its class was renamed since)."""
+    name = vars(cls).get("__schema_name__", cls.__name__)
     bases = tuple(
         mirror(base)
         for base in cls.__bases__
@@ -25,7 +30,7 @@ def mirror(cls: type[tables.Table]) -> type[pydantic.BaseModel]:
     ) or (pydantic.BaseModel,)
     namespace: dict[str, Any] = {
         "__module__": cls.__module__,
-        "__qualname__": cls.__qualname__,
+        "__qualname__": cls.__qualname__ if name == cls.__name__ else name,
         "__doc__": cls.__doc__,
         "__annotations__": {},
         "__table__": cls,  # the table class it mirrors
@@ -44,7 +49,7 @@ def mirror(cls: type[tables.Table]) -> type[pydantic.BaseModel]:
     for key, (tp, info) in tables.own_fields(cls).items():
         namespace["__annotations__"][key] = _translated(tp)
         namespace[key] = _field(info)
-    return types.new_class(cls.__name__, bases, {}, lambda ns: ns.update(namespace))
+    return types.new_class(name, bases, {}, lambda ns: ns.update(namespace))
 
 
 _METHODS = (types.FunctionType, property, classmethod, staticmethod, functools.cached_property)
@@ -56,7 +61,7 @@ def _check(check: tables._Check) -> Any:
     return pydantic.field_validator(*check.fields, mode="after")(check.func)
 
 
-def _field(info: tables.FieldInfo) -> Any:
+def _field(info: tables.KeyInfo) -> Any:
     words = info.words()
     if info.default is tables._MISSING:
         return pydantic.Field(**words)
@@ -93,12 +98,12 @@ def _translated(tp: Any) -> Any:
 
 
 def _metadata(meta: Any) -> list[Any]:
-    if isinstance(meta, tables.FieldInfo):
+    if isinstance(meta, tables.KeyInfo):
         return [pydantic.Field(**meta.words())]
     if isinstance(meta, tables.Limits):
         return [pydantic.Field(**meta.words())]
-    if isinstance(meta, tables.BeforeValidator):
+    if isinstance(meta, tables.CheckBefore):
         return [pydantic.BeforeValidator(meta.func)]
-    if isinstance(meta, tables.AfterValidator):
+    if isinstance(meta, tables.CheckAfter):
         return [pydantic.AfterValidator(meta.func)]
     return [meta]

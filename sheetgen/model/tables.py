@@ -1,13 +1,16 @@
 """The tables layout models are declared with, and the validator that reads layouts into them.
 
-A layout model is a class of typed fields (`Field` gives a default, a range, a length, a pattern
-and the words `sheetgen schema` shows), with checks of its own (`field_validator`,
-`model_validator`): pydantic's way of declaring a model, kept so that the same declaration can
-also be handed to pydantic (`sheetgen.model.pydantic_twin`) to explain a refusal key by key and to
-write the JSON Schema. This module imports no pydantic: a scoring command reads its layout in
-a few milliseconds. Both read a value the same way, strictly, as JSON gives it (a tested claim):
-text only as text, a whole number only as one, a number as an int or a float (made a float), a
-list for a list or a tuple, a table for a table, and no key the table does not declare.
+A layout model is a `Table` class of typed keys: `Key` declares one (its default, range, length,
+pattern and the words `sheetgen schema` shows), `KeyRules`, `CheckBefore` and `CheckAfter` add
+to its type in `Annotated`, and the table's own checks are `key_check` (on keys once read) and
+`table_check` (on the whole table once made); a refused value is a `Refusal`. The names are
+sheetgen's own: pydantic never reads these declarations as they stand, but
+`sheetgen.model.pydantic_twin` makes each table a pydantic model of the same keys, limits and
+checks, to explain a refusal key by key and to write the JSON Schema. This module imports no
+pydantic: a scoring command reads its layout in a few milliseconds. Both read a value the same
+way, strictly, as JSON gives it (a tested claim): text only as text, a whole number only as one,
+a number as an int or a float (made a float), a list for a list or a tuple, a table for a table,
+and no key the table does not declare.
 """
 
 from __future__ import annotations
@@ -26,8 +29,8 @@ Loc = tuple[int | str, ...]
 _MISSING: Any = type("_Missing", (), {"__repr__": lambda self: "MISSING"})()
 
 
-class ValidationError(ValueError):
-    """A value the model refuses: the first problem found, at its key path."""
+class Refusal(ValueError):
+    """A value the table refuses: the first problem found, at its key path."""
 
     def __init__(self, loc: Loc, message: str) -> None:
         self.loc, self.message = loc, message
@@ -36,7 +39,7 @@ class ValidationError(ValueError):
 
 
 class Limits:
-    """A value's range, length and pattern, as `Field` or `Annotated` metadata gives them."""
+    """A value's range, length and pattern, as `Key` or `Annotated` metadata gives them."""
 
     NAMES = ("ge", "le", "min_length", "max_length", "pattern")
     __slots__ = NAMES
@@ -82,8 +85,9 @@ def _matches(pattern: str, value: str) -> re.Match[str] | None:
     return re.search(pattern.replace("$", r"\Z") if pattern.endswith("$") else pattern, value)
 
 
-class FieldInfo:
-    """One field: its default (or how to make it), its limits and its words."""
+class KeyInfo:
+    """One key of a table, as `Key` declares it: its default (or how to make it), its limits
+    and its words."""
 
     __slots__ = ("_annotation", "default", "default_factory", "limits", "metadata", "said")
 
@@ -96,13 +100,13 @@ class FieldInfo:
     ) -> None:
         self.default, self.default_factory = default, default_factory
         self.limits = limits or Limits()
-        self.said = said or {}  # its description, examples, title as `Field` was given them
+        self.said = said or {}  # its description, examples, title as `Key` was given them
         self._annotation: Any = None
-        self.metadata: list[object] = []  # each limit alone, the type's too, as pydantic has it
+        self.metadata: list[object] = []  # each limit alone, the type's too (`.ge`, `.le` …)
 
     @property
     def annotation(self) -> Any:
-        """The field's type, its `Annotated` metadata stripped."""
+        """The key's type, its `Annotated` metadata stripped."""
         return self._annotation
 
     @property
@@ -117,12 +121,13 @@ class FieldInfo:
         return self.default_factory() if self.default_factory is not None else self.default
 
     def words(self) -> dict[str, Any]:
-        """Its keyword arguments to pydantic's `Field`, besides the default."""
+        """Its keyword arguments, besides the default: its words and limits by name (what
+        `pydantic_twin` hands to pydantic's `Field`)."""
         made = {"default_factory": self.default_factory} if self.default_factory else {}
         return {**self.said, **made, **self.limits.words()}
 
 
-def Field(  # named as pydantic names it, for the same declarations
+def Key(
     default: Any = _MISSING,
     *,
     default_factory: Callable[[], Any] | None = None,
@@ -136,7 +141,8 @@ def Field(  # named as pydantic names it, for the same declarations
     max_length: int | None = None,
     pattern: str | None = None,
 ) -> Any:
-    """A field's default, limits and words (in `Annotated`, its limits and words alone)."""
+    """A layout key's declaration: its default (or `default_factory`), limits and words (in
+    `Annotated`, its limits and words alone)."""
     said = {
         "description": description,
         "examples": examples,
@@ -144,12 +150,12 @@ def Field(  # named as pydantic names it, for the same declarations
         "json_schema_extra": json_schema_extra,
     }
     limits = Limits(ge, le, min_length, max_length, pattern)
-    return FieldInfo(
+    return KeyInfo(
         default, default_factory, limits, {k: v for k, v in said.items() if v is not None}
     )
 
 
-class BeforeValidator:
+class CheckBefore:
     """`Annotated` metadata: a function the value passes through before it is read."""
 
     __slots__ = ("func",)
@@ -158,7 +164,7 @@ class BeforeValidator:
         self.func = func
 
 
-class AfterValidator:
+class CheckAfter:
     """`Annotated` metadata: a function the value passes through once read."""
 
     __slots__ = ("func",)
@@ -167,15 +173,17 @@ class AfterValidator:
         self.func = func
 
 
-class GroupedMetadata:
-    """`Annotated` metadata that stands for several (limits and validators)."""
+class KeyRules:
+    """`Annotated` metadata that stands for several (limits and checks): a subclass yields
+    them."""
 
     def __iter__(self) -> Iterator[object]:
         raise NotImplementedError
 
 
-class ValidationInfo:
-    """What a field check is told besides the value: the field's name."""
+class CheckInfo:
+    """What a key check is told besides the value: the key's name (as `field_name`, the name
+    pydantic's own gives it, since the same check runs in the table's pydantic twin)."""
 
     __slots__ = ("field_name",)
 
@@ -184,8 +192,8 @@ class ValidationInfo:
 
 
 class _Check:
-    """A model's own check: on some fields (`*` every field) once they are read, or (`fields`
-    empty) on the whole model once made."""
+    """A table's own check: on some keys (`*` every key) once they are read (`key_check`), or
+    (`fields` empty) on the whole table once made (`table_check`)."""
 
     __slots__ = ("fields", "func")
 
@@ -200,40 +208,39 @@ class _Check:
 F = TypeVar("F")
 
 
-def field_validator(*fields: str, mode: Literal["after"] = "after") -> Callable[[F], F]:
+def key_check(*keys: str) -> Callable[[F], F]:
     """Declares a classmethod `(cls, value[, info])` that checks (and may change) the named
-    fields' values once read: raising ValueError refuses the value with its words."""
+    keys' values (`*`, every key's) once read: raising ValueError refuses the value with its
+    words. `info` is a `CheckInfo`."""
 
     def declare(func: F) -> F:
         if not isinstance(func, classmethod):
-            raise TypeError("a field check is a classmethod (put @classmethod under it)")
-        return _Check(func, fields)  # type: ignore[return-value]
+            raise TypeError("a key check is a classmethod (put @classmethod under it)")
+        return _Check(func, keys)  # type: ignore[return-value]
 
     return declare
 
 
-def model_validator(*, mode: Literal["after"]) -> Callable[[F], F]:
-    """Declares a method that checks the made model (returning it): ValueError refuses it."""
-
-    def declare(func: F) -> F:
-        return _Check(func, ())  # type: ignore[return-value]
-
-    return declare
+def table_check(func: F) -> F:
+    """Declares a method that checks the made table (returning it): ValueError refuses it."""
+    return _Check(func, ())  # type: ignore[return-value]
 
 
-class _Private:
+class _PrivateDefault:
     __slots__ = ("default",)
 
     def __init__(self, default: Any) -> None:
         self.default = default
 
 
-def PrivateAttr(default: Any = None) -> Any:
-    """A private attribute with its default, set on a made model (never read from a file)."""
-    return _Private(default)
+def Private(default: Any = None) -> Any:
+    """A private attribute with its default, set on a made table (never read from a file)."""
+    return _PrivateDefault(default)
 
 
-def ConfigDict(**config: Any) -> dict[str, Any]:
+def TableConfig(**config: Any) -> dict[str, Any]:
+    """A table's configuration (`model_config`): `extra`, `frozen`, `json_schema_extra`, as
+    its pydantic twin takes them."""
     return config
 
 
@@ -249,7 +256,7 @@ Reader = Callable[[Any, Loc, bool], Any]  # value, key path, from Python (not JS
 
 
 def _reader(tp: Any) -> Reader:
-    """How to read a value as `tp` (a field's resolved type)."""
+    """How to read a value as `tp` (a key's resolved type)."""
     origin = typing.get_origin(tp)
     if origin is typing.Annotated:
         return _annotated(tp.__origin__, tp.__metadata__)
@@ -375,13 +382,13 @@ def _dict(key: Reader, item: Reader) -> Reader:
 def _flat(metadata: tuple[Any, ...]) -> list[Any]:
     out: list[Any] = []
     for meta in metadata:
-        out.extend(_flat(tuple(meta)) if isinstance(meta, GroupedMetadata) else [meta])
+        out.extend(_flat(tuple(meta)) if isinstance(meta, KeyRules) else [meta])
     return out
 
 
 def _annotated(tp: Any, metadata: tuple[Any, ...]) -> Reader:
-    """A type with its metadata, each wrapping what comes before it: a limit or an after
-    validator checks the value read so far, a before validator runs ahead of all of it."""
+    """A type with its metadata, each wrapping what comes before it: a limit or a `CheckAfter`
+    checks the value read so far, a `CheckBefore` runs ahead of all of it."""
     read = _reader(tp)
     for meta in _flat(metadata):
         read = _wrapped(read, meta)
@@ -389,7 +396,7 @@ def _annotated(tp: Any, metadata: tuple[Any, ...]) -> Reader:
 
 
 def _wrapped(inner: Reader, meta: Any) -> Reader:
-    if isinstance(meta, FieldInfo):
+    if isinstance(meta, KeyInfo):
         meta = meta.limits
     if isinstance(meta, Limits):
         limits = meta
@@ -402,8 +409,8 @@ def _wrapped(inner: Reader, meta: Any) -> Reader:
             return value
 
         return limited
-    if isinstance(meta, BeforeValidator | AfterValidator):
-        func, before = meta.func, isinstance(meta, BeforeValidator)
+    if isinstance(meta, CheckBefore | CheckAfter):
+        func, before = meta.func, isinstance(meta, CheckBefore)
 
         def checked(value: Any, loc: Loc, py: bool) -> Any:
             if before:
@@ -415,7 +422,7 @@ def _wrapped(inner: Reader, meta: Any) -> Reader:
 
 
 def _run(func: Callable[..., Any], loc: Loc, *args: Any) -> Any:
-    """A model's own check, its ValueError (or assertion) a refusal of the value."""
+    """A table's own check, its ValueError (or assertion) a refusal of the value."""
     try:
         return func(*args)
     except (ValueError, AssertionError) as exc:
@@ -439,14 +446,14 @@ class _Plan:
         self.readers, self.checks, self.model_checks = readers, checks, model_checks
 
 
-@dataclass_transform(kw_only_default=True, frozen_default=True, field_specifiers=(Field,))
+@dataclass_transform(kw_only_default=True, frozen_default=True, field_specifiers=(Key,))
 class _TableType(type):
     """Collects a table class's fields (its bases' first) as the class is made; their types are
     read when first needed (so that importing a model costs no type evaluation)."""
 
     def __new__(mcs, name: str, bases: tuple[type, ...], namespace: dict[str, Any]) -> Any:
         own = namespace.get("__annotations__", {})
-        fields: dict[str, FieldInfo] = {}
+        fields: dict[str, KeyInfo] = {}
         private: dict[str, Any] = {}
         config: dict[str, Any] = {}
         for base in reversed(bases):
@@ -460,10 +467,10 @@ class _TableType(type):
                 continue
             value = namespace.pop(key, _MISSING)
             if key.startswith("_"):
-                private[key] = value.default if isinstance(value, _Private) else value
+                private[key] = value.default if isinstance(value, _PrivateDefault) else value
                 continue
             # a field a base declares keeps its place among the fields
-            fields[key] = value if isinstance(value, FieldInfo) else FieldInfo(value)
+            fields[key] = value if isinstance(value, KeyInfo) else KeyInfo(value)
         namespace["model_config"] = config
         namespace["__table_config__"] = own_config
         cls = super().__new__(mcs, name, bases, namespace)
@@ -474,20 +481,20 @@ class _TableType(type):
         return cls
 
     @property
-    def model_fields(cls) -> dict[str, FieldInfo]:
+    def model_fields(cls) -> dict[str, KeyInfo]:
         """The fields by name, in order, their types read."""
         _plan(cls)
-        fields: dict[str, FieldInfo] = cls.__table_fields__  # type: ignore[attr-defined]
+        fields: dict[str, KeyInfo] = cls.__table_fields__  # type: ignore[attr-defined]
         return fields
 
 
-def own_fields(cls: type) -> dict[str, tuple[Any, FieldInfo]]:
+def own_fields(cls: type) -> dict[str, tuple[Any, KeyInfo]]:
     """The fields `cls` itself declares (not its bases), each with its type as written (its
     `Annotated` metadata kept) and its field info."""
-    made: dict[str, tuple[Any, FieldInfo]] | None = vars(cls).get("__table_own__")
+    made: dict[str, tuple[Any, KeyInfo]] | None = vars(cls).get("__table_own__")
     if made is not None:
         return made
-    fields: dict[str, FieldInfo] = getattr(cls, "__table_fields__", {})
+    fields: dict[str, KeyInfo] = getattr(cls, "__table_fields__", {})
     module = sys.modules[cls.__module__].__dict__
     made = {}
     for key, annotation in vars(cls).get("__annotations__", {}).items():
@@ -520,7 +527,7 @@ def _plan(cls: Any) -> _Plan:
     plan: _Plan | None = vars(cls).get("__table_plan__")
     if plan is not None:
         return plan
-    fields: dict[str, FieldInfo] = cls.__table_fields__
+    fields: dict[str, KeyInfo] = cls.__table_fields__
     types_of: dict[str, Any] = {}
     for klass in reversed(cls.__mro__):
         if not isinstance(klass, _TableType):
@@ -547,12 +554,12 @@ def _plan(cls: Any) -> _Plan:
     return plan
 
 
-def _limits_of(tp: Any, info: FieldInfo) -> list[object]:
+def _limits_of(tp: Any, info: KeyInfo) -> list[object]:
     """A field's limits, its type's and its own, one object each (`.ge`, `.max_length` …)."""
     found = [info.limits]
     while typing.get_origin(tp) is typing.Annotated:
         for meta in _flat(tp.__metadata__):
-            found += [meta.limits if isinstance(meta, FieldInfo) else meta]
+            found += [meta.limits if isinstance(meta, KeyInfo) else meta]
         tp = tp.__origin__
     return [
         types.SimpleNamespace(**{name: getattr(limits, name)})
@@ -566,7 +573,7 @@ def _limits_of(tp: Any, info: FieldInfo) -> list[object]:
 def _field_check(check: _Check, cls: type, key: str, value: Any, loc: Loc) -> Any:
     func = check.func.__func__
     if func.__code__.co_argcount == 3:
-        return _run(func, loc, cls, value, ValidationInfo(key))
+        return _run(func, loc, cls, value, CheckInfo(key))
     return _run(func, loc, cls, value)
 
 
@@ -574,14 +581,14 @@ class Table(metaclass=_TableType):
     """A table of a layout file: its fields read and checked, frozen once made."""
 
     model_config: ClassVar[dict[str, Any]] = {}
-    __table_fields__: ClassVar[dict[str, FieldInfo]]
+    __table_fields__: ClassVar[dict[str, KeyInfo]]
     __table_private__: ClassVar[dict[str, Any]]
 
     def __init__(self, **values: Any) -> None:
         try:
             self._fill(values, (), True)
         except _Refused as exc:
-            raise ValidationError(exc.loc, exc.message) from None
+            raise Refusal(exc.loc, exc.message) from None
 
     @classmethod
     def _read(cls: type[T], value: Any, loc: Loc, py: bool) -> T:
@@ -619,14 +626,14 @@ class Table(metaclass=_TableType):
         for check in plan.model_checks:
             _run(check.func, loc, self)
 
-    # pydantic's names, for the same uses
+    # the method names of a pydantic model, so that a table and its twin are used alike
     @classmethod
     def model_validate(cls: type[T], value: Any) -> T:
         """A model from Python values (a made table stands for itself)."""
         try:
             return cls._read(value, (), True)
         except _Refused as exc:
-            raise ValidationError(exc.loc, exc.message) from None
+            raise Refusal(exc.loc, exc.message) from None
 
     @classmethod
     def model_validate_data(cls: type[T], data: Any) -> T:
@@ -635,7 +642,7 @@ class Table(metaclass=_TableType):
         try:
             return cls._read(data, (), False)
         except _Refused as exc:
-            raise ValidationError(exc.loc, exc.message) from None
+            raise Refusal(exc.loc, exc.message) from None
 
     @property
     def model_fields_set(self) -> frozenset[str]:

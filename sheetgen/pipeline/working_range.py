@@ -10,7 +10,7 @@ from collections.abc import Callable
 from pathlib import Path
 from typing import TYPE_CHECKING, Any
 
-from sheetgen.model.tables import ValidationError
+from sheetgen.model.tables import Refusal
 
 if TYPE_CHECKING:
     from sheetgen.kinds import ComponentKind
@@ -35,7 +35,7 @@ def working_range(
     def rules_pass(number: float) -> bool:
         try:
             model = kind.model.model_validate(_with(data, key, number))
-        except ValidationError:
+        except Refusal:
             return False
         return not any(f.level == "error" for f in kind.check(model))
 

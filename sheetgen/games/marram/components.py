@@ -7,8 +7,8 @@ from sheetgen.draw.document import alone
 from sheetgen.draw.sheets import AlignmentTest, Pad, Sheets
 from sheetgen.errors import SheetgenError
 from sheetgen.findings import Finding, error
-from sheetgen.games.marram.board import back, front
 from sheetgen.games.marram.draw import tile_drawing
+from sheetgen.games.marram.faces import back, front
 from sheetgen.games.marram.model import ArtLayout, BoardLayout, TileSetLayout
 from sheetgen.games.marram.picture import board_drawing
 from sheetgen.games.marram.rules import check_set

@@ -26,7 +26,7 @@ from sheetgen.draw.colour import darker
 from sheetgen.draw.icons import star
 from sheetgen.draw.shapes import Close
 from sheetgen.games.marram.beasts import MID, Layers, U, beast_layers
-from sheetgen.games.marram.board import Face
+from sheetgen.games.marram.faces import Face
 from sheetgen.games.marram.ground import CORNER_XY, ground
 from sheetgen.games.marram.model import MarramLabels, SheetStyle
 

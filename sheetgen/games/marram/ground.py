@@ -13,7 +13,7 @@ from sheetgen.draw import Circle, Close, CurveTo, LineTo, MoveTo, Path, Rect, Sh
 from sheetgen.draw.colour import darker
 from sheetgen.draw.shapes import Segment
 from sheetgen.games.marram.beasts import INWARD, MID, Point, U, centre_line, offset
-from sheetgen.games.marram.board import Face
+from sheetgen.games.marram.faces import Face
 from sheetgen.games.marram.model import CORNERS, EDGES, SheetStyle
 
 CORNER_XY = {"NW": (0.0, 0.0), "NE": (U, 0.0), "SE": (U, U), "SW": (0.0, U)}

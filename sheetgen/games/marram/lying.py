@@ -5,7 +5,7 @@ from __future__ import annotations
 
 from dataclasses import dataclass, field, replace
 
-from sheetgen.games.marram.board import Face, back, front, turn
+from sheetgen.games.marram.faces import Face, back, front, turn
 from sheetgen.games.marram.model import TileType
 
 SWAP = {"g": "s", "s": "g"}

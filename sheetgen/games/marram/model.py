@@ -18,11 +18,11 @@ from sheetgen.model.base import (
     paints,
 )
 from sheetgen.model.tables import (
-    AfterValidator,
-    BeforeValidator,
-    Field,
-    field_validator,
-    model_validator,
+    CheckAfter,
+    CheckBefore,
+    Key,
+    key_check,
+    table_check,
 )
 
 Kind = Literal["g", "s"]  # grass or sand
@@ -68,10 +68,10 @@ def _segment_form(text: str) -> str:
 class Item(Section):
     """A gold or silver coin (in grass) or a flower (in sand), in one corner of the front."""
 
-    kind: Literal["gold", "silver", "flower"] = Field(
+    kind: Literal["gold", "silver", "flower"] = Key(
         description="a gold or silver coin (in grass) or a flower (in sand)"
     )
-    corner: Corner = Field(description="the corner of the front it sits in: NW, NE, SE or SW")
+    corner: Corner = Key(description="the corner of the front it sits in: NW, NE, SE or SW")
 
 
 class TileType(Section):
@@ -84,28 +84,28 @@ class TileType(Section):
     tile, swap grass and sand. `back` may state the back's corners to have that checked.
     """
 
-    name: str = Field(
+    name: str = Key(
         pattern=r"^[a-z0-9-]{1,30}$", description="the design's name, used in board records"
     )
-    count: int = Field(ge=1, le=95, description="how many tiles of this design the set holds")
-    corners: str = Field(
+    count: int = Key(ge=1, le=95, description="how many tiles of this design the set holds")
+    corners: str = Key(
         pattern=r"^[gs]{4}$",
         description="the front's patch kind at NW, NE, SE, SW: g grass, s sand, e.g. 'ggss'",
     )
-    centre: Kind | None = Field(
+    centre: Kind | None = Key(
         default=None, description="a chequered tile's kind that joins across the middle: g or s"
     )
-    segments: list[Annotated[str, AfterValidator(_segment_form)]] = Field(
+    segments: list[Annotated[str, CheckAfter(_segment_form)]] = Key(
         default_factory=list,
         max_length=4,
         description="the beasts: 'kind:edge' for an end, 'kind:edge-edge' for a body, "
         "e.g. 'blue-head:E'",
     )
-    items: list[Item] = Field(
+    items: list[Item] = Key(
         default_factory=list, max_length=4, description="coins and flowers on the front"
     )
-    spade: bool = Field(default=False, description="a spade tile: its back swaps grass and sand")
-    back: str | None = Field(
+    spade: bool = Key(default=False, description="a spade tile: its back swaps grass and sand")
+    back: str | None = Key(
         default=None,
         pattern=r"^[gs]{4}$",
         description="the back's corners, to have them checked, e.g. 'ssgg'",
@@ -115,13 +115,13 @@ class TileType(Section):
 class Totals(Section):
     """Counts the set declares, checked against its tiles."""
 
-    tiles: int = Field(default=95, description="tiles in the set, the starter left out")
-    spade: int = Field(ge=0, description="spade tiles")
-    blue_heads: int = Field(ge=0, description="blue snake heads")
-    blue_tails: int = Field(ge=0, description="blue snake tails")
-    gold: int = Field(ge=0, description="gold coins")
-    silver: int = Field(ge=0, description="silver coins")
-    flowers: int = Field(ge=0, description="flowers")
+    tiles: int = Key(default=95, description="tiles in the set, the starter left out")
+    spade: int = Key(ge=0, description="spade tiles")
+    blue_heads: int = Key(ge=0, description="blue snake heads")
+    blue_tails: int = Key(ge=0, description="blue snake tails")
+    gold: int = Key(ge=0, description="gold coins")
+    silver: int = Key(ge=0, description="silver coins")
+    flowers: int = Key(ge=0, description="flowers")
 
 
 class SheetStyle(Section):
@@ -133,10 +133,10 @@ class SheetStyle(Section):
     beast against both differ by 20 in lightness too (sand lightest, then the orange snake,
     grass, and the dark worm and blue snake, told apart in grey by rings and spine)."""
 
-    size: Annotated[float, TileSizes("marram/tiles")] = Field(
+    size: Annotated[float, TileSizes("marram/tiles")] = Key(
         default=40.0, description=f"tile size in mm: {tile_sizes_said('marram/tiles')}"
     )
-    bleed: float = Field(
+    bleed: float = Key(
         default=2.0, ge=0, le=5, description="art beyond the cut on each side, in mm"
     )
     grass: Colour = paints("#458554", "the grass patches")
@@ -147,7 +147,7 @@ class SheetStyle(Section):
     saddle: Colour = paints("#f6b3d3", "a worm's saddle")
     gold: Colour = paints("#f2c230", "the gold coins and the starter's star")
     silver: Colour = paints("#d9dde0", "the silver coins")
-    flips: tuple[Colour, Colour, Colour] = Field(
+    flips: tuple[Colour, Colour, Colour] = Key(
         default=("#ae2a25", "#f6bc2c", "#4fa07a"),
         description="a spade tile's three flip boxes, ticked in turn (the rulebook's red, "
         "amber and green rings)",
@@ -156,13 +156,13 @@ class SheetStyle(Section):
         "#2b2a26",
         "the beasts' outlines, the coins' letters and the flip boxes' numbers",
     )
-    snake_width: float = Field(
+    snake_width: float = Key(
         default=6.2,
         ge=3,
         le=10,
         description="a snake's body across, outline included (mm on a 40 mm tile)",
     )
-    worm_width: float = Field(
+    worm_width: float = Key(
         default=5.4,
         ge=3,
         le=10,
@@ -174,107 +174,107 @@ class MarramLabels(PageLabels):
     """Every word Marram prints, in English unless a layout's `[labels]` table says otherwise:
     on the tiles, on a scored board's picture and on the duplex alignment page."""
 
-    gold_letter: str = Field(default="G", min_length=1, max_length=2, description="on a gold coin")
-    silver_letter: str = Field(
+    gold_letter: str = Key(default="G", min_length=1, max_length=2, description="on a gold coin")
+    silver_letter: str = Key(
         default="S", min_length=1, max_length=2, description="on a silver coin"
     )
-    starter: str = Field(
+    starter: str = Key(
         default="START", min_length=1, max_length=8, description="on the starter tile"
     )
     # a board's picture and its scores
-    scores: str = Field(
+    scores: str = Key(
         default="Scores for finished features ({variant} rules)",
         max_length=80,
         description="keeps {variant}",
     )
-    scores_end: str = Field(
+    scores_end: str = Key(
         default="Final scores, {variant} rules: finished features, then unfinished ones",
         max_length=80,
         description="keeps {variant}",
     )
-    score_line: str = Field(
+    score_line: str = Key(
         default="{feature} — {points} pt to {owners}",
         max_length=60,
         description="keeps {feature}, {points} and {owners}",
     )
-    boots_back: str = Field(
+    boots_back: str = Key(
         default="Boots on a finished feature go back to their owners' stock (in hand) "
         "when it scores.",
         max_length=90,
         description="under the scores of a game in progress",
     )
-    totals: str = Field(default="Totals", max_length=30)
-    in_hand: str = Field(
+    totals: str = Key(default="Totals", max_length=30)
+    in_hand: str = Key(
         default="In hand", max_length=30, description="before each player's boots not on the board"
     )
-    boots: str = Field(default="{n} welly boots", max_length=30, description="keeps {n}")
-    pitchforks: str = Field(default="{n} pitchforks", max_length=30, description="keeps {n}")
-    blue_snake: str = Field(
+    boots: str = Key(default="{n} welly boots", max_length=30, description="keeps {n}")
+    pitchforks: str = Key(default="{n} pitchforks", max_length=30, description="keeps {n}")
+    blue_snake: str = Key(
         default="finished blue snake, {n} segments", max_length=40, description="keeps {n}"
     )
-    orange_snake: str = Field(
+    orange_snake: str = Key(
         default="finished orange snake, {n} segments", max_length=40, description="keeps {n}"
     )
-    worm: str = Field(default="finished worm, {n} segments", max_length=40, description="keeps {n}")
-    freak_blue: str = Field(default="freak blue snake", max_length=40)
-    freak_orange: str = Field(default="freak orange snake", max_length=40)
-    freak_worm: str = Field(default="freak worm", max_length=40)
-    freak_beast: str = Field(default="freak beast", max_length=40)
-    unfinished_blue: str = Field(
+    worm: str = Key(default="finished worm, {n} segments", max_length=40, description="keeps {n}")
+    freak_blue: str = Key(default="freak blue snake", max_length=40)
+    freak_orange: str = Key(default="freak orange snake", max_length=40)
+    freak_worm: str = Key(default="freak worm", max_length=40)
+    freak_beast: str = Key(default="freak beast", max_length=40)
+    unfinished_blue: str = Key(
         default="unfinished blue snake ({n} segments)", max_length=60, description="keeps {n}"
     )
-    unfinished_orange: str = Field(
+    unfinished_orange: str = Key(
         default="unfinished orange snake ({n} segments)", max_length=60, description="keeps {n}"
     )
-    unfinished_worm: str = Field(
+    unfinished_worm: str = Key(
         default="unfinished worm ({n} segments)", max_length=60, description="keeps {n}"
     )
-    unfinished_beast: str = Field(
+    unfinished_beast: str = Key(
         default="unfinished beast ({n} segments)", max_length=60, description="keeps {n}"
     )
-    grass: str = Field(default="grass", max_length=20)
-    sand: str = Field(default="sand", max_length=20)
-    patch: str = Field(default="{ground} patch", max_length=40, description="keeps {ground}")
-    unfinished_patch: str = Field(
+    grass: str = Key(default="grass", max_length=20)
+    sand: str = Key(default="sand", max_length=20)
+    patch: str = Key(default="{ground} patch", max_length=40, description="keeps {ground}")
+    unfinished_patch: str = Key(
         default="unfinished {ground} patch", max_length=40, description="keeps {ground}"
     )
-    bulge: str = Field(default="{n} bulge", max_length=20, description="keeps {n}")
-    bulges: str = Field(default="{n} bulges", max_length=20, description="keeps {n}")
-    gold: str = Field(default="gold", max_length=20)
-    silver: str = Field(default="silver", max_length=20)
-    flower: str = Field(default="flower", max_length=20)
+    bulge: str = Key(default="{n} bulge", max_length=20, description="keeps {n}")
+    bulges: str = Key(default="{n} bulges", max_length=20, description="keeps {n}")
+    gold: str = Key(default="gold", max_length=20)
+    silver: str = Key(default="silver", max_length=20)
+    flower: str = Key(default="flower", max_length=20)
     # the duplex alignment page
-    align_title: str = Field(default="DUPLEX ALIGNMENT TEST", max_length=40)
-    align_print: str = Field(
+    align_title: str = Key(default="DUPLEX ALIGNMENT TEST", max_length=40)
+    align_print: str = Key(
         default="Print this page and the next double-sided ({flip}), at actual size.",
         max_length=100,
         description="keeps {flip}",
     )
-    align_long: str = Field(default="long-edge flip", max_length=30)
-    align_short: str = Field(default="short-edge flip", max_length=30)
-    align_hold: str = Field(
+    align_long: str = Key(default="long-edge flip", max_length=30)
+    align_short: str = Key(default="short-edge flip", max_length=30)
+    align_hold: str = Key(
         default="Hold the sheet to the light. Each red line on the back crosses a scale in mm "
         "(ticks every 0.5 mm):",
         max_length=110,
     )
-    align_read: str = Field(
+    align_read: str = Key(
         default="the upright line the scale below its circle (x), "
         "the level line the scale beside it (y).",
         max_length=110,
     )
-    align_pass: str = Field(
+    align_pass: str = Key(
         default="Pass the readings (their average if the five differ) as: {command}",
         max_length=80,
         description="keeps {command}",
     )
-    flip_note: str = Field(
+    flip_note: str = Key(
         default="Spade tiles: at each flip tick the next box (3, 2, 1) on both faces; "
         "all three ticked, no more flips.",
         max_length=110,
         description="on the alignment page: how to record a spade tile's flips",
     )
-    align_front: str = Field(default="Front of the duplex alignment test", max_length=60)
-    align_back: str = Field(default="Back of the duplex alignment test", max_length=60)
+    align_front: str = Key(default="Front of the duplex alignment test", max_length=60)
+    align_back: str = Key(default="Back of the duplex alignment test", max_length=60)
 
 
 class TileSetLayout(LayoutBase):
@@ -282,17 +282,17 @@ class TileSetLayout(LayoutBase):
 
     game: Literal["marram"]
     component: Literal["tiles"]
-    starter: TileType = Field(description="the starter tile, laid first")
-    tiles: list[TileType] = Field(
+    starter: TileType = Key(description="the starter tile, laid first")
+    tiles: list[TileType] = Key(
         min_length=1, max_length=120, description="the tile designs, as [[tiles]] tables"
     )
-    totals: Totals = Field(description="counts the set declares, checked against its tiles")
-    sheet: SheetStyle = Field(
+    totals: Totals = Key(description="counts the set declares, checked against its tiles")
+    sheet: SheetStyle = Key(
         default=SheetStyle(), description="tile size and bleed (mm), line widths and colours"
     )
     labels: MarramLabels = MarramLabels()
 
-    @model_validator(mode="after")
+    @table_check
     def _names_unique(self) -> TileSetLayout:
         names = [t.name for t in [self.starter, *self.tiles]]
         if len(set(names)) != len(names):
@@ -305,9 +305,9 @@ class ArtLayout(LayoutBase):
 
     game: Literal["marram"]
     component: Literal["art"]
-    tiles: str = Field(default="marram/classic", description="the tile set whose designs it draws")
-    credit: str = Field(default="", max_length=120, description=SCREEN_CREDIT)
-    px: int = Field(default=256, ge=32, le=4096, description="each image's side in pixels")
+    tiles: str = Key(default="marram/classic", description="the tile set whose designs it draws")
+    credit: str = Key(default="", max_length=120, description=SCREEN_CREDIT)
+    px: int = Key(default=256, ge=32, le=4096, description="each image's side in pixels")
     labels: MarramLabels = MarramLabels()
 
 
@@ -322,7 +322,7 @@ def _guess(value: object) -> object:
     raise ValueError('give a number of hops from 1 to 30, or "escape"')
 
 
-Guess = Annotated[int | Literal["escape"], BeforeValidator(_guess)]
+Guess = Annotated[int | Literal["escape"], CheckBefore(_guess)]
 
 
 class Placed(Section):
@@ -332,28 +332,28 @@ class Placed(Section):
     cards are counted per player); `turn` numbers that player's turns where the order of moves
     cannot tell them apart (a turn of one move at the end of the game)."""
 
-    tile: str | None = Field(default=None, description="the name of the tile design laid")
-    at: tuple[int, int] | None = Field(
+    tile: str | None = Key(default=None, description="the name of the tile design laid")
+    at: tuple[int, int] | None = Key(
         default=None, description="the board place [x, y] the tile is laid at"
     )
-    flip: tuple[int, int] | None = Field(
+    flip: tuple[int, int] | None = Key(
         default=None, description="the board place [x, y] of a tile turned over with a spade card"
     )
-    side: Literal["front", "back"] | None = Field(
+    side: Literal["front", "back"] | None = Key(
         default=None, description="the side laid up: front or back"
     )
-    turns: int = Field(default=0, ge=0, le=3, description="quarter turns clockwise")
-    player: str | None = Field(
+    turns: int = Key(default=0, ge=0, le=3, description="quarter turns clockwise")
+    player: str | None = Key(
         default=None, min_length=1, max_length=30, description="who moved (a flip must say)"
     )
-    turn: int | None = Field(
+    turn: int | None = Key(
         default=None,
         ge=1,
         le=999,
         description="the number of that player's turn, where the order of moves cannot tell",
     )
 
-    @model_validator(mode="after")
+    @table_check
     def _lay_or_flip(self) -> Placed:
         if self.flip is None and (self.tile is None or self.at is None):
             raise ValueError("a move lays a tile (tile and at) or flips one (flip = [x, y])")
@@ -371,7 +371,7 @@ class Placed(Section):
     def where(self) -> tuple[int, int]:
         """The place the move lays a tile at or flips the tile of."""
         place = self.flip if self.flip is not None else self.at
-        assert place is not None  # the validator sees to it
+        assert place is not None  # the table check sees to it
         return place
 
 
@@ -380,13 +380,13 @@ class Claim(Section):
     beast at one edge, or a patch at one corner, of a tile. It went on with the move that laid
     or flipped that tile: the last such move, unless `move` gives its index in `placed`."""
 
-    player: str = Field(min_length=1, max_length=30, description="whose boot or pitchfork")
-    at: tuple[int, int] = Field(description="the board place [x, y] of the tile")
-    feature: str = Field(
+    player: str = Key(min_length=1, max_length=30, description="whose boot or pitchfork")
+    at: tuple[int, int] = Key(description="the board place [x, y] of the tile")
+    feature: str = Key(
         pattern=r"^(beast:[NESW]|patch:(NW|NE|SE|SW))$",
         description="'beast:E' (the beast at that edge) or 'patch:NW'",
     )
-    move: int | None = Field(
+    move: int | None = Key(
         default=None, ge=0, description="index in placed of the move that laid or flipped the tile"
     )
 
@@ -395,8 +395,8 @@ class Hopper(Section):
     """The Fly's or the Frog's run in the Animals variant: the hops it took until eaten (the
     fatal one included), or "escape" after 30, and every player's guess (1 to 30 or "escape")."""
 
-    hops: Guess = Field(description="the hops taken until eaten (1 to 30), or 'escape'")
-    guesses: dict[str, Guess] = Field(
+    hops: Guess = Key(description="the hops taken until eaten (1 to 30), or 'escape'")
+    guesses: dict[str, Guess] = Key(
         min_length=1, max_length=4, description="each player's guess, by name: 1 to 30 or 'escape'"
     )
 
@@ -407,47 +407,45 @@ class BoardLayout(LayoutBase):
 
     game: Literal["marram"]
     component: Literal["board"]
-    tiles: str = Field(default="marram/classic", description="the tile set the tiles come from")
-    variant: Variant = Field(
+    tiles: str = Key(default="marram/classic", description="the tile set the tiles come from")
+    variant: Variant = Key(
         default="classic", description="the rules played: classic, pitchfork or animals"
     )
-    length: Length = Field(
+    length: Length = Key(
         default="long", description="'short' stops at the target score; 'long' lays every tile"
     )
-    players: list[str] = Field(
+    players: list[str] = Key(
         default_factory=list,
         max_length=4,
         description="the players in turn order (a short game's target and the spade cards "
         "depend on how many)",
     )
-    title: str = Field(
+    title: str = Key(
         default="Marram — a board",
         min_length=1,
         max_length=60,
         description="printed over the board",
     )
-    end_game: bool = Field(
+    end_game: bool = Key(
         default=False,
         description="the game is over: every tile laid or taken out of the game, nobody at a "
         "short game's target; unfinished features score",
     )
-    taken_out: list[str] = Field(
+    taken_out: list[str] = Key(
         default_factory=list,
         max_length=95,
         description="tiles taken out of the game unlaid (a player none of whose tiles fit "
         "anywhere gives them all up), by design name",
     )
-    placed: list[Placed] = Field(min_length=1, description="the moves, in the order played")
-    claims: list[Claim] = Field(
+    placed: list[Placed] = Key(min_length=1, description="the moves, in the order played")
+    claims: list[Claim] = Key(
         default_factory=list, description="the players' boots and pitchforks on features"
     )
-    fly: Hopper | None = Field(default=None, description="the Fly's hops and the guesses (animals)")
-    frog: Hopper | None = Field(
-        default=None, description="the Frog's hops and the guesses (animals)"
-    )
+    fly: Hopper | None = Key(default=None, description="the Fly's hops and the guesses (animals)")
+    frog: Hopper | None = Key(default=None, description="the Frog's hops and the guesses (animals)")
     labels: MarramLabels = MarramLabels()
 
-    @field_validator("players")
+    @key_check("players")
     @classmethod
     def _players(cls, value: list[str]) -> list[str]:
         if value and not 2 <= len(value) <= 4:

@@ -6,8 +6,8 @@ from __future__ import annotations
 
 from sheetgen.draw import Drawing
 from sheetgen.draw.pieces import Parts, Piece
-from sheetgen.games.marram.board import back, front
 from sheetgen.games.marram.draw import tile_drawing
+from sheetgen.games.marram.faces import back, front
 from sheetgen.games.marram.model import TileSetLayout, TileType
 
 

@@ -4,8 +4,8 @@ from __future__ import annotations
 
 from sheetgen.draw import Circle, Drawing, Rect, Shape, Style, label
 from sheetgen.games.marram.beasts import INWARD, MID, Layers, U
-from sheetgen.games.marram.board import STEP
 from sheetgen.games.marram.draw import placed_layers
+from sheetgen.games.marram.faces import STEP
 from sheetgen.games.marram.ground import CORNER_XY
 from sheetgen.games.marram.model import BoardLayout, TileSetLayout
 from sheetgen.games.marram.verdict import in_hand_text, referee

@@ -1,12 +1,12 @@
 """Where a tile may be laid next: every empty place touching the board, on either side, at
-each quarter turn, where it fits by the rules of `board.fits`."""
+each quarter turn, where it fits by the rules of `faces.fits`."""
 
 from __future__ import annotations
 
-from sheetgen.games.marram.board import STEP, Board, Face, Pos, back, fits, front, turn
+from sheetgen.games.marram.faces import STEP, Board, Face, Pos, back, fits, front, turn
 from sheetgen.games.marram.model import TileType
 
-Placement = tuple[Pos, str, int]  # place, side up, quarter turns clockwise
+WayToLay = tuple[Pos, str, int]  # a tile's place, side up, quarter turns clockwise
 
 
 def open_places(board: Board) -> list[Pos]:
@@ -15,9 +15,9 @@ def open_places(board: Board) -> list[Pos]:
     return sorted(p for p in around if p not in board)
 
 
-def placements(board: Board, tile: TileType) -> list[Placement]:
+def placements(board: Board, tile: TileType) -> list[WayToLay]:
     """Every legal way to lay `tile` on `board`: place, side and turns, in that order."""
-    found: list[Placement] = []
+    found: list[WayToLay] = []
     for pos in open_places(board) if board else [(0, 0)]:
         for side, face in (("front", front(tile)), ("back", back(tile))):
             for n in range(4):
@@ -40,11 +40,11 @@ def _looks(face: Face) -> tuple[object, ...]:
 Alike = list[tuple[str, int]]  # the other sides and turns that give the same tile
 
 
-def distinct(found: list[Placement], tile: TileType) -> list[tuple[Placement, Alike]]:
+def distinct(found: list[WayToLay], tile: TileType) -> list[tuple[WayToLay, Alike]]:
     """`found` with each resulting tile listed once, at its first side and turn, with the
     other sides and turns (in order) that leave the same tile lying at that place."""
     faces = {"front": front(tile), "back": back(tile)}
-    out: dict[tuple[Pos, tuple[object, ...]], tuple[Placement, Alike]] = {}
+    out: dict[tuple[Pos, tuple[object, ...]], tuple[WayToLay, Alike]] = {}
     for pos, side, n in found:
         key = (pos, _looks(turn(faces[side], n)))
         if key in out:

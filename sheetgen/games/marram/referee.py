@@ -9,7 +9,7 @@ from collections import Counter
 from dataclasses import dataclass
 
 from sheetgen.findings import Finding, error
-from sheetgen.games.marram.board import Face, Pos, beasts, fits
+from sheetgen.games.marram.faces import Face, Pos, beasts, fits
 from sheetgen.games.marram.lying import Lying
 from sheetgen.games.marram.model import BoardLayout, Claim, Placed, TileSetLayout
 from sheetgen.games.marram.rules import FeatureScore, claimed_features

@@ -7,7 +7,7 @@ from collections.abc import Sequence
 from dataclasses import dataclass
 
 from sheetgen.findings import Finding, error
-from sheetgen.games.marram.board import (
+from sheetgen.games.marram.faces import (
     EDGE_CORNERS,
     Beast,
     Board,

@@ -7,7 +7,7 @@ from __future__ import annotations
 from dataclasses import dataclass
 
 from sheetgen.findings import Finding, error
-from sheetgen.games.marram.board import Face, Pos
+from sheetgen.games.marram.faces import Face, Pos
 from sheetgen.games.marram.model import BoardLayout, Claim, MarramLabels, TileSetLayout
 from sheetgen.games.marram.referee import Game, Scored
 from sheetgen.games.marram.stock import not_over, tiles_left

@@ -46,9 +46,9 @@ def simulate(
     as_json: Annotated[bool, typer.Option("--json", help="print JSON for machines")] = False,
 ) -> None:
     """Play the solo game many times with a random and a greedy player; print the scores."""
-    from sheetgen.games.scribbly_gum.board import compile_board
     from sheetgen.games.scribbly_gum.rules import SOLO_CHART
     from sheetgen.games.scribbly_gum.simulate import simulate as run
+    from sheetgen.games.scribbly_gum.tree_graph import compile_board
 
     layout = _load_tree(tree)
     deck = _load_tiles(tiles)

@@ -21,8 +21,8 @@ from sheetgen.draw import (
 from sheetgen.draw.icons import FOOD_ICONS, arrows_ring, moth, wild
 from sheetgen.draw.shapes import Anchor, Weight
 from sheetgen.games.scribbly_gum.areas import GAP, PAD, TITLE, tree_area
-from sheetgen.games.scribbly_gum.board import direction_of
 from sheetgen.games.scribbly_gum.model import FOODS, Palette, TreeCircle, TreeLayout
+from sheetgen.games.scribbly_gum.tree_graph import direction_of
 
 WHITE = "#ffffff"
 TRACKER_HEAD = 20.0

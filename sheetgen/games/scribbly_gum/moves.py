@@ -8,8 +8,8 @@ from collections.abc import Collection, Mapping, Sequence
 from dataclasses import dataclass
 
 from sheetgen.findings import Finding, error
-from sheetgen.games.scribbly_gum.board import DIRECTIONS, WILD, Board
 from sheetgen.games.scribbly_gum.rules import Progress, collect, extra_moves
+from sheetgen.games.scribbly_gum.tree_graph import DIRECTIONS, WILD, Board
 
 # the directions each movement tile lets a line be drawn in (the dotted-line tile: none, only
 # along a dotted line); an extra move may go up, down, left or right, never along a dotted line

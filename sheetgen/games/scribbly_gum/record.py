@@ -9,7 +9,6 @@ from dataclasses import dataclass
 
 from sheetgen.errors import SheetgenError
 from sheetgen.findings import Finding, error
-from sheetgen.games.scribbly_gum.board import WILD, Board, compile_board
 from sheetgen.games.scribbly_gum.model import (
     FOODS,
     ROUNDS,
@@ -32,6 +31,7 @@ from sheetgen.games.scribbly_gum.rules import (
     solo_band,
     winners,
 )
+from sheetgen.games.scribbly_gum.tree_graph import WILD, Board, compile_board
 
 LETTERS = ("A", "B", "C")
 Tiles = Sequence[Sequence[str]] | None  # the movement tiles turned over, a list a round

@@ -9,12 +9,12 @@ import difflib
 from collections import Counter
 
 from sheetgen.findings import Finding, error, warning
-from sheetgen.games.scribbly_gum.board import START, WILD
 from sheetgen.games.scribbly_gum.model import FOODS, ROUNDS, TURNS, GameRecord, PlayerSheet
 from sheetgen.games.scribbly_gum.moves import TILE_NAMES
 from sheetgen.games.scribbly_gum.record import Replay, Setup, is_solo, load_setup, replay
 from sheetgen.games.scribbly_gum.rounds import check_rounds
 from sheetgen.games.scribbly_gum.rules import AchievementTile, achieved
+from sheetgen.games.scribbly_gum.tree_graph import START, WILD
 
 # achievements that the tracker's counts alone can show (the others need the circles filled)
 TRACKER_KINDS = frozenset({"meals", "full_columns"})

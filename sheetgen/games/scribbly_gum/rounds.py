@@ -6,10 +6,10 @@ from __future__ import annotations
 from collections import Counter, deque
 
 from sheetgen.findings import Finding, error
-from sheetgen.games.scribbly_gum.board import DIRECTIONS
 from sheetgen.games.scribbly_gum.model import ROUNDS, TURNS, PlayerSheet
 from sheetgen.games.scribbly_gum.moves import TILE_DIRECTIONS, TILE_NAMES, WAYS
 from sheetgen.games.scribbly_gum.record import Replay, Setup
+from sheetgen.games.scribbly_gum.tree_graph import DIRECTIONS
 
 
 def check_rounds(setup: Setup, sheet: PlayerSheet, key: str, play: Replay) -> list[Finding]:

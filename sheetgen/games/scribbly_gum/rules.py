@@ -9,8 +9,8 @@ from dataclasses import dataclass, field
 from sheetgen.colour_sight import alike_findings
 from sheetgen.findings import Finding, error
 from sheetgen.games.scribbly_gum.areas import tree_area
-from sheetgen.games.scribbly_gum.board import Board, direction_of
 from sheetgen.games.scribbly_gum.model import FOODS, Achievement, TilesLayout, TreeLayout
+from sheetgen.games.scribbly_gum.tree_graph import Board, direction_of
 from sheetgen.model.paper import BOTH_PAPERS
 
 TRACKER_ROWS = 15

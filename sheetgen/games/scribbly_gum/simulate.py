@@ -14,7 +14,6 @@ from collections.abc import Sequence
 from dataclasses import dataclass
 from typing import Literal
 
-from sheetgen.games.scribbly_gum.board import DIRECTIONS, START, WILD, Board
 from sheetgen.games.scribbly_gum.model import ROUNDS, TURNS, Achievement
 from sheetgen.games.scribbly_gum.moves import TILE_DIRECTIONS
 from sheetgen.games.scribbly_gum.rules import (
@@ -29,6 +28,7 @@ from sheetgen.games.scribbly_gum.rules import (
     final_score,
     meals,
 )
+from sheetgen.games.scribbly_gum.tree_graph import DIRECTIONS, START, WILD, Board
 
 Player = Literal["random", "greedy"]
 SOLO = "solo"  # the one player of a solo game

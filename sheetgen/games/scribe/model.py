@@ -6,7 +6,7 @@ from typing import Literal
 
 from sheetgen.model.base import Colour, LayoutBase, PageLabels, Section, paints
 from sheetgen.model.paper import sheet_side_said
-from sheetgen.model.tables import Field, field_validator
+from sheetgen.model.tables import Key, key_check
 
 SIX_POINTS = 6 * 25.4 / 72  # mm: no text is printed smaller
 
@@ -14,18 +14,18 @@ SIX_POINTS = 6 * 25.4 / 72  # mm: no text is printed smaller
 class Glyph(Section):
     """A glyph: its name, its points, and its dots as three rows of three (`#` dot, `.` empty)."""
 
-    name: str = Field(
+    name: str = Key(
         min_length=1,
         max_length=20,
         description="the glyph's name, printed under its diagram in the legend",
     )
-    points: int = Field(ge=1, le=9, description="what the glyph scores when a group matches it")
-    pattern: str = Field(
+    points: int = Key(ge=1, le=9, description="what the glyph scores when a group matches it")
+    pattern: str = Key(
         description="three rows of three, '#' a dot, '.' empty, '/' between rows",
         examples=["###/.#./.#."],
     )
 
-    @field_validator("pattern")
+    @key_check("pattern")
     @classmethod
     def _three_by_three(cls, value: str) -> str:
         rows = [row.strip() for row in value.split("/")]
@@ -49,45 +49,41 @@ class SheetStyle(Section):
     """Sizes (mm) and colours of the printed sheet, drawn at full size (a pad's sheet is
     designed small, never shrunk, so its text stays readable)."""
 
-    width: float = Field(
+    width: float = Key(
         default=194.0, ge=100, le=400, description=sheet_side_said("width", 100, 400)
     )
-    height: float = Field(
+    height: float = Key(
         default=250.0, ge=100, le=400, description=sheet_side_said("height", 100, 400)
     )
-    text: float = Field(
+    text: float = Key(
         default=2.6,
         ge=SIX_POINTS,
         le=6,
         description=f"size (mm) of the smallest texts; headings and the title scale with it: "
         f"{SIX_POINTS:.4g} to 6, {HELD}",
     )
-    cell: float = Field(
+    cell: float = Key(
         default=13.0,
         ge=6,
         le=25,
         description=f"side of one square of the mini grids, in mm: 6 to 25, {HELD}",
     )
-    gutter: float = Field(
+    gutter: float = Key(
         default=7.0,
         ge=6,
         le=20,
         description="space between mini grids, in mm; each grid's winner tab hangs in it: "
         f"6 to 20, {HELD}",
     )
-    legend: Literal["below", "beside"] = Field(
+    legend: Literal["below", "beside"] = Key(
         default="below", description="the glyph legend in a band below the super grid, or beside it"
     )
-    legend_columns: int = Field(
+    legend_columns: int = Key(
         default=10, ge=2, le=19, description="diagrams a row of the glyph legend holds"
     )
-    legend_cell: float = Field(
-        default=3.4, ge=2, le=6, description="square of a legend diagram (mm)"
-    )
-    legend_names: bool = Field(
-        default=True, description="print each glyph's name under its diagram"
-    )
-    rules_columns: int = Field(default=1, ge=1, le=3, description="columns of the rules summary")
+    legend_cell: float = Key(default=3.4, ge=2, le=6, description="square of a legend diagram (mm)")
+    legend_names: bool = Key(default=True, description="print each glyph's name under its diagram")
+    rules_columns: int = Key(default=1, ge=1, le=3, description="columns of the rules summary")
     ink: Colour = paints(
         "#1d2330",
         "the mini grids' outlines, the winner tabs' edges and the players' marks",
@@ -107,29 +103,25 @@ class ScribeLabels(PageLabels):
     """Every word a Scribe sheet prints (beyond the title, rules and glyph names), in English
     unless a layout's `[labels]` table says otherwise."""
 
-    plus: str = Field(
-        default="+", min_length=1, max_length=3, description="the first player's mark"
-    )
-    o: str = Field(default="O", min_length=1, max_length=3, description="the second player's mark")
-    columns: str = Field(
+    plus: str = Key(default="+", min_length=1, max_length=3, description="the first player's mark")
+    o: str = Key(default="O", min_length=1, max_length=3, description="the second player's mark")
+    columns: str = Key(
         default="A B C D E F G H I",
         max_length=60,
         description="the nine column names over the super grid, left to right, space separated",
     )
-    win: str = Field(
-        default="win", min_length=1, max_length=8, description="beside each winner box"
-    )
-    won: str = Field(default="Mini grids won:", max_length=30)
-    won_note: str = Field(default="Majority version: five wins take the game.", max_length=60)
-    legend: str = Field(default="The {n} glyphs", max_length=40, description="keeps {n}")
-    legend_note: str = Field(
+    win: str = Key(default="win", min_length=1, max_length=8, description="beside each winner box")
+    won: str = Key(default="Mini grids won:", max_length=30)
+    won_note: str = Key(default="Majority version: five wins take the game.", max_length=60)
+    legend: str = Key(default="The {n} glyphs", max_length=40, description="keeps {n}")
+    legend_note: str = Key(
         default="each counts turned or mirrored too, and scores one point a dot", max_length=90
     )
-    point: str = Field(default="{n} point", max_length=20, description="keeps {n}")
-    points: str = Field(default="{n} points", max_length=20, description="keeps {n}")
-    rules: str = Field(default="How to play", max_length=40, description="over the rules summary")
+    point: str = Key(default="{n} point", max_length=20, description="keeps {n}")
+    points: str = Key(default="{n} points", max_length=20, description="keeps {n}")
+    rules: str = Key(default="How to play", max_length=40, description="over the rules summary")
 
-    @field_validator("columns")
+    @key_check("columns")
     @classmethod
     def _nine_columns(cls, value: str) -> str:
         if len(value.split()) != 9:
@@ -150,21 +142,21 @@ class ScribeLayout(LayoutBase):
 
     game: Literal["scribe"]
     component: Literal["supergrid"]
-    title: str = Field(
+    title: str = Key(
         default="Scribe", max_length=40, description="the title printed at the top of the sheet"
     )
-    rules: list[str] = Field(
+    rules: list[str] = Key(
         default_factory=list,
         max_length=8,
         description="paragraphs of the rules summary printed on the sheet (wrapped to fit)",
     )
-    glyphs: list[Glyph] = Field(
+    glyphs: list[Glyph] = Key(
         min_length=1,
         max_length=40,
         description="the glyphs that score, as [[glyphs]] tables: the legend, the rules check "
         "and the scorer read them",
     )
-    sheet: SheetStyle = Field(
+    sheet: SheetStyle = Key(
         default=SheetStyle(), description="sizes (mm) and colours of the printed sheet"
     )
     labels: ScribeLabels = ScribeLabels()

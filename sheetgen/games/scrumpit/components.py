@@ -10,7 +10,7 @@ from functools import partial
 from sheetgen.draw import Drawing, Group, Shape, Style, label
 from sheetgen.draw.sheets import Band, Bands, Board, FittedBoard, Pad, Sheets, TileWords, Tiling
 from sheetgen.findings import Finding
-from sheetgen.games.scrumpit.board import board_drawing, board_extent, board_keep
+from sheetgen.games.scrumpit.board_drawing import board_drawing, board_extent, board_keep
 from sheetgen.games.scrumpit.draw import INK, bag_mark, placed_tile, tile_drawing
 from sheetgen.games.scrumpit.model import (
     MIN_CELL,

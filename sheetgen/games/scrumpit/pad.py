@@ -5,7 +5,7 @@ headed by their bag's colour and shape, with a line for their name."""
 from __future__ import annotations
 
 from sheetgen.draw import Drawing, Field, Rect, Shape, Style, label, line
-from sheetgen.games.scrumpit.board import GRID, TITLE
+from sheetgen.games.scrumpit.board_drawing import GRID, TITLE
 from sheetgen.games.scrumpit.draw import INK, bag_mark, text_ink
 from sheetgen.games.scrumpit.model import COLOURS, PadLayout, ScrumpitLabels
 

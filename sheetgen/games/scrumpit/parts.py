@@ -10,7 +10,7 @@ from __future__ import annotations
 
 from sheetgen.draw import Drawing, Rect, Style
 from sheetgen.draw.pieces import Parts, Piece
-from sheetgen.games.scrumpit.board import board_drawing
+from sheetgen.games.scrumpit.board_drawing import board_drawing
 from sheetgen.games.scrumpit.draw import bag_mark, text_ink, tile_drawing
 from sheetgen.games.scrumpit.model import BoardLayout, TilesLayout
 

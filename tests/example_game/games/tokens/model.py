@@ -5,7 +5,7 @@ from __future__ import annotations
 from typing import Literal
 
 from sheetgen.model.base import Colour, LayoutBase
-from sheetgen.model.tables import Field
+from sheetgen.model.tables import Key
 
 
 class TokensLayout(LayoutBase):
@@ -13,6 +13,6 @@ class TokensLayout(LayoutBase):
 
     game: Literal["tokens"]
     component: Literal["round"]
-    size: float = Field(default=20.0, ge=12, le=60, description="token diameter in mm, 12 to 60")
-    highest: int = Field(default=12, ge=1, le=99, description="the numbers run 1 to this, 1 to 99")
-    colour: Colour = Field(default="#2f6f8f", description="the token's ring, #rrggbb")
+    size: float = Key(default=20.0, ge=12, le=60, description="token diameter in mm, 12 to 60")
+    highest: int = Key(default=12, ge=1, le=99, description="the numbers run 1 to this, 1 to 99")
+    colour: Colour = Key(default="#2f6f8f", description="the token's ring, #rrggbb")

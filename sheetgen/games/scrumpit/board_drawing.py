@@ -1,4 +1,4 @@
-"""The Scrumpit board: the 15 x 15 centre with its star, the four home Scrump Zones in their
+"""The Scrumpit board drawn: the 15 x 15 centre with its star, the four home Scrump Zones in their
 bag colours (each cell numbered by its row and marked with its bag's shape), the zones'
 names, and the reading key."""
 

@@ -1,7 +1,7 @@
 """Make the README's pictures again from the built-in layouts: `python docs/make_pictures.py`.
 
 Every picture is a page as sheetgen renders it (A4 at 60 dpi), the gallery at 90 dpi; the dice
-sheet is cropped to its strips."""
+sheet is cropped to its rows of faces."""
 
 from __future__ import annotations
 
@@ -57,7 +57,7 @@ def main() -> None:
         sheetgen("build", *LAYOUTS, "-f", "png", "--dpi", "60", "--out", tmp, "-q")
         for picture, page in PAGES.items():
             shutil.copyfile(out / page, DOCS / picture)
-        dice = Image.open(out / "walkabout-dice-p1.png")
+        dice = Image.open(out / "walkabout-dice-light-medium-dark.png")
         upper = dice.crop((0, 0, dice.width, dice.height * 2 // 3))  # above ruler and footer
         box = ImageOps.invert(upper.convert("L")).getbbox()  # where there is ink
         assert box is not None

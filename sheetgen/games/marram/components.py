@@ -3,6 +3,8 @@ in `kinds`)."""
 
 from __future__ import annotations
 
+from typing import TYPE_CHECKING
+
 from sheetgen.draw.document import alone
 from sheetgen.draw.sheets import AlignmentTest, Pad, Sheets
 from sheetgen.errors import SheetgenError
@@ -13,7 +15,9 @@ from sheetgen.games.marram.model import ArtLayout, BoardLayout, TileSetLayout
 from sheetgen.games.marram.picture import board_drawing
 from sheetgen.games.marram.rules import check_set
 from sheetgen.games.marram.sheets import tile_sheets
-from sheetgen.options import BuildOptions
+
+if TYPE_CHECKING:  # the options' module reads the press; a builder only reads its options
+    from sheetgen.options import BuildOptions
 
 
 def _tiles(ref: str, where: str) -> TileSetLayout:

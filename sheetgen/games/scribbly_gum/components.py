@@ -4,6 +4,7 @@ in `kinds`)."""
 from __future__ import annotations
 
 from dataclasses import replace
+from typing import TYPE_CHECKING
 
 from sheetgen.draw.document import alone
 from sheetgen.draw.pieces import Parts
@@ -24,7 +25,9 @@ from sheetgen.games.scribbly_gum.rules import check_tiles, check_tree
 from sheetgen.games.scribbly_gum.tiles import screen_tile, text_findings
 from sheetgen.model.base import LayoutBase
 from sheetgen.model.paper import BOTH_PAPERS, RULER_CLEARANCE, RULER_HEIGHT
-from sheetgen.options import BuildOptions
+
+if TYPE_CHECKING:  # the options' module reads the press; a builder only reads its options
+    from sheetgen.options import BuildOptions
 
 
 def _other_tree(ref: str, where: str, words: LayoutBase, translate: bool = True) -> TreeLayout:

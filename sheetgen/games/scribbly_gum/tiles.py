@@ -5,6 +5,7 @@ from __future__ import annotations
 
 from dataclasses import dataclass
 from itertools import pairwise
+from typing import TYPE_CHECKING
 
 from sheetgen.draw import (
     Circle,
@@ -34,7 +35,9 @@ from sheetgen.games.scribbly_gum.model import (
     ScribblyGumLabels,
     TilesLayout,
 )
-from sheetgen.options import BuildOptions
+
+if TYPE_CHECKING:  # the options' module reads the press; a builder only reads its options
+    from sheetgen.options import BuildOptions
 
 UNIT = 45.0  # tiles are designed on a 45 mm square and scaled to the chosen size
 # The design keeps SAFE (design mm) clear inside the cut and prints no text below SMALL, so that

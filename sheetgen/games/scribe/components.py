@@ -3,6 +3,8 @@ in `kinds`)."""
 
 from __future__ import annotations
 
+from typing import TYPE_CHECKING
+
 from sheetgen.draw import Text, text_width
 from sheetgen.draw.pieces import Parts
 from sheetgen.draw.sheets import Pad, Sheets
@@ -12,7 +14,9 @@ from sheetgen.findings import Finding, error
 from sheetgen.games.scribe.draw import EDGE, captions, draw_sheet, plan, tally_width
 from sheetgen.games.scribe.model import SIX_POINTS, ScribeLayout
 from sheetgen.games.scribe.rules import check_layout
-from sheetgen.options import BuildOptions
+
+if TYPE_CHECKING:  # the options' module reads the press; a builder only reads its options
+    from sheetgen.options import BuildOptions
 
 SHEET_GAP = 12.0  # mm between sheets sharing a page, room for the cut
 CAPTION_GAP = 1.0  # mm of paper kept between captions side by side in the glyph legend

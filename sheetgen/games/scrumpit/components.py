@@ -6,6 +6,7 @@ from __future__ import annotations
 from collections.abc import Callable
 from dataclasses import replace
 from functools import partial
+from typing import TYPE_CHECKING
 
 from sheetgen.draw import Drawing, Group, Shape, Style, label
 from sheetgen.draw.sheets import Band, Bands, Board, FittedBoard, Pad, Sheets, TileWords, Tiling
@@ -24,7 +25,9 @@ from sheetgen.games.scrumpit.model import (
 from sheetgen.games.scrumpit.pad import pad_drawing
 from sheetgen.games.scrumpit.rules import GameScore, score_game
 from sheetgen.layouts.read import load_model
-from sheetgen.options import BuildOptions
+
+if TYPE_CHECKING:  # the options' module reads the press; a builder only reads its options
+    from sheetgen.options import BuildOptions
 
 
 def tile_words(labels: ScrumpitLabels) -> TileWords:

@@ -5,6 +5,7 @@ from __future__ import annotations
 
 from collections.abc import Sequence
 from fractions import Fraction
+from typing import TYPE_CHECKING
 
 from sheetgen.draw.document import alone
 from sheetgen.draw.sheets import Pad, Sheets
@@ -24,7 +25,9 @@ from sheetgen.games.walkabout.rules import (
     score_game,
     symbol_inks_apart,
 )
-from sheetgen.options import BuildOptions
+
+if TYPE_CHECKING:  # the options' module reads the press; a builder only reads its options
+    from sheetgen.options import BuildOptions
 
 
 def build_map(layout: MapLayout, options: BuildOptions) -> Sheets:

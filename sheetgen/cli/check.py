@@ -37,10 +37,10 @@ def check(
     from sheetgen.layouts.find import use  # start-up
 
     use(layout_folders)
-    from sheetgen.pipeline.check import as_json, check_one, text_lines  # start-up
+    from sheetgen.pipeline.check import PAPERS, as_json, check_one, text_lines  # start-up
     from sheetgen.press import parse_paper  # start-up
 
-    papers = (paper,) if paper is not None else ("A4", "Letter")
+    papers = (paper,) if paper is not None else PAPERS
     for name in papers:
         parse_paper(name)  # a paper that does not exist is a usage error, before any check
     results = [check_one(ref, words, papers) for ref in layouts]

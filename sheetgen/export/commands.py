@@ -31,11 +31,11 @@ def _parts(refs: list[str], bleed: float | None = None) -> list[tuple[Loaded, Pa
     kind has no pieces, dice or boards is refused, naming the kinds that have."""
     from sheetgen.kinds import kinds
     from sheetgen.layouts.read import load
-    from sheetgen.pipeline.build import _check_all, _check_distinct
+    from sheetgen.pipeline.build import check_all, check_distinct
     from sheetgen.pipeline.only import resized
 
     loaded = [load(ref) for ref in refs]
-    _check_distinct(loaded)
+    check_distinct(loaded)
     for item in loaded:
         if item.kind.parts is None:
             having = sorted(k for k, kind in kinds().items() if kind.parts is not None)
@@ -43,7 +43,7 @@ def _parts(refs: list[str], bleed: float | None = None) -> list[tuple[Loaded, Pa
                 f"{item.source}: a {item.kind.key} has no pieces, dice or boards to export; "
                 f"kinds that have: {', '.join(having) or 'none yet'}"
             )
-    _check_all(loaded)
+    check_all(loaded)
     out = []
     for item in loaded:
         assert item.kind.parts is not None  # refused above

@@ -6,7 +6,7 @@ loads them from local files.
   The deck's back is hidden (`BackIsHidden`), so a card in a hand shows its back and no cell
   of a sheet is kept for a hidden face. Pieces of one back share one back image; pieces with
   backs of their own get back sheets laid out as their face sheets (`UniqueBack`).
-- Dice: each six-sided die as the Custom Dice d6 template (`press.deck_grid.DIE_TEMPLATE`).
+- Dice: each six-sided die as the Custom Dice d6 template (`export.deck_grid.DIE_TEMPLATE`).
 - Boards: each board trimmed to its art (no white left of its sheet on any side), at most
   4096 px on its long side.
 - The saved object: `ObjectStates` of `DeckCustom` (or `CardCustom`), `Custom_Dice` and
@@ -27,9 +27,7 @@ from PIL import Image
 
 from sheetgen.draw.pieces import Die, Parts, Piece
 from sheetgen.draw.shapes import Drawing, Rect, Style
-from sheetgen.export.raster import Shot, png_bytes, rasterise, trim_to_art
-from sheetgen.pipeline.output import output_name, slug
-from sheetgen.press.deck_grid import (
+from sheetgen.export.deck_grid import (
     DIE_TEMPLATE_CELLS,
     MAX_CELL,
     MAX_DIE_FACE,
@@ -40,6 +38,8 @@ from sheetgen.press.deck_grid import (
     grid_shape,
     split_deck,
 )
+from sheetgen.export.raster import Shot, png_bytes, rasterise, trim_to_art
+from sheetgen.pipeline.output import output_name, slug
 
 BOARD_DPI = 200  # a board's resolution where its long side stays within MAX_SIDE
 DIE_FACE_PX = 256  # a die face's side in its template unless asked for less

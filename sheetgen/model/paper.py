@@ -23,3 +23,5 @@ def sheet_side_said(side: str, low: float, high: float) -> str:
 
 RULER_HEIGHT = 9.0  # mm: the calibration ruler's height on the page
 RULER_CLEARANCE = 3.0  # mm between the pieces and the calibration ruler under them
+# mm: the tallest sheet of the A4-and-Letter width under which Letter keeps the ruler
+KEEPS_RULER = round(BOTH_PAPERS[1] - RULER_HEIGHT - RULER_CLEARANCE, 1)

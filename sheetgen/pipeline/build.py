@@ -87,7 +87,7 @@ def _preflight(loaded: list[Loaded], request: BuildRequest) -> list[Document]:
     return documents
 
 
-def _check_distinct(loaded: list[Loaded]) -> None:
+def check_distinct(loaded: list[Loaded]) -> None:
     """Two layouts of one build never make the same files (one would replace the other's)."""
     made: dict[tuple[str, str, str], str] = {}
     for item in loaded:
@@ -101,7 +101,7 @@ def _check_distinct(loaded: list[Loaded]) -> None:
         made[key] = item.source
 
 
-def _check_all(loaded: list[Loaded]) -> None:
+def check_all(loaded: list[Loaded]) -> None:
     """Every layout's rules errors, before anything is drawn or written."""
     lines = [line for item in loaded for line in _errors(item, item.kind.check(item.model))]
     if lines:
@@ -170,9 +170,9 @@ def run_build(request: BuildRequest) -> list[Built]:
     refs = list(named_layouts()) if request.build_all else []
     refs += [r for r in request.refs if r not in refs]
     loaded = [load(ref) for ref in refs]
-    _check_distinct(loaded)
+    check_distinct(loaded)
     check_options(request, loaded)
-    _check_all(loaded)
+    check_all(loaded)
     partial = check_only(loaded, request.only, request.copies) if request.only else []
     request.read("options")  # the names, paper, flip and offset: refused before any drawing
     documents = _preflight(loaded, request)

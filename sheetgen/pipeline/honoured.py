@@ -24,7 +24,8 @@ def check_press(request: BuildRequest, loaded: list[Loaded]) -> None:
     if "margin" in request.asked and request.margin < MARK_ROOM and corners:
         raise UsageError(
             f"--margin {request.margin:g}: corner crop marks need {MARK_ROOM:g} mm "
-            f"({SAFE_EDGE:g} mm no printer reaches, 2 mm for the mark); use --margin "
+            f"({SAFE_EDGE:g} mm no printer reaches, {MARK_ROOM - SAFE_EDGE:g} mm for the mark); "
+            "use --margin "
             f"{MARK_ROOM:g} or more, or --crop-marks full or none"
         )
     if request.fold and "flip" in request.asked:

@@ -14,7 +14,7 @@ from sheetgen.games.marram.faces import back, front
 from sheetgen.games.marram.model import ArtLayout, BoardLayout, TileSetLayout
 from sheetgen.games.marram.picture import board_drawing
 from sheetgen.games.marram.rules import check_set
-from sheetgen.games.marram.sheets import tile_sheets
+from sheetgen.games.marram.tile_sheets import tile_sheets
 
 if TYPE_CHECKING:  # the options' module reads the press; a builder only reads its options
     from sheetgen.options import BuildOptions

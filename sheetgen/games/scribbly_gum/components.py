@@ -24,7 +24,7 @@ from sheetgen.games.scribbly_gum.record import load_setup, pen_lines, replay, sc
 from sheetgen.games.scribbly_gum.rules import check_tiles, check_tree
 from sheetgen.games.scribbly_gum.tiles import screen_tile, text_findings
 from sheetgen.model.base import LayoutBase
-from sheetgen.model.paper import BOTH_PAPERS, RULER_CLEARANCE, RULER_HEIGHT
+from sheetgen.model.paper import BOTH_PAPERS, KEEPS_RULER
 
 if TYPE_CHECKING:  # the options' module reads the press; a builder only reads its options
     from sheetgen.options import BuildOptions
@@ -115,7 +115,7 @@ def check_pad(layout: PadLayout) -> list[Finding]:
 def check_sheet(layout: TreeLayout) -> list[Finding]:
     """A tree's rules, and whether Letter keeps room for the calibration ruler under it."""
     found = check_tree(layout)
-    keeps_ruler = round(BOTH_PAPERS[1] - RULER_HEIGHT - RULER_CLEARANCE, 1)
+    keeps_ruler = KEEPS_RULER
     if layout.sheet.width <= BOTH_PAPERS[0] and keeps_ruler < layout.sheet.height <= BOTH_PAPERS[1]:
         found.append(
             warning(

@@ -8,8 +8,9 @@ from sheetgen.draw import Drawing, Field, Rect, Shape, Style, label, line
 from sheetgen.games.scrumpit.board_drawing import GRID, TITLE
 from sheetgen.games.scrumpit.draw import INK, bag_mark, text_ink
 from sheetgen.games.scrumpit.model import COLOURS, PadLayout, ScrumpitLabels
+from sheetgen.model.paper import BOTH_PAPERS
 
-WIDTH, HEIGHT = 194.0, 250.0  # Letter's 263 mm inside its margins keeps 13 mm for the ruler
+WIDTH, HEIGHT = BOTH_PAPERS[0], 250.0  # on A4 and Letter, the ruler under it on both
 FIRST = 20.0  # the row names' column
 HEAD = 15.0  # colour, name and column heads
 SHADE = "#f3e6c4"

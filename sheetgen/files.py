@@ -84,6 +84,7 @@ def read_lines(path: Path, option: str, limit: int, what: str) -> list[tuple[int
     """The non-blank lines of a UTF-8 text file given to `option` (e.g. '--names'), each with
     its line number and stripped of spaces; any file that cannot be read so is a UsageError of
     one line. `what` names what the file holds ('names', 'a word list')."""
+    # imported here, not at the top, for start-up time
     from sheetgen.errors import UsageError
 
     where = f"{option} {path}"

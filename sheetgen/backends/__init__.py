@@ -40,11 +40,13 @@ def preflight(
     if "svg" in formats or "png" in formats:
         pages = image_pages(doc)
         if "png" in formats:
+            # imported here, not at the top, for start-up time
             from sheetgen.backends.png import check_pixels, pixel_size
 
             check_pixels(pages, doc.dpi or dpi, transparent)
             pixels = sum(w * h for w, h in (pixel_size(p, doc.dpi or dpi) for p in pages))
     if "pdf" in formats and fillable:
+        # imported here, not at the top, for start-up time
         from sheetgen.backends.pdf import check_fields
 
         check_fields(doc)
@@ -76,15 +78,18 @@ def render(
     """The document in one format, as (label, bytes): one PDF, or one SVG/PNG a distinct page
     (a pad's copies once), labelled by the page's label or number when there are several."""
     if fmt == "pdf":
+        # imported here, not at the top, for start-up time
         from sheetgen.backends.pdf import render_pdf
 
         return [("", render_pdf(doc, fillable=fillable))]
     pages = image_pages(doc)
     labels = file_labels([p.label for p in pages])
     if fmt == "svg":
+        # imported here, not at the top, for start-up time
         from sheetgen.backends.svg import render_svg
 
         return [(lab, render_svg(page, doc.title)) for lab, page in zip(labels, pages, strict=True)]
+    # imported here, not at the top, for start-up time
     from sheetgen.backends.png import render_pngs
 
     images = render_pngs(doc, pages, doc.dpi or dpi, transparent)

@@ -14,6 +14,7 @@ from sheetgen.draw.shapes import Drawing
 
 def inline_svg(drawing: Drawing, prefix: str) -> str:
     """A drawing as an <svg> element for inlining (ids prefixed to stay unique)."""
+    # imported here, not at the top, for start-up time
     from sheetgen.backends.svg import render_svg
 
     text = render_svg(alone(drawing), drawing.title, prefix, inline=True).decode("utf-8")
@@ -33,6 +34,7 @@ def _sha256(text: str) -> str:
 
 def page(title: str, body: str, style: str, script: str) -> str:
     """A complete HTML document; `body` must already be escaped where it holds user text."""
+    # imported here, not at the top, for start-up time
     from sheetgen.backends.svg import SVG_TEXT_STYLE
 
     style = f"svg{{{SVG_TEXT_STYLE}}}\n{style}"  # inline SVGs set their text as the PDF does

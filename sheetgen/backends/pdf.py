@@ -98,6 +98,7 @@ def _drawn(doc: Document, pages: list[Page]) -> tuple[pikepdf.Pdf, dict[str, set
     """`pages` drawn once each, and the codes shown in each font. reportlab draws each page's
     content and every form; the pages themselves are made here, a small dictionary each, so that
     a page costs what it draws anew (a named sheet: its name), not a reportlab page's making."""
+    # imported here, not at the top, for start-up time
     import pikepdf
 
     data, contents, shown = _draw_contents(doc, pages)
@@ -146,6 +147,7 @@ def _make_pages(
     """Put `pages` in place of reportlab's one page, each on its content, with resources that
     name the forms it calls; pages alike in size, content (or part of it) or forms share
     them."""
+    # imported here, not at the top, for start-up time
     import pikepdf
 
     tree = pdf.Root.Pages
@@ -181,6 +183,7 @@ def _make_pages(
 def _page_template(page: Page, tree: pikepdf.Object) -> dict[str, pikepdf.Object]:
     """A page dictionary's entries for the page's size and boxes (all but resources and
     content)."""
+    # imported here, not at the top, for start-up time
     import pikepdf
 
     whole = (0.0, 0.0, page.width, page.height)
@@ -195,6 +198,7 @@ def _page_template(page: Page, tree: pikepdf.Object) -> dict[str, pikepdf.Object
 
 def _pdf_numbers(*values: float) -> pikepdf.Array:
     """Numbers as reportlab writes them (at most four decimals, no trailing zeros)."""
+    # imported here, not at the top, for start-up time
     import pikepdf
 
     return pikepdf.Array([Decimal(fp_str(v)) for v in values])
@@ -202,6 +206,7 @@ def _pdf_numbers(*values: float) -> pikepdf.Array:
 
 def _saved(pdf: pikepdf.Pdf) -> bytes:
     """The PDF's bytes, its objects packed into object streams, the same for the same pages."""
+    # imported here, not at the top, for start-up time
     import pikepdf
 
     out = io.BytesIO()
@@ -231,6 +236,7 @@ def _finish(
     the fields of a fillable document (`slots`: each drawn page's widgets a placement), cut the
     fonts to the glyphs `shown`, and pack objects into object streams, so a pad of N pages costs
     little more than one page."""
+    # imported here, not at the top, for start-up time
     import pikepdf
 
     from sheetgen.backends.pdf_fields import FieldWriter

@@ -120,6 +120,7 @@ _MEANINGS: dict[tuple[str, int], str] = {}  # (font name, private code) -> the l
 def map_glyphs_to_text(pdf: pikepdf.Pdf) -> None:
     """Point each private code of a right-to-left run in every font's /ToUnicode at the
     letters its glyph shows (an Arabic letter's joined form, a lam-alef ligature)."""
+    # imported here, not at the top, for start-up time
     import pikepdf
 
     for obj in pdf.objects:

@@ -197,6 +197,7 @@ def _glyphs(dwg: svgwrite.Drawing, text: Text) -> BaseElement:
 @cache
 def glyph_outline(font: FontFace, gid: int) -> str:
     """The outline of glyph `gid` of `font` as SVG path data, in font units (y up)."""
+    # imported here, not at the top, for start-up time
     from fontTools.pens.svgPathPen import SVGPathPen
 
     tables = font_tables(font)

@@ -52,6 +52,7 @@ class Page:
 
 def alone(drawing: Drawing, label: str = "") -> Page:
     """A page exactly the size of one drawing (with its bleed), for screen images."""
+    # imported here, not at the top, for start-up time
     from sheetgen.draw.transform import translate
 
     b = drawing.bleed

@@ -51,6 +51,7 @@ def _metrics(font_face: FontFace) -> _Metrics:
 
 def text_width(text: str, size: float, weight: Weight = "regular", family: str = "sans") -> float:
     """The advance width in mm of `text` at em size `size` mm (shaped, in any script)."""
+    # imported here, not at the top, for start-up time
     from sheetgen.draw.shaping import plain, shape
 
     if not plain(text, weight):

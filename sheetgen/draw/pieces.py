@@ -52,6 +52,7 @@ def piece_name(text: str, taken: set[str], fallback: str) -> str:
     'up-down'; `fallback` where it has none) and not yet `taken` (case aside, as some file
     systems see it): a clash is put after `fallback` ('achievement-up'), then numbered. The
     name is added to `taken`."""
+    # imported here, not at the top, for start-up time
     from sheetgen.pipeline.output import slug
 
     name = slug(text) or fallback

@@ -114,6 +114,7 @@ def _pieces(text: str, weight: Weight) -> list[tuple[int, int, FontFace]]:
 def _levels(text: str) -> list[int]:
     """Each character's bidirectional embedding level (odd: right to left), the paragraph's
     direction taken from its first strong letter."""
+    # imported here, not at the top, for start-up time
     from bidi import algorithm as bidi
 
     storage = bidi.get_empty_storage()
@@ -152,6 +153,7 @@ def _reorder(levels: list[int]) -> list[int]:
 
 @cache
 def _hb_font(font: FontFace) -> object:
+    # imported here, not at the top, for start-up time
     import uharfbuzz as hb
 
     blob = hb.Blob.from_file_path(str(font.path))
@@ -160,6 +162,7 @@ def _hb_font(font: FontFace) -> object:
 
 @cache
 def units_per_em(font: FontFace) -> int:
+    # imported here, not at the top, for start-up time
     import uharfbuzz as hb
 
     return int(hb.Face(hb.Blob.from_file_path(str(font.path))).upem)
@@ -175,6 +178,7 @@ def advance(font: FontFace, gid: int) -> float:
 def _shape_run(font: FontFace, text: str, rtl: bool) -> list[tuple[int, float, float, float, str]]:
     """(glyph id, advance, x offset, y offset, characters shown) for each glyph of `text`, left
     to right, in ems; the characters of a cluster go with its first glyph."""
+    # imported here, not at the top, for start-up time
     import uharfbuzz as hb
 
     buffer = hb.Buffer()

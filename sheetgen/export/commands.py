@@ -29,6 +29,7 @@ def _parts(refs: list[str], bleed: float | None = None) -> list[tuple[Loaded, Pa
     """Each layout checked (as `build` checks it) with its parts, drawn with `bleed` mm of art
     past the cut where the layout has a bleed key (as `build --bleed` sets it); a layout whose
     kind has no pieces, dice or boards is refused, naming the kinds that have."""
+    # imported here, not at the top, for start-up time
     from sheetgen.kinds import kinds
     from sheetgen.layouts.read import load
     from sheetgen.pipeline.build import check_all, check_distinct
@@ -59,6 +60,7 @@ def _write(
 ) -> None:
     """Write the files (each whole or not at all), and say what was written and how long the
     export took from `started`."""
+    # imported here, not at the top, for start-up time
     from sheetgen.pipeline.build import Built, summary
     from sheetgen.pipeline.output import write_all
 
@@ -84,6 +86,7 @@ def tts(
 ) -> None:
     """Tabletop Simulator: deck sheets, dice templates and boards, and a saved object (JSON)
     that loads them from these files."""
+    # imported here, not at the top, for start-up time
     from sheetgen.export.tts import Names, export_tts
     from sheetgen.pipeline.output import prepare_folder
 
@@ -117,6 +120,7 @@ def pieces(
     quiet: Quiet = False,
 ) -> None:
     """Every piece, die face and board as its own image, trimmed, with an optional bleed."""
+    # imported here, not at the top, for start-up time
     from sheetgen.export.bare import PieceFormat, Size, export_pieces
     from sheetgen.export.tts import Names
     from sheetgen.pipeline.output import prepare_folder

@@ -98,6 +98,7 @@ def every_error(
     """pydantic's errors, with those it leaves out: the items of a list too long (it says only
     that; they are validated here a part at a time) and the length of a list too short whose
     items are wrong too (it says only what is wrong with them)."""
+    # imported here, not at the top, for start-up time
     from pydantic import ValidationError
 
     errors = list(exc.errors())
@@ -383,6 +384,7 @@ def _add(key: str, schema: Schema, model: type[BaseModel], loc: Loc) -> str:
 @functools.cache
 def _builtin_data(name: str) -> dict[str, Any]:
     """A built-in layout's data, its `extends` chain merged in."""
+    # imported here, not at the top, for start-up time
     from sheetgen.layouts.find import builtin_layouts
     from sheetgen.layouts.layers import read_chain
 
@@ -392,6 +394,7 @@ def _builtin_data(name: str) -> dict[str, Any]:
 @functools.cache
 def _builtin_of(model: type[BaseModel]) -> str:
     """The built-in layout `sheetgen new` starts a layout of the kind `model` validates from."""
+    # imported here, not at the top, for start-up time
     from sheetgen.kinds import kinds
 
     table = getattr(model, "__table__", model)  # the layout model pydantic's mirrors

@@ -79,6 +79,7 @@ def collections() -> list[Path]:
 
 def games() -> list[str]:
     """The games a collection may hold a folder for, as layouts name them."""
+    # imported here, not at the top, for start-up time
     from sheetgen.kinds import kinds
 
     return sorted({key.split("/")[0] for key in kinds()})
@@ -88,6 +89,7 @@ def collection_layouts(folder: Path) -> dict[str, Path]:
     """The layouts in one collection folder, by `game/name`; a `.toml` file outside a game's
     folder, or a folder of layouts not named after a game, is a usage error (it would
     otherwise be passed over without a word)."""
+    # imported here, not at the top, for start-up time
     from sheetgen.kinds import suggest
 
     known = games()
@@ -183,6 +185,7 @@ def extended(value: object, path: Path, shown: str, where: str) -> tuple[Path, s
     named = named_layouts()
     if isinstance(value, str) and value in named:
         return named[value], shown_as(value, named[value])
+    # imported here, not at the top, for start-up time
     from sheetgen.kinds import suggest
 
     raise LayoutError(

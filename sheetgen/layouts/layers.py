@@ -100,6 +100,7 @@ def read_text(path: Path, shown: str) -> str:
 
 
 def _parse(text: str, shown: str) -> tuple[dict[str, Any], list[LayoutError]]:
+    # imported here, not at the top, for start-up time
     from sheetgen.layouts.toml.syntax import parse
 
     try:
@@ -121,6 +122,7 @@ def _same_kind(
     data: dict[str, Any], base: dict[str, Any], parent: str, shown: str, at: Position | None
 ) -> None:
     """A layout extends one of its own kind (the kind it names, or else its base's)."""
+    # imported here, not at the top, for start-up time
     from sheetgen.kinds import kinds
 
     game, component = base.get("game"), base.get("component")

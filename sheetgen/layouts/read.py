@@ -70,6 +70,7 @@ def resolve(ref: str) -> tuple[Path, str]:
     path = Path(ref)
     if path.exists() or ref.endswith(".toml") or "/" not in ref:
         return path, ref
+    # imported here, not at the top, for start-up time
     from sheetgen.kinds import suggest
 
     hint = suggest(ref, list(builtin))
@@ -176,6 +177,7 @@ def validate(
 ) -> Loaded:
     """Validate parsed layout data against its kind's model: `text`, the file, for lines, or
     `layers`, the files of its `extends` chain; `early`, problems found reading them."""
+    # imported here, not at the top, for start-up time
     from sheetgen.model.tables import Refusal
 
     layers = layers or (Layer(shown, text, data),)
@@ -211,6 +213,7 @@ def _explained(
 ) -> list[tuple[Loc, LayoutError]]:
     """A refused layout's every problem, in a designer's words: pydantic, reading it against
     the same declarations, says each key that is wrong and how."""
+    # imported here, not at the top, for start-up time
     from pydantic import ValidationError as Explained
 
     from sheetgen.layouts.explain import every_error, layout_problems
@@ -245,6 +248,7 @@ def _kind_of(
     data: dict[str, Any], layers: Layers
 ) -> tuple[ComponentKind | None, list[LayoutError]]:
     """The layout's kind, or what is wrong with its `game` and `component` keys."""
+    # imported here, not at the top, for start-up time
     from sheetgen.kinds import kind_for, kinds, suggest
     from sheetgen.layouts.explain import missing_at
 
@@ -304,6 +308,7 @@ def load_model(ref: str, model: type[M], where: str, checked: bool = False) -> M
     """A layout that must be of one model (a tree, a tile set …), for commands and layouts that
     refer to others; with `checked`, its rules check must also find no error. `where` names
     the referring key in a refusal ('' when a finding at that key says it already)."""
+    # imported here, not at the top, for start-up time
     from sheetgen.kinds import kind_of_model, kinds
 
     kind = kind_of_model(model)

@@ -24,6 +24,7 @@ if TYPE_CHECKING:
 
 def _slug_name(file: Path, component: str) -> str:
     """The layout's `name` (its output files' middle word) from the file's name."""
+    # imported here, not at the top, for start-up time
     from sheetgen.pipeline.output import slug
 
     return slug(file.stem).lower()[:40].strip("-") or f"my-{component}"
@@ -96,6 +97,7 @@ def _commented(words: str, line: str) -> list[str]:
 def starter_text(kind: ComponentKind, base: LayoutBase, file: Path) -> str:
     """The starting layout of `kind` to be written to `file`: it extends the built-in layout
     `base`, the kind's starting point."""
+    # imported here, not at the top, for start-up time
     from sheetgen.pipeline.output import output_name
 
     base_name, keys = kind.starter.layout, kind.starter.keys
@@ -153,6 +155,7 @@ def starter_text(kind: ComponentKind, base: LayoutBase, file: Path) -> str:
 def new_layout(kind_key: str, file: Path) -> str:
     """Write a starting layout of the kind `kind_key` to `file`, which must not exist; the
     message to print."""
+    # imported here, not at the top, for start-up time
     from sheetgen.kinds import kind_for, kinds, suggest
     from sheetgen.layouts.read import load
     from sheetgen.pipeline.output import create_new

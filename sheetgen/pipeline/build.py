@@ -142,11 +142,13 @@ def die_with_parent(parent: int) -> None:
     out-of-memory killer does), so that no file is written after the build is gone: Linux
     kills it at once; elsewhere a watch on its parent ends it within a tenth of a second."""
     if sys.platform.startswith("linux"):
+        # imported here, not at the top, for start-up time
         import ctypes
         import signal
 
         ctypes.CDLL(None, use_errno=True).prctl(1, signal.SIGKILL)  # 1: PR_SET_PDEATHSIG
     else:
+        # imported here, not at the top, for start-up time
         import threading
         import time
 
@@ -182,12 +184,14 @@ def run_build(request: BuildRequest) -> list[Built]:
         documents.clear()  # the workers make their own; these would only hold memory
     built: list[Built] = []
     show = not request.quiet and len(loaded) > 1 and sys.stderr.isatty()
+    # imported here, not at the top, for start-up time
     from rich.console import Console
     from rich.progress import Progress
 
     with Progress(console=Console(stderr=True), transient=True, disable=not show) as progress:
         task = progress.add_task("building", total=len(loaded))
         if workers > 1:
+            # imported here, not at the top, for start-up time
             from concurrent.futures import ProcessPoolExecutor
 
             with ProcessPoolExecutor(

@@ -37,6 +37,7 @@ def check_one(ref: str, words: Path | None, papers: tuple[str, ...] = PAPERS) ->
     """Load one layout and run its rules check (against `words` where its kind takes a list),
     then, when the rules find no error, the checks of its drawings that `build` would meet on
     each of `papers` (A4 and Letter, both of which every sheet fits, unless told a paper)."""
+    # imported here, not at the top, for start-up time
     from sheetgen.layouts.read import load, lookup
 
     try:
@@ -49,6 +50,7 @@ def check_one(ref: str, words: Path | None, papers: tuple[str, ...] = PAPERS) ->
     else:
         findings, looked_up = loaded.kind.check(loaded.model), False
     if not any(f.level == "error" for f in findings):  # drawn as build draws it, on A4 and Letter
+        # imported here, not at the top, for start-up time
         from sheetgen.pipeline.fits import sheet_findings
 
         findings = [*findings, *sheet_findings(loaded, papers)]

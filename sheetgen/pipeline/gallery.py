@@ -15,6 +15,7 @@ WIDTH, HEIGHT, MARGIN, HEAD, CAPTION = 210.0, 297.0, 8.0, 14.0, 7.0
 
 def gallery() -> Document:
     """Every built-in layout's first page, shrunk into a grid on one A4 page."""
+    # imported here, not at the top, for start-up time
     from sheetgen.layouts.read import builtin_layouts, load
 
     names = list(builtin_layouts())

@@ -14,10 +14,12 @@ def write_screen_page(data: ScreenDeck | ScreenDice, out: Path | None, default: 
     """Write the page of `data`; the line to print."""
     # imported when a page is asked for, so that the program starts without page code
     if isinstance(data, ScreenDeck):
+        # imported here, not at the top, for start-up time
         from sheetgen.export.pages.deck import deck_page
 
         text = deck_page(data)
     else:
+        # imported here, not at the top, for start-up time
         from sheetgen.export.pages.roller import roller_page
 
         text = roller_page(data)

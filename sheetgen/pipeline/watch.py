@@ -85,6 +85,7 @@ class Preview:
 def build(watch: Watch, last: Snapshot) -> tuple[Snapshot, Watched]:
     """Build the layout's PNG pages and PDF into the folder (atomically, all or none): the new
     snapshot (the last good files kept on an error), and every file the build read."""
+    # imported here, not at the top, for start-up time
     from sheetgen.options import read_build
     from sheetgen.pipeline.build import run_build
 
@@ -216,6 +217,7 @@ def _wake_ups(paths: Collection[Path], stop: Stop) -> Iterator[None]:
     """A wake-up whenever a file in `paths` changes (an editor's save by rename included) and
     every POLL_SECONDS besides, so that a save made while no watcher ran is seen too; no more
     once a stop is asked for (seen within a few hundredths of a second)."""
+    # imported here, not at the top, for start-up time
     import watchfiles
 
     folders = sorted({p.parent for p in paths if p.parent.is_dir()})
@@ -257,6 +259,7 @@ def _shown(path: Path) -> str:
 
 def _builtin(path: Path) -> bool:
     """Whether `path` is one of sheetgen's own layouts (which a designer's saves never touch)."""
+    # imported here, not at the top, for start-up time
     from sheetgen.resources import resource_dir
 
     return path.is_relative_to(os.path.realpath(resource_dir("layouts")))
@@ -300,6 +303,7 @@ def _loop(watch: Watch, preview: Preview, stop: Stop) -> None:
 def _folder(out: Path | None) -> Iterator[Path]:
     """The folder the files go to: `out`, which must exist, or a temporary one removed at the
     end (its name carries the watch's pid, so a watch killed outright leaves it to the next)."""
+    # imported here, not at the top, for start-up time
     from sheetgen.pipeline.output import prepare_folder
 
     if out is not None:
@@ -312,6 +316,7 @@ def _folder(out: Path | None) -> Iterator[Path]:
 
 def _remove_orphans(temp: Path) -> None:
     """Remove the temporary folders of watches that were killed outright (SIGKILL)."""
+    # imported here, not at the top, for start-up time
     import re
     import shutil
 
@@ -330,6 +335,7 @@ def run_watch(
     then ends by that signal, as an untended one would); either way at once and tidily: a build
     under way cut short at its next page, the port closed, the temporary folder removed, no
     file half-written and no two builds' files mixed."""
+    # imported here, not at the top, for start-up time
     from sheetgen.layouts.read import load, resolve
 
     path, shown = resolve(ref)
@@ -371,6 +377,7 @@ def _serve(watch: Watch, shown: str, open_browser: bool, stop: Stop) -> None:
         ).start()
         typer.echo(f"watching {shown}: preview at {url} (Ctrl-C to stop)")
         if open_browser:
+            # imported here, not at the top, for start-up time
             import webbrowser
 
             webbrowser.open(url)

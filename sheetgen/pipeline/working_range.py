@@ -72,6 +72,7 @@ def _snap(number: float, step: float) -> float:
 
 def _checked(folder: Path, base_name: str, key: str, number: float) -> bool:
     """Whether a layout extending `base_name` with `key` set to `number` passes `check`."""
+    # imported here, not at the top, for start-up time
     from sheetgen.pipeline.check import check_one
 
     table, _, leaf = key.rpartition(".")

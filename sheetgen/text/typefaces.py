@@ -70,6 +70,7 @@ def face(family: str, weight: Weight) -> FontFace:
 def font_tables(font: FontFace) -> TTFont:
     """The font file, read by fontTools as its tables are asked for; a file that cannot be
     read (missing, corrupt) is one line naming it and the fix."""
+    # imported here, not at the top, for start-up time
     from fontTools.ttLib import TTFont
 
     try:

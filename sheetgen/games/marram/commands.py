@@ -16,6 +16,7 @@ app = typer.Typer(
 
 
 def _board(ref: str, where: str) -> "tuple[BoardLayout, TileSetLayout]":
+    # imported here, not at the top, for start-up time
     from sheetgen.games.marram.model import BoardLayout, TileSetLayout
     from sheetgen.layouts.read import load_model
 
@@ -30,6 +31,7 @@ def score(
 ) -> None:
     """Score a board: each claimed feature's points and owners as it was finished, the Fly and
     Frog (animals), every player's total, the short game's target, and who has won."""
+    # imported here, not at the top, for start-up time
     from sheetgen.games.marram.verdict import in_hand_text, referee
 
     layout, tiles = _board(board, "score")
@@ -99,6 +101,7 @@ def fits(
     (clockwise) at which each adjoining edge matches patch for patch and beast for beast; sides
     and turns that leave the same tile lying there (the same patches, beasts, coins and
     flowers) are listed once, with the others that give it."""
+    # imported here, not at the top, for start-up time
     from sheetgen.errors import SheetgenError, UsageError
     from sheetgen.games.marram.placements import distinct, placements
     from sheetgen.games.marram.verdict import referee

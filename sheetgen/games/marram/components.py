@@ -21,6 +21,7 @@ if TYPE_CHECKING:  # the options' module reads the press; a builder only reads i
 
 
 def _tiles(ref: str, where: str) -> TileSetLayout:
+    # imported here, not at the top, for start-up time
     from sheetgen.layouts.read import load_model
 
     return load_model(ref, TileSetLayout, where)

@@ -224,6 +224,7 @@ def _leaders(totals: dict[str, int]) -> str:
 
 def check_board(layout: BoardLayout) -> list[Finding]:
     """Every rule the board's record can show, each broken one a finding."""
+    # imported here, not at the top, for start-up time
     from sheetgen.errors import SheetgenError
     from sheetgen.layouts.read import load_model
 

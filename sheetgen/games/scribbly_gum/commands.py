@@ -21,6 +21,7 @@ MAX_GAMES = 1_000_000
 
 
 def _load_tree(ref: str) -> "TreeLayout":
+    # imported here, not at the top, for start-up time
     from sheetgen.games.scribbly_gum.model import TreeLayout
     from sheetgen.layouts.read import load_model
 
@@ -29,6 +30,7 @@ def _load_tree(ref: str) -> "TreeLayout":
 
 
 def _load_tiles(ref: str) -> "TilesLayout":
+    # imported here, not at the top, for start-up time
     from sheetgen.games.scribbly_gum.model import TilesLayout
     from sheetgen.layouts.read import load_model
 
@@ -46,6 +48,7 @@ def simulate(
     as_json: Annotated[bool, typer.Option("--json", help="print JSON for machines")] = False,
 ) -> None:
     """Play the solo game many times with a random and a greedy player; print the scores."""
+    # imported here, not at the top, for start-up time
     from sheetgen.games.scribbly_gum.rules import SOLO_CHART
     from sheetgen.games.scribbly_gum.simulate import simulate as run
     from sheetgen.games.scribbly_gum.tree_graph import compile_board
@@ -109,6 +112,7 @@ def _points(n: int) -> str:
 
 def _score_json(setup: "Setup", score: "GameScore") -> dict[str, Any]:
     """The score as JSON, keys in a fixed order."""
+    # imported here, not at the top, for start-up time
     from sheetgen.games.scribbly_gum.model import FOODS
 
     return {
@@ -149,6 +153,7 @@ def _score_json(setup: "Setup", score: "GameScore") -> dict[str, Any]:
 
 def _score_lines(setup: "Setup", score: "GameScore") -> list[str]:
     """The score as a reader wants it: each sheet's parts, then the winners."""
+    # imported here, not at the top, for start-up time
     from sheetgen.games.scribbly_gum.model import FOODS
 
     count = len(score.sheets)
@@ -208,6 +213,7 @@ def score(
 ) -> None:
     """Score a finished game: meals each round, column bonus, achievements, final scores and
     the winners (a tie goes to the most column bonus points)."""
+    # imported here, not at the top, for start-up time
     from sheetgen.errors import SheetgenError
     from sheetgen.findings import nowhere
     from sheetgen.games.scribbly_gum.model import GameRecord

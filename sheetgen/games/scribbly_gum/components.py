@@ -34,6 +34,7 @@ def _other_tree(ref: str, where: str, words: LayoutBase, translate: bool = True)
     """The tree layout `ref` that `words`' layout names (a path taken from that layout's
     folder), printing with the labels of `words` when that layout sets its own (a pad's or a
     front's `[labels]` translate both sides) and `translate` is asked."""
+    # imported here, not at the top, for start-up time
     from sheetgen.layouts.read import beside, load_model
 
     tree = load_model(beside(words, ref), TreeLayout, where)
@@ -129,6 +130,7 @@ def check_sheet(layout: TreeLayout) -> list[Finding]:
 
 def build_digital(layout: DigitalLayout, options: BuildOptions) -> Sheets:
     """The movement tiles as screen images, width_px x height_px each."""
+    # imported here, not at the top, for start-up time
     from sheetgen.layouts.read import load_model
 
     deck = load_model(layout.tiles, TilesLayout, f"{layout.name}: tiles")
@@ -147,6 +149,7 @@ def build_digital(layout: DigitalLayout, options: BuildOptions) -> Sheets:
 
 
 def check_digital(layout: DigitalLayout) -> list[Finding]:
+    # imported here, not at the top, for start-up time
     from sheetgen.layouts.read import load_model
 
     try:

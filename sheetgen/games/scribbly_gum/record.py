@@ -74,6 +74,7 @@ class Replay:
 
 def load_setup(record: GameRecord) -> tuple[Setup | None, list[Finding]]:
     """The record's tree, tiles and achievements in play, or the findings that stop them."""
+    # imported here, not at the top, for start-up time
     from sheetgen.layouts.read import beside, load_model
 
     out: list[Finding] = []
@@ -93,6 +94,7 @@ def load_setup(record: GameRecord) -> tuple[Setup | None, list[Finding]]:
     for i, title in enumerate(record.achievements):
         found = by_title.get(title.casefold())
         if found is None:
+            # imported here, not at the top, for start-up time
             from sheetgen.kinds import suggest
 
             hint = suggest(title, [a.title for a in tiles.achievements])

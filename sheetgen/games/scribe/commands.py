@@ -16,6 +16,7 @@ app = typer.Typer(
 
 
 def _table(layout_ref: str) -> "GlyphTable":
+    # imported here, not at the top, for start-up time
     from sheetgen.games.scribe.model import ScribeLayout
     from sheetgen.games.scribe.rules import GlyphTable
     from sheetgen.layouts.read import load_model
@@ -35,6 +36,7 @@ def _mini_json(score: "MiniScore") -> dict[str, Any]:
 
 
 def _mini_lines(score: "MiniScore") -> list[str]:
+    # imported here, not at the top, for start-up time
     from sheetgen.games.scribe.rules import PLAYERS
 
     lines = []
@@ -54,6 +56,7 @@ def _mini_lines(score: "MiniScore") -> list[str]:
 
 
 def _mini_span(index: int) -> str:
+    # imported here, not at the top, for start-up time
     from sheetgen.games.scribe.rules import COLUMNS
 
     r0, c0 = 3 * (index // 3), 3 * (index % 3)
@@ -80,6 +83,7 @@ def score(
     layout: Annotated[str, typer.Option(help="layout whose glyph set scores")] = "scribe/standard",
 ) -> None:
     """Score a mini grid (points and glyphs each) or a super grid (winners and match winner)."""
+    # imported here, not at the top, for start-up time
     from sheetgen.games.scribe.rules import (
         MINI_NAMES,
         GridError,

@@ -16,6 +16,7 @@ app = typer.Typer(
 
 
 def _tiles(ref: str) -> "TilesLayout":
+    # imported here, not at the top, for start-up time
     from sheetgen.games.scrumpit.model import TilesLayout
     from sheetgen.layouts.read import load_model
 
@@ -43,6 +44,7 @@ def score(
     """Score a word in your home zone: each letter's value times the number of its row.
     Give the rows as an option: 'scrumpit score TAX --row 4' (all on row 4) or
     'scrumpit score TAX --rows 4,4,5' (one row a letter)."""
+    # imported here, not at the top, for start-up time
     from sheetgen.games.scrumpit.rules import score_letters
 
     values = _tiles(tiles).values()
@@ -104,6 +106,7 @@ def game(
     as_json: Annotated[bool, typer.Option("--json", help="print JSON for machines")] = False,
 ) -> None:
     """Score a recorded game turn by turn, with running totals and the rack deductions."""
+    # imported here, not at the top, for start-up time
     from sheetgen.games.scrumpit.model import BoardLayout, GameRecord
     from sheetgen.games.scrumpit.rules import score_game
     from sheetgen.layouts.read import load_model

@@ -30,6 +30,7 @@ def check_game(record: GameRecord, words: Path | None = None) -> list[Finding]:
 
 def _check(record: GameRecord, words: Path | None) -> list[Finding]:
     """Every finding but the word-list warning."""
+    # imported here, not at the top, for start-up time
     from sheetgen.errors import SheetgenError
     from sheetgen.layouts.read import load_model
 

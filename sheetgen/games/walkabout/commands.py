@@ -19,6 +19,7 @@ app = typer.Typer(
 
 
 def _record(ref: str) -> "tuple[GameRecord, MapLayout]":
+    # imported here, not at the top, for start-up time
     from sheetgen.games.walkabout.model import GameRecord, MapLayout
     from sheetgen.layouts.read import beside, load_model
 
@@ -30,6 +31,7 @@ def _map_shown(record: "GameRecord") -> str:
     """The map a record names, as a user can find it: a built-in name as it is, a file as its
     path from the working folder (or its full path when it lies outside it), not the record's
     own relative path."""
+    # imported here, not at the top, for start-up time
     from sheetgen.layouts.read import beside, builtin_layouts
 
     ref = beside(record, record.map)
@@ -60,6 +62,7 @@ def _players(games: list[str], records: "list[tuple[GameRecord, MapLayout]]") ->
 
 def _points(value: object) -> str:
     """A number of points in words: '1 point', '0 points', '6.5 points'."""
+    # imported here, not at the top, for start-up time
     from fractions import Fraction
 
     v = Fraction(str(value)) if not isinstance(value, Fraction) else value
@@ -78,6 +81,7 @@ def score(
     as_json: Annotated[bool, typer.Option("--json", help="print JSON for machines")] = False,
 ) -> None:
     """Score finished sheets: each region's best way, the symbol counts, stars, the total."""
+    # imported here, not at the top, for start-up time
     from sheetgen.games.walkabout.model import SYMBOLS
     from sheetgen.games.walkabout.rules import grid_of, score_game, score_regions
 
@@ -151,6 +155,7 @@ def moves(
     as_json: Annotated[bool, typer.Option("--json", help="print JSON for machines")] = False,
 ) -> None:
     """List the day's legal options for a roll, as the rules allow them."""
+    # imported here, not at the top, for start-up time
     from sheetgen.games.walkabout.model import DiceLayout
     from sheetgen.games.walkabout.rules import grid_of, legal_moves, stars_collected
     from sheetgen.layouts.read import load_model

@@ -79,6 +79,7 @@ def build_dice(layout: DiceLayout, options: BuildOptions) -> Sheets:
 
 
 def _dice(ref: str, where: str) -> DiceLayout:
+    # imported here, not at the top, for start-up time
     from sheetgen.layouts.read import load_model
 
     return load_model(ref, DiceLayout, where)
@@ -178,6 +179,7 @@ def finished(layout: MapLayout, record: GameRecord) -> Finished:
 def build_game(record: GameRecord, options: BuildOptions) -> Sheets:
     """A finished game drawn on its map: the whole path, every symbol found, the stars
     collected and used, and the score."""
+    # imported here, not at the top, for start-up time
     from sheetgen.layouts.read import beside, load_model
 
     layout = load_model(beside(record, record.map), MapLayout, f"{record.name}: map")

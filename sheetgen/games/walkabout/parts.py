@@ -34,6 +34,7 @@ def map_parts(layout: MapLayout) -> Parts:
 
 def mat_parts(layout: MatLayout) -> Parts:
     """The dice mat whole, as one board (its dice from the layout it names)."""
+    # imported here, not at the top, for start-up time
     from sheetgen.layouts.read import load_model
 
     dice = load_model(layout.dice, DiceLayout, f"{layout.name}: dice")

@@ -47,6 +47,7 @@ Named = TypeVar("Named", MapLayout, DiceLayout)
 def _named(record: GameRecord, key: str, model: type[Named], out: list[Finding]) -> Named | None:
     """The layout the record names at `key` (its map or dice), or None with the reason why
     it cannot be used added to `out`."""
+    # imported here, not at the top, for start-up time
     from sheetgen.layouts.read import beside, load
 
     ref = str(getattr(record, key))

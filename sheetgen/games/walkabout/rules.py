@@ -155,6 +155,7 @@ def symbol_inks_apart(inks: SymbolInks, key: str) -> list[Finding]:
 def _check_siblings(layout: MapLayout) -> list[Finding]:
     """The built-in sheets map-1 … map-4 differ only in their symbols (a map of a designer's
     own, even one named like them, is a sheet of its own)."""
+    # imported here, not at the top, for start-up time
     from sheetgen.layouts.read import builtin_layouts, load
 
     builtin = builtin_layouts().get(f"walkabout/{layout.name}")
@@ -188,6 +189,7 @@ def face_path(face: Face, facing: str = "N") -> list[str]:
 
 def _self_overlaps(directions: Sequence[str]) -> bool:
     node: tuple[int, int] = (0, 0)
+    # imported here, not at the top, for start-up time
     from sheetgen.games.walkabout.grid import STEP
 
     used: set[Segment] = set()

@@ -22,6 +22,7 @@ from sheetgen.backends import png as png_backend
 from sheetgen.backends.pdf import draw_pdf
 from sheetgen.draw.document import Document, alone
 from sheetgen.draw.shapes import Drawing, Rect, Shape, Style
+from sheetgen.kinds import games as registered_games
 from sheetgen.layouts.read import builtin_layouts, load
 from sheetgen.options import BuildOptions
 from sheetgen.pipeline.document import pressed
@@ -276,7 +277,7 @@ def test_a_build_gives_each_worker_whole_games() -> None:
     groups = by_game(jobs)  # type: ignore[arg-type]
     games = [[job[0].model.game for job in group] for group in groups]
     assert all(len(set(g)) == 1 for g in games)
-    assert len(groups) == len({item.model.game for item in loaded}) == 5
+    assert len(groups) == len({item.model.game for item in loaded}) == len(registered_games())
     assert [job[0] for group in groups for job in group] == sorted(
         loaded, key=lambda item: [g[0] for g in games].index(item.model.game)
     )

@@ -89,8 +89,10 @@ def render(
         from sheetgen.backends.svg import render_svg
 
         return [(lab, render_svg(page, doc.title)) for lab, page in zip(labels, pages, strict=True)]
-    # imported here, not at the top, for start-up time
-    from sheetgen.backends.png import render_pngs
+    if fmt == "png":
+        # imported here, not at the top, for start-up time
+        from sheetgen.backends.png import render_pngs
 
-    images = render_pngs(doc, pages, doc.dpi or dpi, transparent)
-    return list(zip(labels, images, strict=True))
+        images = render_pngs(doc, pages, doc.dpi or dpi, transparent)
+        return list(zip(labels, images, strict=True))
+    raise ValueError(f"no backend renders {fmt!r}")  # a format in FORMATS needs a branch here

@@ -83,18 +83,37 @@ def test_games_import_no_backend_press_export_or_cli() -> None:
     assert broken == []
 
 
+def _reached(name: str) -> set[str]:
+    """Every sheetgen module importing `name` runs, through the modules it imports."""
+    reached, todo = set(), [name]
+    while todo:
+        for target in RUNTIME[todo.pop()]:
+            if target not in reached:
+                reached.add(target)
+                todo.append(target)
+    return reached
+
+
+def test_a_game_reaches_no_press_backend_export_or_cli_when_it_runs() -> None:
+    """Not even through the modules it imports (its commands, the CLI's side of the game,
+    hand screen pages to the pipeline)."""
+    banned = ("sheetgen.backends", "sheetgen.press", "sheetgen.export", "sheetgen.cli")
+    games = [n for n in RUNTIME if n.startswith("sheetgen.games.") and n.count(".") == 3]
+    broken = {
+        name: sorted(t for t in _reached(name) if t.startswith(banned))
+        for name in games
+        if not name.endswith(".commands")
+    }
+    assert {name: found for name, found in broken.items() if found} == {}
+
+
 def test_a_games_rules_import_no_drawing() -> None:
     """Rules never reach the drawing or the press when they run, directly or through the
     modules they import."""
     rules = [n for n in GRAPH if n.startswith("sheetgen.games.") and n.endswith(".rules")]
     assert len(rules) >= 5
     for name in rules:
-        reached, todo = set(), [name]
-        while todo:
-            for target in RUNTIME[todo.pop()]:
-                if target not in reached:
-                    reached.add(target)
-                    todo.append(target)
+        reached = _reached(name)
         drawing = sorted(t for t in reached if t.startswith(("sheetgen.draw", "sheetgen.press")))
         assert drawing == [], name
 

@@ -16,6 +16,7 @@ from sheetgen.cli.app import (
 )
 from sheetgen.errors import UsageError
 from sheetgen.kinds import tile_size_help
+from sheetgen.model.paper import MARGIN  # a constant, nothing more: no start-up cost
 
 
 def build(
@@ -72,7 +73,9 @@ def build(
     ] = None,
     margin: Annotated[
         float | None,
-        typer.Option(metavar="MM", help="paper kept clear at each edge (5 to 50 mm) [default: 8]"),
+        typer.Option(
+            metavar="MM", help=f"paper kept clear at each edge (5 to 50 mm) [default: {MARGIN:g}]"
+        ),
     ] = None,
     no_ruler: Annotated[
         bool, typer.Option("--no-ruler", help="leave out the calibration ruler")

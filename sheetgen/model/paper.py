@@ -21,6 +21,7 @@ def sheet_side_said(side: str, low: float, high: float) -> str:
     )
 
 
+MARGIN = 8.0  # mm: the paper the press keeps clear at each edge, unless --margin says
 RULER_HEIGHT = 9.0  # mm: the calibration ruler's height on the page
 RULER_CLEARANCE = 3.0  # mm between the pieces and the calibration ruler under them
 # mm: the tallest sheet of the A4-and-Letter width under which Letter keeps the ruler

@@ -7,6 +7,7 @@ from dataclasses import dataclass, field, replace
 from typing import Literal
 
 from sheetgen.draw.document import Box
+from sheetgen.model.paper import MARGIN
 from sheetgen.press.footer import SAFE_EDGE, footer_height, footer_text
 from sheetgen.press.paper import NAMED, Paper
 from sheetgen.text.page_words import PageWords
@@ -27,7 +28,7 @@ class PressOptions:
     """
 
     paper: Paper = NAMED["a4"]
-    margin: float = 8.0
+    margin: float = MARGIN
     gap: float | None = None
     ruler: bool = True
     landscape: bool | None = None

@@ -32,7 +32,7 @@ def piece(w: float, h: float, title: str) -> Drawing:
 
 
 def pages_for(w: float, h: float, count: int = 7, **options: object) -> list[Page]:
-    opts = PressOptions(credit=CREDIT, marks="full", **options)  # type: ignore[arg-type]
+    opts = PressOptions(credit=CREDIT, crop_marks="full", **options)  # type: ignore[arg-type]
     fronts = [piece(w, h, f"front {i}") for i in range(count)]
     backs = [piece(w, h, f"back {i}") for i in range(count)]
     return fold_pages(fronts, backs, opts, (w, h, 0.0))
@@ -158,7 +158,7 @@ def test_crop_marks_are_at_the_cuts_of_the_fronts_each_page_holds(w: float, h: f
 
 def test_without_a_footer_the_fold_line_stops_at_the_printable_edge() -> None:
     fronts = [piece(60, 90, f"front {i}") for i in range(3)]
-    (page,) = fold_pages(fronts, fronts, PressOptions(marks="full"), (60, 90, 0.0))
+    (page,) = fold_pages(fronts, fronts, PressOptions(crop_marks="full"), (60, 90, 0.0))
     assert len(titled(page, "fold line")) == 1
     ink = grey(rendered([page])[0])
     middle = round(page.width / 2 * PX)
@@ -177,7 +177,9 @@ def test_a_ruler_never_crosses_the_fold(w: float, h: float) -> None:
 
 def test_no_crop_marks_when_asked_for_none() -> None:
     fronts = [piece(60, 90, f"front {i}") for i in range(5)]
-    pages = fold_pages(fronts, fronts, PressOptions(credit=CREDIT, marks="none"), (60, 90, 0.0))
+    pages = fold_pages(
+        fronts, fronts, PressOptions(credit=CREDIT, crop_marks="none"), (60, 90, 0.0)
+    )
     assert len(pages) == 2
     for page in pages:
         assert all(not d.children for d in titled(page, "crop marks"))

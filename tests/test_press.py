@@ -50,7 +50,7 @@ def test_a_drawing_too_big_for_the_paper_is_refused_with_the_fix() -> None:
 
 
 def test_crop_marks_line_up_with_every_trim_edge() -> None:
-    page = impose([card() for _ in range(2)], PressOptions(crop_marks=True))[0]
+    page = impose([card() for _ in range(2)], PressOptions(crop_marks="corners"))[0]
     marks = next(p.drawing for p in page.placements if p.drawing.title == "crop marks")
     verticals = {
         round(s.segments[0].x, 3)

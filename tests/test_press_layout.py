@@ -51,7 +51,7 @@ def test_four_cards_make_a_centred_two_by_two_block_with_the_ruler_below() -> No
     # 194 x 281 mm inside the margins holds 3 x 3 cards; four need 2 x 2 (empty rows and
     # columns dropped): a 126 x 176 block, centred across (x 42), and centred down in the
     # room left above the ruler's 12 mm (9 mm bar + 3 mm clearance): y = 8 + (281-12-176)/2
-    page = impose([card() for _ in range(4)], PressOptions(crop_marks=True))[0]
+    page = impose([card() for _ in range(4)], PressOptions(crop_marks="corners"))[0]
     assert (page.width, page.height) == (210.0, 297.0)
     assert cells(page) == [(42.0, 54.5), (105.0, 54.5), (42.0, 142.5), (105.0, 142.5)]
     assert page.trim == (42.0, 54.5, 126.0, 176.0) and page.bleed == page.trim
@@ -65,7 +65,7 @@ def test_four_cards_make_a_centred_two_by_two_block_with_the_ruler_below() -> No
 def test_bleed_widens_the_pitch_and_the_marks_stay_outside_it() -> None:
     # 63 x 88 with 2 mm bleed: 67 x 92 a cell; two abut across: block 134 x 92, at
     # x (210-134)/2 and y 8 + (281-12-92)/2, each trim corner 2 mm further in
-    page = impose([card(bleed=2) for _ in range(2)], PressOptions(crop_marks=True))[0]
+    page = impose([card(bleed=2) for _ in range(2)], PressOptions(crop_marks="corners"))[0]
     assert cells(page) == [(40.0, 98.5), (107.0, 98.5)]
     assert page.trim == (40.0, 98.5, 130.0, 88.0)
     assert page.bleed == (38.0, 96.5, 134.0, 92.0)
@@ -83,14 +83,14 @@ def test_marks_shorten_where_the_page_edge_is_near_and_vanish_where_there_is_no_
     # margin 3: one 80 x 138 card at (10, 6). Marks start 1 mm clear of the block and stop
     # 5.25 mm inside the paper's edge (5 mm, half the 0.15 mm line and a pixel to spare): none
     # above or below (4 mm of paper there), 3.75 mm at the sides
-    page = impose([card(80, 138)], PressOptions(paper=paper, margin=3, crop_marks=True))[0]
+    page = impose([card(80, 138)], PressOptions(paper=paper, margin=3, crop_marks="corners"))[0]
     found = marks(page)
     assert {(9.0, 6.0, 5.25, 6.0), (91.0, 6.0, 94.75, 6.0)} <= found
     assert not [m for m in found if m[0] == m[2]]  # no room for a vertical mark
     # an 80 x 140 card's top trim lies 5 mm from the edge: a mark along it would ink within 5 mm
-    edge = impose([card(80, 140)], PressOptions(paper=paper, margin=3, crop_marks=True))[0]
+    edge = impose([card(80, 140)], PressOptions(paper=paper, margin=3, crop_marks="corners"))[0]
     assert marks(edge) == set()
-    tight = impose([card(96, 146)], PressOptions(paper=paper, margin=1, crop_marks=True))[0]
+    tight = impose([card(96, 146)], PressOptions(paper=paper, margin=1, crop_marks="corners"))[0]
     assert marks(tight) == set()
 
 
@@ -213,7 +213,7 @@ def _footers(page: object) -> list[str]:
 def test_duplex_sheets_say_front_and_back_in_a_footer_the_crop_marks_leave_clear() -> None:
     # 30 x 30 tiles on A4: 6 x 9 = 54 a sheet, so 108 tiles make two full sheets, front and back
     tiles = [card(30, 30)] * 108
-    opts = PressOptions(crop_marks=True, credit="Game v1 by A. Designer")
+    opts = PressOptions(crop_marks="corners", credit="Game v1 by A. Designer")
     pages = impose_duplex(tiles, tiles, opts)
     assert [_footers(p) for p in pages] == [
         [f"Game v1 by A. Designer · {side}"] for _ in (1, 2) for side in ("front", "back")
@@ -234,7 +234,7 @@ def test_duplex_sheets_say_front_and_back_in_a_footer_the_crop_marks_leave_clear
 
 def test_crop_marks_stop_short_of_the_ruler() -> None:
     # a 150 x 265 card on A4 ends 5 mm above the ruler: room for a mark of 3.5 mm, not 5
-    page = impose([card(150, 265)], PressOptions(crop_marks=True))[0]
+    page = impose([card(150, 265)], PressOptions(crop_marks="corners"))[0]
     at = ruler_at(page)
     assert at is not None
     x0, y0 = at
@@ -245,7 +245,7 @@ def test_crop_marks_stop_short_of_the_ruler() -> None:
 
 def test_a_part_filled_last_page_has_marks_only_for_its_filled_rows() -> None:
     # 30 x 30 tiles on A4: 6 x 9 a page, 54 + 8 = 62 tiles; the last page fills 2 rows
-    pages = impose([card(30, 30)] * 62, PressOptions(crop_marks=True))
+    pages = impose([card(30, 30)] * 62, PressOptions(crop_marks="corners"))
     last = marks(pages[1])
     cells_y = sorted({y for _, y in cells(pages[1])})
     assert len(cells_y) == 2

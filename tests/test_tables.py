@@ -161,7 +161,9 @@ try:
     main()
 except SystemExit as exc:
     code = exc.code
-games = sorted({{m.split(".")[2] for m in sys.modules if m.startswith("sheetgen.games.")}})
+parts = [m.split(".") for m in sys.modules if m.startswith("sheetgen.games.")]
+# every game's declarations and command-line module are read to list games and commands
+games = sorted({{p[2] for p in parts if len(p) > 3 and p[3] not in ("kinds", "commands")}})
 print("IMPORTED", [m for m in {heavy!r} if m in sys.modules], games, code)
 """
 
@@ -181,7 +183,7 @@ def test_listing_and_scoring_import_their_own_game_and_no_heavy_library(
 ) -> None:
     """What makes a command start slowly (pydantic alone takes as long as Typer), kept to the
     commands that draw, and to a layout refused (explained key by key); a scoring command
-    imports its own game's code alone, and `list` none."""
+    imports its own game's code alone, and `list` none (beyond every game's declarations)."""
     if os.environ.get("MUTANT_UNDER_TEST"):
         pytest.skip("runs sheetgen in a subprocess, which never runs a mutant")
     run = subprocess.run(

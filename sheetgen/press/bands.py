@@ -142,6 +142,7 @@ def _banded(
     return out
 
 
+SEAM_WIDTH = 0.2  # mm: a seam line, faint in its colour but there in a draft print
 FURNITURE = ("calibration ruler", "footer")  # what stays at the foot of a raised sheet
 
 
@@ -161,22 +162,25 @@ def _raised(sheet: Page, top: float) -> Page:
 
 
 def _seams(sheet: Page, band: Band) -> Drawing:
-    """A faint line along each cut between two of the band's pieces that stand edge to edge,
-    over the pieces and no further than the cut edges they share."""
+    """A faint line along every cut across the band's abutting pieces, the ends of a row
+    included, run on through the bleed to the edge of the colour: once the long cuts are made
+    (and the crop marks are cut away with them) the lines still show where the rest go."""
     ours = {id(piece) for piece in band.pieces}
     cells = {
         (round(p.transform.e, 3), round(p.transform.f, 3), p.drawing.width, p.drawing.height)
         for p in sheet.placements
         if id(p.drawing) in ours
     }
+    bleed = band.pieces[0].bleed
     corners = {(x, y) for x, y, _w, _h in cells}
-    paint = Style(stroke=band.seams, width=0.15)
+    paint = Style(stroke=band.seams, width=SEAM_WIDTH)
     shapes: list[Shape] = []
     for x, y, w, h in sorted(cells):
-        if (round(x + w, 3), y) in corners:  # a piece abuts on the right
-            shapes.append(line(x + w, y, x + w, y + h, paint))
-        if (x, round(y + h, 3)) in corners:  # and below
-            shapes.append(line(x, y + h, x + w, y + h, paint))
+        if (round(x - w, 3), y) not in corners:  # the first of a row: its outer cut too
+            shapes.append(line(x, y - bleed, x, y + h + bleed, paint))
+        shapes.append(line(x + w, y - bleed, x + w, y + h + bleed, paint))
+        if (x, round(y + h, 3)) in corners:  # a piece abuts below
+            shapes.append(line(x - bleed, y + h, x + w + bleed, y + h, paint))
     return Drawing(sheet.width, sheet.height, tuple(shapes), title=f"{band.name} seams")
 
 

@@ -101,9 +101,9 @@ class WalkaboutLabels(PageLabels):
     )
     # the dice face sheet
     dice_sheet: str = Key(
-        default="Walkabout dice, {size} mm faces, a die a row: cut out each row at its crop "
-        "marks, cut it apart on the lines between its faces, and tape the six faces to the "
-        "sides of a blank die.",
+        default="Walkabout dice, {size} mm faces: cut out each die's faces at the crop marks, "
+        "cut them apart on the thin lines between them, and tape one face to each side of "
+        "a blank die.",
         max_length=200,
         description="keeps {size}",
     )

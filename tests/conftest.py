@@ -5,16 +5,16 @@ from __future__ import annotations
 import functools
 import gc
 import os
-import subprocess
 import sys
-from dataclasses import dataclass
 from pathlib import Path
 
 import pytest
 from hypothesis import HealthCheck, settings
 
+from tests.support import ROOT, sheetgen
+
 # Hypothesis profiles: `quick` for every run of the suite, `thorough` for deeper fuzzing
-# (HYPOTHESIS_PROFILE=thorough python -m pytest tests/test_fuzz.py).
+# (HYPOTHESIS_PROFILE=thorough python -m pytest tests/e2e/test_fuzz.py).
 settings.register_profile(
     "quick", max_examples=60, deadline=None, suppress_health_check=list(HealthCheck)
 )
@@ -22,8 +22,6 @@ settings.register_profile(
     "thorough", max_examples=1000, deadline=None, suppress_health_check=list(HealthCheck)
 )
 settings.load_profile(os.environ.get("HYPOTHESIS_PROFILE", "quick"))
-
-ROOT = Path(__file__).resolve().parent.parent
 
 
 _KEPT = ("typefaces.py", "fonts.py", "shaping.py")  # read font files, which no mutant changes
@@ -72,27 +70,6 @@ def _run_afresh() -> None:
         type.__setattr__(kind, "__table_plan__", None)
         type.__setattr__(kind, "__table_own__", None)
         kinds += kind.__subclasses__()
-
-
-@dataclass(frozen=True)
-class Run:
-    code: int
-    out: str
-    err: str
-
-
-def sheetgen(*args: str, cwd: Path | None = None) -> Run:
-    """Run `python -m sheetgen ARGS` in a subprocess, as a user would."""
-    if os.environ.get("MUTANT_UNDER_TEST"):  # mutmut's mutants live in this process only
-        pytest.skip("drives the CLI in a subprocess, which never runs a mutant")
-    proc = subprocess.run(
-        [sys.executable, "-m", "sheetgen", *args],
-        capture_output=True,
-        text=True,
-        cwd=cwd or ROOT,
-        timeout=300,
-    )
-    return Run(proc.returncode, proc.stdout, proc.stderr)
 
 
 @pytest.fixture(scope="session")

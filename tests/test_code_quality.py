@@ -9,7 +9,7 @@ import sys
 import pytest
 
 from sheetgen.kinds import games
-from tests.conftest import ROOT
+from tests.support import ROOT
 
 # driven as a user would (subprocesses, a browser, an install, fuzzing): not for mutmut
 pytestmark = pytest.mark.slow

@@ -12,8 +12,7 @@ import pytest
 
 from sheetgen.colour_sight import VISIONS, delta_e, lightness
 from sheetgen.layouts.read import builtin_layouts
-from tests import palette
-from tests.conftest import ROOT, sheetgen
+from tests.support import ROOT, palette, sheetgen
 
 
 def test_colour_differences_agree_with_coloraide_in_every_vision() -> None:

@@ -8,7 +8,7 @@ from pathlib import Path
 
 from sheetgen.findings import error, in_text, shown
 from sheetgen.layouts.keypath import key_loc
-from tests.conftest import sheetgen
+from tests.support import sheetgen
 
 TEXT = """\
 extends = "scribe/standard"

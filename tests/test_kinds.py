@@ -17,8 +17,9 @@ from typer.testing import CliRunner
 import sheetgen.games
 from sheetgen.cli import app
 from sheetgen.kinds import games, kinds
+from tests.support import ROOT
 
-EXAMPLE = Path(__file__).parent / "example_game"
+EXAMPLE = ROOT / "tests" / "example_game"
 
 
 @pytest.fixture

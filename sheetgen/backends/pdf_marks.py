@@ -6,7 +6,7 @@ at one size in every viewer.
   the line box (ascent to descent) is centred on that height. Viewers place a single line of
   typed text either with its line box centred in the field (pdfium) or with its baseline
   0.4 em under the field's middle (poppler); both then put the mark's middle on the field's
-  middle (tests/test_fillable_marks.py measures it in both).
+  middle (tests/backends/test_fillable_typing.py measures it in both).
 - `+` is redrawn as tall and wide as `O`, so Scribe's two marks read the same size.
 - `o` shows as `O`, a mark typed in lower case.
 - `/` has no width and is drawn through the character before it: `+/` and `O/` show the mark

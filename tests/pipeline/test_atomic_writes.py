@@ -1,0 +1,228 @@
+"""Writes are atomic: a write that fails part-way and a build killed part-way each leave every
+earlier file intact (or complete and new) and no temporary file behind."""
+
+from __future__ import annotations
+
+import re
+import resource
+import signal
+import subprocess
+import sys
+import time
+from collections.abc import Iterator
+from contextlib import contextmanager
+from pathlib import Path
+
+import pytest
+from PIL import Image
+
+from sheetgen.errors import SheetgenError
+from sheetgen.pipeline.output import write_all, write_atomic
+from tests.support import ROOT
+
+
+@contextmanager
+def disk_full_after(limit: int) -> Iterator[None]:
+    """While inside, this process may write files of at most `limit` bytes: a disk that fills
+    up part-way. Kept to one call: every other write of the process meets the limit too."""
+    soft, hard = resource.getrlimit(resource.RLIMIT_FSIZE)
+    old_handler = signal.signal(signal.SIGXFSZ, signal.SIG_IGN)
+    resource.setrlimit(resource.RLIMIT_FSIZE, (limit, hard))
+    try:
+        yield
+    finally:
+        resource.setrlimit(resource.RLIMIT_FSIZE, (soft, hard))
+        signal.signal(signal.SIGXFSZ, old_handler)
+
+
+def test_a_write_that_fails_part_way_keeps_the_old_file(tmp_path: Path) -> None:
+    target = tmp_path / "sheet.pdf"
+    old = b"%PDF an earlier build\n" * 10
+    target.write_bytes(old)
+    with pytest.raises(SheetgenError, match=r"sheet\.pdf: cannot write"), disk_full_after(4096):
+        write_atomic(target, b"x" * 12288)  # fails after 4096 bytes
+    assert target.read_bytes() == old
+    assert sorted(p.name for p in tmp_path.iterdir()) == ["sheet.pdf"]  # no temporary file
+
+
+def test_a_build_that_fails_on_its_third_file_leaves_every_file_as_it_was(
+    tmp_path: Path,
+) -> None:
+    """All or nothing: the disk fills while the third of four files is written, and none of the
+    four targets changes (the first two were written complete, but never put in place)."""
+    targets = [tmp_path / f"p{i}.png" for i in range(4)]
+    for i, target in enumerate(targets[:3]):
+        target.write_bytes(b"earlier %d" % i)
+    files = [(t, b"n" * (100 if i != 2 else 9000)) for i, t in enumerate(targets)]
+    with pytest.raises(SheetgenError, match=r"p2\.png: cannot write"), disk_full_after(4096):
+        write_all(files)
+    assert [t.read_bytes() for t in targets[:3]] == [b"earlier 0", b"earlier 1", b"earlier 2"]
+    assert sorted(p.name for p in tmp_path.iterdir()) == ["p0.png", "p1.png", "p2.png"]
+
+
+def test_an_interrupted_write_keeps_the_old_file(
+    tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    target = tmp_path / "sheet.svg"
+    target.write_bytes(b"<svg>old</svg>")
+
+    def interrupted(*args: object) -> None:
+        raise KeyboardInterrupt  # Ctrl-C between the write and the rename
+
+    monkeypatch.setattr("os.replace", interrupted)
+    with pytest.raises(KeyboardInterrupt):
+        write_atomic(target, b"<svg>new</svg>")
+    assert target.read_bytes() == b"<svg>old</svg>"
+    assert [p.name for p in tmp_path.iterdir()] == ["sheet.svg"]
+
+
+def test_ctrl_c_as_the_files_go_in_place_puts_them_all_in_place_first(
+    tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    """Ctrl-C between the renames of a build's files: every file is the new one, then the
+    interrupt comes (before: the first new, the rest old)."""
+    from sheetgen.pipeline import output
+
+    targets = [tmp_path / f"p{i}.png" for i in range(3)]
+    for target in targets:
+        target.write_bytes(b"earlier")
+    commit = output._Staged.commit
+
+    def commit_then_ctrl_c(self: output._Staged) -> None:
+        commit(self)
+        signal.raise_signal(signal.SIGINT)  # Python runs the handler as this returns
+
+    monkeypatch.setattr(output._Staged, "commit", commit_then_ctrl_c)
+    previous = signal.signal(signal.SIGINT, signal.default_int_handler)  # Ctrl-C's usual effect
+    try:
+        with pytest.raises(KeyboardInterrupt):
+            write_all([(t, b"new") for t in targets])
+    finally:
+        signal.signal(signal.SIGINT, previous)
+    assert [t.read_bytes() for t in targets] == [b"new"] * 3
+    assert sorted(p.name for p in tmp_path.iterdir()) == ["p0.png", "p1.png", "p2.png"]
+
+
+def test_a_write_replaces_the_file_whole_with_readable_permissions(tmp_path: Path) -> None:
+    target = tmp_path / "sheet.png"
+    target.write_bytes(b"old" * 1000)
+    write_atomic(target, b"new")
+    assert target.read_bytes() == b"new"  # replaced, not appended or overwritten in place
+    assert target.stat().st_mode & 0o777 == 0o644
+    assert [p.name for p in tmp_path.iterdir()] == ["sheet.png"]
+
+
+@pytest.mark.slow
+def test_a_killed_build_leaves_old_or_complete_files_and_no_temporary_file(
+    tmp_path: Path,
+) -> None:
+    def build(dpi: int) -> subprocess.Popen[bytes]:
+        return subprocess.Popen(
+            [sys.executable, "-m", "sheetgen", "build", "marram/classic", "-f", "png",
+             "--dpi", str(dpi), "--out", str(tmp_path), "-q"],
+            cwd=ROOT,
+        )  # fmt: skip
+
+    for _attempt in range(8):  # the writes take milliseconds: the kill may come too late
+        assert build(40).wait() == 0  # the earlier build, small pages
+        earlier = {p.name: p.read_bytes() for p in tmp_path.glob("marram-classic-tiles-p*.png")}
+        assert len(earlier) > 4
+        inodes = {n: (tmp_path / n).stat().st_ino for n in earlier}
+        proc = build(150)
+        deadline = time.monotonic() + 120
+        while time.monotonic() < deadline and proc.poll() is None:
+            if any((tmp_path / n).stat().st_ino != ino for n, ino in inodes.items()):
+                break  # the first page is being replaced: kill now, as the writes go on
+            time.sleep(0.0005)
+        proc.send_signal(signal.SIGKILL)
+        if proc.wait() == -signal.SIGKILL:
+            break  # killed, not finished
+    assert proc.returncode == -signal.SIGKILL
+    kept = rewritten = 0
+    for name, data in earlier.items():
+        now = (tmp_path / name).read_bytes()
+        if now == data:
+            kept += 1
+            continue
+        with Image.open(tmp_path / name) as image:
+            image.load()  # a complete PNG, or this raises
+            assert round(image.size[0] / 150 * 25.4) in (210, 297), image.size  # the new A4 page
+        rewritten += 1
+    assert rewritten >= 1 and kept + rewritten == len(earlier)
+    # the kill may land between naming a finished file and renaming it into place: such a
+    # hidden temporary name carries the dead build's pid, and the next build removes it
+    left = {p.name for p in tmp_path.iterdir()} - set(earlier)
+    assert all(re.fullmatch(rf"\..+\.{proc.pid}\.\d+\.part", n) for n in left), left
+    assert len(left) <= 1
+    assert build(40).wait() == 0
+    assert sorted(p.name for p in tmp_path.iterdir()) == sorted(earlier)  # no temporary file
+
+
+@pytest.mark.slow
+def test_workers_die_with_a_killed_build_and_write_nothing_after(tmp_path: Path) -> None:
+    """The out-of-memory killer takes the build's parent process alone: its workers end with it
+    at once, and as a build writes its files only once all are made, the folder stays as it
+    was (here, empty) and no process is left behind."""
+    proc = subprocess.Popen(
+        [sys.executable, "-m", "sheetgen", "build", "--all", "-f", "svg,png", "--dpi", "100",
+         "--out", str(tmp_path), "-q"],
+        cwd=ROOT,
+    )  # fmt: skip
+    deadline = time.monotonic() + 60
+    while time.monotonic() < deadline and len(_processes_for(tmp_path)) < 3:
+        time.sleep(0.01)  # the build and its two workers are at work
+    time.sleep(0.5)
+    proc.send_signal(signal.SIGKILL)
+    assert proc.wait() == -signal.SIGKILL
+    time.sleep(3)  # what a worker still had in hand would land by now
+    assert list(tmp_path.iterdir()) == []
+    assert _processes_for(tmp_path) == []
+
+
+def _processes_for(folder: Path) -> list[str]:
+    """The processes whose command line names `folder`."""
+    return [
+        pid.name
+        for pid in Path("/proc").iterdir()
+        if pid.name.isdigit() and str(folder) in _cmdline(pid)
+    ]
+
+
+def _cmdline(pid: Path) -> str:
+    try:
+        return (pid / "cmdline").read_bytes().replace(b"\0", b" ").decode(errors="replace")
+    except OSError:  # gone while we looked
+        return ""
+
+
+@pytest.mark.parametrize(
+    ("args", "layout", "limit"),
+    [
+        (("--all", "--copies", "1000", "-f", "svg"), "scrumpit/tiles", "300"),  # image files
+        (("--all", "--copies", "1000", "-f", "pdf", "--fillable"), "scribbly-gum/pad", "200,000"),
+        (
+            ("--all", "-f", "png", "--dpi", "1200", "--transparent"),
+            "marram/classic",
+            "24-megapixel",
+        ),
+        (("--all", "--copies", "150", "-f", "png", "--dpi", "1200"), "the PNGs", "8 billion"),
+    ],
+)
+def test_a_build_over_a_limit_is_refused_before_any_layout_is_drawn(
+    tmp_path: Path, monkeypatch: pytest.MonkeyPatch, args: tuple[str, ...], layout: str, limit: str
+) -> None:
+    """Every layout is checked against the limits its files would meet before the first is
+    drawn: refused at once, naming the layout and the limit, with nothing rendered."""
+    import sheetgen.pipeline.build as build
+    from sheetgen.cli import app
+
+    def drawn(*_: object, **__: object) -> None:
+        raise AssertionError("a layout was drawn before the build was refused")
+
+    monkeypatch.setattr(build, "render", drawn)
+    monkeypatch.setattr(build.os, "cpu_count", lambda: 1)
+    with pytest.raises(SheetgenError) as refused:
+        app(["build", *args, "-q", "--out", str(tmp_path)], standalone_mode=False)
+    message = str(refused.value)
+    assert message.startswith(layout) and limit in message, message
+    assert list(tmp_path.iterdir()) == []

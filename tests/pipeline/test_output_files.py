@@ -1,0 +1,290 @@
+"""Output files: their names (the README's `<game>-<layout>-<component>.<ext>`), the output
+folder's faults in one line, single pages written where asked, and the write path that works
+where the system has no unnamed files."""
+
+from __future__ import annotations
+
+import errno
+import os
+import stat
+import tempfile
+from pathlib import Path
+
+import pytest
+
+from sheetgen.errors import SheetgenError
+from sheetgen.pipeline.output import output_name, prepare_folder, write_atomic, write_page
+from tests.support import sheetgen
+
+
+def test_names_follow_the_readme_pattern() -> None:
+    assert output_name("scribe", "standard", "supergrid", "pdf") == "scribe-standard-supergrid.pdf"
+    assert output_name("marram", "classic", "tiles", "png", "p2") == "marram-classic-tiles-p2.png"
+    assert (
+        output_name("walkabout", "dice", "dice", "svg", "light-1") == "walkabout-dice-light-1.svg"
+    )
+
+
+def test_the_default_folder_is_created_and_a_chosen_one_must_exist(tmp_path: Path) -> None:
+    made = tmp_path / "a" / "output"
+    assert prepare_folder(made, create=True) == made
+    assert made.is_dir()
+    assert prepare_folder(made, create=True) == made  # the next build finds it there
+    assert prepare_folder(made, create=False) == made
+    missing = tmp_path / "elsewhere"
+    with pytest.raises(SheetgenError) as caught:
+        prepare_folder(missing, create=False)
+    assert str(caught.value) == (
+        f"{missing}: output folder does not exist (create it, or choose another --out)"
+    )
+    assert not missing.exists()  # a chosen folder is never made
+
+
+def test_a_file_in_the_way_of_the_folder_is_named(tmp_path: Path) -> None:
+    blocker = tmp_path / "output"
+    blocker.write_text("not a folder")
+    with pytest.raises(SheetgenError) as caught:
+        prepare_folder(blocker / "deeper", create=True)
+    assert str(caught.value).startswith(f"{blocker / 'deeper'}: cannot create the output folder (")
+    with pytest.raises(SheetgenError) as caught:
+        prepare_folder(blocker, create=True)  # exists, but as a file
+    assert str(caught.value) == f"{blocker}: cannot create the output folder (File exists)"
+    with pytest.raises(SheetgenError, match="output folder does not exist"):
+        prepare_folder(blocker, create=False)
+    assert blocker.read_text() == "not a folder"
+
+
+def test_a_folder_the_file_system_will_not_write_is_named(
+    tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    real = tempfile.TemporaryFile
+
+    def read_only(*args: object, dir: Path | None = None, **kwargs: object) -> object:
+        if dir == tmp_path:  # only the output folder is read-only
+            raise OSError(errno.EROFS, os.strerror(errno.EROFS))
+        return real(*args, dir=dir, **kwargs)  # type: ignore[call-overload]
+
+    monkeypatch.setattr("tempfile.TemporaryFile", read_only)
+    assert prepare_folder(tmp_path / "..", create=False) == tmp_path / ".."
+    with pytest.raises(SheetgenError) as caught:
+        prepare_folder(tmp_path, create=False)
+    assert str(caught.value) == (
+        f"{tmp_path}: output folder is not writable (Read-only file system; choose another --out)"
+    )
+
+
+def test_a_page_goes_to_the_path_given_or_to_output(
+    tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    given = tmp_path / "deck.html"
+    assert write_page(given, "scribbly-gum-deck.html", "<p>é</p>") == given
+    assert given.read_bytes() == "<p>é</p>".encode()
+    monkeypatch.chdir(tmp_path)
+    path = write_page(None, "walkabout-roller.html", "<p>roll</p>")
+    assert path == Path("output") / "walkabout-roller.html"
+    assert (tmp_path / "output" / "walkabout-roller.html").read_text() == "<p>roll</p>"
+    with pytest.raises(SheetgenError, match="output folder does not exist"):
+        write_page(tmp_path / "no" / "page.html", "x.html", "x")
+    assert not (tmp_path / "no").exists()
+
+
+def test_a_missing_folder_is_one_line_not_a_traceback(tmp_path: Path) -> None:
+    target = tmp_path / "gone" / "sheet.pdf"
+    with pytest.raises(SheetgenError) as caught:
+        write_atomic(target, b"%PDF")
+    assert str(caught.value) == f"{target}: cannot write (No such file or directory)"
+
+
+def test_without_unnamed_files_a_named_temporary_file_is_used_and_removed(
+    tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    real_open = os.open
+
+    def no_tmpfile(path: object, flags: int, *args: object) -> int:
+        if flags & os.O_TMPFILE == os.O_TMPFILE:
+            raise OSError(errno.EOPNOTSUPP, "not supported")
+        return real_open(path, flags, *args)  # type: ignore[arg-type]
+
+    real_replace = os.replace
+    renamed: list[Path] = []
+
+    def replace(src: str, dst: Path) -> None:
+        renamed.append(Path(src))
+        real_replace(src, dst)
+
+    monkeypatch.setattr("os.open", no_tmpfile)
+    monkeypatch.setattr("os.replace", replace)
+    target = tmp_path / "sheet.svg"
+    target.write_bytes(b"old")
+    write_atomic(target, b"new")
+    assert target.read_bytes() == b"new"
+    # the temporary file sat beside its target (a rename within one file system), hidden, and
+    # recognisable as sheetgen's unfinished work
+    assert renamed[0].parent == tmp_path
+    assert renamed[0].name.startswith(".sheetgen-") and renamed[0].name.endswith(".part")
+    assert stat.S_IMODE(target.stat().st_mode) == 0o644
+    assert [p.name for p in tmp_path.iterdir()] == ["sheet.svg"]
+
+    def fail_rename(*args: object) -> None:
+        raise OSError(errno.ENOSPC, os.strerror(errno.ENOSPC))
+
+    monkeypatch.setattr("os.replace", fail_rename)
+    with pytest.raises(SheetgenError) as caught:
+        write_atomic(target, b"newer")
+    assert str(caught.value) == f"{target}: cannot write (No space left on device)"
+    assert target.read_bytes() == b"new"
+    assert [p.name for p in tmp_path.iterdir()] == ["sheet.svg"]  # the temporary file is gone
+
+
+def test_an_unnamed_file_refused_for_another_reason_is_an_error(
+    tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    def no_space(path: object, flags: int, *args: object) -> int:
+        raise OSError(errno.ENOSPC, os.strerror(errno.ENOSPC))
+
+    monkeypatch.setattr("os.open", no_space)
+    with pytest.raises(SheetgenError) as caught:
+        write_atomic(tmp_path / "a.pdf", b"x")
+    assert str(caught.value) == f"{tmp_path / 'a.pdf'}: cannot write (No space left on device)"
+    assert list(tmp_path.iterdir()) == []
+
+
+def test_where_the_system_will_not_name_an_unnamed_file_a_named_copy_is_written(
+    tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    def no_link(*args: object, **kwargs: object) -> None:
+        raise OSError(errno.EPERM, os.strerror(errno.EPERM))
+
+    monkeypatch.setattr("os.link", no_link)
+    target = tmp_path / "sheet.pdf"
+    target.write_bytes(b"old")
+    write_atomic(target, b"new")
+    assert target.read_bytes() == b"new"
+    assert stat.S_IMODE(target.stat().st_mode) == 0o644
+    assert [p.name for p in tmp_path.iterdir()] == ["sheet.pdf"]
+
+
+def test_a_named_copy_that_fails_keeps_the_old_file(
+    tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    def no_link(*args: object, **kwargs: object) -> None:
+        raise OSError(errno.EPERM, os.strerror(errno.EPERM))
+
+    real_open = os.open
+
+    def full(path: object, flags: int, *args: object) -> int:
+        if flags & os.O_EXCL:
+            raise OSError(errno.ENOSPC, os.strerror(errno.ENOSPC))
+        return real_open(path, flags, *args)  # type: ignore[arg-type]
+
+    monkeypatch.setattr("os.link", no_link)
+    monkeypatch.setattr("os.open", full)
+    target = tmp_path / "sheet.pdf"
+    target.write_bytes(b"old")
+    with pytest.raises(SheetgenError) as caught:
+        write_atomic(target, b"new")
+    assert str(caught.value) == f"{target}: cannot write (No space left on device)"
+    assert target.read_bytes() == b"old"
+    assert [p.name for p in tmp_path.iterdir()] == ["sheet.pdf"]
+
+
+def test_a_stale_temporary_name_does_not_stop_a_write(tmp_path: Path) -> None:
+    import itertools
+
+    import sheetgen.pipeline.output as output
+
+    serial = next(output._serial) + 1
+    stale = tmp_path / f".sheet.pdf.{os.getpid()}.{serial}.part"
+    stale.write_bytes(b"left by a killed build with our pid")
+    write_atomic(tmp_path / "sheet.pdf", b"%PDF new")
+    assert (tmp_path / "sheet.pdf").read_bytes() == b"%PDF new"
+    assert [p.name for p in tmp_path.iterdir()] == ["sheet.pdf"]
+    assert isinstance(output._serial, itertools.count)
+
+
+def test_many_writes_in_one_folder_each_land_whole(tmp_path: Path) -> None:
+    for i in range(20):
+        write_atomic(tmp_path / f"p{i}.png", bytes([i]) * (1000 + i))
+    for i in range(20):
+        assert (tmp_path / f"p{i}.png").read_bytes() == bytes([i]) * (1000 + i)
+    assert len(list(tmp_path.iterdir())) == 20
+
+
+def test_on_linux_the_data_is_written_once_into_a_file_with_no_name(
+    tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    if not hasattr(os, "O_TMPFILE"):
+        pytest.skip("this system makes no unnamed files")
+
+    def no_copy(*args: object) -> None:
+        raise AssertionError("the unnamed file should have been named, not copied")
+
+    monkeypatch.setattr("sheetgen.pipeline.output._write_new", no_copy)
+    target = tmp_path / "sheet.pdf"
+    write_atomic(target, b"%PDF once")
+    assert target.read_bytes() == b"%PDF once"
+    assert [p.name for p in tmp_path.iterdir()] == ["sheet.pdf"]
+
+
+@pytest.mark.parametrize("kind", ["fifo", "symlink", "folder"])
+def test_a_target_that_is_not_a_regular_file_is_refused_and_left_alone(
+    tmp_path: Path, kind: str
+) -> None:
+    """A pipe, a link or a folder where an output goes is refused in one line, before any file
+    of the build is written; the thing itself is not replaced."""
+    target = tmp_path / "scribe-standard-supergrid.svg"
+    elsewhere = tmp_path / "elsewhere.txt"
+    elsewhere.write_text("keep me", encoding="utf-8")
+    if kind == "fifo":
+        os.mkfifo(target)
+    elif kind == "symlink":
+        target.symlink_to(elsewhere)
+    else:
+        target.mkdir()
+    run = sheetgen("build", "scribe/standard", "-f", "pdf,svg", "--out", str(tmp_path))
+    assert run.code == 1 and run.err.count("\n") == 1, run.err
+    assert {"fifo": "named pipe", "symlink": "symbolic link", "folder": "folder"}[kind] in run.err
+    assert "regular files" in run.err
+    assert not (tmp_path / "scribe-standard-supergrid.pdf").exists()  # nothing half-built
+    assert elsewhere.read_text(encoding="utf-8") == "keep me"
+    check = {"fifo": stat.S_ISFIFO, "symlink": stat.S_ISLNK, "folder": stat.S_ISDIR}[kind]
+    assert check(os.lstat(target).st_mode)
+
+
+def test_a_device_is_never_replaced(tmp_path: Path) -> None:
+    run = sheetgen("walkabout", "roller", "--out", "/dev/null")
+    assert run.code == 1 and "is a device" in run.err
+    assert stat.S_ISCHR(os.stat("/dev/null").st_mode)
+
+
+def test_a_rebuilt_file_keeps_its_permissions(tmp_path: Path) -> None:
+    path = tmp_path / "page.html"
+    path.write_text("old", encoding="utf-8")
+    path.chmod(0o600)
+    write_atomic(path, b"new")
+    assert path.read_bytes() == b"new"
+    assert stat.S_IMODE(path.stat().st_mode) == 0o600
+    fresh = tmp_path / "fresh.html"
+    write_atomic(fresh, b"x")
+    assert stat.S_IMODE(fresh.stat().st_mode) == 0o644
+
+
+@pytest.mark.parametrize(
+    "command",
+    [("build",), ("export", "tts"), ("export", "pieces")],
+    ids=["build", "export tts", "export pieces"],
+)
+def test_a_missing_output_folder_is_refused_before_any_layout_is_read(
+    tmp_path: Path, command: tuple[str, ...]
+) -> None:
+    """A build of every layout took seconds of drawing before it said the folder was missing:
+    the folder is looked at first, so a layout that would itself be refused is never reached."""
+    broken = tmp_path / "broken.toml"
+    broken.write_text('game = "scribe"\ncomponent = "supergrid"\nname = [\n')
+    missing = tmp_path / "nowhere"
+    run = sheetgen(*command, str(broken), "--out", str(missing))
+    assert run.code == 2, run.err
+    assert run.err.strip() == (
+        f"error: {missing}: output folder does not exist (create it, or choose another --out)"
+    )
+    assert not missing.exists()

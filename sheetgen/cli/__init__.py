@@ -1,6 +1,8 @@
 """The `sheetgen` command: its own commands, one module each, registered on the app in the
 order `sheetgen --help` lists them (each game's group and export's follow), and `main`."""
 
+from __future__ import annotations
+
 import os
 import sys
 
@@ -23,16 +25,18 @@ app.command()(gallery.gallery)
 app.command()(watch.watch)
 
 
-def main() -> None:
-    """Entry point of the console script: every error a user can cause is one line."""
+def main(args: list[str] | None = None, prog_name: str | None = None) -> None:
+    """Entry point of the console script: every error a user can cause is one line. `args`
+    are the command line's words after the program's name (by default `sys.argv[1:]`)."""
+    typed = sys.argv[1:] if args is None else args
     try:
-        code = app(standalone_mode=False)
+        code = app(args=typed, prog_name=prog_name, standalone_mode=False)
     except typer.TyperException as exc:  # click's errors, as Typer ships them
         code = report_usage(exc)
     except SheetgenError as exc:
         for line in error_lines(exc):
             typer.echo(line, err=True)
-        typed = sys.argv[1:]  # and the values of --option=value
+        # the words typed, and the values of --option=value
         code = exit_code(exc, [*typed, *(a.partition("=")[2] for a in typed)])
     except (KeyboardInterrupt, typer.Abort):
         typer.echo("interrupted", err=True)

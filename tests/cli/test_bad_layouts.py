@@ -197,5 +197,5 @@ def test_absurd_copies_are_refused_before_any_work() -> None:
     assert run.code == 2
     assert run.err.strip() == (
         "error: Invalid value for '--copies': must be at most 1000 "
-        "(see 'python -m sheetgen build --help')"
+        "(see 'sheetgen build --help')"
     )

@@ -2,14 +2,19 @@
 
 from __future__ import annotations
 
+import io
 import os
 import subprocess
 import sys
+from collections.abc import Container, Iterable
 from dataclasses import dataclass
 from pathlib import Path
+from typing import Any, TypeVar
 
 import pytest
+from click.testing import CliRunner
 
+T = TypeVar("T")
 ROOT = Path(__file__).resolve().parent.parent.parent
 
 
@@ -20,8 +25,42 @@ class Run:
     err: str
 
 
-def sheetgen(*args: str, cwd: Path | None = None) -> Run:
-    """Run `python -m sheetgen ARGS` in a subprocess, as a user would."""
+def sheetgen(*args: str, cwd: Path | None = None, env: dict[str, str] | None = None) -> Run:
+    """Run `sheetgen ARGS` in this process, as the console script does (`sheetgen.cli.main`,
+    its one-line errors and exit codes included), with stdout and stderr caught apart and the
+    working folder `cwd` (the checkout by default). In process, a command costs a tenth of a
+    fresh interpreter's start, and mutmut's mutants, which live in this process, are judged
+    by it. `sheetgen_process` runs the real program where only a process shows what a test
+    checks."""
+    from sheetgen.cli import main  # imported here: collecting the tests needs none of it
+
+    runner = CliRunner()
+    here = Path.cwd()
+    with runner.isolation(env=env) as (out, err, _):
+        os.chdir(cwd or ROOT)
+        try:
+            main(list(args), prog_name="sheetgen")
+            code = 0
+        except SystemExit as ended:
+            code = ended.code if isinstance(ended.code, int) else (0 if ended.code is None else 1)
+        finally:
+            sys.stdout.flush()  # what print() holds back, into the caught bytes
+            sys.stderr.flush()
+            os.chdir(here)
+        return Run(code, _text(out), _text(err))
+
+
+def _text(caught: io.BytesIO) -> str:
+    """What a command printed, with its line ends read as a subprocess's text mode reads them."""
+    return caught.getvalue().decode("utf-8", "replace").replace("\r\n", "\n")
+
+
+def sheetgen_process(
+    *args: str, cwd: Path | None = None, env: dict[str, str] | None = None, timeout: float = 300
+) -> Run:
+    """Run `python -m sheetgen ARGS` in a fresh interpreter: for what only a process shows
+    (exit codes on signals, start-up, the environment read afresh, stdout and stderr as the
+    operating system sees them). mutmut cannot judge these, so it skips them."""
     if os.environ.get("MUTANT_UNDER_TEST"):  # mutmut's mutants live in this process only
         pytest.skip("drives the CLI in a subprocess, which never runs a mutant")
     proc = subprocess.run(
@@ -29,6 +68,14 @@ def sheetgen(*args: str, cwd: Path | None = None) -> Run:
         capture_output=True,
         text=True,
         cwd=cwd or ROOT,
-        timeout=300,
+        env=None if env is None else {**os.environ, **env},
+        timeout=timeout,
     )
     return Run(proc.returncode, proc.stdout, proc.stderr)
+
+
+def tiered(values: Iterable[T], default: Container[T]) -> list[Any]:
+    """The cases of a matrix: those in `default` run in the default tier (each behaviour
+    once, on a representative input), every other one only in the slow tier (`-m slow`),
+    so that the two tiers together run the whole matrix, each case once."""
+    return [v if v in default else pytest.param(v, marks=pytest.mark.slow) for v in values]

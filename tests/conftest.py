@@ -1,4 +1,6 @@
-"""Shared test helpers: running the real CLI, building outputs once, rendering pages."""
+"""What every test gets: work shared by the whole run (a build of everything, each kind's
+starting layout, the Scribe sheet), hypothesis's profiles, and caches forgotten between tests
+under mutmut. The helpers tests call are in tests/support."""
 
 from __future__ import annotations
 
@@ -6,17 +8,20 @@ import functools
 import gc
 import os
 import sys
+from collections.abc import Callable
 from pathlib import Path
 
 import pytest
 from hypothesis import HealthCheck, settings
 
 from tests.support import ROOT, sheetgen
+from tests.support.shared import once
 
-# Hypothesis profiles: `quick` for every run of the suite, `thorough` for deeper fuzzing
-# (HYPOTHESIS_PROFILE=thorough python -m pytest tests/e2e/test_fuzz.py).
+# Hypothesis profiles: `quick` for the default tier (10 examples a test; the slow tier's fuzz
+# tests ask for 60 themselves), `thorough` for deeper fuzzing
+# (HYPOTHESIS_PROFILE=thorough python -m pytest -m "" tests/e2e/test_fuzz.py).
 settings.register_profile(
-    "quick", max_examples=60, deadline=None, suppress_health_check=list(HealthCheck)
+    "quick", max_examples=10, deadline=None, suppress_health_check=list(HealthCheck)
 )
 settings.register_profile(
     "thorough", max_examples=1000, deadline=None, suppress_health_check=list(HealthCheck)
@@ -79,3 +84,34 @@ def scribe_out(tmp_path_factory: pytest.TempPathFactory) -> Path:
     run = sheetgen("build", "scribe/standard", "--out", str(out), "--dpi", "100", "-q")
     assert run.code == 0, run.err
     return out
+
+
+@pytest.fixture(scope="session")
+def everything(tmp_path_factory: pytest.TempPathFactory) -> Path:
+    """Every built-in layout built once a run as `build --all` writes it: PDF, SVG and PNG
+    (40 dpi), three copies. Tests that read whole builds read these files."""
+
+    def make(out: Path) -> None:
+        run = sheetgen(*EVERYTHING, "--out", str(out))
+        assert run.code == 0, run.err
+
+    return once(tmp_path_factory, "everything", make)
+
+
+EVERYTHING = ("build", "--all", "-f", "pdf,svg,png", "--dpi", "40", "--copies", "3", "-q")
+
+
+@pytest.fixture(scope="session")
+def starter(tmp_path_factory: pytest.TempPathFactory) -> Callable[[str], str]:
+    """The text `sheetgen new KIND` writes, made once a run for each kind (narrowing a
+    starter's ranges checks the layout dozens of times)."""
+
+    def text(kind: str) -> str:
+        def make(folder: Path) -> None:
+            run = sheetgen("new", kind, str(folder / "starter.toml"))
+            assert run.code == 0, run.err
+
+        folder = once(tmp_path_factory, "new-" + kind.replace("/", "-"), make)
+        return (folder / "starter.toml").read_text(encoding="utf-8")
+
+    return text

@@ -11,8 +11,8 @@ import pytest
 from sheetgen.kinds import games
 from tests.support import ROOT
 
-# driven as a user would (subprocesses, a browser, an install, fuzzing): not for mutmut
-pytestmark = pytest.mark.slow
+# runs ruff and mypy: programs of their own
+pytestmark = pytest.mark.process
 
 BACKEND_IMPORT = re.compile(r"^\s*(import|from)\s+(reportlab|svgwrite|PIL|pikepdf)\b", re.M)
 

@@ -27,7 +27,7 @@ from sheetgen.layouts.read import builtin_layouts, load
 from sheetgen.options import BuildOptions
 from sheetgen.pipeline.document import pressed
 from sheetgen.press import PressOptions
-from tests.support import ROOT
+from tests.support import ROOT, tiered
 
 FONTS = str(ROOT / "fonts")
 DPI = 150
@@ -85,7 +85,16 @@ def _document(ref: str) -> Document:
     return pressed(loaded.kind, loaded.model, BuildOptions(PressOptions()))
 
 
-@pytest.mark.parametrize("ref", sorted(builtin_layouts()))
+ONE_A_GAME = {
+    "scribe/standard",
+    "scribbly-gum/kuringgai",
+    "walkabout/mat",
+    "marram/example-board",
+    "scrumpit/tiles",
+}
+
+
+@pytest.mark.parametrize("ref", tiered(sorted(builtin_layouts()), ONE_A_GAME))
 def test_png_pdf_and_svg_show_one_picture(ref: str) -> None:
     doc = _document(ref)
     dpi = doc.dpi or DPI
@@ -190,9 +199,9 @@ def _pdfium_truth(doc: Document, dpi: float, transparent: bool) -> list[np.ndarr
     [
         ("scribbly-gum/kuringgai", False),
         ("scribe/standard", True),
-        ("walkabout/dice", False),
-        ("marram/classic", False),
-        ("scrumpit/standard", True),
+        pytest.param("walkabout/dice", False, marks=pytest.mark.slow),
+        pytest.param("marram/classic", False, marks=pytest.mark.slow),
+        pytest.param("scrumpit/standard", True, marks=pytest.mark.slow),
     ],
 )
 def test_every_png_is_pdfiums_raster_exactly(ref: str, transparent: bool) -> None:

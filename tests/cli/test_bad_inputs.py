@@ -6,17 +6,12 @@ from __future__ import annotations
 
 import base64
 import os
-import subprocess
-import sys
 import tomllib
 from pathlib import Path
 
 import pytest
 
-from tests.support import ROOT
-
-# driven as a user would (subprocesses, a browser, an install, fuzzing): not for mutmut
-pytestmark = pytest.mark.slow
+from tests.support import ROOT, sheetgen, sheetgen_process
 
 CASES = sorted((ROOT / "tests" / "bad_inputs").glob("*.toml"))
 
@@ -57,33 +52,27 @@ def test_bad_input(case_file: Path, tmp_path: Path) -> None:
     def fill(text: str) -> str:
         return text.replace("{layout}", str(layout)).replace("{out}", str(out))
 
-    env = dict(os.environ)
-    env.update({k: fill(v) for k, v in case.get("env", {}).items()})
+    env = {k: fill(v) for k, v in case.get("env", {}).items()}
     mode = case.get("mode", "error")
     if mode == "error" and case.get("out_name"):
         (out / case["out_name"]).write_bytes(b"an earlier build")
     before = snapshot(out)
-    proc = subprocess.run(
-        [sys.executable, "-m", "sheetgen", *map(fill, case["args"])],
-        capture_output=True,
-        text=True,
-        cwd=ROOT,
-        env=env,
-        timeout=300,
-    )
-    assert "Traceback" not in proc.stderr + proc.stdout
+    args = [fill(a) for a in case["args"]]
+    # a case that sets the environment (a font folder) needs a process that reads it afresh
+    proc = sheetgen_process(*args, env=env) if env else sheetgen(*args)
+    assert "Traceback" not in proc.err + proc.out
     if mode == "escaped":
-        assert proc.returncode == 0, proc.stderr
+        assert proc.code == 0, proc.err
         written = (out / case["out_name"]).read_text(encoding="utf-8")
         assert case["expect"] not in written  # the markup is escaped, never live
         return
-    assert proc.returncode == case["exit"] != 0, (proc.returncode, proc.stderr)
-    lines = proc.stderr.strip().splitlines()
+    assert proc.code == case["exit"] != 0, (proc.code, proc.err)
+    lines = proc.err.strip().splitlines()
     # every problem found, one line each, in order ('expect_lines'), or the one line ('expect')
     expected = case.get("expect_lines", [case.get("expect")])
     if case.get("more"):  # a rules fault with others after it (every one is said at once)
         lines = lines[: len(expected)]
-    assert len(lines) == len(expected), proc.stderr
+    assert len(lines) == len(expected), proc.err
     for line, want in zip(lines, expected, strict=True):
         assert want in line, line
         assert len(line) < 400

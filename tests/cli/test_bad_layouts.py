@@ -196,6 +196,5 @@ def test_absurd_copies_are_refused_before_any_work() -> None:
     run = sheetgen("build", "scribe/standard", "--copies", "10000000")
     assert run.code == 2
     assert run.err.strip() == (
-        "error: Invalid value for '--copies': must be at most 1000 "
-        "(see 'sheetgen build --help')"
+        "error: Invalid value for '--copies': must be at most 1000 (see 'sheetgen build --help')"
     )

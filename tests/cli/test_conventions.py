@@ -78,7 +78,6 @@ CASES = [  # what is wrong, the command, and which of the README's meanings it i
 ]  # fmt: skip
 
 
-@pytest.mark.slow
 @pytest.mark.parametrize(("what", "args", "meaning"), CASES, ids=[c[0] for c in CASES])
 def test_each_command_exits_as_the_readme_says(
     what: str, args: list[str], meaning: str, tmp_path: Path
@@ -98,7 +97,6 @@ def test_each_command_exits_as_the_readme_says(
     assert written == [], written  # nothing built when refused, or by check
 
 
-@pytest.mark.slow
 def test_check_gives_the_usage_code_when_any_name_is_missing(tmp_path: Path) -> None:
     both = sheetgen("check", str(mirrored_glyph(tmp_path)), str(tmp_path / "missing.toml"))
     assert both.code == readme_exit_codes()["a usage error"]
@@ -135,7 +133,7 @@ def completion(words: str) -> list[str]:
     ).split()
 
 
-@pytest.mark.slow
+@pytest.mark.process
 def test_completion_is_on_and_completes_commands_options_and_layout_names() -> None:
     script = console_script("--show-completion", in_bash=True)
     assert "_SHEETGEN_COMPLETE=complete_bash" in script
@@ -151,7 +149,6 @@ def test_completion_is_on_and_completes_commands_options_and_layout_names() -> N
 # --- JSON -----------------------------------------------------------------------------------------
 
 
-@pytest.mark.slow
 def test_list_json_holds_what_validation_finds() -> None:
     run = sheetgen("list", "--json")
     assert run.code == 0 and run.err == ""
@@ -178,7 +175,6 @@ def line_of(path: Path, text: str, after: str = "") -> int:
     return next(i for i in range(start, len(lines)) if text in lines[i]) + 1
 
 
-@pytest.mark.slow
 def test_check_json_lists_each_layout_with_its_findings_and_lines(tmp_path: Path) -> None:
     mirrored, invalid = mirrored_glyph(tmp_path), unknown_key(tmp_path)
     args = [str(mirrored), str(invalid), "scribe/standard"]
@@ -211,7 +207,6 @@ def test_check_json_lists_each_layout_with_its_findings_and_lines(tmp_path: Path
     assert problem["message"].startswith("unknown key 'bogus'")
 
 
-@pytest.mark.slow
 def test_check_json_keeps_the_exit_codes(tmp_path: Path) -> None:
     ok = sheetgen("check", "scribe/standard", "--json")
     assert ok.code == 0 and json.loads(ok.out)["ok"] is True
@@ -221,7 +216,6 @@ def test_check_json_keeps_the_exit_codes(tmp_path: Path) -> None:
     assert finding["message"].startswith("no such file") and finding["line"] is None
 
 
-@pytest.mark.slow
 def test_walkabout_moves_json_is_the_text_listing() -> None:
     args = ["walkabout", "moves", "walkabout/example-game", "--roll", "1,4,6"]
     text, run = sheetgen(*args), sheetgen(*args, "--json")
@@ -243,7 +237,7 @@ def test_walkabout_moves_json_is_the_text_listing() -> None:
 SUMMARY = re.compile(r"built (\d+) files? \(([\d,.]+) (KiB|MiB)\) in ([\d.]+) s")
 
 
-@pytest.mark.slow
+@pytest.mark.process
 def test_progress_is_drawn_on_stderr_and_a_summary_ends_stdout(tmp_path: Path) -> None:
     """stdout a pipe, stderr a terminal: the bar goes to the terminal, stdout stays plain."""
     if os.environ.get("MUTANT_UNDER_TEST"):
@@ -287,7 +281,6 @@ def test_progress_is_drawn_on_stderr_and_a_summary_ends_stdout(tmp_path: Path) -
     assert 0 < float(found[4]) <= elapsed + 0.05
 
 
-@pytest.mark.slow
 def test_quiet_prints_nothing_but_errors(tmp_path: Path) -> None:
     run = sheetgen("build", "scribe/standard", "-f", "svg", "--out", str(tmp_path), "-q")
     assert run.code == 0 and run.out == "" and run.err == ""

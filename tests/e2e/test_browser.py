@@ -13,8 +13,8 @@ from PIL import Image
 
 from tests.support import ROOT, sheetgen
 
-# driven as a user would (subprocesses, a browser, an install, fuzzing): not for mutmut
-pytestmark = pytest.mark.slow
+# drives Chromium, a program of its own
+pytestmark = pytest.mark.process
 
 # SHEETGEN_CHROMIUM names another Chromium build (e.g. /usr/bin/chromium-browser)
 CHROMIUM = os.environ.get("SHEETGEN_CHROMIUM") or shutil.which("chromium") or "/usr/bin/chromium"
@@ -113,6 +113,7 @@ def test_deck_plays_three_rounds_of_seven_and_ends(browser: Any, deck_file: Path
     assert errors == []
 
 
+@pytest.mark.slow
 def test_deck_screenshot_has_the_tile_ink(browser: Any, deck_file: Path, tmp_path: Path) -> None:
     """Every tile of a round shows its white ink (an arrow, or the dotted tile's circles: the
     sparsest, about 1.4 % of the stage) and its yellow frame and name; the shuffle is random, so
@@ -131,6 +132,7 @@ def test_deck_screenshot_has_the_tile_ink(browser: Any, deck_file: Path, tmp_pat
         assert yellow > len(colours) * 0.01
 
 
+@pytest.mark.slow
 def test_deck_fits_a_phone(browser: Any, deck_file: Path) -> None:
     page, _, errors = open_page(browser, deck_file, 390, 844)
     page.click("#stage")
@@ -149,6 +151,7 @@ def focused(page: Any) -> str:
     return str(page.evaluate("document.activeElement.id"))
 
 
+@pytest.mark.slow
 def test_deck_keeps_the_keyboard_after_every_button(browser: Any, deck_file: Path) -> None:
     """After a click on New game or Undo the keys work the deck again (Space reveals the next
     tile, not the button a second time), and every key a keyboard or presenter's clicker sends
@@ -176,6 +179,7 @@ def test_deck_keeps_the_keyboard_after_every_button(browser: Any, deck_file: Pat
     assert requests == [deck_file.as_uri()] and errors == []
 
 
+@pytest.mark.slow
 def test_deck_page_up_takes_the_last_reveal_back(browser: Any, deck_file: Path) -> None:
     page, _, errors = open_page(browser, deck_file)
     for _ in range(3):
@@ -211,6 +215,7 @@ def test_deck_page_up_takes_the_last_reveal_back(browser: Any, deck_file: Path) 
     assert errors == []
 
 
+@pytest.mark.slow
 def test_deck_asks_before_a_restart_mid_game(browser: Any, deck_file: Path) -> None:
     """An in-page dialog, not the browser's confirm(): cancelling (its button or Escape) keeps
     the game; confirming starts a new one; with nothing revealed, or the game over, there is

@@ -22,9 +22,6 @@ from sheetgen.options import BuildOptions
 from sheetgen.pipeline.document import pressed
 from sheetgen.pipeline.output import file_labels, output_name
 
-# driven as a user would (subprocesses, a browser, an install, fuzzing): not for mutmut
-pytestmark = pytest.mark.slow
-
 LAYOUTS = sorted(builtin_layouts())
 RAW = {name: read_chain(path, name)[0] for name, path in builtin_layouts().items()}
 # renders of the largest documents (each a full print-and-play set) are capped per kind; their
@@ -107,9 +104,17 @@ def nearly_valid(draw: st.DrawFn, name: str) -> dict[str, Any]:
     return data
 
 
+# examples a layout: the profile's in the default tier (10 with `quick`, 1,000 with
+# HYPOTHESIS_PROFILE=thorough; see conftest), 60 in the slow tier; the same examples every run
+DEPTHS = [None, pytest.param(60, marks=pytest.mark.slow)]
+
+
+@pytest.mark.parametrize("examples", DEPTHS, ids=["quick", "deep"])
 @pytest.mark.parametrize("name", LAYOUTS)
-def test_fuzzed_layouts_never_crash(name: str) -> None:
-    @settings(derandomize=True)  # examples: the profile's (quick by default, see conftest)
+def test_fuzzed_layouts_never_crash(name: str, examples: int | None) -> None:
+    deeper = {} if examples is None else {"max_examples": examples, "database": None}
+
+    @settings(derandomize=examples is None, **deeper)
     @given(nearly_valid(name))
     def run(data: dict[str, Any]) -> None:
         try:

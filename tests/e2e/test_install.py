@@ -14,8 +14,8 @@ import pytest
 
 from tests.support import ROOT
 
-# driven as a user would (subprocesses, a browser, an install, fuzzing): not for mutmut
-pytestmark = pytest.mark.slow
+# a clean install: pip and a virtualenv, minutes of work, in the slow tier
+pytestmark = [pytest.mark.slow, pytest.mark.process]
 
 CLEAN_ENV = {k: v for k, v in os.environ.items() if not k.startswith(("PYTHON", "VIRTUAL_ENV"))}
 CLEAN_ENV["PYTHONNOUSERSITE"] = "1"

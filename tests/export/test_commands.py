@@ -7,20 +7,17 @@ import json
 from pathlib import Path
 
 import numpy as np
-import pytest
 from PIL import Image
 
 from tests.support import sheetgen
 
 
-@pytest.mark.slow
 def test_px_and_dpi_together_are_a_usage_error(tmp_path: Path) -> None:
     run = sheetgen("export", "pieces", "walkabout/dice", "--px", "100", "--dpi", "300")
     assert run.code == 2 and run.err.count("\n") == 1
     assert "--px and --dpi" in run.err
 
 
-@pytest.mark.slow
 def test_a_kind_without_pieces_is_refused_naming_those_that_have(tmp_path: Path) -> None:
     run = sheetgen("export", "tts", "scrumpit/scorepad", "--out", str(tmp_path))
     assert run.code == 2 and run.err.count("\n") == 1
@@ -28,7 +25,6 @@ def test_a_kind_without_pieces_is_refused_naming_those_that_have(tmp_path: Path)
     assert list(tmp_path.iterdir()) == []
 
 
-@pytest.mark.slow
 def test_walkabout_dice_export_as_three_d6_templates_and_a_saved_object(tmp_path: Path) -> None:
     run = sheetgen("export", "tts", "walkabout/dice", "--out", str(tmp_path), "--px", "128")
     assert run.code == 0, run.err

@@ -6,9 +6,8 @@ from __future__ import annotations
 
 import os
 import re
-import subprocess
-import sys
 import tomllib
+from collections.abc import Callable
 from pathlib import Path
 
 import pytest
@@ -17,28 +16,16 @@ from pypdf import PdfReader
 from sheetgen.kinds import kinds as registered
 from sheetgen.layouts.read import builtin_layouts, load
 from sheetgen.pipeline.output import output_name
-from tests.support import ROOT, Run
+from tests.support import ROOT, Run, sheetgen, tiered, write_new
 
-pytestmark = pytest.mark.slow
+Starter = Callable[[str], str]
 
 KEY_LINE = re.compile(r"^([A-Za-z_][\w-]*) = (.+)$")
 
 
 def run(*args: str, cwd: Path = ROOT, layouts: str | None = None) -> Run:
-    """`python -m sheetgen ARGS` in a subprocess, SHEETGEN_LAYOUTS set to `layouts` (or unset)."""
-    env = {k: v for k, v in os.environ.items() if k != "SHEETGEN_LAYOUTS"}
-    env["PYTHONPATH"] = str(ROOT)
-    if layouts is not None:
-        env["SHEETGEN_LAYOUTS"] = layouts
-    proc = subprocess.run(
-        [sys.executable, "-m", "sheetgen", *args],
-        capture_output=True,
-        text=True,
-        cwd=cwd,
-        env=env,
-        timeout=300,
-    )
-    return Run(proc.returncode, proc.stdout, proc.stderr)
+    """`sheetgen ARGS` in `cwd`, SHEETGEN_LAYOUTS set to `layouts` (or unset)."""
+    return sheetgen(*args, cwd=cwd, env={"SHEETGEN_LAYOUTS": layouts})  # type: ignore[dict-item]
 
 
 def one_line(result: Run, code: int) -> str:
@@ -67,56 +54,51 @@ def only_pdf(folder: Path) -> Path:
 # --- sheetgen new ------------------------------------------------------------------------------
 
 
+@pytest.mark.parametrize(
+    "kind", tiered(sorted(registered()), {"scribe/supergrid", "walkabout/mat", "marram/tiles"})
+)
 def test_new_writes_for_every_kind_a_commented_layout_that_checks_and_builds(
-    tmp_path: Path,
+    kind: str, tmp_path: Path, starter: Callable[[str], str]
 ) -> None:
-    files: dict[str, Path] = {}
-    for kind in registered():
-        file = tmp_path / f"my-{kind.replace('/', '-')}.toml"
-        made = run("new", kind, str(file), cwd=tmp_path)
-        assert made.code == 0, made.err
-        files[kind] = file
-        text = file.read_text(encoding="utf-8")
-        data = tomllib.loads(text)
-        assert f"{data['game']}/{data['component']}" == kind
-        base = data["extends"]
-        assert base in builtin_layouts() and load(base).kind.key == kind
-        assert "millimetres (mm)" in text
-        lines = text.splitlines()
-        for i, line in enumerate(lines):  # every key says what it is, on the line above it
-            if KEY_LINE.match(line):
-                assert lines[i - 1].startswith("# ") and len(lines[i - 1]) > 4, (kind, line)
-        # the keys it repeats start at the built-in layout's values
-        model = load(base).model
-        for key, value in data.items():
-            if isinstance(value, dict):
-                for inner, written in value.items():
-                    assert as_toml(getattr(getattr(model, key), inner)) == written, (kind, inner)
-            elif key not in {"game", "component", "extends", "name", "description"}:
-                assert as_toml(getattr(model, key)) == value, (kind, key)
-    checked = run("check", *map(str, files.values()), cwd=tmp_path)
+    file = tmp_path / f"my-{kind.replace('/', '-')}.toml"
+    file.write_text(starter(kind), encoding="utf-8")  # `sheetgen new KIND FILE`, made once a run
+    text = file.read_text(encoding="utf-8")
+    data = tomllib.loads(text)
+    assert f"{data['game']}/{data['component']}" == kind
+    base = data["extends"]
+    assert base in builtin_layouts() and load(base).kind.key == kind
+    assert "millimetres (mm)" in text
+    lines = text.splitlines()
+    for i, line in enumerate(lines):  # every key says what it is, on the line above it
+        if KEY_LINE.match(line):
+            assert lines[i - 1].startswith("# ") and len(lines[i - 1]) > 4, (kind, line)
+    # the keys it repeats start at the built-in layout's values
+    model = load(base).model
+    for key, value in data.items():
+        if isinstance(value, dict):
+            for inner, written in value.items():
+                assert as_toml(getattr(getattr(model, key), inner)) == written, (kind, inner)
+        elif key not in {"game", "component", "extends", "name", "description"}:
+            assert as_toml(getattr(model, key)) == value, (kind, key)
+    checked = run("check", str(file), cwd=tmp_path)
     assert checked.code == 0, checked.err
-    for file in files.values():
-        assert f"{file}: ok" in checked.out
-    # each builds a PDF of the very pages its built-in starting layout makes
+    assert f"{file}: ok" in checked.out
+    # it builds a PDF of the very pages its built-in starting layout makes
     mine, theirs = tmp_path / "mine", tmp_path / "theirs"
     mine.mkdir()
     theirs.mkdir()
-    built = run("build", *map(str, files.values()), "-f", "pdf", "-q", "--out", str(mine))
+    built = run("build", str(file), "-f", "pdf", "-q", "--out", str(mine))
     assert built.code == 0, built.err
-    bases = [tomllib.loads(f.read_text(encoding="utf-8"))["extends"] for f in files.values()]
-    reference = run("build", *bases, "-f", "pdf", "-q", "--out", str(theirs))
+    reference = run("build", base, "-f", "pdf", "-q", "--out", str(theirs))
     assert reference.code == 0, reference.err
-    for (kind, file), base in zip(files.items(), bases, strict=True):
-        game, component = kind.split("/")
-        name = tomllib.loads(file.read_text(encoding="utf-8"))["name"]
-        pdf = mine / output_name(game, name, component, "pdf")
-        expected = theirs / output_name(game, load(base).model.name, component, "pdf")
-        assert page_sizes(pdf) == page_sizes(expected), kind
-        assert page_sizes(pdf)[0] in {(210.0, 297.0), (297.0, 210.0)} or kind in {
-            "scribbly-gum/digital",  # screen images, 16:9
-            "marram/art",  # one tile a page
-        }, kind
+    game, component = kind.split("/")
+    pdf = mine / output_name(game, data["name"], component, "pdf")
+    expected = theirs / output_name(game, load(base).model.name, component, "pdf")
+    assert page_sizes(pdf) == page_sizes(expected), kind
+    assert page_sizes(pdf)[0] in {(210.0, 297.0), (297.0, 210.0)} or kind in {
+        "scribbly-gum/digital",  # screen images, 16:9
+        "marram/art",  # one tile a page
+    }, kind
 
 
 def as_toml(value: object) -> object:
@@ -150,12 +132,14 @@ def test_new_never_replaces_a_file_and_refuses_unknown_kinds(tmp_path: Path) -> 
 SCRIBE = 'game = "scribe"\ncomponent = "supergrid"\n'
 
 
-def test_extends_takes_a_path_from_the_extending_files_folder(tmp_path: Path) -> None:
+def test_extends_takes_a_path_from_the_extending_files_folder(
+    tmp_path: Path, starter: Starter
+) -> None:
     (tmp_path / "base").mkdir()
     (tmp_path / "work" / "deeper").mkdir(parents=True)
     (tmp_path / "elsewhere").mkdir()
     club = tmp_path / "base" / "club.toml"
-    assert run("new", "scribe/supergrid", str(club)).code == 0
+    write_new(starter("scribe/supergrid"), club)
     club.write_text(club.read_text("utf-8").replace("cell = 13.0", "cell = 12.0"), "utf-8")
     big = tmp_path / "work" / "big.toml"
     big.write_text(SCRIBE + 'extends = "../base/club.toml"\nname = "big"\ntitle = "BIG"\n')
@@ -200,11 +184,10 @@ def test_a_cycle_or_a_missing_file_is_one_line_naming_the_file_and_line(tmp_path
 # --- the search path ---------------------------------------------------------------------------
 
 
-def collection(root: Path, game: str, name: str, kind: str) -> Path:
+def collection(starter: Starter, root: Path, game: str, name: str, kind: str) -> Path:
     """A collection folder `root` holding a new layout `game/name` of `kind`."""
     (root / game).mkdir(parents=True, exist_ok=True)
-    file = root / game / f"{name}.toml"
-    assert run("new", kind, str(file)).code == 0
+    file = write_new(starter(kind), root / game / f"{name}.toml")
     file.write_text(
         file.read_text("utf-8").replace("description = ", f'description = "{name} of mine"\n#'),
         "utf-8",
@@ -224,10 +207,11 @@ def listed(out: str) -> dict[str, tuple[str, str]]:
 
 def test_collections_by_option_and_environment_are_listed_built_and_named(
     tmp_path: Path,
+    starter: Starter,
 ) -> None:
     mine, theirs = tmp_path / "mine", tmp_path / "theirs"
-    collection(mine, "scribe", "club", "scribe/supergrid")
-    collection(theirs, "walkabout", "outback", "walkabout/map")
+    collection(starter, mine, "scribe", "club", "scribe/supergrid")
+    collection(starter, theirs, "walkabout", "outback", "walkabout/map")
     both = os.pathsep.join([str(mine), str(theirs)])
     by_option = listed(run("list", "--layouts", str(mine), "--layouts", str(theirs)).out)
     by_env = listed(run("list", layouts=both).out)
@@ -249,6 +233,16 @@ def test_collections_by_option_and_environment_are_listed_built_and_named(
     built = run("build", "walkabout/outback", "-f", "pdf", "-q", "--out", str(out), layouts=both)
     assert built.code == 0, built.err
     assert [p.name for p in out.iterdir()] == [output_name("walkabout", "outback", "map", "pdf")]
+    # without the collection, the name is unknown (a usage error, suggesting nothing of it)
+    assert one_line(run("check", "scribe/club", cwd=elsewhere), 2).startswith("error: scribe/club")
+
+
+@pytest.mark.slow
+def test_build_all_builds_the_collections_too(tmp_path: Path, starter: Starter) -> None:
+    mine, theirs = tmp_path / "mine", tmp_path / "theirs"
+    collection(starter, mine, "scribe", "club", "scribe/supergrid")
+    collection(starter, theirs, "walkabout", "outback", "walkabout/map")
+    both = os.pathsep.join([str(mine), str(theirs)])
     # build --all: every built-in layout and every one of the collections
     everything = tmp_path / "all"
     everything.mkdir()
@@ -260,13 +254,13 @@ def test_collections_by_option_and_environment_are_listed_built_and_named(
         output_name("walkabout", "outback", "map", "pdf"),
     }
     assert {p.name for p in everything.iterdir()} == expected
-    # without the collection, the name is unknown (a usage error, suggesting nothing of it)
-    assert one_line(run("check", "scribe/club", cwd=elsewhere), 2).startswith("error: scribe/club")
 
 
-def test_a_collection_that_cannot_be_read_as_one_is_refused_in_one_line(tmp_path: Path) -> None:
+def test_a_collection_that_cannot_be_read_as_one_is_refused_in_one_line(
+    tmp_path: Path, starter: Starter
+) -> None:
     mine = tmp_path / "mine"
-    club = collection(mine, "scribe", "club", "scribe/supergrid")
+    club = collection(starter, mine, "scribe", "club", "scribe/supergrid")
     # a name of a built-in layout: refused, never shadowing it
     (mine / "scribe" / "standard.toml").write_text(club.read_text("utf-8"), "utf-8")
     line = one_line(run("list", "--layouts", str(mine)), 2)
@@ -275,7 +269,7 @@ def test_a_collection_that_cannot_be_read_as_one_is_refused_in_one_line(tmp_path
     (mine / "scribe" / "standard.toml").unlink()
     # the same name in two collections
     other = tmp_path / "other"
-    collection(other, "scribe", "club", "scribe/supergrid")
+    collection(starter, other, "scribe", "club", "scribe/supergrid")
     line = one_line(run("check", "scribe/club", "--layouts", str(mine), "--layouts", str(other)), 2)
     assert str(other / "scribe" / "club.toml") in line and str(club) in line
     # a folder of layouts named after no game, and a layout outside any game's folder

@@ -112,7 +112,7 @@ def test_a_write_replaces_the_file_whole_with_readable_permissions(tmp_path: Pat
     assert [p.name for p in tmp_path.iterdir()] == ["sheet.png"]
 
 
-@pytest.mark.slow
+@pytest.mark.process
 def test_a_killed_build_leaves_old_or_complete_files_and_no_temporary_file(
     tmp_path: Path,
 ) -> None:
@@ -159,6 +159,7 @@ def test_a_killed_build_leaves_old_or_complete_files_and_no_temporary_file(
 
 
 @pytest.mark.slow
+@pytest.mark.process
 def test_workers_die_with_a_killed_build_and_write_nothing_after(tmp_path: Path) -> None:
     """The out-of-memory killer takes the build's parent process alone: its workers end with it
     at once, and as a build writes its files only once all are made, the folder stays as it
@@ -198,14 +199,24 @@ def _cmdline(pid: Path) -> str:
 @pytest.mark.parametrize(
     ("args", "layout", "limit"),
     [
-        (("--all", "--copies", "1000", "-f", "svg"), "scrumpit/tiles", "300"),  # image files
+        pytest.param(  # image files
+            ("--all", "--copies", "1000", "-f", "svg"),
+            "scrumpit/tiles",
+            "300",
+            marks=pytest.mark.slow,
+        ),
         (("--all", "--copies", "1000", "-f", "pdf", "--fillable"), "scribbly-gum/pad", "200,000"),
         (
             ("--all", "-f", "png", "--dpi", "1200", "--transparent"),
             "marram/classic",
             "24-megapixel",
         ),
-        (("--all", "--copies", "150", "-f", "png", "--dpi", "1200"), "the PNGs", "8 billion"),
+        pytest.param(
+            ("--all", "--copies", "150", "-f", "png", "--dpi", "1200"),
+            "the PNGs",
+            "8 billion",
+            marks=pytest.mark.slow,
+        ),
     ],
 )
 def test_a_build_over_a_limit_is_refused_before_any_layout_is_drawn(

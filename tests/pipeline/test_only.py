@@ -91,7 +91,6 @@ def difference(page: Image.Image, centre: tuple[float, float], drawing: Drawing)
     return float(np.abs(seen[:h, :w] - want[:h, :w]).mean())
 
 
-@pytest.mark.slow
 def test_two_marram_tiles_print_front_and_back_duplex(tmp_path: Path) -> None:
     run = sheetgen(
         "build", "marram/classic", "--only", "worm-saddle,meadow", "-f", "pdf", "--out",
@@ -168,7 +167,6 @@ def test_one_die_copies_times_and_names_refused_with_the_nearest(tmp_path: Path)
     assert run.code == 2 and "has no pieces or dice to choose from" in run.err
 
 
-@pytest.mark.slow
 def test_letter_tiles_by_bag_read_back_as_text(tmp_path: Path) -> None:
     run = sheetgen(
         "build", "scrumpit/tiles", "--only", "yellow-Q,green-Z", "--copies", "3", "-f", "pdf",

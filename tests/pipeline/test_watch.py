@@ -27,7 +27,8 @@ from PIL import Image
 from tests.e2e.test_browser import browser  # noqa: F401  (the fixture)
 from tests.support import ROOT, sheetgen
 
-pytestmark = pytest.mark.slow
+# a real `sheetgen watch` process, its signals and its server
+pytestmark = pytest.mark.process
 
 DPI = "50"  # small pictures: quick rebuilds
 WAIT_MS = 60_000  # the longest a page is waited for: a hung watch fails, a slow machine does not
@@ -250,6 +251,7 @@ def test_page_follows_edits_errors_and_fixes(
     assert watcher.stop() == 0
 
 
+@pytest.mark.slow
 def test_rebuilds_when_an_extended_or_named_file_changes(tmp_path: Path, layout: Path) -> None:
     (layout.parent / "out").mkdir()
     running = Watcher(layout.name, "--out", "out", "--dpi", DPI, cwd=layout.parent)
@@ -287,6 +289,7 @@ def test_rebuilds_when_an_extended_or_named_file_changes(tmp_path: Path, layout:
         running.end()
 
 
+@pytest.mark.slow
 def test_never_serves_or_leaves_a_partial_file(watcher: Watcher, layout: Path) -> None:
     original = layout.read_text(encoding="utf-8")
     out = layout.parent / "out"
@@ -415,6 +418,7 @@ LANDS_IN = {
 }
 
 
+@pytest.mark.slow
 @pytest.mark.parametrize("lands_in", LANDS_IN)
 def test_ctrl_c_during_a_build_ends_it_whatever_the_build_was_doing(
     layout: Path, lands_in: str
@@ -422,6 +426,7 @@ def test_ctrl_c_during_a_build_ends_it_whatever_the_build_was_doing(
     assert ending(layout, ctrl_c_in_build(LANDS_IN[lands_in])) == (0, "stopped", "")
 
 
+@pytest.mark.slow
 def test_signals_inside_the_signal_handler_are_let_be(layout: Path) -> None:
     """Ctrl-C, then SIGHUP and SIGTERM while its handler runs (a handler that took a lock
     waited for itself for ever here): it ends, tidily, by the first that is not Ctrl-C, and
@@ -440,6 +445,7 @@ def test_signals_inside_the_signal_handler_are_let_be(layout: Path) -> None:
     assert not list(Path(tempfile.gettempdir()).glob(f"sheetgen-watch-{os.getpid()}-*"))
 
 
+@pytest.mark.slow
 def test_it_ends_by_the_first_signal_that_came_not_by_the_lowest_number(layout: Path) -> None:
     """SIGTERM, then SIGHUP 50 ms later, while the build is in one long call (as rasterising a
     page is): Python then runs the two handlers in the order of their numbers, SIGHUP's first,
@@ -456,6 +462,7 @@ def test_it_ends_by_the_first_signal_that_came_not_by_the_lowest_number(layout: 
     assert ending(layout, patch) == (-signal.SIGTERM, "stopped", "")
 
 
+@pytest.mark.slow
 def test_ctrl_c_while_a_rebuild_writes_never_mixes_two_builds(layout: Path) -> None:
     """Ctrl-C between two files of a rebuild being put in place: the rebuild's files are all
     written (as `sheetgen build` of the edited layout writes them), then the watch ends."""
@@ -511,6 +518,7 @@ def test_a_port_in_use_is_one_line(layout: Path) -> None:
     )
 
 
+@pytest.mark.slow
 def test_layouts_option_and_only_your_own_files_watched(tmp_path: Path) -> None:
     """`watch --layouts DIR NAME` finds a layout of one's own as `--layouts DIR build` does; it
     extends a built-in layout, which is sheetgen's own (never saved by you), so not watched."""
@@ -556,6 +564,7 @@ def port_is_free(port: int) -> bool:
         return True
 
 
+@pytest.mark.slow
 def test_sigterm_ends_it_at_once_and_cleanly(layout: Path, tmp_path: Path) -> None:
     """`kill` while a page follows it: ended within half a second as a killed program ends (the
     shell says 143), its page's port free again, its folder gone, no traceback."""

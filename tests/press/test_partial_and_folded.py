@@ -57,7 +57,6 @@ def test_paper_numbers_that_look_like_inches_suggest_inches() -> None:
         parse_paper("8.5x11")
 
 
-@pytest.mark.slow
 def test_a_colour_offers_its_deck_and_crop_marks_on_a_tiled_picture_are_a_usage_error(
     tmp_path: Path,
 ) -> None:

@@ -4,6 +4,7 @@ from __future__ import annotations
 
 import io
 import os
+import re
 import subprocess
 import sys
 from collections.abc import Container, Iterable
@@ -79,3 +80,12 @@ def tiered(values: Iterable[T], default: Container[T]) -> list[Any]:
     once, on a representative input), every other one only in the slow tier (`-m slow`),
     so that the two tiers together run the whole matrix, each case once."""
     return [v if v in default else pytest.param(v, marks=pytest.mark.slow) for v in values]
+
+
+def write_new(text: str, file: Path) -> Path:
+    """`file` as `sheetgen new KIND FILE` would write it, from the text it wrote for another
+    file named starter.toml (the `starter` fixture's, made once a run): the file's own path
+    in the comments and its stem as the layout's name."""
+    text = re.sub(r"\S*/starter\.toml", lambda _: str(file), text)
+    file.write_text(text.replace('name = "starter"', f'name = "{file.stem}"'), encoding="utf-8")
+    return file

@@ -1,0 +1,156 @@
+"""A Tabletop Simulator deck too big for one sheet loads with every card showing its own face:
+the saved object read back as TTS reads it, on every sheet of the deck, the last ones included.
+
+TTS's documented format (its Custom Deck): a deck's `CustomDeck` maps each deck id to a sheet
+image (`FaceURL`) cut into `NumWidth` x `NumHeight` cells, at most 10 x 7, read left to right
+and top to bottom from 0; a card's `CardID` is its deck id x 100 + its cell on that sheet, and
+the card carries that sheet in its own `CustomDeck`; a deck's `DeckIDs` lists its cards'
+CardIDs in the order they lie in it. Copies of one design are the same card (one CardID),
+so a sheet holds each design once. None of this is read from sheetgen's own helpers: the
+ids are split with // and %, the cells cut from the written images by hand."""
+
+from __future__ import annotations
+
+import io
+import json
+from collections import Counter
+from pathlib import Path
+from typing import Any
+from urllib.parse import unquote, urlparse
+
+import numpy as np
+import pytest
+from PIL import Image
+
+from sheetgen.draw.pieces import Parts, Piece
+from sheetgen.draw.shapes import Drawing, Rect, Style, Text
+from sheetgen.export.bare import Size, export_pieces
+from sheetgen.export.tts import Names, export_tts
+
+NAMES = Names("test", "set", "tiles")
+PREFIX = "test-set-tiles-"
+W, H = 20.0, 30.0  # mm: a card's face
+PX = 40  # px a face is made across; so 60 px down
+CELL_W, CELL_H = PX, round(PX * H / W)
+MOST_COLS, MOST_ROWS = 10, 7  # TTS cuts a sheet into at most 10 x 7
+
+
+def face(n: int, back: bool = False) -> Drawing:
+    """A card of a colour of its own with its number on it (a back, darker and marked 'b')."""
+    k = 3 if back else 1
+    colour = f"#{(n * 37 * k + 20) % 256:02x}{(n * 91 + 40) % 256:02x}{(n * 53 + 60) % 256:02x}"
+    ground = Rect(0, 0, W, H, Style(stroke=None, fill=colour))
+    text = f"{n}b" if back else str(n)
+    return Drawing(W, H, (ground, Text(W / 2, H * 0.6, text, W / 3, anchor="middle")))
+
+
+def image(path: Path) -> np.ndarray:
+    return np.asarray(Image.open(path).convert("RGB")).astype(int)
+
+
+def local(url: str) -> Path:
+    assert url.startswith("file:///"), url
+    return Path(unquote(urlparse(url).path))
+
+
+def exported(parts: Parts, folder: Path) -> dict[str, Any]:
+    """Export `parts` into `folder` as `sheetgen export tts` writes them; the saved object."""
+    export = export_tts(parts, NAMES, folder, PX)
+    for name, data in export.files:
+        (folder / name).write_bytes(data)
+    saved: dict[str, Any] = json.loads((folder / NAMES.saved_object()).read_text())
+    return saved
+
+
+def own_images(parts: Parts) -> dict[str, np.ndarray]:
+    """Each piece's own bare image (and its back's, as '<name>-back'), PX across."""
+    files, _ = export_pieces(parts, NAMES, Size(px=PX), "png", "test/set")
+    return {
+        name[len(PREFIX) : -4]: np.asarray(Image.open(io.BytesIO(data)).convert("RGB")).astype(int)
+        for name, data in files
+    }
+
+
+def cut(sheet: np.ndarray, cols: int, cell: int) -> np.ndarray:
+    """Cell `cell` of a sheet `cols` cells across, counted as TTS counts them."""
+    row, col = divmod(cell, cols)
+    return sheet[row * CELL_H : (row + 1) * CELL_H, col * CELL_W : (col + 1) * CELL_W]
+
+
+def check_deck(deck: dict[str, Any], pieces: list[Piece], own: dict[str, np.ndarray]) -> int:
+    """Every TTS rule of a deck's sheets and cards (see the module's docstring) for a deck of
+    `pieces`; how many sheets it has."""
+    sheets: dict[str, dict[str, Any]] = deck["CustomDeck"]
+    cards: list[dict[str, Any]] = deck["ContainedObjects"]
+    # the deck lists every card once, in order, and holds each piece's copies
+    assert deck["DeckIDs"] == [card["CardID"] for card in cards]
+    assert Counter(card["Nickname"] for card in cards) == {p.name: p.count for p in pieces}
+    # one card a design: copies share a CardID, no two designs do
+    design_of: dict[int, str] = {}
+    for card in cards:
+        assert design_of.setdefault(card["CardID"], card["Nickname"]) == card["Nickname"], (
+            f"CardID {card['CardID']} is both {design_of[card['CardID']]} and {card['Nickname']}"
+        )
+    assert len(design_of) == len(pieces)
+    assert len(set(design_of.values())) == len(pieces)
+    # each sheet: a file of its grid's size, within TTS's 10 x 7
+    faces: dict[str, np.ndarray] = {}
+    backs: dict[str, np.ndarray] = {}
+    for key, sheet in sheets.items():
+        assert key.isdigit() and int(key) > 0
+        cols, rows = sheet["NumWidth"], sheet["NumHeight"]
+        assert 1 <= cols <= MOST_COLS and 1 <= rows <= MOST_ROWS, (key, cols, rows)
+        path = local(sheet["FaceURL"])
+        assert path.is_file(), path
+        faces[key] = image(path)
+        assert faces[key].shape[:2] == (rows * CELL_H, cols * CELL_W), (path.name, cols, rows)
+        assert local(sheet["BackURL"]).is_file()
+        if sheet["UniqueBack"]:
+            backs[key] = image(local(sheet["BackURL"]))
+            assert backs[key].shape == faces[key].shape
+    # each card: its CardID names its own sheet, and a cell on it holding its face
+    used: Counter[str] = Counter()
+    for card in cards:
+        deck_part, cell = divmod(card["CardID"], 100)
+        key = str(deck_part)
+        assert list(card["CustomDeck"]) == [key], (card["Nickname"], card["CardID"])
+        assert card["CustomDeck"][key] == sheets[key]
+        cols, rows = sheets[key]["NumWidth"], sheets[key]["NumHeight"]
+        assert cell < cols * rows, (card["Nickname"], card["CardID"], cols, rows)
+        name = card["Nickname"]
+        assert np.array_equal(cut(faces[key], cols, cell), own[name]), (
+            f"{name}: cell {cell} of sheet {key} is not its face"
+        )
+        if key in backs:
+            assert np.array_equal(cut(backs[key], cols, cell), own[f"{name}-back"]), name
+        used[key] += 1
+    assert set(used) == set(sheets), "a sheet no card is cut from"
+    return len(sheets)
+
+
+COUNTS = [1 + n % 3 for n in range(143)]  # 143 designs: 70, 70 and 3 on the sheets
+
+
+def test_every_card_of_a_three_sheet_deck_shows_its_own_face(tmp_path: Path) -> None:
+    """A deck of 143 designs (copies 1 to 3 each) sits on three sheets: each card, the second
+    and third sheets' too, names a sheet it carries and a cell of it showing its own face."""
+    pieces = [Piece(f"t{n}", face(n), face(999), c, "d") for n, c in enumerate(COUNTS)]
+    saved = exported(Parts(tuple(pieces)), tmp_path)
+    (deck,) = [o for o in saved["ObjectStates"] if o["Name"] == "DeckCustom"]
+    assert check_deck(deck, pieces, own_images(Parts(tuple(pieces)))) == 3
+
+
+@pytest.mark.parametrize("designs", [71, 140])
+def test_cards_with_backs_of_their_own_over_two_sheets(tmp_path: Path, designs: int) -> None:
+    """Cards each with its own back (a tile printed both sides), one design over a full sheet
+    and a full second sheet exactly: the back cut from the back sheet is the card's own back,
+    on both sheets; and a second deck beside it keeps ids of its own."""
+    pieces = [Piece(f"t{n}", face(n), face(n, back=True), 1, "two") for n in range(designs)]
+    small = [Piece(f"s{n}", face(500 + n), face(999), 2, "small") for n in range(3)]
+    parts = Parts(tuple(pieces + small))
+    saved = exported(parts, tmp_path)
+    decks = {o["Nickname"]: o for o in saved["ObjectStates"] if o["Name"] == "DeckCustom"}
+    own = own_images(parts)
+    assert check_deck(decks["two"], pieces, own) == 2
+    assert check_deck(decks["small"], small, own) == 1
+    assert not set(decks["two"]["CustomDeck"]) & set(decks["small"]["CustomDeck"])

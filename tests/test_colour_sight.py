@@ -69,6 +69,7 @@ def test_dice_grounds_of_one_grey_are_warned(tmp_path: Path) -> None:
     assert "dice[2].colour" in warnings[0] and "greyscale" in warnings[0]
 
 
+@pytest.mark.slow  # every built-in layout: the slow tier
 def test_the_built_in_palettes_draw_no_warning() -> None:
     run = sheetgen("check", *builtin_layouts())
     assert run.code == 0, run.err

@@ -152,6 +152,7 @@ def test_digital_movement_tiles(tmp_path: Path) -> None:
     assert max(image.getpixel((40, 1040))) < 60  # type: ignore[arg-type]
 
 
+@pytest.mark.slow  # every built-in layout: the slow tier
 def test_what_is_typed_in_a_field_reads_against_the_sheet_behind_it() -> None:
     """Typed text is drawn in the field's ink: at least 3:1 (WCAG) against the colour the sheet
     prints behind the field, read from pdfium's render of the sheet (a pen's blue, on Scribbly

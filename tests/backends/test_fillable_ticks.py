@@ -191,6 +191,7 @@ def ink_over(image: Image.Image, shape: Printed) -> Ink:
     return Ink(inked_inside / inside, sum_x / inked - shape.cx, sum_y / inked - shape.cy)
 
 
+@pytest.mark.slow  # every built-in layout: the slow tier
 def test_the_sheets_with_tick_boxes_are_the_ones_checked() -> None:
     """A new sheet with tick boxes joins the test below (a tick box is a checkbox field)."""
     found = set()

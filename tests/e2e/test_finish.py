@@ -26,10 +26,11 @@ from sheetgen.layouts.read import Loaded, builtin_layouts, load
 from sheetgen.options import BuildOptions
 from sheetgen.pipeline.document import document_for
 from sheetgen.press import PressOptions, parse_paper
-from tests.support import ROOT, sheetgen
+from tests.support import ROOT, sheetgen, tiered
 from tests.support.palette import MIN_CONTRAST, contrast
 
-REFS = sorted(builtin_layouts())
+# the dice (the costliest to draw) in the slow tier, every other layout in both
+REFS = tiered(sorted(builtin_layouts()), set(builtin_layouts()) - {"walkabout/dice"})
 SAFE_EDGE = 5.0  # mm of paper edge a printer may not print and a guillotine may nick
 PAPERS = {"A4": (210.0, 297.0), "Letter": (215.9, 279.4)}
 MARK = "⟦"

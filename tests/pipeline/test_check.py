@@ -6,6 +6,8 @@ from __future__ import annotations
 
 from pathlib import Path
 
+import pytest
+
 from sheetgen.draw import Text, Transform
 from sheetgen.draw.walk import leaves
 from sheetgen.layouts.read import builtin_layouts, load
@@ -16,6 +18,7 @@ from sheetgen.pipeline.fits import sheet_findings
 from tests.support import sheetgen
 
 
+@pytest.mark.slow  # every built-in layout: the slow tier
 def test_every_builtin_layout_fits_both_papers_and_its_sheets() -> None:
     found = {ref: sheet_findings(load(ref), PAPERS) for ref in builtin_layouts()}
     assert {ref: f for ref, f in found.items() if f} == {}

@@ -109,6 +109,7 @@ def test_each_face_has_its_own_image(built: Path) -> None:
     assert image.getpixel((2, 2)) == (0x5B, 0x3A, 0x29)  # the dark die's colour to the edge
 
 
+@pytest.mark.slow  # every built-in layout: the slow tier
 def test_other_die_sizes_work(tmp_path: Path) -> None:
     for size in ("14", "19", "25"):
         run = sheetgen(

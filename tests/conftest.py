@@ -17,11 +17,11 @@ from hypothesis import HealthCheck, settings
 from tests.support import ROOT, sheetgen
 from tests.support.shared import once
 
-# Hypothesis profiles: `quick` for the default tier (10 examples a test; the slow tier's fuzz
-# tests ask for 60 themselves), `thorough` for deeper fuzzing
-# (HYPOTHESIS_PROFILE=thorough python -m pytest -m "" tests/e2e/test_fuzz.py).
+# Hypothesis profiles: `quick` for every run of the suite (60 examples a property; the default
+# tier's fuzzing asks for 10 itself), `thorough` for deeper fuzzing
+# (HYPOTHESIS_PROFILE=thorough python -m pytest -m slow tests/e2e/test_fuzz.py).
 settings.register_profile(
-    "quick", max_examples=10, deadline=None, suppress_health_check=list(HealthCheck)
+    "quick", max_examples=60, deadline=None, suppress_health_check=list(HealthCheck)
 )
 settings.register_profile(
     "thorough", max_examples=1000, deadline=None, suppress_health_check=list(HealthCheck)

@@ -12,12 +12,10 @@ from pathlib import Path
 
 import pytest
 from pypdf import PdfReader
-from typer.testing import CliRunner
 
-import sheetgen.games
-from sheetgen.cli import app
+import sheetgen.games as games_package
 from sheetgen.kinds import games, kinds
-from tests.support import ROOT
+from tests.support import ROOT, sheetgen
 
 EXAMPLE = ROOT / "tests" / "example_game"
 
@@ -28,18 +26,18 @@ def throwaway(tmp_path: Path) -> Iterator[Path]:
     its layouts folder (for --layouts); both forgotten afterwards."""
     shutil.copytree(EXAMPLE / "games", tmp_path / "games")
     shutil.copytree(EXAMPLE / "layouts", tmp_path / "layouts")
-    sheetgen.games.__path__.append(str(tmp_path / "games"))
+    games_package.__path__.append(str(tmp_path / "games"))
     try:
         yield tmp_path
     finally:
-        sheetgen.games.__path__.remove(str(tmp_path / "games"))
+        games_package.__path__.remove(str(tmp_path / "games"))
         for name in [m for m in sys.modules if m.startswith("sheetgen.games.tokens")]:
             del sys.modules[name]
 
 
 def _run(*args: str) -> tuple[int, str]:
-    result = CliRunner().invoke(app, list(args), catch_exceptions=False)
-    return result.exit_code, result.output
+    result = sheetgen(*args)
+    return result.code, result.out + result.err
 
 
 def test_a_new_game_needs_its_own_files_and_nothing_else(throwaway: Path) -> None:

@@ -8,10 +8,9 @@ from pathlib import Path
 
 import pytest
 import typer
-from typer.testing import CliRunner
 
-from sheetgen.cli import GROUPS, app, group_app
-from tests.support import ROOT
+from sheetgen.cli import GROUPS, group_app
+from tests.support import ROOT, sheetgen
 
 
 def commands() -> list[tuple[str, str]]:
@@ -27,10 +26,10 @@ def commands() -> list[tuple[str, str]]:
 
 @pytest.mark.parametrize("group,command", commands())
 def test_every_game_command_lists_layouts_in_its_help(group: str, command: str) -> None:
-    result = CliRunner().invoke(app, [group, command, "--help"])
-    assert result.exit_code == 0, result.output
-    assert "--layouts DIR" in result.output
-    assert "a folder of your own layouts" in " ".join(result.output.split())
+    result = sheetgen(group, command, "--help")
+    assert result.code == 0, result.err
+    assert "--layouts DIR" in result.out
+    assert "a folder of your own layouts" in " ".join(result.out.split())
 
 
 def test_a_record_of_a_collection_is_scored_with_layouts_after_the_command(
@@ -43,17 +42,12 @@ def test_a_record_of_a_collection_is_scored_with_layouts_after_the_command(
     text = (ROOT / "layouts" / "walkabout" / "example-game.toml").read_text(encoding="utf-8")
     (games / "mine.toml").write_text(text.replace('name = "example-game"', 'name = "mine"'))
     assert 'name = "mine"' in (games / "mine.toml").read_text()
-    runner = CliRunner()
     folder = str(tmp_path / "mine")
-    after = runner.invoke(
-        app, ["walkabout", "score", "walkabout/mine", "--json", "--layouts", folder]
-    )
-    before = runner.invoke(
-        app, ["--layouts", folder, "walkabout", "score", "walkabout/mine", "--json"]
-    )
-    builtin = runner.invoke(app, ["walkabout", "score", "walkabout/example-game", "--json"])
-    assert after.exit_code == 0, after.output
-    assert json.loads(after.stdout) == json.loads(before.stdout) == json.loads(builtin.stdout)
-    missing = runner.invoke(app, ["walkabout", "score", "walkabout/mine", "--json"])
-    assert missing.exit_code != 0  # without the folder there is no such layout
-    assert "walkabout/mine: no such layout" in str(missing.exception)
+    after = sheetgen("walkabout", "score", "walkabout/mine", "--json", "--layouts", folder)
+    before = sheetgen("--layouts", folder, "walkabout", "score", "walkabout/mine", "--json")
+    builtin = sheetgen("walkabout", "score", "walkabout/example-game", "--json")
+    assert after.code == 0, after.err
+    assert json.loads(after.out) == json.loads(before.out) == json.loads(builtin.out)
+    missing = sheetgen("walkabout", "score", "walkabout/mine", "--json")
+    assert missing.code != 0  # without the folder there is no such layout
+    assert "walkabout/mine: no such layout" in missing.err

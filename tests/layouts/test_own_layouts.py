@@ -25,7 +25,7 @@ KEY_LINE = re.compile(r"^([A-Za-z_][\w-]*) = (.+)$")
 
 def run(*args: str, cwd: Path = ROOT, layouts: str | None = None) -> Run:
     """`sheetgen ARGS` in `cwd`, SHEETGEN_LAYOUTS set to `layouts` (or unset)."""
-    return sheetgen(*args, cwd=cwd, env={"SHEETGEN_LAYOUTS": layouts})  # type: ignore[dict-item]
+    return sheetgen(*args, cwd=cwd, env={"SHEETGEN_LAYOUTS": layouts})
 
 
 def one_line(result: Run, code: int) -> str:

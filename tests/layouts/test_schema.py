@@ -12,12 +12,10 @@ from typing import Any
 
 import pytest
 from jsonschema import Draft202012Validator
-from typer.testing import CliRunner
 
-from sheetgen.cli import app
 from sheetgen.model.paper import BOTH_PAPERS
 from sheetgen.press import NAMED, PressOptions
-from tests.support import ROOT
+from tests.support import ROOT, sheetgen
 
 LAYOUTS = sorted((ROOT / "layouts").glob("*/*.toml"))
 README = (ROOT / "README.md").read_text(encoding="utf-8")
@@ -33,9 +31,9 @@ LENGTH = re.compile(r"(^|_)(width|height|size|cell|gutter|bleed|edge|pitch|circl
 def schema(kind: str) -> dict[str, Any]:
     """The schema as the command prints it."""
     if kind not in _SCHEMAS:
-        result = CliRunner().invoke(app, ["schema", kind])
-        assert result.exit_code == 0, result.output
-        _SCHEMAS[kind] = json.loads(result.stdout)
+        result = sheetgen("schema", kind)
+        assert result.code == 0, result.err
+        _SCHEMAS[kind] = json.loads(result.out)
     return _SCHEMAS[kind]
 
 
@@ -132,8 +130,8 @@ def _checked(tmp_path: Path, text: str) -> tuple[int, str]:
     """`sheetgen check` of a layout file holding `text`: its exit code and what it printed."""
     file = tmp_path / "mine.toml"
     file.write_text(text, encoding="utf-8")
-    result = CliRunner().invoke(app, ["check", str(file)])
-    return result.exit_code, result.output
+    result = sheetgen("check", str(file))
+    return result.code, result.out + result.err
 
 
 def test_a_whole_number_written_with_a_point_is_taken_as_the_schema_takes_it(

@@ -16,19 +16,17 @@ from typing import Any
 
 import pytest
 from pypdf import PdfReader
-from typer.testing import CliRunner
 
-from sheetgen.cli import app
 from sheetgen.kinds import kinds as registered
 from sheetgen.layouts.read import load
-from tests.support import tiered
+from tests.support import Run, sheetgen, tiered
 
 COLOUR = "^#[0-9a-fA-F]{6}$"
 
 
-def invoke(*args: str) -> Any:
-    result = CliRunner().invoke(app, list(args))
-    assert result.exit_code == 0, result.output
+def invoke(*args: str) -> Run:
+    result = sheetgen(*args)
+    assert result.code == 0, result.err
     return result
 
 
@@ -65,7 +63,7 @@ def test_each_schema_default_is_the_value_a_new_layout_gets(
 ) -> None:
     file = new_layout(starter, kind, tmp_path)
     got = load(str(file)).model.model_dump(mode="json")  # what it builds with
-    schema = json.loads(invoke("schema", kind).stdout)
+    schema = json.loads(invoke("schema", kind).out)
     said = defaults(schema, schema)
     assert len(said) >= 3, said
     wrong = {k: (v, value_at(got, k)) for k, v in said.items() if v != value_at(got, k)}
@@ -77,7 +75,7 @@ def test_the_schema_defaults_are_the_starting_layouts_not_the_models() -> None:
     """scribe/standard's sheet is 232 mm high and its smallest text 2.8 mm (the model's own
     defaults, which no layout extending it gets, are 250 and 2.6): the schema says 232 and 2.8,
     while a layout that extends nothing is still told the model's."""
-    schema = json.loads(invoke("schema", "scribe/supergrid").stdout)
+    schema = json.loads(invoke("schema", "scribe/supergrid").out)
     said = defaults(schema, schema)
     assert (said["sheet.height"], said["sheet.text"]) == (232.0, 2.8)
     model = schema["$defs"]["SheetStyle"]["properties"]
@@ -106,7 +104,7 @@ def colour_keys(node: Any, where: str = "") -> list[tuple[str, dict[str, Any]]]:
 def test_every_colour_says_what_it_paints(
     kind: str, tmp_path: Path, starter: Callable[[str], str]
 ) -> None:
-    schema = json.loads(invoke("schema", kind).stdout)
+    schema = json.loads(invoke("schema", kind).out)
     found = colour_keys(schema)
     generic = [w for w, p in found if re.sub(r"[^a-z]", "", p["description"]) in {"rrggbb", ""}]
     assert generic == []
@@ -169,7 +167,7 @@ def check_with(folder: Path, base: str, key: str, value: str) -> int:
     file = folder / "tried.toml"
     body = f"[{table}]\n{leaf} = {value}\n" if table else f"{leaf} = {value}\n"
     file.write_text(f'extends = "{base}"\nname = "tried"\n' + body, encoding="utf-8")
-    return CliRunner().invoke(app, ["check", str(file)]).exit_code
+    return sheetgen("check", str(file)).code
 
 
 @pytest.mark.parametrize(
@@ -188,7 +186,7 @@ def test_a_range_the_other_values_narrow_is_said_and_holds(
         if NARROWED.search(comment)
     ]
     assert narrowed, file.read_text()
-    schema = json.loads(invoke("schema", kind).stdout)
+    schema = json.loads(invoke("schema", kind).out)
     for key, said in narrowed:
         prop = schema_prop(schema, key)
         low, high = prop["minimum"], prop["maximum"]
@@ -255,8 +253,8 @@ def test_a_pad_takes_a_tree_by_path_as_its_comment_says(
     file.write_text(
         file.read_text().replace('front = "scribbly-gum/kuringgai"', f'front = "{tree}"')
     )
-    result = CliRunner().invoke(app, ["check", str(file)])
-    assert result.exit_code == 0 and result.output.strip().endswith(": ok"), result.output
+    result = sheetgen("check", str(file))
+    assert result.code == 0 and result.out.strip().endswith(": ok"), result.err
 
 
 @pytest.mark.process

@@ -11,9 +11,7 @@ from pathlib import Path
 
 import pytest
 from pypdf import PdfReader
-from typer.testing import CliRunner
 
-from sheetgen.cli import app
 from sheetgen.draw import Drawing, Group, Shape, Text, Transform, cap_height, text_width
 from sheetgen.draw.document import Document
 from sheetgen.kinds import kinds, tile_sizes_of, tile_sizes_said
@@ -41,8 +39,8 @@ SAID = re.compile(
 
 
 def run(*args: str) -> tuple[int, str]:
-    result = CliRunner().invoke(app, list(args))
-    return result.exit_code, result.output
+    result = sheetgen(*args)
+    return result.code, result.out + result.err
 
 
 def layout_with(tmp_path: Path, kind: str, size: float) -> Path:

@@ -7,7 +7,7 @@ import os
 import re
 import subprocess
 import sys
-from collections.abc import Container, Iterable
+from collections.abc import Container, Iterable, Mapping
 from dataclasses import dataclass
 from pathlib import Path
 from typing import Any, TypeVar
@@ -26,13 +26,15 @@ class Run:
     err: str
 
 
-def sheetgen(*args: str, cwd: Path | None = None, env: dict[str, str] | None = None) -> Run:
+def sheetgen(
+    *args: str, cwd: Path | None = None, env: Mapping[str, str | None] | None = None
+) -> Run:
     """Run `sheetgen ARGS` in this process, as the console script does (`sheetgen.cli.main`,
-    its one-line errors and exit codes included), with stdout and stderr caught apart and the
-    working folder `cwd` (the checkout by default). In process, a command costs a tenth of a
-    fresh interpreter's start, and mutmut's mutants, which live in this process, are judged
-    by it. `sheetgen_process` runs the real program where only a process shows what a test
-    checks."""
+    its one-line errors and exit codes included), with stdout and stderr caught apart, in the
+    working folder `cwd` (the checkout by default), with `env` set (a None unsets). In
+    process, a command costs a tenth of a fresh interpreter's start, and mutmut's mutants,
+    which live in this process, are judged by it. `sheetgen_process` runs the real program
+    where only a process shows what a test checks."""
     from sheetgen.cli import main  # imported here: collecting the tests needs none of it
 
     runner = CliRunner()

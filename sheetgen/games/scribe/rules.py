@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import functools
 import itertools
 from collections.abc import Iterable, Sequence
 from dataclasses import dataclass, field
@@ -201,6 +202,13 @@ def tie_example(table: GlyphTable) -> str | None:
     return None
 
 
+@functools.cache
+def _tie_of(glyphs: tuple[Glyph, ...]) -> str | None:
+    """`tie_example` of a glyph set, searched once a set (glyphs compare by value): the
+    checks `sheetgen new` makes while narrowing a layout's ranges probe one set ~90 times."""
+    return tie_example(GlyphTable.of(glyphs))
+
+
 def check_glyphs(glyphs: Sequence[Glyph], expected: int = 19) -> list[Finding]:
     """The glyph set's faults: count, connection, duplicates under symmetry, points, ties."""
     found: list[Finding] = []
@@ -243,7 +251,7 @@ def check_glyphs(glyphs: Sequence[Glyph], expected: int = 19) -> list[Finding]:
             )
         seen.setdefault(shape, glyph.name)
     if not any(f.level == "error" for f in found):
-        tie = tie_example(GlyphTable.of(glyphs))
+        tie = _tie_of(tuple(glyphs))
         if tie:
             found.append(warning("glyphs", f"a filled mini grid can tie with this set, e.g. {tie}"))
     return found

@@ -3,44 +3,17 @@ and placement's scale applied), is at least 6 points (2.117 mm) high."""
 
 from __future__ import annotations
 
-import math
-
 import pytest
 
-from sheetgen.draw.document import Document
-from sheetgen.draw.shapes import Group, Shape, Text
-from sheetgen.draw.transform import Transform
 from sheetgen.layouts.read import builtin_layouts, load
 from sheetgen.options import BuildOptions
 from sheetgen.pipeline.document import pressed
 from tests.support import tiered
+from tests.support.text_sizes import small_texts
 
-SIX_POINTS = 6 * 25.4 / 72  # mm
 # Shrunk layouts whose small print is not yet large enough (issue #14): known, and kept failing
 # strictly, so that this list shrinks when they are mended.
 SHRUNK = {}
-
-
-def _printed(shapes: tuple[Shape, ...], transform: Transform) -> list[tuple[float, str]]:
-    out: list[tuple[float, str]] = []
-    for shape in shapes:
-        if isinstance(shape, Group):
-            out += _printed(shape.children, transform @ shape.transform)
-        elif isinstance(shape, Text):
-            scale = math.sqrt(abs(transform.a * transform.d - transform.b * transform.c))
-            out.append((shape.size * scale, shape.text))
-    return out
-
-
-def small_texts(doc: Document) -> set[tuple[float, str]]:
-    """Every text of a document's pages under 6 pt at its printed size: (points, text)."""
-    return {
-        (round(size / SIX_POINTS * 6, 2), text)
-        for page in doc.distinct_pages()
-        for placement in page.placements
-        for size, text in _printed(placement.drawing.children, placement.transform)
-        if size < SIX_POINTS - 1e-9
-    }
 
 
 @pytest.mark.parametrize(

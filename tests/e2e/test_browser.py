@@ -2,9 +2,6 @@
 
 from __future__ import annotations
 
-import os
-import shutil
-from collections.abc import Iterator
 from pathlib import Path
 from typing import Any
 
@@ -15,47 +12,6 @@ from tests.support import ROOT, sheetgen
 
 # drives Chromium, a program of its own
 pytestmark = pytest.mark.process
-
-# SHEETGEN_CHROMIUM names another Chromium build (e.g. /usr/bin/chromium-browser)
-CHROMIUM = os.environ.get("SHEETGEN_CHROMIUM") or shutil.which("chromium") or "/usr/bin/chromium"
-ARGS = [
-    "--headless=new",
-    "--no-sandbox",
-    "--disable-gpu",
-    "--disable-quic",
-    "--no-first-run",
-    "--disable-background-networking",
-    "--disable-component-update",
-    "--disable-sync",
-]
-
-
-def chromium_missing() -> str | None:
-    """Why the browser tests cannot run here, or None when they can."""
-    if not Path(CHROMIUM).exists():
-        return f"Chromium is not installed ({CHROMIUM}; apt-get install chromium)"
-    try:
-        import playwright.sync_api  # noqa: F401
-    except ImportError:
-        return "Playwright is not installed (pip install '.[test]')"
-    return None
-
-
-@pytest.fixture(scope="module")
-def browser() -> Iterator[Any]:
-    """Chromium driven by Playwright; skipped with the reason on a developer's machine without
-    it, a failure in CI (CI=true), where .ci/run installs it."""
-    missing = chromium_missing()
-    if missing:
-        if os.environ.get("CI", "").lower() in ("1", "true", "yes"):
-            pytest.fail(f"{missing}: CI must run the browser tests", pytrace=False)
-        pytest.skip(missing)
-    from playwright.sync_api import sync_playwright
-
-    with sync_playwright() as p:
-        b = p.chromium.launch(executable_path=CHROMIUM, args=ARGS)
-        yield b
-        b.close()
 
 
 def open_page(

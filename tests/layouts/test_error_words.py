@@ -23,6 +23,7 @@ from sheetgen.layouts.value_words import pattern_words
 from sheetgen.model.pydantic_twin import mirror
 from sheetgen.pipeline.check import as_json, check_one
 from tests.support import ROOT
+from tests.support.leaves import leaves
 
 SCRIBE = 'game = "scribe"\ncomponent = "supergrid"\n'
 # what pydantic, tomllib and Python say that a designer should never read
@@ -246,16 +247,6 @@ def test_every_text_pattern_of_every_kind_has_words() -> None:
 BAD = ["big", 10**9, -5, 2.5, True, [1], {"x": 1}, "", ["a", "b"], [{"y": 2}], "x" * 300]
 
 
-def _leaves(value: Any, loc: tuple[int | str, ...] = ()) -> Any:
-    yield loc, value
-    if isinstance(value, dict):
-        for key, item in value.items():
-            yield from _leaves(item, (*loc, key))
-    elif isinstance(value, list):
-        for i, item in enumerate(value[:2]):
-            yield from _leaves(item, (*loc, i))
-
-
 def _set(data: Any, loc: tuple[int | str, ...], value: Any) -> None:
     for part in loc[:-1]:
         data = data[part]
@@ -268,7 +259,7 @@ def test_every_wrong_value_of_every_layout_is_said_plainly_once(name: str) -> No
     a table left out): each message free of pydantic's words, naming a place the data has
     (counted from 1), one line for the one mistake (a table replaced whole may hold several)."""
     _, _, data, _, _ = _read(name)
-    for loc, value in list(_leaves(data)):
+    for loc, value in list(leaves(data)):
         if loc[:1] in ((), ("game",), ("component",)):
             continue
         cases = [(bad, "set") for bad in BAD]

@@ -31,8 +31,8 @@ from sheetgen.layouts.read import _read, _whole
 from sheetgen.model.pydantic_twin import mirror
 from sheetgen.model.tables import Refusal, Table
 from sheetgen.text.cmap import code_points
-from tests.layouts.test_error_words import _leaves as _places
 from tests.support import ROOT
+from tests.support.leaves import leaves
 
 BAD = ["big", 10**9, -5, 0, 1, 2.5, True, None, [1], {"x": 1}, "", ["a", "b"], [{"y": 2}]]
 BAD += ["x" * 300, "#12345g", "a\tb", "ᚠ"]  # a long text, no colour, a tab, a rune no font has
@@ -91,7 +91,7 @@ def test_both_read_every_built_in_layout_to_the_same_model(name: str) -> None:
 def test_both_refuse_or_take_every_wrong_value_of_every_key_alike(name: str) -> None:
     kind, data = _kind(name)
     disagree = []
-    for loc, value in list(_places(data)):
+    for loc, value in list(leaves(data)):
         if not loc:
             continue
         cases = [_changed(data, loc, bad) for bad in BAD]
@@ -130,7 +130,7 @@ def _near(value: Any) -> st.SearchStrategy[Any]:
 @given(data=st.data())
 def test_both_refuse_or_take_values_near_the_limits_alike(name: str, data: st.DataObject) -> None:
     kind, layout = _kind(name)
-    places = [(loc, v) for loc, v in _places(layout) if loc and loc[0] not in ("game", "component")]
+    places = [(loc, v) for loc, v in leaves(layout) if loc and loc[0] not in ("game", "component")]
     loc, value = data.draw(st.sampled_from(places))
     changed = _changed(layout, loc, data.draw(_near(value)))
     ours, theirs = _both(kind, changed)

@@ -19,8 +19,8 @@ from sheetgen.layouts.read import load
 from sheetgen.options import BuildOptions
 from sheetgen.pipeline.document import pressed
 from sheetgen.pipeline.honoured import check_tile_size
-from tests.draw.test_text_sizes import small_texts
 from tests.support import sheetgen, tiered
+from tests.support.text_sizes import small_texts
 
 Box = tuple[float, float, float, float]  # mm: left, top, right, bottom
 

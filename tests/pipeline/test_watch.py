@@ -24,7 +24,6 @@ from typing import Any
 import pytest
 from PIL import Image
 
-from tests.e2e.test_browser import browser  # noqa: F401  (the fixture)
 from tests.support import ROOT, sheetgen
 
 # a real `sheetgen watch` process, its signals and its server
@@ -186,7 +185,7 @@ def test_serves_the_picture_on_loopback_only(watcher: Watcher, layout: Path) -> 
 def test_page_follows_edits_errors_and_fixes(
     watcher: Watcher,
     layout: Path,
-    browser: Any,  # noqa: F811
+    browser: Any,
 ) -> None:
     # bypass_csp: Playwright's waits evaluate strings, which the page's own policy forbids
     page = browser.new_page(viewport={"width": 1100, "height": 800}, bypass_csp=True)

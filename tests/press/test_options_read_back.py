@@ -21,23 +21,12 @@ from sheetgen.pipeline.build import run_build
 from sheetgen.pipeline.document import document_for
 from sheetgen.press.plan import PressOptions
 from tests.support import sheetgen
+from tests.support.build import DPI, build
 
 MM = 25.4 / 72  # mm a PDF point
-DPI = 150
 PX = DPI / 25.4  # pixels a mm
 MARRAM = load("marram/classic").model
 SIZE, BLEED = MARRAM.sheet.size, MARRAM.sheet.bleed  # 40 mm tiles with 2 mm bleed
-
-
-def build(out: Path, ref: str = "marram/classic", fmt: str = "pdf", **options: object) -> Path:
-    """Build `ref` into `out` as a user's `sheetgen build` would; the folder."""
-    out.mkdir(exist_ok=True)
-    request = read_build(
-        (ref,), formats=fmt, paper=str(options.pop("paper", "A4")), copies=1, out=out, dpi=DPI,
-        quiet=True, **options,  # type: ignore[arg-type]
-    )  # fmt: skip
-    run_build(request)
-    return out
 
 
 def pieces(page: pdfium.PdfPage, size: float = SIZE) -> list[tuple[float, float]]:

@@ -18,8 +18,8 @@ from sheetgen.draw import text_width
 from sheetgen.errors import UsageError
 from sheetgen.press.footer import FOOTER_SIZE, SMALLEST, footer_lines
 from sheetgen.press.paper import parse_paper
-from tests.press.test_options_read_back import build
 from tests.support import sheetgen
+from tests.support.build import build
 
 PX = 150 / 25.4
 

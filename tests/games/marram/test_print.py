@@ -13,59 +13,22 @@ import pytest
 
 from sheetgen.backends import render
 from sheetgen.draw.document import Document, alone
-from sheetgen.draw.fonts import cap_height, text_width
-from sheetgen.draw.shapes import Circle, CurveTo, Drawing, Group, LineTo, MoveTo, Rect, Shape, Text
+from sheetgen.draw.shapes import Circle, CurveTo, Drawing, LineTo, MoveTo, Rect, Shape, Text
 from sheetgen.draw.shapes import Path as Line
-from sheetgen.draw.transform import IDENTITY, Transform
+from sheetgen.draw.transform import IDENTITY
 from sheetgen.games.marram.beasts import beast_layers
 from sheetgen.games.marram.draw import face_layers, tile_drawing
 from sheetgen.games.marram.faces import back, front
-from sheetgen.games.marram.model import BoardLayout, MarramLabels, TileSetLayout, TileType
+from sheetgen.games.marram.model import BoardLayout, TileType
 from sheetgen.layouts.read import load
 from tests.support import sheetgen
 from tests.support.palette import contrast, lightness, too_close
 
-SET: TileSetLayout = load("marram/classic").model  # type: ignore[assignment]
-ST = SET.sheet
-WORDS = MarramLabels()
+from .support import SET, ST, WORDS, printed_box, walk
+
 SIZE = ST.size  # mm: the built-in tiles print at their design size
 SAFE = 3.0  # mm inside the cut for anything that matters (design notes)
 FLIPS = 3  # "No particular tile may be flipped more than 3 times in a game."
-
-
-def _walk(shapes: tuple[Shape, ...], at: Transform = IDENTITY) -> list[tuple[Shape, Transform]]:
-    out: list[tuple[Shape, Transform]] = []
-    for shape in shapes:
-        if isinstance(shape, Group):
-            out += _walk(shape.children, at @ shape.transform)
-        else:
-            out.append((shape, at))
-    return out
-
-
-def _box(shape: Shape, at: Transform) -> tuple[float, float, float, float]:
-    """The shape's box in printed mm (x0, y0, x1, y1), its stroke included."""
-    if isinstance(shape, Circle):
-        r = shape.r + (shape.style.width / 2 if shape.style.stroke else 0)
-        pts = [(shape.cx - r, shape.cy - r), (shape.cx + r, shape.cy + r)]
-    elif isinstance(shape, Rect):
-        half = shape.style.width / 2 if shape.style.stroke else 0
-        pts = [
-            (shape.x - half, shape.y - half),
-            (shape.x + shape.w + half, shape.y + shape.h + half),
-        ]
-    elif isinstance(shape, Text):
-        width = text_width(shape.text, shape.size, shape.weight)
-        left = shape.x - {"start": 0.0, "middle": width / 2, "end": width}[shape.anchor]
-        pts = [(left, shape.y - cap_height(shape.size, shape.weight)), (left + width, shape.y)]
-    else:
-        assert isinstance(shape, Line)
-        half = shape.style.width / 2
-        xy = [(s.x, s.y) for s in shape.segments if hasattr(s, "x")]
-        pts = [(x + dx, y + dy) for x, y in xy for dx in (-half, half) for dy in (-half, half)]
-    placed = [at.apply(x, y) for x, y in pts]
-    xs, ys = [p[0] for p in placed], [p[1] for p in placed]
-    return min(xs), min(ys), max(xs), max(ys)
 
 
 def _faces(tile: TileType) -> list[tuple[str, Drawing]]:
@@ -77,7 +40,7 @@ def _faces(tile: TileType) -> list[tuple[str, Drawing]]:
 
 
 def _texts(drawing: Drawing) -> list[str]:
-    return [s.text for s, _ in _walk(drawing.children) if isinstance(s, Text)]
+    return [s.text for s, _ in walk(drawing.children) if isinstance(s, Text)]
 
 
 def test_colours_a_player_tells_apart_stay_apart_in_every_vision_and_in_grey() -> None:
@@ -157,16 +120,16 @@ def test_the_starter_tile_is_marked_on_both_sides() -> None:
 
 def _flip_boxes(drawing: Drawing) -> list[tuple[str, str, float]]:
     """The flip boxes on a face: (outline colour, number inside, side in printed mm)."""
-    shapes = _walk(drawing.children)
+    shapes = walk(drawing.children)
     boxes = []
     for shape, at in shapes:
         if isinstance(shape, Rect) and shape.style.stroke in ST.flips and shape.style.fill is None:
-            x0, y0, x1, y1 = _box(shape, at)
+            x0, y0, x1, y1 = printed_box(shape, at)
             inside = [
                 s.text
                 for s, t in shapes
                 if isinstance(s, Text)
-                and x0 < (b := _box(s, t))[0]
+                and x0 < (b := printed_box(s, t))[0]
                 and b[2] < x1
                 and y0 < b[1]
                 and b[3] < y1
@@ -190,7 +153,7 @@ def test_a_spade_tiles_flips_are_recorded_in_three_boxes_on_each_side() -> None:
             # the card behind them is white, so a tick shows
             cards = [
                 s
-                for s, _ in _walk(drawing.children)
+                for s, _ in walk(drawing.children)
                 if isinstance(s, Rect) and s.style.fill == "#ffffff"
             ]
             assert cards
@@ -209,7 +172,7 @@ def test_nothing_that_matters_lies_within_3_mm_of_the_cut(tile: TileType) -> Non
         for shape in layers.top:
             if isinstance(shape, Line) and not shape.style.fill:
                 continue  # a beast's spine, rings or saddle along its body
-            x0, y0, x1, y1 = (v * k for v in _box(shape, IDENTITY))
+            x0, y0, x1, y1 = (v * k for v in printed_box(shape, IDENTITY))
             assert min(x0, y0, SIZE - x1, SIZE - y1) >= SAFE, (tile.name, shape)
 
 

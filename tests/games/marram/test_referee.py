@@ -7,19 +7,28 @@ a user sees: the finding's line, the scores, the exit code."""
 from __future__ import annotations
 
 import json
-import re
 from pathlib import Path
 from typing import Any
 
 import pytest
 
-from sheetgen.games.marram.model import BoardLayout, Hopper, Placed, TileSetLayout
+from sheetgen.games.marram.model import BoardLayout, Hopper, Placed
 from sheetgen.games.marram.variants import hopper_points, target
 from sheetgen.games.marram.verdict import check_board
-from sheetgen.layouts.read import load
-from tests.support import Run, sheetgen
+from tests.support import sheetgen
 
-STARTER = {"tile": "starter", "at": [0, 0]}  # grass over sand, a blue body from W to E
+from .support import (
+    SPADE,
+    STARTER,
+    board,
+    boot,
+    errors,
+    every_tile_but,
+    flip,
+    lay,
+    refused,
+)
+
 # a set made for these tests: a long row of blue bodies (to reach the targets and the 20 tiles
 # the Fly needs) and dunes to lay under it; the rules judged do not depend on the set
 ROW_SET = """game = "marram"
@@ -60,68 +69,10 @@ corners = "ssss"
 """
 
 
-def _toml(value: Any) -> str:
-    if isinstance(value, bool):
-        return "true" if value else "false"
-    if isinstance(value, int | str):
-        return json.dumps(value)
-    if isinstance(value, list):
-        return "[" + ", ".join(_toml(v) for v in value) + "]"
-    return "{ " + ", ".join(f"{json.dumps(k)} = {_toml(v)}" for k, v in value.items()) + " }"
-
-
-def board(tmp_path: Path, **keys: Any) -> str:
-    """A board layout file with `keys` (placed, claims, variant, ...)."""
-    lines = ['game = "marram"', 'component = "board"', 'name = "game"']
-    lines += [f"{key} = {_toml(value)}" for key, value in keys.items()]
-    path = tmp_path / "game.toml"
-    path.write_text("\n".join(lines) + "\n", encoding="utf-8")
-    return str(path)
-
-
 def row_set(tmp_path: Path) -> str:
     path = tmp_path / "row.toml"
     path.write_text(ROW_SET, encoding="utf-8")
     return str(path)
-
-
-def lay(tile: str, x: int, y: int, player: str | None = None, **more: Any) -> dict[str, Any]:
-    move: dict[str, Any] = {"tile": tile, "at": [x, y], **more}
-    if player:
-        move["player"] = player
-    return move
-
-
-def flip(x: int, y: int, player: str, turns: int = 0) -> dict[str, Any]:
-    return {"flip": [x, y], "player": player, "turns": turns}
-
-
-def boot(player: str, x: int, y: int, feature: str, **more: Any) -> dict[str, Any]:
-    return {"player": player, "at": [x, y], "feature": feature, **more}
-
-
-def every_tile_but(laid: list[str]) -> list[str]:
-    """The classic set's 95 tiles by name, less those `laid`: the rest taken out of the game."""
-    tiles: TileSetLayout = load("marram/classic").model  # type: ignore[assignment]
-    names = [t.name for t in tiles.tiles for _ in range(t.count)]
-    for name in laid:
-        names.remove(name)
-    return names
-
-
-def errors(run: Run) -> list[str]:
-    """The `where: message` of each error `sheetgen check` printed."""
-    return [
-        re.sub(r"^\d+:\d+: ", "", line.removeprefix("error: ").split(":", 1)[1])
-        for line in run.err.splitlines()
-    ]
-
-
-def refused(run: Run, path: str) -> str:
-    """The one line `marram score` refuses with (after 'error: FILE:')."""
-    assert run.code == 1 and run.out == "", (run.code, run.out, run.err)
-    (line,) = run.err.splitlines()
-    return re.sub(r"^\d+:\d+: ", "", line.removeprefix(f"error: {path}:"))
 
 
 # --- boots ----------------------------------------------------------------------------------
@@ -277,10 +228,6 @@ def test_the_game_starts_from_the_starter(tmp_path: Path) -> None:
 
 
 # --- spade flips ----------------------------------------------------------------------------
-
-# spade-shore (grass over sand; its back sand over grass) fits north of the starter turned
-# half round on its front, or unturned on its back
-SPADE = lay("spade-shore", 0, -1, "Ann", turns=2)
 
 
 def test_a_tile_flips_no_more_than_three_times_in_classic(tmp_path: Path) -> None:

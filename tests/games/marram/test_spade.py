@@ -18,7 +18,8 @@ from sheetgen.draw.transform import Transform
 from sheetgen.games.marram.draw import tile_drawing
 from sheetgen.games.marram.faces import back, front
 from sheetgen.kinds import tile_sizes_of
-from tests.games.marram.test_print import SET, ST, WORDS, _box, _walk
+
+from .support import SET, ST, WORDS, printed_box, walk
 
 PAPER = 0.8  # mm of white paper round each box: from its neighbours and the card's outline
 SAFE = 3.0  # mm inside the cut for anything that matters
@@ -56,20 +57,20 @@ class Badge(NamedTuple):
 
 
 def _badge(drawing: Drawing) -> Badge:
-    shapes: list[tuple[Shape, Transform]] = _walk(drawing.children)
+    shapes: list[tuple[Shape, Transform]] = walk(drawing.children)
     card, at = next((s, t) for s, t in shapes if isinstance(s, Rect) and s.style.fill == "#ffffff")
     k = at.a  # the design square's scale on the tile
-    outline = _box(card, at)
+    outline = printed_box(card, at)
     card_in = _inset(outline, card.style.width * k)
     boxes = []
     for shape, t in shapes:
         if isinstance(shape, Rect) and shape.style.stroke in ST.flips:
-            outside = _box(shape, t)
+            outside = printed_box(shape, t)
             inside = _inset(outside, shape.style.width * k)
             ((number, box),) = [
                 (s, b)
                 for s, u in shapes
-                if isinstance(s, Text) and _margin(b := _box(s, u), inside) > 0
+                if isinstance(s, Text) and _margin(b := printed_box(s, u), inside) > 0
             ]
             boxes.append((outside, inside, number.text, box, number.size * k))
     ink = [
@@ -77,7 +78,7 @@ def _badge(drawing: Drawing) -> Badge:
         for s, t in shapes
         if isinstance(s, Line | Rect)
         and s.style.fill == ST.ink
-        and _margin(b := _box(s, t), card_in) > 0
+        and _margin(b := printed_box(s, t), card_in) > 0
     ]
     assert len(ink) == 3  # blade, handle and grip
     spade = (

@@ -12,7 +12,9 @@ from typing import Any
 from sheetgen.games.marram.model import BoardLayout, TileSetLayout
 from sheetgen.games.marram.verdict import referee
 from sheetgen.layouts.read import load
-from tests.games.marram.test_referee import (
+from tests.support import sheetgen
+
+from .support import (
     SPADE,
     STARTER,
     board,
@@ -23,7 +25,6 @@ from tests.games.marram.test_referee import (
     lay,
     refused,
 )
-from tests.support import sheetgen
 
 EXAMPLE = Path("layouts/marram/example-board.toml")
 NOT_OVER = (

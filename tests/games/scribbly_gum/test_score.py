@@ -27,26 +27,26 @@ from sheetgen.games.scribbly_gum.model import (
     GameRecord,
     PlayerSheet,
     TilesLayout,
-    TreeLayout,
 )
 from sheetgen.games.scribbly_gum.record import GameScore, load_setup, score_game
-from sheetgen.games.scribbly_gum.referee import check_game
 from sheetgen.games.scribbly_gum.rules import collect, extra_moves, winners
 from sheetgen.games.scribbly_gum.simulate import play
-from sheetgen.games.scribbly_gum.tree_graph import WILD, compile_board
+from sheetgen.games.scribbly_gum.tree_graph import WILD
 from sheetgen.layouts.read import load
 from tests.support import ROOT, sheetgen
 
-KURINGGAI: TreeLayout = load("scribbly-gum/kuringgai").model  # type: ignore[assignment]
+from .support import (
+    ANA,
+    BEN,
+    BOARD,
+    EXAMPLE,
+    KURINGGAI,
+    read,
+    untiled,
+    with_ana,
+)
+
 TILES: TilesLayout = load("scribbly-gum/tiles").model  # type: ignore[assignment]
-EXAMPLE: GameRecord = load("scribbly-gum/example-game").model  # type: ignore[assignment]
-ANA, BEN = EXAMPLE.players
-BOARD = compile_board(KURINGGAI)
-
-
-def read(record: GameRecord) -> list[tuple[str, str]]:
-    """The errors `check` finds (the warning that a record gives no tiles is tested apart)."""
-    return [(f.where, f.message) for f in check_game(record) if f.level == "error"]
 
 
 def scored(record: GameRecord) -> GameScore:
@@ -69,11 +69,6 @@ def game(*players: PlayerSheet, **update: object) -> GameRecord:
         "players": list(players),
     }
     return GameRecord.model_validate({**fields, **update})
-
-
-def with_ana(**update: object) -> GameRecord:
-    """The example with Ana's sheet changed."""
-    return EXAMPLE.model_copy(update={"players": [ANA.model_copy(update=update), BEN]})
 
 
 ANA_RECORD = EXAMPLE.model_copy(update={"players": [ANA, BEN]})
@@ -243,11 +238,6 @@ def test_an_arrow_circle_on_the_tracker_gives_an_extra_move() -> None:
     assert extra_moves(collect([2, 0, 0], 0, 3), BOARD.arrows[0]) == 1  # rows 3-5
     assert extra_moves(collect([8, 0, 0], 0, 3), BOARD.arrows[0]) == 1  # rows 9-11
     assert extra_moves(range(1, 16), BOARD.arrows[0]) == 3
-
-
-def untiled(record: GameRecord) -> GameRecord:
-    """The record without its movement tiles (the sheets read round by round)."""
-    return record.model_copy(update={"revealed": None})
 
 
 def test_more_circles_than_turns_and_extra_moves_is_refused() -> None:

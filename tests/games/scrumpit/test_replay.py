@@ -6,7 +6,9 @@ from __future__ import annotations
 
 from pathlib import Path
 
-from tests.games.scrumpit.test_referee import (
+from tests.support import sheetgen
+
+from .support import (
     EXAMPLE,
     EXAMPLE_WORDS,
     UNCHECKED,
@@ -16,7 +18,6 @@ from tests.games.scrumpit.test_referee import (
     refused,
     toml,
 )
-from tests.support import sheetgen
 
 MAPLE = EXAMPLE.turns[14]  # red scrumps blue's M [5, 13] and E [6, 13] for MAPLE
 

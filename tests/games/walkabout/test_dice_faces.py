@@ -10,9 +10,6 @@ its pixels at the size it prints on the smallest die."""
 from __future__ import annotations
 
 import io
-import itertools
-import math
-from collections.abc import Iterable
 
 import numpy as np
 import pytest
@@ -20,156 +17,24 @@ from PIL import Image
 
 from sheetgen.backends import render
 from sheetgen.draw import (
-    Circle,
-    Close,
-    CurveTo,
     Drawing,
     Group,
     LineTo,
     MoveTo,
-    Path,
     Rect,
     Shape,
     Style,
-    Text,
     Transform,
-    cap_height,
-    text_width,
 )
 from sheetgen.draw.document import Document, alone
-from sheetgen.draw.walk import leaves
-from sheetgen.games.walkabout.dice import face_drawing
-from sheetgen.games.walkabout.model import DiceLayout, Die, Face
-from sheetgen.games.walkabout.movement import span
 from sheetgen.games.walkabout.symbols import symbol
 from sheetgen.kinds import tile_sizes_of
-from sheetgen.layouts.read import load
+from tests.support.ink import apart, ink, scale
 
-DICE: DiceLayout = load("walkabout/dice").model  # type: ignore[assignment]
-WIDEST = span([f for die in DICE.dice for f in die.faces])
+from .support import DICE, Art
+
 SIZES = sorted({DICE.face_size, *tile_sizes_of("walkabout/dice")})  # 14, 16 and 38 mm
 FACES = [(die, n, face) for die in DICE.dice for n, face in enumerate(die.faces, start=1)]
-GAP = 0.02  # mm between the points an outline is sampled at (off by 0.0001 mm at most)
-Ink = tuple[np.ndarray, np.ndarray]  # points (n x 2, mm) and how far ink reaches round each
-
-
-def _scale(t: Transform) -> float:
-    return math.sqrt(abs(t.a * t.d - t.b * t.c))
-
-
-def _runs(path: Path, t: Transform) -> list[list[tuple[float, float]]]:
-    """A path as polylines in page mm, its curves flattened finely."""
-    runs: list[list[tuple[float, float]]] = []
-    run: list[tuple[float, float]] = []
-    for s in path.segments:
-        if isinstance(s, MoveTo):
-            if len(run) > 1:
-                runs.append(run)
-            run = [t.apply(s.x, s.y)]
-        elif isinstance(s, LineTo):
-            run.append(t.apply(s.x, s.y))
-        elif isinstance(s, CurveTo):
-            p0, p1, p2, p3 = (
-                np.array(p)
-                for p in (run[-1], t.apply(s.x1, s.y1), t.apply(s.x2, s.y2), t.apply(s.x, s.y))
-            )
-            for u in np.linspace(0, 1, 41)[1:]:
-                q = (1 - u) ** 3 * p0 + 3 * (1 - u) ** 2 * u * p1 + 3 * (1 - u) * u**2 * p2
-                q = q + u**3 * p3
-                run.append((float(q[0]), float(q[1])))
-        elif isinstance(s, Close):
-            run.append(run[0])
-    return [*runs, run] if len(run) > 1 else runs
-
-
-def _along(points: list[tuple[float, float]]) -> list[tuple[float, float]]:
-    out = []
-    for a, b in itertools.pairwise(points):
-        n = max(1, math.ceil(math.dist(a, b) / GAP))
-        out += [(a[0] + (b[0] - a[0]) * i / n, a[1] + (b[1] - a[1]) * i / n) for i in range(n + 1)]
-    return out
-
-
-def ink(shapes: Iterable[Shape], t: Transform) -> Ink:
-    """The ink of shapes as printed: the outline of every stroke and fill, sampled."""
-    points: list[tuple[float, float]] = []
-    reach: list[float] = []
-    for leaf, at in leaves(shapes, t):
-        k = _scale(at)
-        if isinstance(leaf, Path | Circle):
-            half = leaf.style.width * k / 2 if leaf.style.stroke else 0.0
-        if isinstance(leaf, Path):
-            for run in _runs(leaf, at):
-                line = _along(run)
-                points += line
-                reach += [half] * len(line)
-        elif isinstance(leaf, Circle):
-            cx, cy = at.apply(leaf.cx, leaf.cy)
-            r = leaf.r * k
-            n = max(12, math.ceil(2 * math.pi * r / GAP))
-            for i in range(n):
-                a = 2 * math.pi * i / n
-                points.append((cx + r * math.cos(a), cy + r * math.sin(a)))
-                reach.append(half)
-        elif isinstance(leaf, Text):
-            w = text_width(leaf.text, leaf.size, leaf.weight, leaf.family)
-            h = cap_height(leaf.size, leaf.weight, leaf.family)
-            x0 = leaf.x - {"start": 0.0, "middle": w / 2, "end": w}[leaf.anchor]
-            box = [(x0, leaf.y - h), (x0 + w, leaf.y - h), (x0 + w, leaf.y), (x0, leaf.y)]
-            line = _along([at.apply(x, y) for x, y in [*box, box[0]]])
-            points += line
-            reach += [0.0] * len(line)
-    return np.array(points).reshape(-1, 2), np.array(reach)
-
-
-def apart(a: Ink, b: Ink) -> float:
-    """mm of bare die between two inks (negative where they overlap)."""
-    (pa, ra), (pb, rb) = a, b
-    gaps = np.sqrt(((pa[:, None, :] - pb[None, :, :]) ** 2).sum(-1)) - ra[:, None] - rb[None, :]
-    return float(gaps.min())
-
-
-class Art:
-    """A face's drawing at one size, its parts told apart by what they are."""
-
-    def __init__(self, die: Die, number: int, face: Face, size: float) -> None:
-        self.size = size
-        self.drawing: Drawing = face_drawing(die, face, number, size, WIDEST)
-        art = self.drawing.children[1]
-        assert isinstance(art, Group)
-        self.at = art.transform
-        kids = art.children
-        self.symbol = [s for s in kids if isinstance(s, Group)]
-        self.number = [s for s in kids if isinstance(s, Text)]
-        self.line = next(s for s in kids if isinstance(s, Path) and s.style.fill is None)
-        self.head = next(s for s in kids if isinstance(s, Path) and s.style.fill == die.ink)
-        self.ring = next(s for s in kids if isinstance(s, Circle) and s.style.fill == die.colour)
-        assert len(self.symbol) == 1 and len(self.number) == 1
-
-    def walk(self) -> Ink:
-        return ink([self.line, self.head, self.ring], self.at)
-
-    def last_step(self) -> tuple[float, float, bool]:
-        """The last step's length (mm, from the node before it to the arrowhead's tip), how
-        much of it shows as plain line (from that node, or from the start ring's outer edge
-        where the step leaves the ring, to where the arrowhead's ink begins), and whether it
-        leaves the ring."""
-        t, k = self.at, _scale(self.at)
-        line = [t.apply(s.x, s.y) for s in self.line.segments if isinstance(s, MoveTo | LineTo)]
-        corners = [
-            np.array(t.apply(s.x, s.y))
-            for s in self.head.segments
-            if isinstance(s, MoveTo | LineTo)
-        ]
-        before = np.array(line[-2])
-        tip = max(corners, key=lambda c: float(np.linalg.norm(c - before)))
-        step = float(np.linalg.norm(tip - before))
-        way = (tip - before) / step
-        head = min(float((c - before) @ way) for c in corners) - self.head.style.width * k / 2
-        centre = np.array(t.apply(self.ring.cx, self.ring.cy))
-        rim = (self.ring.r + self.ring.style.width / 2) * k
-        leaves_ring = bool(np.linalg.norm(centre - before) < 1e-6)
-        return step, head - (rim if leaves_ring else 0.0), leaves_ring
 
 
 @pytest.fixture(scope="module")
@@ -208,7 +73,7 @@ def test_every_arrowhead_is_wider_than_its_line(faces: list[tuple[str, Art]]) ->
         tip, a, b = (
             np.array(t.apply(s.x, s.y)) for s in art.head.segments if isinstance(s, MoveTo | LineTo)
         )
-        width = art.line.style.width * _scale(t)
+        width = art.line.style.width * scale(t)
         base, length = float(np.linalg.norm(a - b)), float(np.linalg.norm(tip - (a + b) / 2))
         if base < 2.4 * width - 1e-9 or length < 1.4 * width - 1e-9:
             thin.append((name, round(base / width, 2), round(length / width, 2)))

@@ -19,9 +19,10 @@ from sheetgen.games.walkabout.referee import check_game
 from sheetgen.games.walkabout.room import RING, RING_WIDTH
 from sheetgen.games.walkabout.rules import collected_stars, grid_of, regions
 from sheetgen.layouts.read import builtin_layouts, load
-from tests.games.walkabout.test_dice_faces import apart, ink
-from tests.games.walkabout.test_symbol_room import _symbols
 from tests.support import sheetgen
+from tests.support.ink import apart, ink
+
+from .support import map_symbols
 
 EXAMPLE: GameRecord = load("walkabout/example-game").model  # type: ignore[assignment]
 MAP: MapLayout = load("walkabout/map-1").model  # type: ignore[assignment]
@@ -48,7 +49,7 @@ def test_region_scores_are_circled_clear_of_everything_drawn() -> None:
     owner = regions(grid, EXAMPLE.path)
     taken = {s.space for s in [*MAP.symbols, *EXAMPLE.symbols]}
     drawing = draw_map(MAP, EXAMPLE.labels, done)
-    symbols = ink(_symbols(MAP, drawing), Transform())  # as drawn: sized and placed to fit
+    symbols = ink(map_symbols(MAP, drawing), Transform())  # as drawn: sized and placed to fit
     segments = [(node_xy(MAP, a), node_xy(MAP, b)) for a, b in itertools.pairwise(EXAMPLE.path)]
     rings = [node_xy(MAP, n) for n in collected_stars(MAP, EXAMPLE)]
     assert len(done.marks) == 4 and len(rings) == 2

@@ -33,7 +33,9 @@ from sheetgen.games.walkabout.room import (
 )
 from sheetgen.games.walkabout.rules import grid_of
 from sheetgen.layouts.read import load
-from tests.games.walkabout.test_dice_faces import Ink, apart, ink
+from tests.support.ink import Ink, apart, ink
+
+from .support import map_symbols
 
 MAPS: list[MapLayout] = [load(f"walkabout/map-{n}").model for n in range(1, 5)]  # type: ignore[misc]
 EXAMPLE: GameRecord = load("walkabout/example-game").model  # type: ignore[assignment]
@@ -51,12 +53,6 @@ def _sheets() -> list[tuple[str, MapLayout, Drawing]]:
 @pytest.fixture(scope="module")
 def sheets() -> list[tuple[str, MapLayout, Drawing]]:
     return _sheets()
-
-
-def _symbols(layout: MapLayout, drawing: Drawing) -> list[Group]:
-    """The symbols drawn on the map (not those of the score box below it)."""
-    bottom = node_xy(layout, (0, 2 * layout.rows))[1]
-    return [s for s in drawing.children if isinstance(s, Group) and s.transform.f < bottom]
 
 
 def _size(mark: Group) -> float:
@@ -118,7 +114,7 @@ def test_every_symbol_keeps_a_millimetre_from_the_path(
     sheet's symbols once came 0.2 mm from them)."""
     near = []
     for name, layout, drawing in sheets:
-        marks = _symbols(layout, drawing)
+        marks = map_symbols(layout, drawing)
         assert len(marks) == {"example-game": 4 + len(EXAMPLE.symbols)}.get(name, 4)
         for mark, gap in zip(marks, _gaps(layout, marks, _path_ink(layout, drawing)), strict=True):
             if gap < PAPER:
@@ -136,7 +132,7 @@ def test_a_printed_symbol_keeps_a_millimetre_from_any_path_to_come(
     for name, layout, drawing in sheets[:4]:
         grid = grid_of(layout)
         pen = Style(stroke=layout.sheet.pen, width=PEN_WIDTH, cap="round", join="round")
-        for placed, mark in zip(layout.symbols, _symbols(layout, drawing), strict=True):
+        for placed, mark in zip(layout.symbols, map_symbols(layout, drawing), strict=True):
             corners = [node_xy(layout, n) for n in grid.space_nodes(placed.space)]
             shapes: list[Shape] = [polyline([*corners, corners[0]], pen)]
             shapes += [
@@ -161,7 +157,9 @@ def test_every_symbol_on_a_map_is_one_size(
     sheet reads as one hand (the finished sheet's drawn symbols were 5.2 mm across beside
     printed ones of 3.4 to 4.4 mm), and that size stays within 5% of its size on a 14 mm die
     (3.5 mm), where it reads."""
-    sizes = {name: {round(_size(m), 6) for m in _symbols(layout, d)} for name, layout, d in sheets}
+    sizes = {
+        name: {round(_size(m), 6) for m in map_symbols(layout, d)} for name, layout, d in sheets
+    }
     assert all(len(found) == 1 for found in sizes.values()), sizes
     assert min(min(found) for found in sizes.values()) >= 0.95 * DIE_SYMBOL
 
@@ -196,7 +194,7 @@ def test_neighbouring_symbols_never_clump(sheets: list[tuple[str, MapLayout, Dra
     neighbouring spaces of the finished sheet once ran into one clump)."""
     close = []
     for name, layout, drawing in sheets:
-        marks = _symbols(layout, drawing)
+        marks = map_symbols(layout, drawing)
         for a, b in itertools.combinations(marks, 2):
             middles = ((a.transform.e, a.transform.f), (b.transform.e, b.transform.f))
             if math.dist(*middles) < layout.edge:
@@ -214,7 +212,7 @@ def test_map_symbols_are_drawn_with_half_millimetre_strokes(
     a small spear never reads as a pin (its shaft was 0.33 mm, its midrib 0.15)."""
     found = []
     for name, layout, drawing in sheets:
-        for mark in _symbols(layout, drawing):
+        for mark in map_symbols(layout, drawing):
             strokes = [
                 (leaf, round(leaf.style.width * _scale(at), 3))
                 for leaf, at in leaves((mark,), Transform())

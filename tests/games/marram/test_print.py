@@ -21,10 +21,9 @@ from sheetgen.games.marram.draw import face_layers, tile_drawing
 from sheetgen.games.marram.faces import back, front
 from sheetgen.games.marram.model import BoardLayout, TileType
 from sheetgen.layouts.read import load
+from tests.games.marram.support import SET, ST, WORDS, printed_box, walk
 from tests.support import sheetgen
 from tests.support.palette import contrast, lightness, too_close
-
-from .support import SET, ST, WORDS, printed_box, walk
 
 SIZE = ST.size  # mm: the built-in tiles print at their design size
 SAFE = 3.0  # mm inside the cut for anything that matters (design notes)

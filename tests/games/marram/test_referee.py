@@ -15,9 +15,7 @@ import pytest
 from sheetgen.games.marram.model import BoardLayout, Hopper, Placed
 from sheetgen.games.marram.variants import hopper_points, target
 from sheetgen.games.marram.verdict import check_board
-from tests.support import sheetgen
-
-from .support import (
+from tests.games.marram.support import (
     SPADE,
     STARTER,
     board,
@@ -28,6 +26,7 @@ from .support import (
     lay,
     refused,
 )
+from tests.support import sheetgen
 
 # a set made for these tests: a long row of blue bodies (to reach the targets and the 20 tiles
 # the Fly needs) and dunes to lay under it; the rules judged do not depend on the set

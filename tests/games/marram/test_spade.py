@@ -18,8 +18,7 @@ from sheetgen.draw.transform import Transform
 from sheetgen.games.marram.draw import tile_drawing
 from sheetgen.games.marram.faces import back, front
 from sheetgen.kinds import tile_sizes_of
-
-from .support import SET, ST, WORDS, printed_box, walk
+from tests.games.marram.support import SET, ST, WORDS, printed_box, walk
 
 PAPER = 0.8  # mm of white paper round each box: from its neighbours and the card's outline
 SAFE = 3.0  # mm inside the cut for anything that matters

@@ -12,9 +12,7 @@ from typing import Any
 from sheetgen.games.marram.model import BoardLayout, TileSetLayout
 from sheetgen.games.marram.verdict import referee
 from sheetgen.layouts.read import load
-from tests.support import sheetgen
-
-from .support import (
+from tests.games.marram.support import (
     SPADE,
     STARTER,
     board,
@@ -25,6 +23,7 @@ from .support import (
     lay,
     refused,
 )
+from tests.support import sheetgen
 
 EXAMPLE = Path("layouts/marram/example-board.toml")
 NOT_OVER = (

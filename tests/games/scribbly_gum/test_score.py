@@ -33,9 +33,7 @@ from sheetgen.games.scribbly_gum.rules import collect, extra_moves, winners
 from sheetgen.games.scribbly_gum.simulate import play
 from sheetgen.games.scribbly_gum.tree_graph import WILD
 from sheetgen.layouts.read import load
-from tests.support import ROOT, sheetgen
-
-from .support import (
+from tests.games.scribbly_gum.support import (
     ANA,
     BEN,
     BOARD,
@@ -45,6 +43,7 @@ from .support import (
     untiled,
     with_ana,
 )
+from tests.support import ROOT, sheetgen
 
 TILES: TilesLayout = load("scribbly-gum/tiles").model  # type: ignore[assignment]
 

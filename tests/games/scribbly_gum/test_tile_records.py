@@ -14,9 +14,7 @@ from sheetgen.games.scribbly_gum.draw import bonus_centre, circle_centre
 from sheetgen.games.scribbly_gum.finished import PEN, finished_sheet
 from sheetgen.games.scribbly_gum.moves import line_targets
 from sheetgen.games.scribbly_gum.record import load_setup, pen_lines, replay
-from tests.support import ROOT, sheetgen
-
-from .support import (
+from tests.games.scribbly_gum.support import (
     ANA,
     BEN,
     BOARD,
@@ -26,6 +24,7 @@ from .support import (
     untiled,
     with_ana,
 )
+from tests.support import ROOT, sheetgen
 
 ROUND_TILES = (
     '["left", "dotted", "left/right", "right", "up", "up", "down"], '

@@ -11,9 +11,7 @@ import pytest
 from sheetgen.games.scrumpit.model import GameRecord, Turn
 from sheetgen.games.scrumpit.rules import score_game
 from sheetgen.layouts.read import load
-from tests.support import ROOT, sheetgen
-
-from .support import (
+from tests.games.scrumpit.support import (
     EXAMPLE,
     EXAMPLE_WORDS,
     UNCHECKED,
@@ -23,6 +21,7 @@ from .support import (
     refused,
     toml,
 )
+from tests.support import ROOT, sheetgen
 
 
 def word(text: str, x: int, y: int, step: tuple[int, int] = (0, 1)) -> list[tuple[str, int, int]]:

@@ -6,9 +6,7 @@ from __future__ import annotations
 
 from pathlib import Path
 
-from tests.support import sheetgen
-
-from .support import (
+from tests.games.scrumpit.support import (
     EXAMPLE,
     EXAMPLE_WORDS,
     UNCHECKED,
@@ -18,6 +16,7 @@ from .support import (
     refused,
     toml,
 )
+from tests.support import sheetgen
 
 MAPLE = EXAMPLE.turns[14]  # red scrumps blue's M [5, 13] and E [6, 13] for MAPLE
 

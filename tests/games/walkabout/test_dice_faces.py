@@ -29,9 +29,8 @@ from sheetgen.draw import (
 from sheetgen.draw.document import Document, alone
 from sheetgen.games.walkabout.symbols import symbol
 from sheetgen.kinds import tile_sizes_of
+from tests.games.walkabout.support import DICE, Art
 from tests.support.ink import apart, ink, scale
-
-from .support import DICE, Art
 
 SIZES = sorted({DICE.face_size, *tile_sizes_of("walkabout/dice")})  # 14, 16 and 38 mm
 FACES = [(die, n, face) for die in DICE.dice for n, face in enumerate(die.faces, start=1)]

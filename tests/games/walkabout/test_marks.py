@@ -19,10 +19,9 @@ from sheetgen.games.walkabout.referee import check_game
 from sheetgen.games.walkabout.room import RING, RING_WIDTH
 from sheetgen.games.walkabout.rules import collected_stars, grid_of, regions
 from sheetgen.layouts.read import builtin_layouts, load
+from tests.games.walkabout.support import map_symbols
 from tests.support import sheetgen
 from tests.support.ink import apart, ink
-
-from .support import map_symbols
 
 EXAMPLE: GameRecord = load("walkabout/example-game").model  # type: ignore[assignment]
 MAP: MapLayout = load("walkabout/map-1").model  # type: ignore[assignment]

@@ -381,9 +381,8 @@ def test_a_faces_walk_starts_clear_of_its_symbol() -> None:
     die's 6): a player reads them as two things. Measured by the bare die between their inks
     (the boxes round them meet where a round symbol sits diagonally from the ring): 1 mm or
     more, as test_dice_faces_readable asks of every part of the walk at every size."""
+    from tests.games.walkabout.support import Art
     from tests.support.ink import apart, ink
-
-    from .support import Art
 
     for die in DICE.dice:
         for n, face in enumerate(die.faces, 1):

@@ -33,9 +33,8 @@ from sheetgen.games.walkabout.room import (
 )
 from sheetgen.games.walkabout.rules import grid_of
 from sheetgen.layouts.read import load
+from tests.games.walkabout.support import map_symbols
 from tests.support.ink import Ink, apart, ink
-
-from .support import map_symbols
 
 MAPS: list[MapLayout] = [load(f"walkabout/map-{n}").model for n in range(1, 5)]  # type: ignore[misc]
 EXAMPLE: GameRecord = load("walkabout/example-game").model  # type: ignore[assignment]

@@ -17,7 +17,7 @@ from typing import Any
 import pytest
 from hypothesis import HealthCheck, settings
 
-from tests.support import ROOT, sheetgen
+from tests.support import EVERYTHING, ROOT, sheetgen
 from tests.support.shared import once
 
 # Hypothesis profiles: `quick` for every run of the suite (60 examples a property; the default
@@ -99,9 +99,6 @@ def everything(tmp_path_factory: pytest.TempPathFactory) -> Path:
         assert run.code == 0, run.err
 
     return once(tmp_path_factory, "everything", make)
-
-
-EVERYTHING = ("build", "--all", "-f", "pdf,svg,png", "--dpi", "40", "--copies", "3", "-q")
 
 
 @pytest.fixture(scope="session")

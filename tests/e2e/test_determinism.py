@@ -8,8 +8,7 @@ from pathlib import Path
 
 import pytest
 
-from tests.conftest import EVERYTHING
-from tests.support import sheetgen, sheetgen_process
+from tests.support import EVERYTHING, sheetgen, sheetgen_process
 
 pytestmark = pytest.mark.process
 

@@ -17,6 +17,9 @@ from click.testing import CliRunner
 
 T = TypeVar("T")
 ROOT = Path(__file__).resolve().parent.parent.parent
+# the build of everything a run shares (the `everything` fixture): every built-in layout in
+# every format, small PNGs, three copies
+EVERYTHING = ("build", "--all", "-f", "pdf,svg,png", "--dpi", "40", "--copies", "3", "-q")
 
 
 @dataclass(frozen=True)

@@ -5,6 +5,7 @@ the one size of a map's symbols, and where each sits."""
 
 from __future__ import annotations
 
+import functools
 import itertools
 from collections.abc import Sequence
 from dataclasses import dataclass
@@ -94,14 +95,21 @@ def symbol_size(layout: MapLayout) -> float:
     up to SYMBOL edges, at which each of the five, pointing any way, keeps PAPER from whatever a
     game could draw round its space (the player's path along all three sides, a path's end disc
     at every corner)."""
-    g = grid_of(layout)
+    return _symbol_size(layout.columns, layout.rows, layout.edge)
+
+
+@functools.cache
+def _symbol_size(columns: int, rows: int, edge: float) -> float:
+    """`symbol_size` of a grid, worked out once a grid (the search fits every symbol pointing
+    every way: most of a map's drawing time, the same for every map of one grid)."""
+    g = Grid(columns, rows, edge)
     space = next(iter(g.spaces()))
     around = Beside(
         {side: PEN_WIDTH / 2 for side in g.space_edges(space)},
         dict.fromkeys(g.space_nodes(space), END_R),
     )
     where = keeps(g, space, around)
-    largest = layout.edge * SYMBOL
+    largest = edge * SYMBOL
     return min(
         settle(kind, facing, g.centre(space), where, largest)[2]
         for kind, facing in itertools.product(SYMBOLS, DIRECTIONS)

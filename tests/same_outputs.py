@@ -247,6 +247,7 @@ def run_all(checkout: Path, only: str | None = None, keep: Path | None = None) -
         (work / "output" / "second.toml").write_text(
             second.replace('name = "example-game"', 'name = "second"')
         )
+        failed: list[str] = []
         for name, argv in commands(checkout):
             if only and only not in name:
                 continue
@@ -264,10 +265,15 @@ def run_all(checkout: Path, only: str | None = None, keep: Path | None = None) -
             err = proc.stderr.replace(str(checkout).encode(), b"<repo>")
             lines.append(f"cmd {name} rc={proc.returncode} out={digest(out)} err={digest(err)}")
             print(lines[-1], file=sys.stderr, flush=True)
+            if proc.returncode:
+                failed.append((err.decode(errors="replace").strip().splitlines() or [""])[-1])
             if keep:
                 (keep / "printed").mkdir(parents=True, exist_ok=True)
                 (keep / "printed" / f"{name.replace('/', '-')}.out").write_bytes(out)
                 (keep / "printed" / f"{name.replace('/', '-')}.err").write_bytes(err)
+        if failed and len(failed) == sum(line.startswith("cmd ") for line in lines):
+            # nothing ran (no sheetgen to import, say): digests of failures compare equal
+            sys.exit(f"every command failed at {checkout}; the last said: {failed[-1]}")
         for path in sorted((work / "output").rglob("*")):
             if path.is_file():
                 rel = path.relative_to(work / "output")

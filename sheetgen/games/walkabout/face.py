@@ -8,6 +8,8 @@ of it. Every movement is drawn at one step length, so a longer walk looks longer
 
 from __future__ import annotations
 
+from functools import cache
+
 from sheetgen.draw import Group, Shape, label, pt, scale, text_width
 from sheetgen.draw.colour import mix
 from sheetgen.draw.fonts import cap_height
@@ -76,7 +78,7 @@ def face_art(die: Die, face: Face, number: int, size: float, widest: float) -> G
     marks = [
         symbol(face.symbol, x + SYMBOL / 2, y + SYMBOL / 2, SYMBOL, die.ink) for x, y in corners
     ]
-    i, start = _settle(face, pen, area, marks, number_box, clear)
+    i, start = _settle(tuple(face.move), face.symbol, pen, area, tuple(marks), number_box, clear)
     x, y = corners[i]
     avoid = [_around((x, y, x + SYMBOL, y + SYMBOL), ink(marks[i])), number_box]
     mark = marks[i]
@@ -90,13 +92,21 @@ def face_art(die: Die, face: Face, number: int, size: float, widest: float) -> G
     return Group(tuple(art), scale(k))
 
 
+@cache  # a face drawn again (on the sheet and alone, on the mat, in the roller) is placed once
 def _settle(
-    face: Face, pen: Pen, area: Box, marks: list[Group], number: Box, clear: float
+    move: tuple[str, ...],
+    symbol: str,
+    pen: Pen,
+    area: Box,
+    marks: tuple[Group, ...],
+    number: Box,
+    clear: float,
 ) -> tuple[int, Point]:
     """Which of `marks` (the symbol in each corner in turn) to draw and where the movement
-    starts: the first mark whose ink the movement can keep `clear` mm from, and the number
-    too; else the first it can keep clear of with the number NUMBER_SLACK nearer (a number is
-    not mistaken for a step as a symbol is); else the clearest."""
+    `move` starts: the first mark whose ink the movement can keep `clear` mm from, and the
+    number too; else the first it can keep clear of with the number NUMBER_SLACK nearer (a
+    number is not mistaken for a step as a symbol is); else the clearest."""
+    face = Face(move=list(move), symbol=symbol)
     best: tuple[float, int, Point] | None = None
     for slack in (0.0, NUMBER_SLACK * clear):
         for i, mark in enumerate(marks):

@@ -170,18 +170,23 @@ def place(face: Face, pen: Pen, area: Box, avoid: Sequence[Blot], clear: float) 
     room_x = area[2] - area[0] - (max(xs) - min(xs))
     room_y = area[3] - area[1] - (max(ys) - min(ys))
     mid = ((area[0] + area[2]) / 2, (area[1] + area[3]) / 2)
-    best: tuple[float, float, Point] | None = None
     steps = 24
+    tried: list[tuple[float, Point]] = []  # each start on a 25 x 25 grid, and its distance off
     for i in range(steps + 1):
         for j in range(steps + 1):
             sx = area[0] - min(xs) + max(room_x, 0) * i / steps + min(room_x, 0) / 2
             sy = area[1] - min(ys) + max(room_y, 0) * j / steps + min(room_y, 0) / 2
-            gap = clearance(face, pen, (sx, sy), avoid, clear)
             centre = ((max(xs) + min(xs)) / 2 + sx, (max(ys) + min(ys)) / 2 + sy)
-            near = math.hypot(centre[0] - mid[0], centre[1] - mid[1])
-            key = (min(gap, clear), -near)
-            if best is None or key > best[:2]:
-                best = (key[0], key[1], (sx, sy))
+            tried.append((math.hypot(centre[0] - mid[0], centre[1] - mid[1]), (sx, sy)))
+    # the nearest clear start wins (the first in grid order among equals): tried nearest first,
+    # the first clear one ends the search; else the clearest, the nearest among equals
+    best: tuple[float, float, Point] | None = None
+    for near, start in sorted(tried, key=lambda t: t[0]):  # a stable sort: grid order kept
+        gap = min(clearance(face, pen, start, avoid, clear), clear)
+        if gap >= clear:
+            return start
+        if best is None or gap > best[0] or (gap == best[0] and -near > best[1]):
+            best = (gap, -near, start)
     assert best is not None
     return best[2]
 

@@ -28,6 +28,7 @@ from sheetgen.errors import LayoutError
 from sheetgen.games.scribe.components import check
 from sheetgen.games.scribe.model import ScribeLayout
 from sheetgen.games.scribe.rules import check_layout
+from sheetgen.games.scribe.rules import contrast as rules_contrast
 from sheetgen.layouts.read import builtin_layouts, load
 from sheetgen.options import BuildOptions
 from sheetgen.pipeline.document import document_for
@@ -520,6 +521,30 @@ def test_a_pale_text_colour_is_refused_with_its_contrast() -> None:
         f"text in #868e9b on the shade ({layout.sheet.shade}) has contrast {expected:.1f}:1; "
         "it needs at least 3:1 (use a darker colour)"
     ]
+
+
+def test_a_colour_too_pale_for_the_paper_names_the_white_paper() -> None:
+    layout: ScribeLayout = load("scribe/standard").model  # type: ignore[assignment]
+    pale = layout.model_copy(update={"sheet": layout.sheet.model_copy(update={"ink": "#d8d8d8"})})
+    found = [f.message for f in check_layout(pale) if f.where == "sheet.ink"]
+    paper = contrast("#d8d8d8", "#ffffff")  # coloraide's WCAG ratio
+    assert found[0] == (
+        f"text in #d8d8d8 on the white paper (#ffffff) has contrast {paper:.1f}:1; "
+        "it needs at least 3:1 (use a darker colour)"
+    )
+    assert len(found) == 2 and "on the shade" in found[1]
+
+
+# colours across the range, the darkest channels (at most 10 of 255) on WCAG's linear segment
+SAMPLES = ("#000000", "#0a0a0a", "#050a03", "#ffffff", "#7f7f7f", "#ff0000", "#00ff00",
+           "#0000ff", "#123456", "#fedcba", "#0b0c0d", "#868e9b", "#202020")  # fmt: skip
+
+
+@pytest.mark.parametrize("a,b", list(itertools.combinations(SAMPLES, 2)), ids=lambda c: c[1:])
+def test_the_contrast_a_layout_is_checked_with_is_wcags(a: str, b: str) -> None:
+    """The ratio a refusal quotes is WCAG 2's contrast, as coloraide computes it (to 0.1%:
+    coloraide takes the sRGB coefficients to more places)."""
+    assert rules_contrast(a, b) == pytest.approx(contrast(a, b), rel=1e-3)
 
 
 def test_legend_dots_and_empty_squares_differ_in_colour_and_size() -> None:

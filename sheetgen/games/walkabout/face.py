@@ -9,11 +9,12 @@ of it. Every movement is drawn at one step length, so a longer walk looks longer
 from __future__ import annotations
 
 from functools import cache
+from typing import Literal
 
 from sheetgen.draw import Group, Shape, label, pt, scale, text_width
 from sheetgen.draw.colour import mix
 from sheetgen.draw.fonts import cap_height
-from sheetgen.games.walkabout.model import Die, Face
+from sheetgen.games.walkabout.model import Die, Face, Symbol, Turn
 from sheetgen.games.walkabout.movement import (
     Blot,
     Box,
@@ -94,8 +95,8 @@ def face_art(die: Die, face: Face, number: int, size: float, widest: float) -> G
 
 @cache  # a face drawn again (on the sheet and alone, on the mat, in the roller) is placed once
 def _settle(
-    move: tuple[str, ...],
-    symbol: str,
+    move: tuple[Turn, ...],
+    symbol: Symbol | Literal["?"],
     pen: Pen,
     area: Box,
     marks: tuple[Group, ...],

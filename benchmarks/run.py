@@ -13,6 +13,7 @@ from __future__ import annotations
 import argparse
 import os
 import resource
+import shutil
 import statistics
 import subprocess
 import sys
@@ -23,9 +24,43 @@ from dataclasses import dataclass
 from pathlib import Path
 
 ROOT = Path(__file__).resolve().parent.parent
-sys.path.insert(0, str(ROOT))  # run from a checkout as well
+LAYOUTS = ROOT / "layouts"
+SHEETGEN = [sys.executable, "-m", "sheetgen"]  # run with the installed copy first on the path
+WORK = Path(tempfile.mkdtemp(prefix="sheetgen-bench-"))  # where commands run: not the checkout
 
-SHEETGEN = [sys.executable, "-m", "sheetgen"]
+
+def install(rev: str | None, into: Path) -> Path:
+    """This checkout (`rev` None) or commit `rev` of it, installed as pip installs a release
+    (built into a wheel, its bytecode compiled) into a folder of its own."""
+    source = ROOT
+    if rev is not None:
+        source = into / "source"
+        source.mkdir(parents=True)
+        archive = subprocess.run(
+            ["git", "-C", str(ROOT), "archive", rev], check=True, capture_output=True
+        ).stdout
+        subprocess.run(["tar", "-x", "-C", str(source)], input=archive, check=True)
+    target = into / "site"
+    subprocess.run(
+        [sys.executable, "-m", "pip", "install", "-q", "--no-deps", "--target", str(target),
+         str(source)],
+        check=True, capture_output=True,
+    )  # fmt: skip
+    return target
+
+
+def environment(site: Path) -> dict[str, str]:
+    """The environment a command of the copy installed at `site` runs in."""
+    env = {
+        k: v
+        for k, v in os.environ.items()
+        if k not in ("PYTHONDONTWRITEBYTECODE", "SHEETGEN_LAYOUTS")
+    }
+    env["PYTHONPATH"] = str(site)
+    return env
+
+
+ENVIRONMENT: dict[str, str] = dict(os.environ)  # set by main(): the installed copy's
 
 
 @dataclass(frozen=True)
@@ -51,15 +86,11 @@ def paired(a: Callable[[], object], b: Callable[[], object], pairs: int) -> tupl
     )
 
 
-# Commands run as an installed sheetgen runs, from compiled bytecode: where the environment
-# forbids writing it (PYTHONDONTWRITEBYTECODE), the checkout's modules would be compiled anew
-# in every run while Typer's, compiled when it was installed, would not.
-ENVIRONMENT = {k: v for k, v in os.environ.items() if k != "PYTHONDONTWRITEBYTECODE"}
-
-
-def command(*args: str, cwd: Path = ROOT) -> Callable[[], object]:
+def command(*args: str, env: dict[str, str] | None = None) -> Callable[[], object]:
+    """A whole command, run in the benchmarks' work folder (the installed copy's environment
+    unless another is given)."""
     return lambda: subprocess.run(
-        list(args), check=True, capture_output=True, cwd=cwd, env=ENVIRONMENT
+        list(args), check=True, capture_output=True, cwd=WORK, env=env or ENVIRONMENT
     )
 
 
@@ -78,7 +109,12 @@ def cpu_and_peak(args: list[str]) -> tuple[float, float]:
         "print(u.ru_utime + u.ru_stime, u.ru_maxrss / 1024)\n"
     )
     out = subprocess.run(
-        [sys.executable, "-c", probe, *args], check=True, capture_output=True, text=True, cwd=ROOT
+        [sys.executable, "-c", probe, *args],
+        check=True,
+        capture_output=True,
+        text=True,
+        cwd=WORK,
+        env=ENVIRONMENT,
     ).stdout.split()
     return float(out[0]), float(out[1])
 
@@ -161,7 +197,7 @@ def fonts() -> None:
     with tempfile.TemporaryDirectory() as tmp:
         subprocess.run(
             [*SHEETGEN, "build", "scribe/standard", "-f", "pdf", "-q", "--out", tmp],
-            check=True, cwd=ROOT,
+            check=True, cwd=WORK, env=ENVIRONMENT,
         )  # fmt: skip
         path = Path(tmp) / "scribe-standard-supergrid.pdf"
         with pikepdf.open(path) as pdf:
@@ -194,7 +230,9 @@ def builds(pairs: int) -> None:
         print(f"  CPU: -f pdf {pdf:.1f} s, -f png {png:.1f} s: PNG x{png / pdf:.2f} the PDF")
         print(f"  PNG files: {len(pngs)}, {total / 1024 / 1024:.1f} MiB in all")
         start = time.perf_counter()
-        subprocess.run([*SHEETGEN, "build", "--all", "-q", "--out", tmp], check=True, cwd=ROOT)
+        subprocess.run(
+            [*SHEETGEN, "build", "--all", "-q", "--out", tmp], check=True, cwd=WORK, env=ENVIRONMENT
+        )
         wall = time.perf_counter() - start
         print(f"  every format: {wall:.1f} s wall for {len(os.listdir(tmp)) - 2} files")
 
@@ -215,7 +253,7 @@ def renderers(pairs: int) -> None:
         tmp = Path(tmp_name)
         subprocess.run(
             [*SHEETGEN, "build", "scribbly-gum/kuringgai", "-f", "pdf,svg", "-q", "--out", tmp],
-            check=True, cwd=ROOT,
+            check=True, cwd=WORK, env=ENVIRONMENT,
         )  # fmt: skip
         svg = tmp / "scribbly-gum-kuringgai-tree.svg"
         pdf = tmp / "scribbly-gum-kuringgai-tree.pdf"
@@ -267,11 +305,6 @@ def startup(pairs: int) -> None:
     app that runs a command (Typer builds pydantic adapters for parameters when a command runs,
     which `import typer` alone does not), whole commands."""
     print("\n== start-up (whole commands) against python -c 'import typer' and a hello-world app")
-    # as an installed sheetgen starts: its modules' bytecode compiled (pip compiles it; a
-    # checkout run with PYTHONDONTWRITEBYTECODE would compile every changed module each time)
-    import sheetgen
-
-    subprocess.run([sys.executable, "-m", "compileall", "-q", sheetgen.__path__[0]], check=True)
     typer = command(sys.executable, "-c", "import typer")
     with tempfile.TemporaryDirectory() as tmp:
         hello_file = Path(tmp) / "hello.py"
@@ -288,8 +321,8 @@ def startup(pairs: int) -> None:
             ["list"],
             ["scribe", "score", "+O+/O+O/OO+"],
             ["scrumpit", "score", "TAX", "--row", "4"],
-            ["walkabout", "score", "layouts/walkabout/example-game.toml"],
-            ["marram", "score", "layouts/marram/example-board.toml"],
+            ["walkabout", "score", str(LAYOUTS / "walkabout/example-game.toml")],
+            ["marram", "score", str(LAYOUTS / "marram/example-board.toml")],
         ):
             ours, base = paired(command(*SHEETGEN, *args), typer, pairs)
             ours_again, app = paired(command(*SHEETGEN, *args), hello, pairs)
@@ -384,6 +417,61 @@ def pngs(pairs: int) -> None:
     )
 
 
+def deflate_levels(pairs: int) -> None:
+    """libdeflate's levels on the rows sheetgen's PNGs compress: every page of every built-in
+    layout as `build` rasterises it (300 dpi unless a layout sets it), each page's rows
+    compressed at every level in turn (the order reversed every other page), CPU time and
+    bytes summed over the pages, against the level sheetgen uses."""
+    import deflate
+    import numpy as np
+    import pypdfium2 as pdfium
+
+    from sheetgen.backends import image_pages
+    from sheetgen.backends import png_file as png_module
+    from sheetgen.backends.pdf import draw_pdf
+    from sheetgen.backends.png import pixel_size
+    from sheetgen.layouts.read import builtin_layouts, load
+    from sheetgen.options import BuildOptions
+    from sheetgen.pipeline.document import document_for
+
+    levels = list(range(1, 13))
+    spent = dict.fromkeys(levels, 0.0)
+    size = dict.fromkeys(levels, 0)
+    pages_seen = 0
+    for ref in builtin_layouts():
+        doc = document_for(load(ref), BuildOptions())
+        pages = list(image_pages(doc))
+        pdf = pdfium.PdfDocument(draw_pdf(doc, pages))
+        for at, page in enumerate(pages):
+            width, height = pixel_size(page, doc.dpi or 300)
+            raw = pdfium.PdfBitmap.new_native(width, height, pdfium.raw.FPDFBitmap_BGRx, True)
+            raw.fill_rect((255, 255, 255, 255), 0, 0, width, height)
+            flags = pdfium.raw.FPDF_REVERSE_BYTE_ORDER
+            pdfium.raw.FPDF_RenderPageBitmap(raw, pdf[at], 0, 0, width, height, 0, flags)
+            pixels = np.array(raw.to_pil().convert("RGBA"))
+            pixels[:, :, 3] = 0
+            words = pixels.view(np.uint32)[:, :, 0]
+            paletted = png_module._paletted(words)
+            if paletted is not None:
+                samples = paletted[1][:, :, None]
+            else:
+                samples = words.view(np.uint8).reshape(height, width, 4)[:, :, :3]
+            rows = png_module._rows(samples).data
+            for level in levels if pages_seen % 2 == 0 else levels[::-1]:
+                start = time.process_time()
+                size[level] += len(deflate.zlib_compress(rows, level))
+                spent[level] += time.process_time() - start
+            pages_seen += 1
+        pdf.close()
+    ours = png_module.LEVEL
+    print(f"\n== libdeflate's levels on {pages_seen} pages' rows (sheetgen uses level {ours})")
+    for level in levels:
+        print(
+            f"  level {level:2}: {size[level] / 2**20:7.2f} MiB ({size[level] / size[ours]:5.3f}x)"
+            f"  {spent[level]:6.2f} s CPU ({spent[level] / spent[ours]:5.2f}x)"
+        )
+
+
 def _png(image: object) -> bytes:
     import io
 
@@ -409,8 +497,8 @@ def watch(pairs: int) -> None:
     print("\n== watch: a save to the new pictures announced (a real watch, its event stream)")
     with tempfile.TemporaryDirectory() as tmp:
         folder = Path(tmp)
-        shutil.copy(ROOT / "layouts/scribe/standard.toml", folder / "base.toml")
-        pad = (ROOT / "layouts/scribe/pad.toml").read_text("utf-8")
+        shutil.copy(LAYOUTS / "scribe/standard.toml", folder / "base.toml")
+        pad = (LAYOUTS / "scribe/pad.toml").read_text("utf-8")
         text = pad.replace('"scribe/standard"', '"base.toml"')
         layout = folder / "my.toml"
         layout.write_text(text, "utf-8")
@@ -454,6 +542,85 @@ def watch(pairs: int) -> None:
     )
 
 
+TYPER = (sys.executable, "-c", "import typer")
+
+
+def starters(pairs: int) -> None:
+    """`sheetgen new KIND` for every kind against `python -c "import typer"` (whole commands,
+    interleaved): the starting layout is written and then removed."""
+    print("\n== new (whole commands) against python -c 'import typer'")
+    probe = "from sheetgen.kinds import all_kinds; print(*(k.key for k in all_kinds()))"
+    kinds = subprocess.run(
+        [sys.executable, "-c", probe], capture_output=True, text=True, check=True, cwd=WORK,
+        env=ENVIRONMENT,
+    ).stdout.split()  # fmt: skip
+    target = WORK / "starter.toml"
+    for kind in kinds:
+
+        def new(kind: str = kind) -> None:
+            target.unlink(missing_ok=True)
+            subprocess.run(
+                [*SHEETGEN, "new", kind, str(target)], check=True, capture_output=True, cwd=WORK,
+                env=ENVIRONMENT,
+            )  # fmt: skip
+
+        ours, base = paired(new, command(*TYPER), max(3, pairs // 3))
+        print(f"  new {kind:24} {ours}  typer {base}  x{ours.median / base.median:.2f}")
+
+
+def checks(pairs: int) -> None:
+    """`sheetgen check` of built-in layouts against `python -c "import typer"` (whole
+    commands, interleaved)."""
+    print("\n== check (whole commands) against python -c 'import typer'")
+    for ref in ("scribe/standard", "scribbly-gum/kuringgai", "walkabout/map-1", "marram/classic",
+                "scrumpit/standard"):  # fmt: skip
+        ours, base = paired(command(*SHEETGEN, "check", ref), command(*TYPER), pairs)
+        print(f"  check {ref:24} {ours}  typer {base}  x{ours.median / base.median:.2f}")
+
+
+def floor(pairs: int) -> None:
+    """One PDF sheet against the reportlab floor (`benchmarks/floor.py`, a plain reportlab
+    script drawing a page like Scribe's standard sheet), whole commands, interleaved."""
+    print("\n== one PDF against the reportlab floor (whole commands)")
+    script = command(sys.executable, str(ROOT / "benchmarks" / "floor.py"), str(WORK / "f.pdf"))
+    for ref in ("scribe/standard", "scribbly-gum/kuringgai"):
+        ours, base = paired(
+            command(*SHEETGEN, "build", ref, "-f", "pdf", "-q", "--out", str(WORK)), script, pairs
+        )
+        print(f"  build {ref:24} {ours}  floor {base}  x{ours.median / base.median:.2f}")
+
+
+def everything(pairs: int) -> None:
+    """`build --all` (every format) of this checkout against the reference commit
+    (`--against`), both installed, whole commands interleaved; and whether their PDFs are the
+    same bytes."""
+    if REFERENCE is None:
+        print("\n== build --all: no reference (give --against REV)")
+        return
+    rev, site = REFERENCE
+    outs = {side: WORK / f"all-{side}" for side in ("new", "old")}
+    for out in outs.values():
+        out.mkdir(exist_ok=True)
+
+    def build(side: str, env: dict[str, str]) -> Callable[[], object]:
+        return command(*SHEETGEN, "build", "--all", "-q", "--out", str(outs[side]), env=env)
+
+    new, old = paired(
+        build("new", ENVIRONMENT), build("old", environment(site)), max(3, pairs // 5)
+    )
+    pdfs = sorted(p.name for p in outs["new"].glob("*.pdf"))
+    same = sum((outs["new"] / n).read_bytes() == (outs["old"] / n).read_bytes()
+               for n in pdfs if (outs["old"] / n).exists())  # fmt: skip
+    print(f"\n== build --all, every format: this checkout against {rev} (whole commands)")
+    print(
+        f"  this checkout {new}\n  {rev:13} {old}\n  ratio of medians {new.median / old.median:.2f}"
+    )
+    print(f"  PDFs byte-identical: {same} of {len(pdfs)}")
+
+
+REFERENCE: tuple[str, Path] | None = None  # set by main(): the reference commit, installed
+
+
 SECTIONS: dict[str, Callable[[int], None]] = {
     "pad": pad,
     "named": named,
@@ -465,18 +632,40 @@ SECTIONS: dict[str, Callable[[int], None]] = {
     "startup": startup,
     "simulation": simulation,
     "pngs": pngs,
+    "deflate": deflate_levels,
     "watch": watch,
+    "new": starters,
+    "check": checks,
+    "floor": floor,
+    "all": everything,
 }
 
 
 def main() -> None:
+    global ENVIRONMENT, REFERENCE
     parser = argparse.ArgumentParser(description=__doc__)
     parser.add_argument("--pairs", type=int, default=15, help="interleaved pairs a comparison")
     parser.add_argument("--only", nargs="*", choices=list(SECTIONS), help="run these sections")
+    parser.add_argument("--against", metavar="REV", help="the commit `all` compares with")
     args = parser.parse_args()
-    print(f"sheetgen benchmarks on {os.cpu_count()} cores, Python {sys.version.split()[0]}")
-    for name in args.only or SECTIONS:
-        SECTIONS[name](args.pairs)
+    site = install(None, WORK / "this")
+    ENVIRONMENT = environment(site)
+    sys.path.insert(0, str(site))  # the sections that run sheetgen in this process
+    if args.against:
+        REFERENCE = (args.against, install(args.against, WORK / "reference"))
+    head = subprocess.run(
+        ["git", "-C", str(ROOT), "describe", "--always", "--dirty"], capture_output=True,
+        text=True,
+    ).stdout.strip()  # fmt: skip
+    print(
+        f"sheetgen benchmarks at {head}, installed; {os.cpu_count()} cores, "
+        f"Python {sys.version.split()[0]}; min and median of {args.pairs} interleaved pairs"
+    )
+    try:
+        for name in args.only or SECTIONS:
+            SECTIONS[name](args.pairs)
+    finally:
+        shutil.rmtree(WORK, ignore_errors=True)
 
 
 if __name__ == "__main__":

@@ -121,7 +121,7 @@ def _errors(item: Loaded, findings: list[Finding]) -> list[str]:
     return [f.refusal(item.source, lookup(item)) for f in findings if f.level == "error"]
 
 
-Job = tuple[Loaded, BuildRequest, Path]
+Job = tuple[Loaded, BuildRequest, Path, Document]  # a layout, the build, its folder, its document
 
 
 def _jobs(group: list[Job]) -> list[list[Built]]:
@@ -178,10 +178,9 @@ def run_build(request: BuildRequest) -> list[Built]:
     partial = check_only(loaded, request.only, request.copies) if request.only else []
     request.read("options")  # the names, paper, flip and offset: refused before any drawing
     documents = _preflight(loaded, request)
-    groups = by_game([(item, request, folder) for item in loaded])
+    jobs = [(item, request, folder, doc) for item, doc in zip(loaded, documents, strict=True)]
+    groups = by_game(jobs)
     workers = min(len(groups), os.cpu_count() or 1)
-    if workers > 1:
-        documents.clear()  # the workers make their own; these would only hold memory
     built: list[Built] = []
     show = not request.quiet and len(loaded) > 1 and sys.stderr.isatty()
     # imported here, not at the top, for start-up time
@@ -201,11 +200,10 @@ def run_build(request: BuildRequest) -> list[Built]:
                     for files in results:
                         built += files
                         progress.advance(task)
-        else:  # one core: the documents made for the preflight are rendered as they are
-            made = {id(item): document for item, document in zip(loaded, documents, strict=True)}
+        else:
             for group in groups:
                 for job in group:
-                    built += build_one(*job, made[id(job[0])])
+                    built += build_one(*job)
                     progress.advance(task)
     checkpoint()  # the last place a build is cut short: its files are written all or none
     write_all([(f.path, f.data) for f in built])

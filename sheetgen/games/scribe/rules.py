@@ -28,7 +28,11 @@ def _normalise(cells: Iterable[Cell]) -> tuple[Cell, ...]:
 
 def canonical(cells: Iterable[Cell]) -> tuple[Cell, ...]:
     """One form shared by a shape and all its rotations and mirror images."""
-    cells = list(cells)
+    return _canonical(frozenset(cells))
+
+
+@functools.cache  # scoring a grid asks for the few shapes of a 3 x 3 grid again and again
+def _canonical(cells: frozenset[Cell]) -> tuple[Cell, ...]:
     forms = []
     for swap, flip_r, flip_c in itertools.product((False, True), repeat=3):
         moved = [((c, r) if swap else (r, c)) for r, c in cells]

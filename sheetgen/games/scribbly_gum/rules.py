@@ -39,6 +39,20 @@ def _crosses(
     return bool((pts_p & pts_q) - shared_end) or len(pts_p & pts_q) > 1
 
 
+Box = tuple[int, int, int, int]
+
+
+def _box(seg: tuple[tuple[int, int], tuple[int, int]]) -> Box:
+    """The grid points a segment spans, as (left, top, right, bottom)."""
+    (ax, ay), (bx, by) = seg
+    return min(ax, bx), min(ay, by), max(ax, bx), max(ay, by)
+
+
+def _apart(p: Box, q: Box) -> bool:
+    """True when two spans share no grid point."""
+    return p[2] < q[0] or q[2] < p[0] or p[3] < q[1] or q[3] < p[1]
+
+
 def check_tree(layout: TreeLayout) -> list[Finding]:
     """Every fault of a tree, each naming the circle or line it concerns."""
     found: list[Finding] = []
@@ -107,8 +121,11 @@ def check_tree(layout: TreeLayout) -> list[Finding]:
             if point == layout.moth:
                 found.append(error(key, f"line {a}-{b} passes through the moth picture"))
         segments.append((i, f"{a}-{b}", (at[a], at[b])))
+    boxes = [_box(seg) for _, _, seg in segments]
     for n, (i, name, seg) in enumerate(segments):
-        for _, other, seg2 in segments[n + 1 :]:
+        for (_, other, seg2), box in zip(segments[n + 1 :], boxes[n + 1 :], strict=True):
+            if _apart(boxes[n], box):
+                continue  # no point in common, so no crossing: most pairs, at no cost
             if _crosses(seg, seg2):
                 found.append(error(f"lines[{i}]", f"line {name} crosses line {other}"))
     for i, dot in enumerate(layout.dotted):

@@ -7,9 +7,11 @@ holds, its unit and its range, read from the kind's model.
 
 from __future__ import annotations
 
+import hashlib
 import json
 import os
 import textwrap
+from functools import cache
 from pathlib import Path
 from typing import TYPE_CHECKING, Any
 
@@ -94,6 +96,60 @@ def _commented(words: str, line: str) -> list[str]:
     return [*wrapped, line]
 
 
+# Each starter's working ranges, worked out ahead for its base layout as it stands (trying
+# values as `check` would takes seconds a kind): written by `python -m sheetgen.layouts.starter`,
+# and checked against ranges worked out anew by the slow tier of the tests.
+RANGES = Path(__file__).with_name("starter_ranges.json")
+
+
+def _working(
+    kind: ComponentKind, base: LayoutBase, key: str, bounds: tuple[float, float]
+) -> tuple[float, float] | None:
+    """The part of `bounds` where `key` works with the rest of the kind's starting layout
+    `base` (None: all of it): as worked out ahead where `base` is still the layout it was
+    worked out for (its values' digest), else worked out now."""
+    ahead = _ahead().get(f"{kind.key} {key}")
+    if ahead is not None and ahead["base"] == _digest(base):
+        works = ahead["works"]
+        return (works[0], works[1]) if works else None
+    return working_range(kind, kind.starter.layout, base, key, bounds)
+
+
+@cache
+def _ahead() -> dict[str, Any]:
+    try:
+        found: dict[str, Any] = json.loads(RANGES.read_text("utf-8"))
+    except FileNotFoundError:
+        return {}
+    return found
+
+
+def _digest(base: LayoutBase) -> str:
+    """A layout's values, digested: a worked-out range holds for these values only."""
+    values = json.dumps(base.model_dump(), sort_keys=True, default=list, ensure_ascii=False)
+    return hashlib.sha256(values.encode("utf-8")).hexdigest()[:16]
+
+
+def worked_out() -> dict[str, Any]:
+    """Every kind's starter's working ranges, worked out now: what RANGES holds."""
+    # imported here, not at the top, for start-up time
+    from sheetgen.kinds import all_kinds
+    from sheetgen.layouts.read import load
+
+    out: dict[str, Any] = {}
+    for kind in all_kinds():
+        base = load(kind.starter.layout).model
+        for key in kind.starter.keys:
+            bounds = _bounds(kind.model, key)
+            if bounds:
+                works = working_range(kind, kind.starter.layout, base, key, bounds)
+                out[f"{kind.key} {key}"] = {
+                    "base": _digest(base),
+                    "works": list(works) if works else None,
+                }
+    return out
+
+
 def starter_text(kind: ComponentKind, base: LayoutBase, file: Path) -> str:
     """The starting layout of `kind` to be written to `file`: it extends the built-in layout
     `base`, the kind's starting point."""
@@ -145,7 +201,7 @@ def starter_text(kind: ComponentKind, base: LayoutBase, file: Path) -> str:
             lines += ["", f"[{owner}]"]
             table = owner
         bounds = _bounds(kind.model, key)
-        works = bounds and working_range(kind, base_name, base, key, bounds)
+        works = bounds and _working(kind, base, key, bounds)
         lines += _commented(
             _words(kind.model, key, works or None), f"{leaf} = {_toml(_value(base, key))}"
         )
@@ -181,3 +237,7 @@ def new_layout(kind_key: str, file: Path) -> str:
     text = starter_text(kind, load(base_name).model, file)
     create_new(file, text.encode("utf-8"))
     return f"wrote {file}: a {kind.key} layout starting from {base_name}"
+
+
+if __name__ == "__main__":  # python -m sheetgen.layouts.starter: work RANGES out anew
+    RANGES.write_text(json.dumps(worked_out(), indent=1, sort_keys=True) + "\n", "utf-8")

@@ -17,7 +17,9 @@ from typing import Any
 import pytest
 from pypdf import PdfReader
 
+from sheetgen.kinds import kind_for
 from sheetgen.kinds import kinds as registered
+from sheetgen.layouts import starter as starters
 from sheetgen.layouts.read import load
 from tests.support import Run, sheetgen, tiered
 
@@ -271,3 +273,28 @@ def test_tab_completion_offers_the_kinds(command: str) -> None:
         check=False,
     )
     assert run.stdout.split() == [k for k in registered() if k.startswith("scr")], run.stderr
+
+
+# --- the working ranges worked out ahead -----------------------------------------------------
+
+
+@pytest.mark.slow
+def test_the_ranges_worked_out_ahead_are_those_check_allows_now() -> None:
+    """`new` reads each starter's working ranges from a table worked out ahead; trying values
+    as `check` would, now, finds the same (a rule or drawing changed since needs
+    `python -m sheetgen.layouts.starter` to write the table anew)."""
+    assert starters.worked_out() == json.loads(starters.RANGES.read_text("utf-8"))
+
+
+def test_a_starter_from_a_changed_base_works_its_ranges_out_anew(
+    monkeypatch: pytest.MonkeyPatch,
+) -> None:
+    """A range worked out for other values than the base layout's is not used: the scribe
+    starter with its table's digests spoiled says what trying values finds."""
+    kind = kind_for("scribe/supergrid")
+    base = load(kind.starter.layout).model
+    spoiled = {key: {**entry, "base": "0" * 16} for key, entry in starters._ahead().items()}
+    monkeypatch.setattr(starters, "_ahead", lambda: spoiled)
+    text = starters.starter_text(kind, base, Path("mine.toml"))
+    # the standard sheet's cells that `check` passes, as `new` has said since it said ranges
+    assert "with this layout's other values, 11.5 to 13.3" in text

@@ -153,7 +153,10 @@ class FieldWriter:
             Subtype=pikepdf.Name.Widget,
             T=pikepdf.String(widget.name),
             F=4,  # print
-            Rect=pikepdf.Array([widget.x, widget.y, widget.x + widget.w, widget.y + widget.h]),
+            # one box for every copy of the page: each copy's widget names the same array
+            Rect=self.pdf.make_indirect(
+                pikepdf.Array([widget.x, widget.y, widget.x + widget.w, widget.y + widget.h])
+            ),
         )
         if field.kind == "checkbox":
             entry.FT = pikepdf.Name.Btn

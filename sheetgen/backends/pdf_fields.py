@@ -67,7 +67,9 @@ class SlotFields:
     kids: tuple[pikepdf.Dictionary, ...]
 
 
-INHERITED = ("/DA", "/Q", "/MaxLen")  # text entries a kid may take from its parent
+# text entries a kid takes from its parent; not /Q: a script that fills a form (pypdf) reads a
+# widget's own alignment only, and would draw a centred box's number at its left
+INHERITED = ("/DA", "/MaxLen")
 
 
 class FieldWriter:
@@ -109,8 +111,6 @@ class FieldWriter:
             for entry in entries:
                 if key in entry and repr(entry[key]) == commonest:
                     del entry[key]
-                elif key not in entry and key == "/Q":
-                    entry[key] = 0  # not inherited after all: the default stated
         return SlotFields(parent, tuple(entries))
 
     def add_page(self, page: pikepdf.Object, slots: list[tuple[str, SlotFields]]) -> None:

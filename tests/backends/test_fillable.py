@@ -119,6 +119,54 @@ def test_a_ticked_tree_circle_renders_filled(fillable: Path, tmp_path: Path) -> 
     assert PdfReader(data).get_fields()[f"p1s1.tree_{target.id}"].get("/V") == "/Yes"  # type: ignore[index]
 
 
+@pytest.mark.parametrize(
+    "sheet,values",
+    [
+        ("scribbly-gum-kuringgai-tree.pdf", {"column_bonus": "7", "final_score": "28"}),
+        ("scribe-standard-supergrid.pdf", {"cell_E5": "O", "winner_1": "+"}),
+    ],
+)
+def test_what_pypdf_fills_in_sits_in_the_middle_of_its_box(
+    fillable: Path, sheet: str, values: dict[str, str]
+) -> None:
+    """The README's way of filling a sheet by script (pypdf, its own appearances kept) puts a
+    number or a mark across the middle of its box, as a viewer does when a player types it:
+    pypdf reads a box's alignment from the box alone, not from its parent."""
+    source = fillable / sheet
+    writer = PdfWriter(clone_from=str(source))
+    writer.update_page_form_field_values(
+        writer.pages[0], {f"p1s1.{k}": v for k, v in values.items()}, auto_regenerate=False
+    )
+    filled = io.BytesIO()
+    writer.write(filled)
+    dpi = 300
+
+    def pixels(data: bytes) -> Image.Image:
+        pdf = pdfium.PdfDocument(data)
+        pdf.init_forms()
+        image: Image.Image = pdf[0].render(scale=dpi / 72, may_draw_forms=True).to_pil()
+        return image.convert("L")
+
+    before, after = pixels(source.read_bytes()), pixels(filled.getvalue())
+    height = before.height
+    boxes = {
+        str(a.get_object()["/T"]): [float(v) for v in a.get_object()["/Rect"]]
+        for a in PdfReader(source).pages[0]["/Annots"]  # type: ignore[union-attr]
+    }
+    for name in values:
+        x0, y0, x1, y1 = (v * dpi / 72 for v in boxes[name])
+        box = (round(x0), round(height - y1), round(x1), round(height - y0))
+        changed = [
+            x
+            for x in range(box[0], box[2])
+            for y in range(box[1], box[3])
+            if abs(int(after.getpixel((x, y))) - int(before.getpixel((x, y)))) > 60  # type: ignore[arg-type]
+        ]
+        assert changed, f"{name}: nothing drawn"
+        off = ((min(changed) + max(changed)) / 2 - (x0 + x1) / 2) * 25.4 / dpi
+        assert abs(off) <= 0.3, f"{name}: {values[name]!r} drawn {off:+.2f} mm from the middle"
+
+
 def test_fillable_pages_still_share_one_drawing(tmp_path: Path) -> None:
     run = sheetgen(
         "build",

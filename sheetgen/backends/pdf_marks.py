@@ -1,5 +1,5 @@
 """The font a fillable PDF's small centred boxes show typed text in: DejaVu Sans Bold's
-printable ASCII, changed so that what a player types sits in the middle of its box and reads
+printable ASCII and '½', changed so that what a player types sits in the middle of its box and reads
 at one size in every viewer.
 
 - Every glyph is raised so a capital's (and a digit's) middle is 0.4 em over the baseline, and
@@ -29,7 +29,9 @@ NAME = "SheetgenMarks"
 EM = 2048  # DejaVu's units an em
 MIDDLE = round(0.4 * EM)  # a capital's middle over the baseline, once raised
 ASCENT, DESCENT = 2048, -410  # the line box, centred on MIDDLE: (ASCENT + DESCENT) / 2
-FIRST, LAST = 0x20, 0x7E  # printable ASCII
+FIRST, LAST = 0x20, 0xBD  # the codes the font's dictionary spans (WinAnsi, one byte a code)
+ASCII = range(FIRST, 0x7E + 1)  # printable ASCII
+HALF = 0xBD  # '½', a half point (Walkabout's solo scores): the same code in WinAnsi
 
 
 @cache
@@ -42,7 +44,7 @@ def mark_font_program() -> bytes:
     options.layout_features = []
     options.drop_tables += ["FFTM"]  # FontForge's timestamps
     cutter = subset.Subsetter(options)
-    cutter.populate(unicodes=range(FIRST, LAST + 1))
+    cutter.populate(unicodes=[*ASCII, HALF])
     cutter.subset(font)
     o_box = _raise(font)
     _plus(font, o_box)
@@ -137,7 +139,10 @@ def mark_font(pdf: pikepdf.Pdf) -> pikepdf.Object:
     font = TTFont(io.BytesIO(program))
     scale = 1000 / EM
     cmap = font.getBestCmap()
-    widths = [round(font["hmtx"][cmap[code]][0] * scale) for code in range(FIRST, LAST + 1)]
+    widths = [  # a code the font has no glyph for shows nothing
+        round(font["hmtx"][cmap[code]][0] * scale) if code in cmap else 0
+        for code in range(FIRST, LAST + 1)
+    ]
     head = font["head"]
     stream = pikepdf.Stream(pdf, program)
     stream.Length1 = len(program)

@@ -244,3 +244,26 @@ def test_scribe_marks_read_the_same_size_and_a_slash_strikes_one_through(tmp_pat
     _, saved = typed_in_pdfium(data, values)
     read = PdfReader(io.BytesIO(saved)).get_fields() or {}
     assert read["p1s1.cell_C1"].get("/V") == "+/" and read["p1s1.cell_A2"].get("/V") == "O/"
+
+
+def test_a_solo_walkabout_total_keeps_its_half_point(tmp_path: Path) -> None:
+    """The rulebook's solo game scores half points ("Don't round off; half points are okay";
+    its example totals 37½): every sum box takes "37.5" whole, and '½' typed shows as a glyph,
+    wider than the digits alone."""
+    data = fillable("walkabout/map-1")
+    sums = [b for b in text_boxes(data).values() if ".score_" in b.name]
+    assert len(sums) == 4
+    assert all(b.limit >= len("37.5") for b in sums), [(b.name, b.limit) for b in sums]
+    total = next(b for b in sums if b.name.endswith("score_total"))
+    widths = {}
+    for typed in ("37", "37½", "37.5"):
+        image, saved = typed_in_pdfium(data, {total.name: typed})
+        with pikepdf.open(io.BytesIO(saved)) as pdf:
+            kept = next(
+                str(a.V) for a in pdf.pages[0].Annots if str(a.get("/T")) == "score_total"
+            )
+        assert kept == typed
+        found = ink(image, total)
+        assert found is not None, typed
+        widths[typed] = found.w
+    assert widths["37½"] > widths["37"] + 0.8, widths  # the ½ drew, about a digit wide

@@ -130,7 +130,7 @@ def _centred(kind: str, room: tuple[float, float], cy: float, colour: str) -> Gr
 def _sum(name: str, y: float, ink: str, slots: Slots) -> list[Shape]:
     rect = (SUM_X, y, SUM_W, 6.0)
     slots.sums[name] = rect
-    return _box(f"score_{name}", rect, ink, digits=3)
+    return _box(f"score_{name}", rect, ink, digits=4)  # a solo total holds a half: 37.5
 
 
 def score_box_height(layout: MapLayout, words: WalkaboutLabels) -> float:

@@ -56,13 +56,13 @@ def _apart(p: Box, q: Box) -> bool:
 def check_tree(layout: TreeLayout) -> list[Finding]:
     """Every fault of a tree, each naming the circle or line it concerns."""
     found: list[Finding] = []
-    ids: dict[str, int] = {}
+    ids: set[str] = set()
     where: dict[tuple[int, int], str] = {}
     for i, c in enumerate(layout.circles):
         key = f"circles[{i}]"
         if c.id in ids:
             found.append(error(f"{key}.id", f"circle id {c.id!r} is used twice"))
-        ids.setdefault(c.id, i)
+        ids.add(c.id)
         x, y = c.at
         if not (0 <= x < layout.columns and 0 <= y < layout.rows):
             found.append(

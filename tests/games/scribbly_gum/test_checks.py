@@ -251,3 +251,102 @@ def test_a_single_simulated_game_is_its_own_distribution() -> None:
     assert sum(one.bands.values()) == 1  # the one score falls in one band of the chart
     two = summarise("random", [10, 20])
     assert (two.p10, two.median, two.p90) == (11, 15, 19)  # inclusive deciles of 10 and 20
+
+
+def free_column(length: int) -> list[tuple[int, int]]:
+    """`length` empty grid points in a column (no circle, no moth)."""
+    taken = {c.at for c in KURINGGAI.circles} | {KURINGGAI.moth}
+    for x in range(KURINGGAI.columns):
+        for y in range(KURINGGAI.rows - length + 1):
+            run = [(x, y + k) for k in range(length)]
+            if not taken & set(run):
+                return run
+    raise AssertionError("no free column")
+
+
+@pytest.mark.parametrize(
+    "run,lines,circle,way",
+    [  # p, q, r in a row (or a column); two lines leave one circle the same way
+        (free_run, ["p-q", "r-p"], "p", "right"),  # r-p arrives at p from the right
+        (free_run, ["r-q", "p-r"], "r", "left"),  # p-r arrives at r from the left
+        (free_column, ["p-q", "r-p"], "p", "down"),
+        (free_column, ["r-q", "p-r"], "r", "up"),
+    ],
+)
+def test_a_circle_with_two_lines_one_way_is_named_whichever_end_each_line_names_first(
+    run: object, lines: list[str], circle: str, way: str
+) -> None:
+    """A solid line leaves both its circles: written p-q or q-p, it is the same line, and a
+    second line leaving a circle the same way is one too many."""
+    p, q, r = run(3)  # type: ignore[operator]
+    circles = circles_with(
+        TreeCircle(id="p", at=p, food="leaf"),
+        TreeCircle(id="q", at=q, food="leaf"),
+        TreeCircle(id="r", at=r, food="leaf"),
+    )
+    k = len(KURINGGAI.lines)
+    findings = found(circles=circles, lines=[*KURINGGAI.lines, *lines])
+    assert (f"lines[{k + 1}]", f"circle {circle} already has a line going {way} ({lines[0]})") in (
+        findings
+    )
+
+
+def test_a_tree_with_its_lines_written_backwards_is_the_same_tree() -> None:
+    backwards = ["-".join(reversed(line.split("-"))) for line in KURINGGAI.lines]
+    assert found(lines=backwards) == found()
+
+
+def test_every_faulty_line_is_named_not_only_the_first() -> None:
+    lines = KURINGGAI.lines
+    k = len(lines)
+    missing = found(lines=[*lines, "a3-qq", "a3-qr"])
+    assert (f"lines[{k}]", "line a3-qq names no circle 'qq'") in missing
+    assert (f"lines[{k + 1}]", "line a3-qr names no circle 'qr'") in missing
+    ids = {c.at: c.id for c in KURINGGAI.circles}
+    diagonal = [(a, b) for a in ids for b in ids if b[0] - a[0] == 1 and b[1] - a[1] == 1][:2]
+    skew = [f"{ids[a]}-{ids[b]}" for a, b in diagonal]
+    findings = found(lines=[*lines, *skew])
+    for n, line in enumerate(skew):
+        assert (f"lines[{k + n}]", f"line {line} is not horizontal or vertical (solid lines run "
+                "left, right, up or down)") in findings  # fmt: skip
+
+
+@pytest.mark.parametrize("at", [(9, 0), (0, 13)])  # one past the 9 x 13 grid's last column, row
+def test_a_line_to_a_circle_off_the_grid_is_not_judged_again(at: tuple[int, int]) -> None:
+    """A circle off the grid is one fault; a line to it says nothing more."""
+    off = TreeCircle(id="zz", at=at, food="leaf")
+    k = len(KURINGGAI.lines)
+    findings = found(circles=circles_with(off), lines=[*KURINGGAI.lines, f"{FIRST.id}-zz"])
+    assert (f"circles[{N}].at", f"circle zz at {list(at)} is outside the 9 x 13 grid") in findings
+    assert [m for w, m in findings if w == f"lines[{k}]"] == []
+
+
+def test_lines_that_meet_but_at_a_shared_circle_cross() -> None:
+    """Solid lines may meet only at a circle both join: a line ending on another's middle, or
+    the same line twice, crosses it."""
+    p, q, r = free_run(3)
+    column = [(q[0], q[1] + 1), (q[0], q[1] + 2)]
+    taken = {c.at for c in KURINGGAI.circles} | {KURINGGAI.moth}
+    if taken & set(column):
+        pytest.skip("no room under the free run in this tree")
+    circles = circles_with(
+        TreeCircle(id="p", at=p, food="leaf"),
+        TreeCircle(id="r", at=r, food="leaf"),
+        TreeCircle(id="s", at=column[1], food="leaf"),
+        TreeCircle(id="t", at=q, food="leaf"),
+    )
+    k = len(KURINGGAI.lines)
+    # t sits on p-r's middle; s-t runs up to it: p-r passes through t, and s-t meets p-r there
+    t_junction = found(circles=circles, lines=[*KURINGGAI.lines, "p-r", "s-t"])
+    assert (f"lines[{k}]", "line p-r crosses line s-t") in t_junction
+    twice = found(circles=circles, lines=[*KURINGGAI.lines, "p-t", "t-p"])
+    assert (f"lines[{k}]", "line p-t crosses line t-p") in twice
+
+
+def test_as_many_achievements_as_letters_is_enough_and_gold_and_silver_are_told_apart() -> None:
+    exact = TILES.model_copy(update={"achievements": TILES.achievements[: len(TILES.letters)]})
+    assert check_tiles(exact) == []
+    same = TILES.sheet.model_copy(update={"silver": TILES.sheet.gold})
+    wheres = {f.where for f in check_tiles(TILES.model_copy(update={"sheet": same}))}
+    assert wheres & {"sheet.gold", "sheet.silver"}, wheres
+    assert wheres <= {"sheet.gold", "sheet.silver"}, wheres

@@ -175,6 +175,7 @@ def test_a_tie_goes_to_the_most_column_bonus_points(tmp_path: Path) -> None:
     assert [s.total for s in result.sheets] == [27, 27]
     assert (result.winners, result.tie_broken) == (("Cas",), True)
     assert winners({"Dee": (27, 6), "Cas": (27, 9)}) == ["Cas"]
+    assert winners({}) == []  # no sheets, no winner (and no error)
     row = "{ nut = %d, leaf = %d, blossom = %d }"
     sheets = {"Dee": TWO_COLUMNS, "Cas": ALL_COLUMNS}
     path = tmp_path / "tie.toml"

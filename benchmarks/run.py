@@ -143,9 +143,9 @@ def pad(pairs: int) -> None:
         one, hundred = paired(lambda: build(1), lambda: build(100), pairs)
         b1, b100 = len(build(1)), len(build(100))
         print(
-            f"  {ref:24} time x{hundred.median / one.median:5.2f} ({one.median * 1000:.0f} -> "
-            f"{hundred.median * 1000:.0f} ms)   bytes x{b100 / b1:5.3f} ({b1:,} -> {b100:,}; "
-            f"{(b100 - b1) / 99:,.0f} B a page)"
+            f"  {ref:24} time x{hundred.median / one.median:5.2f} of medians, "
+            f"x{hundred.best / one.best:5.2f} of minima\n    1 page {one}\n    100 pages {hundred}"
+            f"\n    bytes x{b100 / b1:5.3f} ({b1:,} -> {b100:,}; {(b100 - b1) / 99:,.0f} B a page)"
         )
 
 
@@ -312,9 +312,9 @@ def startup(pairs: int) -> None:
         hello = command(sys.executable, str(hello_file), "hello")
         app, base = paired(hello, typer, pairs)
         print(
-            f"  {'a Typer app of two commands, running one':49} {app.median * 1000:6.0f} ms "
-            f"(min {app.best * 1000:4.0f}) / typer {base.median * 1000:4.0f} ms = "
-            f"x{app.median / base.median:.2f}"
+            f"  {'a Typer app of two commands, running one':49} {app}\n"
+            f"  {'python -c import typer':49} {base}\n"
+            f"  ratio of medians x{app.median / base.median:.2f}"
         )
         for args in (
             ["--help"],
@@ -327,9 +327,9 @@ def startup(pairs: int) -> None:
             ours, base = paired(command(*SHEETGEN, *args), typer, pairs)
             ours_again, app = paired(command(*SHEETGEN, *args), hello, pairs)
             print(
-                f"  sheetgen {' '.join(args)[:40]:40} {ours.median * 1000:6.0f} ms "
-                f"(min {ours.best * 1000:4.0f}) = x{ours.median / base.median:.2f} typer, "
-                f"x{ours_again.median / app.median:.2f} the app"
+                f"  sheetgen {' '.join(args)[:40]:40} {ours}\n    typer {base}: "
+                f"x{ours.median / base.median:.2f} of medians; against the app "
+                f"x{ours_again.median / app.median:.2f}"
             )
 
 
@@ -341,7 +341,11 @@ def simulation(pairs: int) -> None:
         base = [*SHEETGEN, "scribbly-gum", "simulate", tree, "--seed", "1", "--games"]
         many, one = paired(command(*base, "4000"), command(*base, "1"), max(3, pairs // 3))
         games = 2 * (4000 - 1)  # a random and a greedy player each
-        print(f"  {tree:10} {games / (many.median - one.median):9,.0f} games/s, both players")
+        print(
+            f"  {tree:10} {games / (many.median - one.median):9,.0f} games/s from the medians, "
+            f"{games / (many.best - one.best):9,.0f} from the minima, both players\n"
+            f"    4000 games {many}\n    1 game     {one}"
+        )
 
 
 def pngs(pairs: int) -> None:

@@ -156,11 +156,12 @@ def achievement_icon(a: Achievement, c: Palette, ink: str) -> list[Shape]:
             *dots_along(((10, 25), (13, 12), (25, 20), (35, 13)), (clear, clear), 2.2, 0.55, ink),
             *dots_along(((10, 25), (20, 31), (31, 25), (35, 13)), (clear, clear), 2.2, 0.55, ink),
         ]
-    if a.icon == "feast":
-        return [
-            Circle(22.5, 19, 8, Style(stroke=ink, width=0.6, fill=WHITE)),
-            *food_group("nut", 3, 22.5, 19, 8, c),
-        ]
+    if a.icon == "feast":  # three circles, each holding three of a food
+        feast: list[Shape] = []
+        for dx, food in ((-MEAL_STEP, "nut"), (0, "leaf"), (MEAL_STEP, "blossom")):
+            feast.append(Circle(22.5 + dx, 19, 5.2, Style(stroke=ink, width=0.5, fill=WHITE)))
+            feast += food_group(food, 3, 22.5 + dx, 19, 5.2, c)
+        return feast
     if a.icon == "wild":
         return [
             Circle(22.5, 19, 8, Style(stroke=ink, width=0.6, fill=WHITE)),

@@ -2,11 +2,12 @@
 
 from __future__ import annotations
 
-from dataclasses import dataclass
+import struct
 from functools import cache
 
 from sheetgen.draw.shapes import Anchor, Text, Weight
-from sheetgen.text.typefaces import FACES, FontFace, face, font_tables
+from sheetgen.text.metrics import Metrics, read_metrics
+from sheetgen.text.typefaces import FACES, FontFace, face, unreadable
 
 __all__ = [
     "CSS_FALLBACKS",
@@ -27,26 +28,14 @@ __all__ = [
 CSS_FALLBACKS = "Verdana, 'Bitstream Vera Sans', Arial, sans-serif"
 
 
-@dataclass(frozen=True)
-class _Metrics:
-    units: int
-    advances: dict[int, int]
-    default: int
-    cap_height: int
-    ascent: int
-    descent: int
-
-
 @cache
-def _metrics(font_face: FontFace) -> _Metrics:
-    font = font_tables(font_face)
-    cmap = font.getBestCmap()
-    hmtx = font["hmtx"].metrics
-    advances = {code: hmtx[name][0] for code, name in cmap.items()}
-    cap = getattr(font["OS/2"], "sCapHeight", 0) or font["glyf"][cmap[ord("H")]].yMax
-    ascent = font["hhea"].ascent  # the top of the tallest letters: ascenders, accented capitals
-    descent = -font["hhea"].descent  # the bottom of the lowest: descenders, cedillas
-    return _Metrics(font["head"].unitsPerEm, advances, hmtx[".notdef"][0], cap, ascent, descent)
+def _metrics(font_face: FontFace) -> Metrics:
+    """The face's metrics, read from its file; a file that cannot be read is one line naming
+    it and the fix."""
+    try:
+        return read_metrics(font_face.path)
+    except (OSError, ValueError, KeyError, IndexError, struct.error) as exc:
+        raise unreadable(font_face, exc) from None
 
 
 def text_width(text: str, size: float, weight: Weight = "regular", family: str = "sans") -> float:

@@ -36,6 +36,11 @@ def _cmap_table(file: BinaryIO) -> bytes:
 
 
 def _read(data: bytes) -> frozenset[int]:
+    return frozenset(glyph_map(data))
+
+
+def glyph_map(data: bytes) -> dict[int, int]:
+    """Each code point a cmap table (its bytes) maps to a glyph, and that glyph's number."""
     base = 0
     subtables: dict[tuple[int, int], int] = {}
     for i in range(struct.unpack_from(">H", data, base + 2)[0]):
@@ -53,30 +58,31 @@ def _read(data: bytes) -> frozenset[int]:
     raise ValueError("no Unicode cmap subtable")
 
 
-def _format_4(data: bytes, at: int) -> frozenset[int]:
+def _format_4(data: bytes, at: int) -> dict[int, int]:
     segments = struct.unpack_from(">H", data, at + 6)[0] // 2
     ends = struct.unpack_from(f">{segments}H", data, at + 14)
     starts = struct.unpack_from(f">{segments}H", data, at + 16 + 2 * segments)
     deltas = struct.unpack_from(f">{segments}h", data, at + 16 + 4 * segments)
     ranges_at = at + 16 + 6 * segments
     ranges = struct.unpack_from(f">{segments}H", data, ranges_at)
-    found: set[int] = set()
+    found: dict[int, int] = {}
     for s, (start, end, delta, offset) in enumerate(zip(starts, ends, deltas, ranges, strict=True)):
         if start == 0xFFFF:
             continue
         if offset == 0:
-            found.update(c for c in range(start, end + 1) if (c + delta) & 0xFFFF)
-            continue
-        first = ranges_at + 2 * s + offset
-        glyphs = struct.unpack_from(f">{end - start + 1}H", data, first)
-        found.update(c for c, g in zip(range(start, end + 1), glyphs, strict=True) if g)
-    return frozenset(found)
+            glyphs = [(c + delta) & 0xFFFF for c in range(start, end + 1)]
+        else:
+            first = ranges_at + 2 * s + offset
+            listed = struct.unpack_from(f">{end - start + 1}H", data, first)
+            glyphs = [(g + delta) & 0xFFFF if g else 0 for g in listed]
+        found.update((c, g) for c, g in zip(range(start, end + 1), glyphs, strict=True) if g)
+    return found
 
 
-def _format_12(data: bytes, at: int) -> frozenset[int]:
+def _format_12(data: bytes, at: int) -> dict[int, int]:
     groups = struct.unpack_from(">L", data, at + 12)[0]
-    found: set[int] = set()
+    found: dict[int, int] = {}
     for g in range(groups):
-        start, end, _ = struct.unpack_from(">LLL", data, at + 16 + 12 * g)
-        found.update(range(start, end + 1))
-    return frozenset(found)
+        start, end, glyph = struct.unpack_from(">LLL", data, at + 16 + 12 * g)
+        found.update((c, glyph + c - start) for c in range(start, end + 1))
+    return found

@@ -79,7 +79,7 @@ def font_tables(font: FontFace) -> TTFont:
         tables["hmtx"]
         return tables
     except Exception as exc:  # any parse failure means a corrupt or missing file
-        raise _unreadable(font, exc) from None
+        raise unreadable(font, exc) from None
 
 
 @cache
@@ -89,10 +89,11 @@ def characters(font: FontFace) -> frozenset[int]:
     try:
         return code_points(font.path)
     except (OSError, ValueError) as exc:
-        raise _unreadable(font, exc) from None
+        raise unreadable(font, exc) from None
 
 
-def _unreadable(font: FontFace, exc: Exception) -> SheetgenError:
+def unreadable(font: FontFace, exc: Exception) -> SheetgenError:
+    """The refusal of a font file that cannot be read: its name and the fix."""
     reason = exc.strerror if isinstance(exc, OSError) and exc.strerror else type(exc).__name__
     return SheetgenError(
         f"{font.path}: font file cannot be read ({reason}); reinstall sheetgen "

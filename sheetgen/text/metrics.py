@@ -1,0 +1,82 @@
+"""What text is measured by: each character's advance, a capital's height, the ascent and
+descent, read straight from a TrueType or OpenType font's tables (`head`, `hhea`, `hmtx`,
+`OS/2`, `cmap`, and `loca` and `glyf` where the `OS/2` table gives no capital height), so
+that measuring text imports no fontTools."""
+
+from __future__ import annotations
+
+import struct
+from dataclasses import dataclass
+from pathlib import Path
+
+from sheetgen.text.cmap import glyph_map
+
+
+@dataclass(frozen=True)
+class Metrics:
+    """A font's measures in its own units (`units` an em)."""
+
+    units: int
+    advances: dict[int, int]  # each code point's advance
+    default: int  # the advance of a character the font lacks (its glyph 0's)
+    cap_height: int
+    ascent: int  # the top of the tallest letters (hhea)
+    descent: int  # the bottom of the lowest, as a positive number (hhea)
+
+
+def read_metrics(path: Path) -> Metrics:
+    """The metrics of the font file at `path`; ValueError or struct.error for a file that is
+    no font, or one whose tables are cut short."""
+    data = path.read_bytes()
+    tables = _directory(data)
+    head, hhea, hmtx = (tables[tag][0] for tag in (b"head", b"hhea", b"hmtx"))
+    units = struct.unpack_from(">H", data, head + 18)[0]
+    ascent, descent = struct.unpack_from(">hh", data, hhea + 4)
+    count = struct.unpack_from(">H", data, hhea + 34)[0]
+    widths = struct.unpack_from(f">{2 * count}H", data, hmtx)[0::2]  # (advance, bearing)s
+    if not widths:
+        raise ValueError("no horizontal metrics")
+    at, length = tables[b"cmap"]
+    glyphs = glyph_map(data[at : at + length])
+
+    def advance(glyph: int) -> int:  # glyphs past the last full metric share its advance
+        width: int = widths[min(glyph, count - 1)]
+        return width
+
+    advances = {code: advance(glyph) for code, glyph in glyphs.items()}
+    return Metrics(units, advances, widths[0], _cap_height(data, tables, glyphs), ascent, -descent)
+
+
+def _directory(data: bytes) -> dict[bytes, tuple[int, int]]:
+    """Each table's offset in the file and its length, by its tag."""
+    count = struct.unpack_from(">H", data, 4)[0]
+    found: dict[bytes, tuple[int, int]] = {}
+    for i in range(count):
+        tag, _, offset, length = struct.unpack_from(">4sLLL", data, 12 + 16 * i)
+        if offset + length > len(data):
+            raise ValueError(f"table {tag.decode('latin-1')!r} runs past the end of the file")
+        found[tag] = (offset, length)
+    for tag in (b"head", b"hhea", b"hmtx", b"cmap"):
+        if tag not in found:
+            raise ValueError(f"no {tag.decode()} table")
+    return found
+
+
+def _cap_height(data: bytes, tables: dict[bytes, tuple[int, int]], glyphs: dict[int, int]) -> int:
+    """A capital's height: the OS/2 table's (version 2 on), else the top of the glyph of H."""
+    os2 = tables.get(b"OS/2", (0, 0))[0]
+    if os2 and struct.unpack_from(">H", data, os2)[0] >= 2:
+        cap: int = struct.unpack_from(">h", data, os2 + 88)[0]
+        if cap:
+            return cap
+    if b"glyf" not in tables or b"loca" not in tables:
+        raise ValueError("no capital height (no OS/2 version 2 and no glyf table)")
+    glyph = glyphs[ord("H")]
+    long = struct.unpack_from(">h", data, tables[b"head"][0] + 50)[0]
+    loca = tables[b"loca"][0]
+    if long:
+        start = struct.unpack_from(">L", data, loca + 4 * glyph)[0]
+    else:
+        start = 2 * struct.unpack_from(">H", data, loca + 2 * glyph)[0]
+    top: int = struct.unpack_from(">h", data, tables[b"glyf"][0] + start + 8)[0]
+    return top

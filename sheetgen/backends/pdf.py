@@ -14,8 +14,8 @@ from reportlab.lib.rl_accel import fp_str
 from reportlab.pdfbase.pdfdoc import PDFResourceDictionary, xObjectName
 
 from sheetgen import __version__
-from sheetgen.backends.pdf_fields import Widget, widgets
 from sheetgen.backends.pdf_text import TextCanvas, draw_text, pdf_colour, register_fonts
+from sheetgen.backends.pdf_widgets import Widget, widgets
 from sheetgen.draw.document import Box, Document, Page
 from sheetgen.draw.fonts import FACES
 from sheetgen.draw.shapes import (
@@ -239,7 +239,6 @@ def _finish(
     # imported here, not at the top, for start-up time
     import pikepdf
 
-    from sheetgen.backends.pdf_fields import FieldWriter
     from sheetgen.backends.pdf_fonts import subset_fonts
     from sheetgen.backends.pdf_text import map_glyphs_to_text
 
@@ -260,6 +259,9 @@ def _finish(
             seen.add(k)
         tree.Kids, tree.Count = pikepdf.Array(pages), len(pages)
         if slots:
+            # imported here, not at the top: only a fillable PDF needs the form machinery
+            from sheetgen.backends.pdf_fields import FieldWriter
+
             writer = FieldWriter(pdf)
             fields = [[writer.slot_fields(w) for w in page_slots] for page_slots in slots]
             for number, (page, k) in enumerate(zip(pages, order, strict=True), start=1):

@@ -259,9 +259,7 @@ def test_a_solo_walkabout_total_keeps_its_half_point(tmp_path: Path) -> None:
     for typed in ("37", "37½", "37.5"):
         image, saved = typed_in_pdfium(data, {total.name: typed})
         with pikepdf.open(io.BytesIO(saved)) as pdf:
-            kept = next(
-                str(a.V) for a in pdf.pages[0].Annots if str(a.get("/T")) == "score_total"
-            )
+            kept = next(str(a.V) for a in pdf.pages[0].Annots if str(a.get("/T")) == "score_total")
         assert kept == typed
         found = ink(image, total)
         assert found is not None, typed

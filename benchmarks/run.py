@@ -613,13 +613,14 @@ def everything(pairs: int) -> None:
         build("new", ENVIRONMENT), build("old", environment(site)), max(3, pairs // 5)
     )
     pdfs = sorted(p.name for p in outs["new"].glob("*.pdf"))
-    same = sum((outs["new"] / n).read_bytes() == (outs["old"] / n).read_bytes()
-               for n in pdfs if (outs["old"] / n).exists())  # fmt: skip
+    differ = [n for n in pdfs
+              if not (outs["old"] / n).exists()
+              or (outs["new"] / n).read_bytes() != (outs["old"] / n).read_bytes()]  # fmt: skip
     print(f"\n== build --all, every format: this checkout against {rev} (whole commands)")
     print(
         f"  this checkout {new}\n  {rev:13} {old}\n  ratio of medians {new.median / old.median:.2f}"
     )
-    print(f"  PDFs byte-identical: {same} of {len(pdfs)}")
+    print(f"  PDFs byte-identical: {len(pdfs) - len(differ)} of {len(pdfs)}; differ: {differ}")
 
 
 REFERENCE: tuple[str, Path] | None = None  # set by main(): the reference commit, installed

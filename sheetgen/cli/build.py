@@ -121,7 +121,6 @@ def build(
         paper=paper,
         copies=copies,
         out=out,
-        create_out=out == DEFAULT_OUT,
         dpi=dpi,
         fillable=fillable,
         transparent=transparent,

@@ -17,7 +17,7 @@ def gallery(
     from sheetgen.pipeline.gallery import gallery as make  # start-up
     from sheetgen.pipeline.output import prepare_folder, write_atomic  # start-up
 
-    folder = prepare_folder(out, out == DEFAULT_OUT)
+    folder = prepare_folder(out)
     doc = make()
     for fmt in ("pdf", "png"):
         data = render(doc, fmt, dpi=dpi)[0][1]

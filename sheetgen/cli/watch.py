@@ -18,7 +18,10 @@ def watch(
     ],
     out: Annotated[
         Path | None,
-        typer.Option(parser=_folder, help="output folder (must exist) [default: a temporary one]"),
+        typer.Option(
+            parser=_folder,
+            help="output folder (made if it does not exist) [default: a temporary one]",
+        ),
     ] = None,
     port: Annotated[
         int, typer.Option(min=0, max=65535, help="port on 127.0.0.1 (0: any free one)")

@@ -21,7 +21,7 @@ app = typer.Typer(
 )
 DEFAULT_OUT = Path("output")
 Layouts = Annotated[list[str], typer.Argument(help="layout files or built-in names")]
-Out = Annotated[Path, typer.Option(help="output folder (must exist, except the default)")]
+Out = Annotated[Path, typer.Option(help="output folder (made if it does not exist)")]
 Quiet = Annotated[bool, typer.Option("--quiet", "-q", help="print only errors")]
 
 
@@ -62,9 +62,10 @@ def _write(
     export took from `started`."""
     # imported here, not at the top, for start-up time
     from sheetgen.pipeline.build import Built, summary
-    from sheetgen.pipeline.output import write_all
+    from sheetgen.pipeline.output import make_folder, write_all
 
     built = [Built(folder / name, data) for name, data in files]
+    make_folder(folder)
     write_all([(b.path, b.data) for b in built])
     if not quiet:
         for b in built:
@@ -88,10 +89,10 @@ def tts(
     that loads them from these files."""
     # imported here, not at the top, for start-up time
     from sheetgen.export.tts import Names, export_tts
-    from sheetgen.pipeline.output import prepare_folder
+    from sheetgen.pipeline.output import check_folder
 
     started = time.perf_counter()
-    folder = prepare_folder(out, out == DEFAULT_OUT)  # refused before any drawing
+    folder = check_folder(out)  # refused before any drawing, made before writing
     made = _parts(layouts)
     files: list[tuple[str, bytes]] = []
     notes: list[str] = []
@@ -123,7 +124,7 @@ def pieces(
     # imported here, not at the top, for start-up time
     from sheetgen.export.bare import PieceFormat, Size, export_pieces
     from sheetgen.export.tts import Names
-    from sheetgen.pipeline.output import prepare_folder
+    from sheetgen.pipeline.output import check_folder
 
     if px is not None and dpi is not None:
         raise UsageError("--px and --dpi both set the size; give one of them")
@@ -133,7 +134,7 @@ def pieces(
     if fmt != "png" and (px is not None or dpi is not None):
         raise UsageError(f"--px and --dpi size PNG images; a {fmt.upper()} is drawn at its size")
     started = time.perf_counter()
-    folder = prepare_folder(out, out == DEFAULT_OUT)  # refused before any drawing
+    folder = check_folder(out)  # refused before any drawing, made before writing
     made = _parts(layouts, bleed)
     size = Size(px=px, dpi=float(dpi or 300), bleed=bleed)
     files: list[tuple[str, bytes]] = []

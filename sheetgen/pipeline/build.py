@@ -20,7 +20,7 @@ from sheetgen.pipeline.document import document_for
 from sheetgen.pipeline.fits import drawing_findings, size_error
 from sheetgen.pipeline.honoured import check_options
 from sheetgen.pipeline.only import check_only
-from sheetgen.pipeline.output import output_name, prepare_folder, write_all
+from sheetgen.pipeline.output import check_folder, make_folder, output_name, write_all
 
 
 @dataclass(frozen=True)
@@ -168,7 +168,7 @@ def run_build(request: BuildRequest) -> list[Built]:
     killed before its last file is made leaves the output folder as it was."""
     started = time.perf_counter()
     request.read("formats")  # refused before the output folder is made
-    folder = prepare_folder(request.out, request.create_out)  # refused before any drawing
+    folder = check_folder(request.out)  # refused before any drawing, made before writing
     refs = list(named_layouts()) if request.build_all else []
     refs += [r for r in request.refs if r not in refs]
     loaded = [load(ref) for ref in refs]
@@ -206,6 +206,7 @@ def run_build(request: BuildRequest) -> list[Built]:
                     built += build_one(*job)
                     progress.advance(task)
     checkpoint()  # the last place a build is cut short: its files are written all or none
+    make_folder(folder)
     write_all([(f.path, f.data) for f in built])
     if not request.quiet:
         for note in partial:  # never a part of a set without a word

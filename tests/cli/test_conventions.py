@@ -67,7 +67,7 @@ CASES = [  # what is wrong, the command, and which of the README's meanings it i
     ("unknown kind", ["schema", "scribe/grid"], "a usage error"),
     ("bad option", ["build", "scribe/standard", "--colour", "red"], "a usage error"),
     ("bad option of list", ["list", "--long"], "a usage error"),
-    ("no such --out", ["build", "scribe/standard", "--out", "{tmp}/nope"], "a usage error"),
+    ("--out in a file", ["build", "scribe/standard", "--out", "{record}/nope"], "a usage error"),
     ("invalid layout, check", ["check", "{unknown_key}"], FAILED),
     ("invalid layout, build", ["build", "{unknown_key}", "--out", "{tmp}"], FAILED),
     ("failed rules check", ["check", "{mirrored}"], FAILED),

@@ -16,12 +16,13 @@ from pathlib import Path
 from typing import TYPE_CHECKING, Any
 
 from sheetgen.errors import SheetgenError, UsageError
+from sheetgen.pipeline.ranges import bounds_of, field_of
 from sheetgen.pipeline.working_range import working_range
 
 if TYPE_CHECKING:
     from sheetgen.kinds import ComponentKind
     from sheetgen.model.base import LayoutBase
-    from sheetgen.model.tables import KeyInfo, Table
+    from sheetgen.model.tables import Table
 
 
 def _slug_name(file: Path, component: str) -> str:
@@ -32,35 +33,11 @@ def _slug_name(file: Path, component: str) -> str:
     return slug(file.stem).lower()[:40].strip("-") or f"my-{component}"
 
 
-def _field(model: type[Table], key: str) -> tuple[KeyInfo, str]:
-    """The model's field at a dotted key, and what it holds in words."""
-    parts = key.split(".")
-    owner: Any = model
-    for part in parts[:-1]:
-        owner = owner.model_fields[part].annotation
-    described = (  # a game's model narrows `game` and `component`; LayoutBase describes them
-        c.model_fields[parts[-1]].description
-        for c in owner.__mro__
-        if parts[-1] in getattr(c, "model_fields", {})
-    )
-    return owner.model_fields[parts[-1]], next(filter(None, described), "")
-
-
-def _bounds(model: type[Table], key: str) -> tuple[float, float] | None:
-    """The least and the most a number at a dotted key may be, when the model bounds both."""
-    field = _field(model, key)[0]
-    low, high = (
-        next((getattr(m, a) for m in field.metadata for a in pair if hasattr(m, a)), None)
-        for pair in (("ge", "gt"), ("le", "lt"))
-    )
-    return None if low is None or high is None else (low, high)
-
-
 def _words(model: type[Table], key: str, works: tuple[float, float] | None = None) -> str:
     """What the model's field at a dotted key holds, in words, with its range, and `works`:
     the part of that range the rest of the layout allows, when narrower."""
-    words = _field(model, key)[1]
-    bounds = _bounds(model, key)
+    words = field_of(model, key)[1]
+    bounds = bounds_of(model, key)
     said = f"{bounds[0]:.4g} to {bounds[1]:.4g}" if bounds else ""
     narrowed = f"with this layout's other values, {works[0]:.4g} to {works[1]:.4g}" if works else ""
     if said and said in words:
@@ -140,7 +117,7 @@ def worked_out() -> dict[str, Any]:
     for kind in all_kinds():
         base = load(kind.starter.layout).model
         for key in kind.starter.keys:
-            bounds = _bounds(kind.model, key)
+            bounds = bounds_of(kind.model, key)
             if bounds:
                 works = working_range(kind, kind.starter.layout, base, key, bounds)
                 out[f"{kind.key} {key}"] = {
@@ -200,7 +177,7 @@ def starter_text(kind: ComponentKind, base: LayoutBase, file: Path) -> str:
         if owner != table:
             lines += ["", f"[{owner}]"]
             table = owner
-        bounds = _bounds(kind.model, key)
+        bounds = bounds_of(kind.model, key)
         works = bounds and _working(kind, base, key, bounds)
         lines += _commented(
             _words(kind.model, key, works or None), f"{leaf} = {_toml(_value(base, key))}"

@@ -21,6 +21,7 @@ from sheetgen.pipeline.fits import drawing_findings, size_error
 from sheetgen.pipeline.honoured import check_options
 from sheetgen.pipeline.only import check_only
 from sheetgen.pipeline.output import check_folder, make_folder, output_name, write_all
+from sheetgen.pipeline.ranges import fitting
 
 
 @dataclass(frozen=True)
@@ -103,7 +104,11 @@ def check_distinct(loaded: list[Loaded]) -> None:
 
 def check_all(loaded: list[Loaded]) -> None:
     """Every layout's rules errors, before anything is drawn or written."""
-    lines = [line for item in loaded for line in _errors(item, item.kind.check(item.model))]
+    lines = [
+        line
+        for item in loaded
+        for line in _errors(item, fitting(item.kind, item.model, item.kind.check(item.model)))
+    ]
     if lines:
         raise SheetgenError("\n".join(lines))
 

@@ -51,8 +51,8 @@ def build_one(
             transparent=request.transparent,
         )
         for label, data in files:
-            part = bool(request.only)
-            name = output_name(model.game, model.name, model.component, fmt, label, part)
+            part, fillable = bool(request.only), request.fillable and fmt == "pdf"
+            name = output_name(model.game, model.name, model.component, fmt, label, part, fillable)
             outputs.append((folder / name, data))
     return [
         Built(path, data, document.notes if i == 0 else ())

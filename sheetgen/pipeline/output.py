@@ -15,7 +15,7 @@ from collections.abc import Iterator
 from contextlib import contextmanager
 from pathlib import Path
 
-from sheetgen.cancel import STOP_SIGNALS
+from sheetgen.cancel import STOP_SIGNALS, wrote
 from sheetgen.errors import SheetgenError, UsageError
 from sheetgen.files import kind_of
 
@@ -170,6 +170,7 @@ def create_new(path: Path, data: bytes) -> None:
         if staged.tmp is None:
             try:
                 _name_unnamed(staged.fd, path)
+                wrote(path)
                 return
             except FileExistsError:
                 raise
@@ -177,6 +178,7 @@ def create_new(path: Path, data: bytes) -> None:
                 staged.tmp = _temporary_name(path)
                 _write_new(Path(staged.tmp), data)
         os.link(staged.tmp, path)
+        wrote(path)
     except FileExistsError:
         raise SheetgenError(f"{path}: already exists; it is never replaced") from None
     except OSError as exc:
@@ -249,6 +251,7 @@ class _Staged:
                     os.chmod(tmp, self.mode)
             os.replace(self.tmp, self.path)
             self.tmp = None
+            wrote(self.path)
         except OSError as exc:
             raise SheetgenError(f"{self.path}: cannot write ({exc.strerror})") from None
 

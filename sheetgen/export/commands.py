@@ -70,8 +70,8 @@ def _write(
     if not quiet:
         for b in built:
             typer.echo(f"wrote {b.path} ({len(b.data) / 1024:,.0f} KiB)")
-        for note in notes:
-            typer.echo(f"  note: {note}")
+        for note in notes:  # notes on stderr, what was written on stdout
+            typer.echo(f"note: {note}", err=True)
         typer.echo(summary(built, time.perf_counter() - started))
 
 

@@ -164,7 +164,7 @@ def test_tiles_can_be_made_at_each_fitted_boards_cell_size(
         "build", "scrumpit/single", "--paper", paper, "-f", "pdf", "--out", str(tmp_path)
     )
     assert run.code == 0, run.err
-    assert f"cells {cell:g} mm on one page of {paper}" in run.out
+    assert f"cells {cell:g} mm on one page of {paper}" in run.err  # a note, on stderr
     run = sheetgen(
         "build",
         "scrumpit/tiles",

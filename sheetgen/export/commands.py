@@ -21,7 +21,7 @@ app = typer.Typer(
 )
 DEFAULT_OUT = Path("output")
 Layouts = Annotated[list[str], typer.Argument(help="layout files or built-in names")]
-Out = Annotated[Path, typer.Option(help="output folder (made if it does not exist)")]
+Out = Annotated[Path, typer.Option(metavar="DIR", help="output folder (made if it does not exist)")]
 Quiet = Annotated[bool, typer.Option("--quiet", "-q", help="print only errors")]
 
 
@@ -86,7 +86,14 @@ def tts(
     quiet: Quiet = False,
 ) -> None:
     """Tabletop Simulator: deck sheets, dice templates and boards, and a saved object (JSON)
-    that loads them from these files."""
+    that loads them from these files.
+
+    Examples:
+
+    \b
+      sheetgen export tts marram/classic walkabout/dice --out tts/
+      sheetgen export tts scrumpit/tiles --px 256
+    """
     # imported here, not at the top, for start-up time
     from sheetgen.export.tts import Names, export_tts
     from sheetgen.pipeline.output import check_folder
@@ -117,10 +124,20 @@ def pieces(
     bleed: Annotated[
         float, typer.Option(min=0, max=10, help="mm of art beyond the cut on every side")
     ] = 0.0,
-    fmt: Annotated[str, typer.Option("--format", "-f", help="png, pdf or svg")] = "png",
+    fmt: Annotated[
+        str, typer.Option("--format", "-f", metavar="png|pdf|svg", help="png, pdf or svg")
+    ] = "png",
     quiet: Quiet = False,
 ) -> None:
-    """Every piece, die face and board as its own image, trimmed, with an optional bleed."""
+    """Every piece, die face and board as its own image, trimmed, with an optional bleed.
+
+    Examples:
+
+    \b
+      sheetgen export pieces marram/classic --px 600 --bleed 3
+      sheetgen export pieces walkabout/dice --dpi 600
+      sheetgen export pieces scrumpit/tiles --format pdf
+    """
     # imported here, not at the top, for start-up time
     from sheetgen.export.bare import PieceFormat, Size, export_pieces
     from sheetgen.export.tts import Names

@@ -4,8 +4,12 @@ close to a mistyped one (and none unrelated), and the values of a number that fi
 from __future__ import annotations
 
 import re
+import shlex
 from pathlib import Path
 
+import pytest
+
+from sheetgen.cli import GROUPS, app, group_app
 from tests.support import sheetgen
 
 
@@ -52,3 +56,35 @@ def test_a_cell_too_wide_says_the_range_that_fits(tmp_path: Path) -> None:
         cell = next(line for line in run.err.splitlines() if ": sheet.cell: " in line)
         assert "wider than the sheet" in cell
         assert cell.endswith("(with the rest of this layout, cell = 11.5 to 13.3 fits)"), cell
+
+
+def every_command() -> list[tuple[str, ...]]:
+    """Each command as typed after `sheetgen`, from the CLI itself."""
+    out: list[tuple[str, ...]] = []
+    for command in app.registered_commands:
+        assert command.callback is not None
+        out.append((command.name or command.callback.__name__,))
+    for group in GROUPS:
+        for command in group_app(group).registered_commands:
+            assert command.callback is not None
+            out.append((group, command.name or command.callback.__name__))
+    return out
+
+
+@pytest.mark.parametrize("command", every_command(), ids=" ".join)
+def test_every_command_helps_with_plain_value_names_and_examples(command: tuple[str, ...]) -> None:
+    """`--help` showed `<_folder>`, `<int range>` and `<str>` for an option's value, and no
+    example: every value is named as a user reads it (N, MM, DIR, FILE, PAPER...), and each
+    command shows two or three examples of itself, with options it takes."""
+    run = sheetgen(*command, "--help", env={"COLUMNS": "200"})
+    assert run.code == 0, run.err
+    assert not re.search(r"<[^>\s]+>", run.out.replace("<game>/<name>", "")), run.out
+    shown = run.out.split("Examples:\n\n", 1)[1].split("\n\n", 1)[0].splitlines()
+    assert 2 <= len(shown) <= 3, run.out
+    options = run.out.split("Options:", 1)[1]
+    for example in shown:
+        words = shlex.split(example)
+        assert words[: 1 + len(command)] == ["sheetgen", *command], example
+        for word in words:
+            if word.startswith("-") and word not in (">",):
+                assert re.search(rf"(^|[\s,]){re.escape(word)}[\s,]", options), (example, word)

@@ -183,7 +183,9 @@ def fillable() -> None:
             start = time.perf_counter()
             cpu, peak = cpu_and_peak([*args, "-f", "pdf", "-q", "--out", tmp])
             wall = time.perf_counter() - start
-            size = (Path(tmp) / "scribe-standard-supergrid.pdf").stat().st_size
+            # named -fillable.pdf since --fillable kept the plain PDF (a reference commit's
+            # copy may be older): the one PDF the build wrote
+            size = next(Path(tmp).glob("scribe-standard-supergrid*.pdf")).stat().st_size
             print(
                 f"  --copies {copies:<5} {size / 1024:8,.0f} KiB  {wall:6.2f} s wall  "
                 f"{cpu:6.2f} s CPU  {peak:6.0f} MB peak"

@@ -75,7 +75,7 @@ def remote_play(out: Path) -> None:
     import pypdfium2.raw as pdfium_c
 
     sheetgen("build", "scribbly-gum/kuringgai", "--fillable", "-f", "pdf", "--out", str(out), "-q")
-    doc = pdfium.PdfDocument(out / "scribbly-gum-kuringgai-tree.pdf")
+    doc = pdfium.PdfDocument(out / "scribbly-gum-kuringgai-tree-fillable.pdf")
     doc.init_forms()
     page, form = doc[0], doc.formenv
     height = page.get_height()

@@ -1,8 +1,8 @@
-"""Cutting a build short from outside it, at safe places only. `sheetgen watch` asks when a
-signal comes; a build looks between its layouts, formats and pages, never while it writes its
-files, so that a stop cannot leave a file half-written or the files of two builds. Nothing is
-ever raised into other code (a library's set-up, a C extension's callback), which may swallow
-an exception or die of it."""
+"""Cutting a build short from outside it, at safe places only, and saying what it left.
+`sheetgen watch` asks when a signal comes; a build looks between its layouts, formats and
+pages, never while it writes its files, so that a stop cannot leave a file half-written or the
+files of two builds. Nothing is ever raised into other code (a library's set-up, a C
+extension's callback), which may swallow an exception or die of it."""
 
 from __future__ import annotations
 
@@ -30,3 +30,21 @@ def checkpoint() -> None:
     """Raise Cancelled if a stop was asked for."""
     if _asked:
         raise Cancelled
+
+
+_written: list[str] = []  # the files put in place since the command began, in order
+
+
+def begin() -> None:
+    """A command begins: no file of it is written yet."""
+    _written.clear()
+
+
+def wrote(path: object) -> None:
+    """A file was put in place, complete."""
+    _written.append(str(path))
+
+
+def written() -> list[str]:
+    """The files put in place since the command began: what an interrupt leaves behind."""
+    return list(_written)

@@ -171,7 +171,6 @@ class BuildRequest:
     refs: tuple[str, ...]
     build_all: bool
     out: Path
-    create_out: bool
     dpi: int
     fillable: bool
     transparent: bool
@@ -311,7 +310,6 @@ def read_build(
     paper: str,
     copies: int,
     out: Path,
-    create_out: bool = False,
     dpi: int,
     fillable: bool = False,
     transparent: bool = False,
@@ -337,7 +335,6 @@ def read_build(
         refs=tuple(refs),
         build_all=build_all,
         out=out,
-        create_out=create_out,
         dpi=dpi,
         fillable=fillable,
         transparent=transparent,

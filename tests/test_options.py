@@ -23,7 +23,7 @@ from sheetgen.pipeline.honoured import check_options
 from sheetgen.press import PressOptions
 
 PLAIN: dict[str, object] = {
-    "formats": "pdf", "paper": "A4", "copies": 1, "out": Path("output"), "create_out": True,
+    "formats": "pdf", "paper": "A4", "copies": 1, "out": Path("output"),
     "dpi": 300, "quiet": True,
 }  # fmt: skip
 
@@ -284,7 +284,7 @@ def test_a_build_with_several_faults_refuses_the_same_one_first(
 ) -> None:
     """Each option is read where the build first needs it: a bad value is refused after the
     layouts are found and the options their kinds do not take, in the order it always was."""
-    given = {**PLAIN, "out": tmp_path, "create_out": False, **options}
+    given = {**PLAIN, "out": tmp_path, **options}
     with pytest.raises(SheetgenError) as caught:
         run_build(read_build(refs, **given))  # type: ignore[arg-type]
     assert str(caught.value).startswith(first), str(caught.value)

@@ -67,6 +67,12 @@ def check_build_pixels(pixels: int, dpi: int) -> None:
         )
 
 
+def file_count(doc: Document, fmt: Format) -> int:
+    """How many files `render` makes of the document in one format: one PDF, or one SVG or
+    PNG a distinct page."""
+    return 1 if fmt == "pdf" else len(image_pages(doc))
+
+
 def render(
     doc: Document,
     fmt: Format,

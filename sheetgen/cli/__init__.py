@@ -8,6 +8,7 @@ import sys
 
 import typer
 
+from sheetgen import cancel
 from sheetgen.cli import build, check, gallery, new, schema, watch
 from sheetgen.cli import list as listing
 from sheetgen.cli.app import GROUPS, app, group_app
@@ -15,6 +16,7 @@ from sheetgen.cli.errors import exit_code, report_usage
 from sheetgen.errors import SheetgenError, error_lines
 
 __all__ = ["GROUPS", "app", "group_app", "main"]
+INTERRUPTED = 130  # the exit code of a program Ctrl-C stopped (128 + SIGINT)
 
 app.command("list")(listing.list_layouts)
 app.command()(check.check)
@@ -29,8 +31,11 @@ def main(args: list[str] | None = None, prog_name: str | None = None) -> None:
     """Entry point of the console script: every error a user can cause is one line. `args`
     are the command line's words after the program's name (by default `sys.argv[1:]`)."""
     typed = sys.argv[1:] if args is None else args
+    cancel.begin()
     try:
         code = app(args=typed, prog_name=prog_name, standalone_mode=False)
+        if code == INTERRUPTED:  # Typer's answer to Ctrl-C, said in no word
+            _say_interrupted()
     except typer.TyperException as exc:  # click's errors, as Typer ships them
         code = report_usage(exc)
     except SheetgenError as exc:
@@ -39,8 +44,8 @@ def main(args: list[str] | None = None, prog_name: str | None = None) -> None:
         # the words typed, and the values of --option=value
         code = exit_code(exc, [*typed, *(a.partition("=")[2] for a in typed)])
     except (KeyboardInterrupt, typer.Abort):
-        typer.echo("interrupted", err=True)
-        code = 130
+        _say_interrupted()
+        code = INTERRUPTED
     except Exception as exc:  # a bug: one line for the user, the trace on request
         if os.environ.get("SHEETGEN_DEBUG"):
             raise
@@ -51,3 +56,14 @@ def main(args: list[str] | None = None, prog_name: str | None = None) -> None:
         )
         code = 70
     sys.exit(code if isinstance(code, int) else 0)
+
+
+def _say_interrupted() -> None:
+    """One line for Ctrl-C: that nothing was written (a build writes all its files or none),
+    or which files were, each complete, when it came as they went in place."""
+    done = cancel.written()
+    if not done:
+        typer.echo("interrupted: nothing was written", err=True)
+        return
+    files = f"{len(done)} file{'s' if len(done) != 1 else ''}"
+    typer.echo(f"interrupted: {files} written whole, the last {done[-1]}", err=True)

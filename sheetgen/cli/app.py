@@ -49,7 +49,53 @@ class _Commands(TyperGroup):
             found = typer.main.get_group(group)
             found.name = cmd_name
             self.add_command(found, cmd_name)
+        if found is not None:
+            named_values(found)
         return found
+
+
+# what an option's value is called in the help, by its name where its type says too little
+METAVARS = {
+    "--format": "FORMATS",
+    "--paper": "PAPER",
+    "--flip": "long|short",
+    "--offset": "X,Y",
+    "--px": "PX",
+    "--dpi": "DPI",
+    "--port": "PORT",
+    "--roll": "N,N,N",
+    "--rows": "N,N,...",
+    "--last": "CELL",
+    "--dice": "LAYOUT",
+    "--tiles": "LAYOUT",
+    "--layout": "LAYOUT",
+    "--screen": "LAYOUT",
+}
+
+
+def named_values(command: Any) -> None:
+    """Give every option of `command` (and of a group's commands) that has no metavar of its
+    own one a user reads: by its name (METAVARS), else by its type: N a whole number, MM a
+    length, DIR a folder, FILE a file, TEXT (never Click's '<int range>' or '<_folder>')."""
+    for param in command.params:
+        if param.param_type_name != "option" or param.metavar is not None:
+            continue
+        long = max(param.opts, key=len)
+        kind = type(param.type).__name__
+        if long in METAVARS:
+            param.metavar = METAVARS[long]
+        elif kind in ("IntRange", "IntParamType"):
+            param.metavar = "N"
+        elif kind in ("FloatRange", "FloatParamType"):
+            param.metavar = "MM"  # every number with a point sheetgen takes is a length
+        elif kind == "FuncParamType" or getattr(param.type, "file_okay", True) is False:
+            param.metavar = "DIR"  # an output folder (read by _folder), or a folder alone
+        elif kind in ("TyperPath", "Path"):
+            param.metavar = "FILE"
+        else:
+            param.metavar = "TEXT"
+    for sub in getattr(command, "commands", {}).values():
+        named_values(sub)
 
 
 app = typer.Typer(
@@ -77,7 +123,7 @@ PAPER_HELP = "A4, Letter, A3, Tabloid, or WxH in mm (300x200) or inches (4x6in)"
 
 def _folder(value: str | Path) -> Path:
     """An output folder from the command line (or the default): an empty one is a usage error,
-    never quietly the current folder. (Its name is --out's metavar in the help: <_folder>.)"""
+    never quietly the current folder. (Its metavar in the help is DIR: see named_values.)"""
     if isinstance(value, str) and not value.strip():
         raise typer.BadParameter("is empty; name a folder, e.g. --out output")
     return Path(value)

@@ -106,7 +106,15 @@ def build(
     ] = None,
     layout_folders: LayoutFolders = None,
 ) -> None:
-    """Build layouts into PDF, SVG and PNG files in the output folder."""
+    """Build layouts into PDF, SVG and PNG files in the output folder.
+
+    Examples:
+
+    \b
+      sheetgen build scribe/standard
+      sheetgen build --all -f pdf --out previews/
+      sheetgen build walkabout/dice --only dark --copies 2
+    """
     from sheetgen.layouts.find import use  # start-up
     from sheetgen.options import read_build  # start-up
     from sheetgen.pipeline.build import run_build  # start-up
@@ -121,7 +129,6 @@ def build(
         paper=paper,
         copies=copies,
         out=out,
-        create_out=out == DEFAULT_OUT,
         dpi=dpi,
         fillable=fillable,
         transparent=transparent,

@@ -33,7 +33,15 @@ def check(
     ] = None,
     layout_folders: LayoutFolders = None,
 ) -> None:
-    """Validate layouts and run their game's rules checks; exit 1 on any error."""
+    """Validate layouts and run their game's rules checks; exit 1 on any error.
+
+    Examples:
+
+    \b
+      sheetgen check scribe/standard
+      sheetgen check club.toml --paper Letter --json
+      sheetgen check scrumpit/example-game --words words.txt
+    """
     from sheetgen.layouts.find import use  # start-up
 
     use(layout_folders)

@@ -2,6 +2,7 @@
 other message, and the exit code it ends with."""
 
 import re
+from typing import Any
 
 import typer
 
@@ -30,6 +31,18 @@ def _out_of_range(found: re.Match[str]) -> str:
     return f"must be {'at most' if op == '<=' else 'less than'} {bound}"
 
 
+def _no_such_option(name: str, ctx: Any) -> str:
+    """An unknown option, with the command's options it is close to (its words compared, the
+    dashes left out: '--outt', did you mean '--out'?), and none unrelated."""
+    import difflib  # imported here, not at the top, for start-up time: only a mistake needs it
+
+    options = [o for p in ctx.command.get_params(ctx) for o in p.opts if o.startswith("--")]
+    words = {o.lstrip("-"): o for o in options}
+    close = difflib.get_close_matches(name.lstrip("-"), list(words), n=2, cutoff=0.6)
+    hint = f" (did you mean {' or '.join(words[c] for c in close)}?)" if close else ""
+    return f"no such option: {name}{hint}"
+
+
 def report_usage(exc: typer.TyperException) -> int:
     """Print a command-line error as one line (or the help, when no arguments were given)."""
     ctx = getattr(exc, "ctx", None)
@@ -37,6 +50,8 @@ def report_usage(exc: typer.TyperException) -> int:
         typer.echo(ctx.get_help())
         return 0
     message = exc.format_message() if hasattr(exc, "format_message") else str(exc)
+    if type(exc).__name__ == "NoSuchOption" and ctx is not None:  # Typer ships its own click
+        message = _no_such_option(getattr(exc, "option_name", ""), ctx)
     for wording, plain in PLAIN:
         message = re.sub(wording, plain, message)
     message = RANGE.sub(_out_of_range, message)

@@ -12,12 +12,19 @@ def gallery(
     out: Annotated[Path, typer.Option(parser=_folder, help="output folder")] = DEFAULT_OUT,
     dpi: Annotated[int, typer.Option(min=30, max=600, help="PNG resolution")] = 120,
 ) -> None:
-    """Write gallery.pdf and gallery.png: a thumbnail of every built-in component."""
+    """Write gallery.pdf and gallery.png: a thumbnail of every built-in component.
+
+    Examples:
+
+    \b
+      sheetgen gallery
+      sheetgen gallery --out previews/ --dpi 72
+    """
     from sheetgen.backends import render  # start-up
     from sheetgen.pipeline.gallery import gallery as make  # start-up
     from sheetgen.pipeline.output import prepare_folder, write_atomic  # start-up
 
-    folder = prepare_folder(out, out == DEFAULT_OUT)
+    folder = prepare_folder(out)
     doc = make()
     for fmt in ("pdf", "png"):
         data = render(doc, fmt, dpi=dpi)[0][1]

@@ -13,7 +13,15 @@ def list_layouts(
     json_out: Annotated[bool, typer.Option("--json", help="print the lists as JSON")] = False,
     layout_folders: LayoutFolders = None,
 ) -> None:
-    """List the built-in layouts, your own (--layouts, SHEETGEN_LAYOUTS) and the component kinds."""
+    """List the built-in layouts, your own (--layouts, SHEETGEN_LAYOUTS) and the component kinds.
+
+    Examples:
+
+    \b
+      sheetgen list
+      sheetgen list --layouts my-layouts
+      sheetgen list --json
+    """
     from sheetgen.layouts.find import use, user_layouts  # start-up
     from sheetgen.layouts.read import builtin_layouts, describe  # start-up
 

@@ -15,7 +15,14 @@ def new(
     ],
     file: Annotated[Path, typer.Argument(help="the layout file to write, e.g. club.toml")],
 ) -> None:
-    """Write a commented starting layout of a component kind (never over an existing file)."""
+    """Write a commented starting layout of a component kind (never over an existing file).
+
+    Examples:
+
+    \b
+      sheetgen new scribe/supergrid club.toml
+      sheetgen new scrumpit/tiles my-tiles.toml
+    """
     from sheetgen.layouts.starter import new_layout  # start-up
 
     typer.echo(new_layout(kind, file))

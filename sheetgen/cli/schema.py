@@ -16,7 +16,14 @@ def schema(
         typer.Argument(help="a component kind, e.g. scribe/supergrid", autocompletion=kind_names),
     ],
 ) -> None:
-    """Print the JSON Schema of a component kind's layout files (for editors)."""
+    """Print the JSON Schema of a component kind's layout files (for editors).
+
+    Examples:
+
+    \b
+      sheetgen schema scribe/supergrid
+      sheetgen schema walkabout/map > walkabout-map.schema.json
+    """
     found = kind_for(kind)
     if found is None:
         raise UsageError(f"unknown component kind {kind!r} ({suggest(kind, list(kinds()))})")

@@ -18,7 +18,10 @@ def watch(
     ],
     out: Annotated[
         Path | None,
-        typer.Option(parser=_folder, help="output folder (must exist) [default: a temporary one]"),
+        typer.Option(
+            parser=_folder,
+            help="output folder (made if it does not exist) [default: a temporary one]",
+        ),
     ] = None,
     port: Annotated[
         int, typer.Option(min=0, max=65535, help="port on 127.0.0.1 (0: any free one)")
@@ -28,7 +31,14 @@ def watch(
     paper: Annotated[str, typer.Option(help=PAPER_HELP)] = "A4",
     layout_folders: LayoutFolders = None,
 ) -> None:
-    """Rebuild a layout on every save and show it in a page on 127.0.0.1 that refreshes itself."""
+    """Rebuild a layout on every save and show it in a page on 127.0.0.1 that refreshes itself.
+
+    Examples:
+
+    \b
+      sheetgen watch club.toml
+      sheetgen watch scribe/standard --paper Letter --port 0
+    """
     from sheetgen.layouts.find import use  # start-up
     from sheetgen.pipeline.watch import run_watch  # start-up
 

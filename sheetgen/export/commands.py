@@ -21,7 +21,7 @@ app = typer.Typer(
 )
 DEFAULT_OUT = Path("output")
 Layouts = Annotated[list[str], typer.Argument(help="layout files or built-in names")]
-Out = Annotated[Path, typer.Option(help="output folder (must exist, except the default)")]
+Out = Annotated[Path, typer.Option(metavar="DIR", help="output folder (made if it does not exist)")]
 Quiet = Annotated[bool, typer.Option("--quiet", "-q", help="print only errors")]
 
 
@@ -62,15 +62,16 @@ def _write(
     export took from `started`."""
     # imported here, not at the top, for start-up time
     from sheetgen.pipeline.build import Built, summary
-    from sheetgen.pipeline.output import write_all
+    from sheetgen.pipeline.output import make_folder, write_all
 
     built = [Built(folder / name, data) for name, data in files]
+    make_folder(folder)
     write_all([(b.path, b.data) for b in built])
     if not quiet:
         for b in built:
             typer.echo(f"wrote {b.path} ({len(b.data) / 1024:,.0f} KiB)")
-        for note in notes:
-            typer.echo(f"  note: {note}")
+        for note in notes:  # notes on stderr, what was written on stdout
+            typer.echo(f"note: {note}", err=True)
         typer.echo(summary(built, time.perf_counter() - started))
 
 
@@ -85,13 +86,20 @@ def tts(
     quiet: Quiet = False,
 ) -> None:
     """Tabletop Simulator: deck sheets, dice templates and boards, and a saved object (JSON)
-    that loads them from these files."""
+    that loads them from these files.
+
+    Examples:
+
+    \b
+      sheetgen export tts marram/classic walkabout/dice --out tts/
+      sheetgen export tts scrumpit/tiles --px 256
+    """
     # imported here, not at the top, for start-up time
     from sheetgen.export.tts import Names, export_tts
-    from sheetgen.pipeline.output import prepare_folder
+    from sheetgen.pipeline.output import check_folder
 
     started = time.perf_counter()
-    folder = prepare_folder(out, out == DEFAULT_OUT)  # refused before any drawing
+    folder = check_folder(out)  # refused before any drawing, made before writing
     made = _parts(layouts)
     files: list[tuple[str, bytes]] = []
     notes: list[str] = []
@@ -116,14 +124,24 @@ def pieces(
     bleed: Annotated[
         float, typer.Option(min=0, max=10, help="mm of art beyond the cut on every side")
     ] = 0.0,
-    fmt: Annotated[str, typer.Option("--format", "-f", help="png, pdf or svg")] = "png",
+    fmt: Annotated[
+        str, typer.Option("--format", "-f", metavar="png|pdf|svg", help="png, pdf or svg")
+    ] = "png",
     quiet: Quiet = False,
 ) -> None:
-    """Every piece, die face and board as its own image, trimmed, with an optional bleed."""
+    """Every piece, die face and board as its own image, trimmed, with an optional bleed.
+
+    Examples:
+
+    \b
+      sheetgen export pieces marram/classic --px 600 --bleed 3
+      sheetgen export pieces walkabout/dice --dpi 600
+      sheetgen export pieces scrumpit/tiles --format pdf
+    """
     # imported here, not at the top, for start-up time
     from sheetgen.export.bare import PieceFormat, Size, export_pieces
     from sheetgen.export.tts import Names
-    from sheetgen.pipeline.output import prepare_folder
+    from sheetgen.pipeline.output import check_folder
 
     if px is not None and dpi is not None:
         raise UsageError("--px and --dpi both set the size; give one of them")
@@ -133,7 +151,7 @@ def pieces(
     if fmt != "png" and (px is not None or dpi is not None):
         raise UsageError(f"--px and --dpi size PNG images; a {fmt.upper()} is drawn at its size")
     started = time.perf_counter()
-    folder = prepare_folder(out, out == DEFAULT_OUT)  # refused before any drawing
+    folder = check_folder(out)  # refused before any drawing, made before writing
     made = _parts(layouts, bleed)
     size = Size(px=px, dpi=float(dpi or 300), bleed=bleed)
     files: list[tuple[str, bytes]] = []

@@ -17,8 +17,15 @@ from pathlib import Path
 from typing import TYPE_CHECKING, Any, TypeVar, cast
 
 from sheetgen.errors import LayoutError, LayoutNotFound, LayoutProblems, SheetgenError
+from sheetgen.layouts.find import (
+    ENVIRONMENT,
+    check_game_folder,
+    collections,
+    named_layouts,
+    of_kind,
+    shown_as,
+)
 from sheetgen.layouts.find import builtin_layouts as builtin_layouts
-from sheetgen.layouts.find import check_game_folder, named_layouts, of_kind, shown_as
 from sheetgen.layouts.keypath import Loc, key_path
 from sheetgen.layouts.layers import Layer, Layers, holder, origin_in, place, read_chain
 from sheetgen.layouts.toml.positions import Position
@@ -70,11 +77,20 @@ def resolve(ref: str) -> tuple[Path, str]:
     path = Path(ref)
     if path.exists() or ref.endswith(".toml") or "/" not in ref:
         return path, ref
-    # imported here, not at the top, for start-up time
-    from sheetgen.kinds import suggest
+    raise LayoutNotFound(ref, "", "no such layout file or layout name", _not_found(ref, builtin))
 
-    hint = suggest(ref, list(builtin))
-    raise LayoutNotFound(ref, "", "no such layout file or layout name", hint)
+
+def _not_found(ref: str, named: dict[str, Path]) -> str:
+    """What to try for a layout name that names nothing: the nearest name, and how a layout of
+    one's own is found (by its file, or by name in a collection folder)."""
+    close = get_close_matches(ref, list(named), n=1, cutoff=0.6)
+    near = f"did you mean {close[0]!r}?" if close else "'sheetgen list' shows the names;"
+    searched = collections()
+    where = f"; searched {', '.join(map(str, searched))}" if searched else ""
+    return (
+        f"{near} a layout of your own is named by its file ({ref}.toml), or by name from a "
+        f"folder holding {ref}.toml given with --layouts DIR or in {ENVIRONMENT}{where}"
+    )
 
 
 def _where(layers: Layers, loc: Loc) -> tuple[str, Position | None]:

@@ -1,8 +1,9 @@
 """`sheetgen new KIND FILE`: a commented starting layout of a component kind, valid as written.
 
 A starting layout `extends` a built-in layout of its kind and repeats, with their built-in
-values, the keys a designer usually changes first; each key carries a comment saying what it
-holds, its unit and its range, read from the kind's model.
+values, every key a designer may change (the kind's first keys first; the printed words,
+`labels`, left to `sheetgen schema`); each key carries a comment saying what it holds, its unit
+and its range, read from the kind's model.
 """
 
 from __future__ import annotations
@@ -10,18 +11,20 @@ from __future__ import annotations
 import hashlib
 import json
 import os
+import re
 import textwrap
 from functools import cache
 from pathlib import Path
 from typing import TYPE_CHECKING, Any
 
 from sheetgen.errors import SheetgenError, UsageError
+from sheetgen.pipeline.ranges import bounds_of, field_of, value_at
 from sheetgen.pipeline.working_range import working_range
 
 if TYPE_CHECKING:
     from sheetgen.kinds import ComponentKind
     from sheetgen.model.base import LayoutBase
-    from sheetgen.model.tables import KeyInfo, Table
+    from sheetgen.model.tables import Table
 
 
 def _slug_name(file: Path, component: str) -> str:
@@ -32,35 +35,11 @@ def _slug_name(file: Path, component: str) -> str:
     return slug(file.stem).lower()[:40].strip("-") or f"my-{component}"
 
 
-def _field(model: type[Table], key: str) -> tuple[KeyInfo, str]:
-    """The model's field at a dotted key, and what it holds in words."""
-    parts = key.split(".")
-    owner: Any = model
-    for part in parts[:-1]:
-        owner = owner.model_fields[part].annotation
-    described = (  # a game's model narrows `game` and `component`; LayoutBase describes them
-        c.model_fields[parts[-1]].description
-        for c in owner.__mro__
-        if parts[-1] in getattr(c, "model_fields", {})
-    )
-    return owner.model_fields[parts[-1]], next(filter(None, described), "")
-
-
-def _bounds(model: type[Table], key: str) -> tuple[float, float] | None:
-    """The least and the most a number at a dotted key may be, when the model bounds both."""
-    field = _field(model, key)[0]
-    low, high = (
-        next((getattr(m, a) for m in field.metadata for a in pair if hasattr(m, a)), None)
-        for pair in (("ge", "gt"), ("le", "lt"))
-    )
-    return None if low is None or high is None else (low, high)
-
-
 def _words(model: type[Table], key: str, works: tuple[float, float] | None = None) -> str:
     """What the model's field at a dotted key holds, in words, with its range, and `works`:
     the part of that range the rest of the layout allows, when narrower."""
-    words = _field(model, key)[1]
-    bounds = _bounds(model, key)
+    words = field_of(model, key)[1]
+    bounds = bounds_of(model, key)
     said = f"{bounds[0]:.4g} to {bounds[1]:.4g}" if bounds else ""
     narrowed = f"with this layout's other values, {works[0]:.4g} to {works[1]:.4g}" if works else ""
     if said and said in words:
@@ -70,22 +49,70 @@ def _words(model: type[Table], key: str, works: tuple[float, float] | None = Non
 
 
 def _value(model: LayoutBase, key: str) -> Any:
-    """The built-in layout's value at a dotted key, as TOML writes it."""
-    value: Any = model
-    for part in key.split("."):
-        value = getattr(value, part)
-    return json.loads(json.dumps(value, default=list))
+    """The built-in layout's value at a dotted key, as plain data (lists for tuples)."""
+    return value_at(model.model_dump(mode="json"), key)
+
+
+BARE = re.compile(r"[A-Za-z0-9_-]+")
+WIDTH = 98  # the widest line a starter writes where it can choose
 
 
 def _toml(value: Any) -> str:
-    """A scalar, or a list of them, written as TOML."""
+    """A value written as TOML on one line: a table as an inline table (its unset keys left
+    out), a list as an array."""
     if isinstance(value, bool):
         return "true" if value else "false"
+    if isinstance(value, dict):
+        pairs = [f"{_key(k)} = {_toml(v)}" for k, v in value.items() if v is not None]
+        return "{ " + ", ".join(pairs) + " }" if pairs else "{}"
     if isinstance(value, list):
         return "[" + ", ".join(_toml(v) for v in value) + "]"
     if isinstance(value, int | float):
         return repr(value)
     return json.dumps(value, ensure_ascii=False)
+
+
+def _key(key: str) -> str:
+    return key if BARE.fullmatch(key) else json.dumps(key, ensure_ascii=False)
+
+
+def _assignment(leaf: str, value: Any) -> list[str]:
+    """`leaf = value` as TOML, a long array one item a line (a list of tables always)."""
+    line = f"{_key(leaf)} = {_toml(value)}"
+    if not isinstance(value, list) or not value:
+        return [line]
+    if len(line) <= WIDTH and not isinstance(value[0], dict):
+        return [line]
+    return [f"{_key(leaf)} = [", *(f"  {_toml(v)}," for v in value), "]"]
+
+
+# the keys a starter leaves out: its own first ones, and the words printed on the sheets
+KEPT = ("game", "component", "name", "extends", "description", "credit", "labels")
+
+
+def starter_keys(kind: ComponentKind) -> tuple[str, ...]:
+    """Every key a designer may change, in the order a new layout shows them: the kind's
+    first keys (its Starter's), then every other key of its model, a table's by dotted key.
+    The words printed on the sheets (`labels`) are left to 'sheetgen schema', which lists
+    them."""
+    first = kind.starter.keys
+    rest = [k for k in _model_keys(kind.model) if k not in first and k.split(".")[0] not in KEPT]
+    return (*first, *rest)
+
+
+def _model_keys(model: type[Table], prefix: str = "") -> list[str]:
+    """The dotted keys of a model: a field holding a table (always one) by its own keys."""
+    # imported here, not at the top, for start-up time
+    from sheetgen.model.tables import Table
+
+    out: list[str] = []
+    for key, field in model.model_fields.items():
+        inner = field.annotation
+        if isinstance(inner, type) and issubclass(inner, Table):
+            out += _model_keys(inner, f"{prefix}{key}.")
+        else:
+            out.append(prefix + key)
+    return out
 
 
 def _commented(words: str, line: str) -> list[str]:
@@ -139,8 +166,8 @@ def worked_out() -> dict[str, Any]:
     out: dict[str, Any] = {}
     for kind in all_kinds():
         base = load(kind.starter.layout).model
-        for key in kind.starter.keys:
-            bounds = _bounds(kind.model, key)
+        for key in starter_keys(kind):
+            bounds = bounds_of(kind.model, key)
             if bounds:
                 works = working_range(kind, kind.starter.layout, base, key, bounds)
                 out[f"{kind.key} {key}"] = {
@@ -156,7 +183,7 @@ def starter_text(kind: ComponentKind, base: LayoutBase, file: Path) -> str:
     # imported here, not at the top, for start-up time
     from sheetgen.pipeline.output import output_name
 
-    base_name, keys = kind.starter.layout, kind.starter.keys
+    base_name, keys = kind.starter.layout, starter_keys(kind)
     name = _slug_name(file, kind.component)
     if "margin" in kind.options:  # a kind that prints pages makes a PDF of them
         example = output_name(kind.game, name, kind.component, "pdf")
@@ -194,17 +221,28 @@ def starter_text(kind: ComponentKind, base: LayoutBase, file: Path) -> str:
     }
     for key, value in firsts.items():
         lines += _commented(said.get(key) or _words(kind.model, key), f"{key} = {_toml(value)}")
+    lines += [
+        "",
+        "# Every key you may change, with its built-in value: change a value, or leave out the",
+        "# keys you keep. The words printed on the sheets are [labels] ('sheetgen schema "
+        f"{kind.key}').",
+        "",
+    ]
+    owners = list(dict.fromkeys(["", *(k.rpartition(".")[0] for k in keys)]))
     table = ""
-    for key in sorted(keys, key=lambda k: "." in k):  # top-level keys before any table
+    for key in sorted(keys, key=lambda k: owners.index(k.rpartition(".")[0])):  # top-level first
         owner, _, leaf = key.rpartition(".")
         if owner != table:
             lines += ["", f"[{owner}]"]
             table = owner
-        bounds = _bounds(kind.model, key)
+        value = _value(base, key)
+        bounds = bounds_of(kind.model, key)
         works = bounds and _working(kind, base, key, bounds)
-        lines += _commented(
-            _words(kind.model, key, works or None), f"{leaf} = {_toml(_value(base, key))}"
-        )
+        words = _words(kind.model, key, works or None)
+        if value is None:  # unset in the built-in layout: TOML has no value for none
+            lines += [*_commented(words, "")[:-1], f"# {leaf} = ... (not set in {base_name})"]
+            continue
+        lines += _commented(words, "")[:-1] + _assignment(leaf, value)
     return "\n".join(lines) + "\n"
 
 

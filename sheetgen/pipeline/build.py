@@ -5,10 +5,12 @@ from __future__ import annotations
 import os
 import sys
 import time
+from collections.abc import Callable
 from dataclasses import dataclass
 from pathlib import Path
+from typing import Any
 
-from sheetgen.backends import check_build_pixels, preflight, render
+from sheetgen.backends import check_build_pixels, file_count, preflight, render
 from sheetgen.cancel import checkpoint
 from sheetgen.draw.document import Document
 from sheetgen.errors import SheetgenError, TooBigForPaper
@@ -20,7 +22,8 @@ from sheetgen.pipeline.document import document_for
 from sheetgen.pipeline.fits import drawing_findings, size_error
 from sheetgen.pipeline.honoured import check_options
 from sheetgen.pipeline.only import check_only
-from sheetgen.pipeline.output import output_name, prepare_folder, write_all
+from sheetgen.pipeline.output import check_folder, make_folder, output_name, write_all
+from sheetgen.pipeline.ranges import fitting
 
 
 @dataclass(frozen=True)
@@ -32,11 +35,19 @@ class Built:
     notes: tuple[str, ...] = ()
 
 
+def _nothing(files: int) -> None:
+    pass
+
+
 def build_one(
-    loaded: Loaded, request: BuildRequest, folder: Path, document: Document | None = None
+    loaded: Loaded,
+    request: BuildRequest,
+    folder: Path,
+    document: Document | None = None,
+    done: Callable[[int], None] = _nothing,
 ) -> list[Built]:
     """Render one checked layout (its document, when already made) into its files (written by
-    `run_build`)."""
+    `run_build`), telling `done` how many files each format made as it is made."""
     document = document or document_for(loaded, request.options)
     model = loaded.model
     outputs: list[tuple[Path, bytes]] = []
@@ -50,9 +61,10 @@ def build_one(
             transparent=request.transparent,
         )
         for label, data in files:
-            part = bool(request.only)
-            name = output_name(model.game, model.name, model.component, fmt, label, part)
+            part, fillable = bool(request.only), request.fillable and fmt == "pdf"
+            name = output_name(model.game, model.name, model.component, fmt, label, part, fillable)
             outputs.append((folder / name, data))
+        done(len(files))
     return [
         Built(path, data, document.notes if i == 0 else ())
         for i, (path, data) in enumerate(outputs)
@@ -103,7 +115,11 @@ def check_distinct(loaded: list[Loaded]) -> None:
 
 def check_all(loaded: list[Loaded]) -> None:
     """Every layout's rules errors, before anything is drawn or written."""
-    lines = [line for item in loaded for line in _errors(item, item.kind.check(item.model))]
+    lines = [
+        line
+        for item in loaded
+        for line in _errors(item, fitting(item.kind, item.model, item.kind.check(item.model)))
+    ]
     if lines:
         raise SheetgenError("\n".join(lines))
 
@@ -124,8 +140,23 @@ def _errors(item: Loaded, findings: list[Finding]) -> list[str]:
 Job = tuple[Loaded, BuildRequest, Path, Document]  # a layout, the build, its folder, its document
 
 
+_told: Any = None  # in a worker: the queue its files made are told to the build on
+
+
+def _start_worker(parent: int, told: Any) -> None:
+    """A worker's start: it ends with the build, and tells it each file it makes."""
+    global _told
+    _told = told
+    die_with_parent(parent)
+
+
+def _tell(files: int) -> None:
+    if _told is not None:
+        _told.put(files)
+
+
 def _jobs(group: list[Job]) -> list[list[Built]]:
-    return [build_one(*job) for job in group]
+    return [build_one(*job, done=_tell) for job in group]
 
 
 def by_game(jobs: list[Job]) -> list[list[Job]]:
@@ -168,7 +199,7 @@ def run_build(request: BuildRequest) -> list[Built]:
     killed before its last file is made leaves the output folder as it was."""
     started = time.perf_counter()
     request.read("formats")  # refused before the output folder is made
-    folder = prepare_folder(request.out, request.create_out)  # refused before any drawing
+    folder = check_folder(request.out)  # refused before any drawing, made before writing
     refs = list(named_layouts()) if request.build_all else []
     refs += [r for r in request.refs if r not in refs]
     loaded = [load(ref) for ref in refs]
@@ -182,40 +213,54 @@ def run_build(request: BuildRequest) -> list[Built]:
     groups = by_game(jobs)
     workers = min(len(groups), os.cpu_count() or 1)
     built: list[Built] = []
-    show = not request.quiet and len(loaded) > 1 and sys.stderr.isatty()
+    files = sum(file_count(doc, fmt) for doc in documents for fmt in request.formats)
+    show = not request.quiet and files > 1 and sys.stderr.isatty()
     # imported here, not at the top, for start-up time
     from rich.console import Console
-    from rich.progress import Progress
+    from rich.progress import MofNCompleteColumn, Progress, TextColumn
 
-    with Progress(console=Console(stderr=True), transient=True, disable=not show) as progress:
-        task = progress.add_task("building", total=len(loaded))
+    columns = (*Progress.get_default_columns(), MofNCompleteColumn(), TextColumn("files"))
+    bar = Progress(*columns, console=Console(stderr=True), transient=True, disable=not show)
+    with bar as progress:  # counted in files, as each format of a layout is made
+        task = progress.add_task("building", total=files)
         if workers > 1:
-            # imported here, not at the top, for start-up time
-            from concurrent.futures import ProcessPoolExecutor
-
-            with ProcessPoolExecutor(
-                max_workers=workers, initializer=die_with_parent, initargs=(os.getpid(),)
-            ) as pool:
-                for results in pool.map(_jobs, groups):
-                    for files in results:
-                        built += files
-                        progress.advance(task)
+            built = _in_workers(groups, workers, lambda n: progress.advance(task, n))
         else:
             for group in groups:
                 for job in group:
-                    built += build_one(*job)
-                    progress.advance(task)
+                    built += build_one(*job, done=lambda n: progress.advance(task, n))
     checkpoint()  # the last place a build is cut short: its files are written all or none
+    make_folder(folder)
     write_all([(f.path, f.data) for f in built])
     if not request.quiet:
         for note in partial:  # never a part of a set without a word
             print(f"note: {note}", file=sys.stderr)
-        for f in built:
-            print(f"wrote {f.path} ({len(f.data) / 1024:,.0f} KiB)")
+        for f in built:  # what was written on stdout; a note on it, on stderr
+            print(f"wrote {f.path} ({len(f.data) / 1024:,.0f} KiB)", flush=True)
             for note in f.notes:
-                print(f"  note: {note}")
+                print(f"note: {f.path}: {note}", file=sys.stderr, flush=True)
         print(summary(built, time.perf_counter() - started))
     return built
+
+
+def _in_workers(groups: list[list[Job]], workers: int, done: Callable[[int], None]) -> list[Built]:
+    """The groups' files, built on `workers` processes, in the groups' order; `done` told of
+    each file as a worker makes it."""
+    # imported here, not at the top, for start-up time
+    import contextlib
+    import multiprocessing
+    import queue
+    from concurrent.futures import ProcessPoolExecutor
+
+    told = multiprocessing.get_context().Queue()
+    with ProcessPoolExecutor(
+        max_workers=workers, initializer=_start_worker, initargs=(os.getpid(), told)
+    ) as pool:
+        futures = [pool.submit(_jobs, group) for group in groups]
+        while not all(f.done() for f in futures):
+            with contextlib.suppress(queue.Empty):
+                done(told.get(timeout=0.1))
+        return [f for future in futures for files in future.result() for f in files]
 
 
 def summary(built: list[Built], seconds: float) -> str:

@@ -9,6 +9,7 @@ from typing import Any
 
 from sheetgen.errors import LayoutError, LayoutProblems, SheetgenError, error_lines
 from sheetgen.findings import Finding, Lookup
+from sheetgen.pipeline.ranges import fitting
 
 PAPERS = ("A4", "Letter")  # every sheet prints on both, as the README promises
 
@@ -49,6 +50,7 @@ def check_one(ref: str, words: Path | None, papers: tuple[str, ...] = PAPERS) ->
         findings, looked_up = check_words(loaded.model, words), True
     else:
         findings, looked_up = loaded.kind.check(loaded.model), False
+    findings = fitting(loaded.kind, loaded.model, findings)  # what fits, beside an error
     if not any(f.level == "error" for f in findings):  # drawn as build draws it, on A4 and Letter
         # imported here, not at the top, for start-up time
         from sheetgen.pipeline.fits import sheet_findings

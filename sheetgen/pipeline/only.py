@@ -111,7 +111,7 @@ def choose(item: Loaded, names: tuple[str, ...], copies: int) -> Choice:
             said.append(spelt)
     if not chosen:
         raise _unknown(names[0], item.source, parts)
-    return Choice(tuple(chosen), _note(item, parts, chosen, said))
+    return Choice(tuple(chosen), _note(item, parts, chosen, said, copies))
 
 
 def check_only(items: list[Loaded], names: tuple[str, ...], copies: int) -> list[str]:
@@ -124,13 +124,17 @@ def check_only(items: list[Loaded], names: tuple[str, ...], copies: int) -> list
     return notes
 
 
-def _note(item: Loaded, parts: Parts, chosen: list[tuple[Piece, int]], said: list[str]) -> str:
-    """'marram/classic: --only meadow,dune prints 2 of the set's 96 pieces: a partial set'."""
+def _note(
+    item: Loaded, parts: Parts, chosen: list[tuple[Piece, int]], said: list[str], copies: int
+) -> str:
+    """'marram/classic: --only meadow,dune prints 2 of the set's 96 pieces: a partial set',
+    with ', 2 copies of each (4 in all)' for `--copies 2`."""
     whole = sum(p.count for p in parts.pieces) + 6 * len(parts.dice)
     printed = sum(times for _, times in chosen)
+    each = f", {copies} copies of each ({printed} in all)" if copies > 1 else ""
     return (
-        f"{item.source}: --only {','.join(said)} prints {printed} of the set's {whole} "
-        "pieces: a partial set"
+        f"{item.source}: --only {','.join(said)} prints {printed // copies} of the set's "
+        f"{whole} pieces{each}: a partial set"
     )
 
 

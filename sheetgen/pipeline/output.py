@@ -15,7 +15,7 @@ from collections.abc import Iterator
 from contextlib import contextmanager
 from pathlib import Path
 
-from sheetgen.cancel import STOP_SIGNALS
+from sheetgen.cancel import STOP_SIGNALS, wrote
 from sheetgen.errors import SheetgenError, UsageError
 from sheetgen.files import kind_of
 
@@ -23,15 +23,23 @@ _serial = itertools.count()
 
 
 def output_name(
-    game: str, layout: str, component: str, ext: str, label: str = "", part: bool = False
+    game: str,
+    layout: str,
+    component: str,
+    ext: str,
+    label: str = "",
+    part: bool = False,
+    fillable: bool = False,
 ) -> str:
     """`<game>-<layout>-<component>.<ext>`, the component left out where it is a word of the
     layout's name already (`marram-art`, `walkabout-map-1`, not `marram-art-art`), `-only`
     after it for part of a set (`build --only`, so it never replaces the whole set's files),
-    with `-<label>` for one page of an image set (`-p2`, or a page's own label such as
+    `-fillable` for a PDF with form fields (`build --fillable`, so it never replaces the plain
+    PDF), with `-<label>` for one page of an image set (`-p2`, or a page's own label such as
     `-light-1`)."""
     words = [game, layout] if component in layout.split("-") else [game, layout, component]
     words += ["only"] if part else []
+    words += ["fillable"] if fillable else []
     name = "-".join([*words, label] if label else words) + f".{ext}"
     if not SAFE_NAME.fullmatch(name):  # every part is a slug already: this is a bug if it fires
         raise SheetgenError(f"{name!r} is not a safe file name (letters, digits and '-' only)")
@@ -63,33 +71,64 @@ def slug(text: str) -> str:
     return re.sub(r"[^A-Za-z0-9]+", "-", ascii_text).strip("-")[:40].strip("-")
 
 
-def prepare_folder(folder: Path, create: bool) -> Path:
-    """The output folder, created if `create` (the default folder); a one-line error otherwise."""
-    if create:
+def prepare_folder(folder: Path) -> Path:
+    """The output folder, made (its parents too) if it does not exist yet; a one-line error
+    where it cannot be (see `check_folder`)."""
+    return make_folder(check_folder(folder))
+
+
+def check_folder(folder: Path) -> Path:
+    """The output folder checked before anything is drawn, nothing made yet: it, or where it
+    does not exist yet the nearest folder above it, must be a folder that can be written to.
+    A file in its way, a name the file system refuses or an unwritable folder is one line.
+    `make_folder` makes it, once there is something to write."""
+    existing = folder
+    while True:
         try:
-            folder.mkdir(parents=True, exist_ok=True)
-        except OSError as exc:
-            raise SheetgenError(
-                f"{folder}: cannot create the output folder ({exc.strerror})"
-            ) from None
+            mode = os.stat(existing).st_mode
+            break
+        except (FileNotFoundError, NotADirectoryError):  # not there, or a file above it
+            if existing.parent == existing:
+                raise SheetgenError(f"{folder}: cannot be the output folder") from None
+            existing = existing.parent
+        except OSError as exc:  # a name too long, a loop of links, ...
+            raise SheetgenError(f"{folder}: cannot be the output folder ({exc.strerror})") from None
+    if not stat.S_ISDIR(mode):  # a name given on the command line that is no folder
+        raise UsageError(_in_the_way(folder, existing))
+    # ask the file system itself (permission bits do not tell root or read-only mounts): an
+    # unnamed file in the folder, or where it is to be made, in the folder above it
     try:
-        is_folder = stat.S_ISDIR(os.stat(folder).st_mode)
-    except FileNotFoundError:
-        is_folder = False
-    except OSError as exc:  # a name too long, a loop of links, ...
-        raise SheetgenError(f"{folder}: cannot be the output folder ({exc.strerror})") from None
-    if not is_folder:  # a name given on the command line that is no folder: a usage error
-        raise UsageError(
-            f"{folder}: output folder does not exist (create it, or choose another --out)"
-        )
-    try:  # ask the file system itself: permission bits do not tell root or read-only mounts
-        with tempfile.TemporaryFile(dir=folder):
+        with tempfile.TemporaryFile(dir=existing):
             pass
     except OSError as exc:
+        if existing != folder:
+            raise SheetgenError(
+                f"{folder}: cannot create the output folder ({existing} is not writable: "
+                f"{exc.strerror}; choose another --out)"
+            ) from None
         raise SheetgenError(
             f"{folder}: output folder is not writable ({exc.strerror}; choose another --out)"
         ) from None
-    _remove_orphans(folder)
+    if existing == folder:
+        _remove_orphans(folder)
+    return folder
+
+
+def _in_the_way(folder: Path, file: Path | None = None) -> str:
+    """The line for an output folder that a file stands in the way of (`file`, if known)."""
+    where = "it is a file" if file in (None, folder) else f"{file} is a file"
+    return f"{folder}: cannot be the output folder: {where}, not a folder (choose another --out)"
+
+
+def make_folder(folder: Path) -> Path:
+    """Make the output folder checked by `check_folder`, and the folders above it, where they
+    do not exist yet."""
+    try:
+        folder.mkdir(parents=True, exist_ok=True)
+    except (FileExistsError, NotADirectoryError):  # a file put there since the check
+        raise UsageError(_in_the_way(folder)) from None
+    except OSError as exc:
+        raise SheetgenError(f"{folder}: cannot create the output folder ({exc.strerror})") from None
     return folder
 
 
@@ -131,6 +170,7 @@ def create_new(path: Path, data: bytes) -> None:
         if staged.tmp is None:
             try:
                 _name_unnamed(staged.fd, path)
+                wrote(path)
                 return
             except FileExistsError:
                 raise
@@ -138,6 +178,7 @@ def create_new(path: Path, data: bytes) -> None:
                 staged.tmp = _temporary_name(path)
                 _write_new(Path(staged.tmp), data)
         os.link(staged.tmp, path)
+        wrote(path)
     except FileExistsError:
         raise SheetgenError(f"{path}: already exists; it is never replaced") from None
     except OSError as exc:
@@ -210,6 +251,7 @@ class _Staged:
                     os.chmod(tmp, self.mode)
             os.replace(self.tmp, self.path)
             self.tmp = None
+            wrote(self.path)
         except OSError as exc:
             raise SheetgenError(f"{self.path}: cannot write ({exc.strerror})") from None
 
@@ -294,10 +336,9 @@ def _temporary_name(path: Path) -> str:
 def write_page(out: Path | None, default_name: str, text: str) -> Path:
     """Write a single-file output (an HTML page) atomically: to `out`, or to output/."""
     if out is None:
-        folder = prepare_folder(Path("output"), create=True)
-        path = folder / default_name
+        path = prepare_folder(Path("output")) / default_name
     else:
-        prepare_folder(out.parent, create=False)
+        prepare_folder(out.parent)
         path = out
     write_atomic(path, text.encode("utf-8"))
     return path

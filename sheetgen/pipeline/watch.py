@@ -301,13 +301,14 @@ def _loop(watch: Watch, preview: Preview, stop: Stop) -> None:
 
 @contextmanager
 def _folder(out: Path | None) -> Iterator[Path]:
-    """The folder the files go to: `out`, which must exist, or a temporary one removed at the
-    end (its name carries the watch's pid, so a watch killed outright leaves it to the next)."""
+    """The folder the files go to: `out` (made if it does not exist), or a temporary one
+    removed at the end (its name carries the watch's pid, so a watch killed outright leaves it
+    to the next)."""
     # imported here, not at the top, for start-up time
     from sheetgen.pipeline.output import prepare_folder
 
     if out is not None:
-        yield prepare_folder(out, create=False)
+        yield prepare_folder(out)
         return
     _remove_orphans(Path(tempfile.gettempdir()))
     with tempfile.TemporaryDirectory(prefix=f"sheetgen-watch-{os.getpid()}-") as name:

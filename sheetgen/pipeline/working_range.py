@@ -6,18 +6,17 @@ the rules check narrows it cheaply, then `sheetgen check` itself confirms each e
 from __future__ import annotations
 
 import tempfile
-from collections.abc import Callable
 from pathlib import Path
-from typing import TYPE_CHECKING, Any
+from typing import TYPE_CHECKING
 
 from sheetgen.model.tables import Refusal
+from sheetgen.pipeline.ranges import FLOAT_STEP, edge, value_at, with_value
 
 if TYPE_CHECKING:
     from sheetgen.kinds import ComponentKind
     from sheetgen.model.base import LayoutBase
 
 TRIAL = "trial"  # the name of the layouts tried
-FLOAT_STEP = 0.1  # mm (or whatever the key holds): how finely a float key's ends are found
 
 
 def working_range(
@@ -26,7 +25,7 @@ def working_range(
     """The values of the dotted `key` about the built-in layout `base_name`'s own (`base`) that
     pass `sheetgen check` when a layout extends it and changes that key alone; None when that
     is the whole of the model's `bounds`, or the base value is itself refused."""
-    value = _at(base.model_dump(), key)
+    value = value_at(base.model_dump(), key)
     if isinstance(value, bool) or not isinstance(value, int | float):
         return None
     step = 1 if isinstance(value, int) else FLOAT_STEP
@@ -34,12 +33,12 @@ def working_range(
 
     def rules_pass(number: float) -> bool:
         try:
-            model = kind.model.model_validate(_with(data, key, number))
+            model = kind.model.model_validate(with_value(data, key, number))
         except Refusal:
             return False
         return not any(f.level == "error" for f in kind.check(model))
 
-    low, high = (_edge(value, end, rules_pass, step) for end in bounds)
+    low, high = (edge(value, end, rules_pass, step) for end in bounds)
     if (low, high) == bounds or not rules_pass(value):
         return None
     with tempfile.TemporaryDirectory() as folder:
@@ -47,27 +46,8 @@ def working_range(
         def checks(number: float) -> bool:
             return _checked(Path(folder), base_name, key, number)
 
-        low, high = (_edge(value, end, checks, step) for end in (low, high))
+        low, high = (edge(value, end, checks, step) for end in (low, high))
     return low, high
-
-
-def _edge(start: float, end: float, works: Callable[[float], bool], step: float) -> float:
-    """The value nearest `end` (on the way from `start`, which works) that works, to `step`,
-    assuming those between work as far as the first that does not."""
-    if works(end):
-        return end
-    good, bad = start, end
-    while abs(bad - good) > step:
-        middle = _snap((good + bad) / 2, step)
-        if middle in (good, bad):
-            break
-        good, bad = (middle, bad) if works(middle) else (good, middle)
-    return good
-
-
-def _snap(number: float, step: float) -> float:
-    """`number` on the grid of `step`: a whole number for an integer key."""
-    return round(round(number / step) * step, 6) if step < 1 else round(number)
 
 
 def _checked(folder: Path, base_name: str, key: str, number: float) -> bool:
@@ -81,18 +61,3 @@ def _checked(folder: Path, base_name: str, key: str, number: float) -> bool:
     file = folder / "trial.toml"
     file.write_text("\n".join(lines) + "\n", encoding="utf-8")
     return check_one(str(file), None).errors == 0
-
-
-def _at(data: dict[str, Any], key: str) -> Any:
-    value: Any = data
-    for part in key.split("."):
-        value = value[part]
-    return value
-
-
-def _with(data: dict[str, Any], key: str, number: float) -> dict[str, Any]:
-    """`data` with the dotted `key` set to `number` (the tables on the way copied)."""
-    head, _, rest = key.partition(".")
-    if not rest:
-        return {**data, head: number}
-    return {**data, head: _with(data[head], rest, number)}

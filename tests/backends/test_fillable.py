@@ -44,12 +44,12 @@ def fields(path: Path) -> dict[str, str]:
 
 
 def test_scribe_cells_winners_and_names(fillable: Path) -> None:
-    found = fields(fillable / "scribe-standard-supergrid.pdf")
+    found = fields(fillable / "scribe-standard-supergrid-fillable.pdf")
     cells = [n for n in found if ".cell_" in n]
     assert len(cells) == 81 and all(found[n] == "/Tx" for n in cells)
     assert sum(".winner_" in n for n in found) == 9
     assert {"p1s1.name_plus", "p1s1.name_o", "p1s1.won_plus", "p1s1.won_o"} <= set(found)
-    reader = PdfReader(fillable / "scribe-standard-supergrid.pdf")
+    reader = PdfReader(fillable / "scribe-standard-supergrid-fillable.pdf")
     widgets = {}
     for annot in reader.pages[0]["/Annots"]:  # type: ignore[union-attr]
         widget = annot.get_object()
@@ -59,7 +59,7 @@ def test_scribe_cells_winners_and_names(fillable: Path) -> None:
 
 def test_scribbly_gum_boxes_and_numbers(fillable: Path) -> None:
     tree = load("scribbly-gum/kuringgai").model
-    found = fields(fillable / "scribbly-gum-kuringgai-tree.pdf")
+    found = fields(fillable / "scribbly-gum-kuringgai-tree-fillable.pdf")
     circles = [c for c in tree.circles if c.food != "start"]  # type: ignore[attr-defined]
     assert all(found[f"p1s1.tree_{c.id}"] == "/Btn" for c in circles)
     assert sum(".tracker_" in n and v == "/Btn" for n, v in found.items()) == 45
@@ -78,15 +78,15 @@ def test_scribbly_gum_boxes_and_numbers(fillable: Path) -> None:
 
 
 def test_walkabout_and_scrumpit_fields(fillable: Path) -> None:
-    found = fields(fillable / "walkabout-map-1.pdf")
+    found = fields(fillable / "walkabout-map-1-fillable.pdf")
     assert sum(".star_" in n and v == "/Btn" for n, v in found.items()) == 9  # 1 + 8 map stars
     assert {"p1s1.score_total", "p1s1.name", "p1s1.most_emu"} <= set(found)
-    pad = fields(fillable / "scrumpit-scorepad.pdf")
+    pad = fields(fillable / "scrumpit-scorepad-fillable.pdf")
     assert len(pad) == len(set(pad)) > 500 and set(pad.values()) == {"/Tx"}
 
 
 def test_a_ticked_tree_circle_renders_filled(fillable: Path, tmp_path: Path) -> None:
-    source = fillable / "scribbly-gum-kuringgai-tree.pdf"
+    source = fillable / "scribbly-gum-kuringgai-tree-fillable.pdf"
     tree = load("scribbly-gum/kuringgai")
     layout = tree.model
     t = pressed(tree.kind, layout, BuildOptions()).pages[0].placements[0].transform
@@ -122,8 +122,8 @@ def test_a_ticked_tree_circle_renders_filled(fillable: Path, tmp_path: Path) -> 
 @pytest.mark.parametrize(
     "sheet,values",
     [
-        ("scribbly-gum-kuringgai-tree.pdf", {"column_bonus": "7", "final_score": "28"}),
-        ("scribe-standard-supergrid.pdf", {"cell_E5": "O", "winner_1": "+"}),
+        ("scribbly-gum-kuringgai-tree-fillable.pdf", {"column_bonus": "7", "final_score": "28"}),
+        ("scribe-standard-supergrid-fillable.pdf", {"cell_E5": "O", "winner_1": "+"}),
     ],
 )
 def test_what_pypdf_fills_in_sits_in_the_middle_of_its_box(
@@ -167,6 +167,24 @@ def test_what_pypdf_fills_in_sits_in_the_middle_of_its_box(
         assert abs(off) <= 0.3, f"{name}: {values[name]!r} drawn {off:+.2f} mm from the middle"
 
 
+def test_a_fillable_pdf_keeps_the_plain_pdf_beside_it(tmp_path: Path) -> None:
+    """`--fillable` wrote over the plain PDF of the same name: a fillable PDF is named
+    `-fillable`, so the sheet to print and the form to type into sit side by side."""
+    plain = sheetgen("build", "scribe/standard", "-f", "pdf", "--out", str(tmp_path), "-q")
+    assert plain.code == 0, plain.err
+    printed = (tmp_path / "scribe-standard-supergrid.pdf").read_bytes()
+    run = sheetgen("build", "scribe/standard", "-f", "pdf", "--fillable", "--out", str(tmp_path))
+    assert run.code == 0, run.err
+    form = tmp_path / "scribe-standard-supergrid-fillable.pdf"
+    assert run.out.startswith(f"wrote {form} (")
+    assert sorted(p.name for p in tmp_path.iterdir()) == [
+        form.name,
+        "scribe-standard-supergrid.pdf",
+    ]
+    assert (tmp_path / "scribe-standard-supergrid.pdf").read_bytes() == printed
+    assert fields(form) and not fields(tmp_path / "scribe-standard-supergrid.pdf")
+
+
 def test_fillable_pages_still_share_one_drawing(tmp_path: Path) -> None:
     run = sheetgen(
         "build",
@@ -181,10 +199,10 @@ def test_fillable_pages_still_share_one_drawing(tmp_path: Path) -> None:
         "-q",
     )
     assert run.code == 0, run.err
-    reader = PdfReader(tmp_path / "scribbly-gum-kuringgai-tree.pdf")
+    reader = PdfReader(tmp_path / "scribbly-gum-kuringgai-tree-fillable.pdf")
     contents = {page.raw_get("/Contents").idnum for page in reader.pages}  # type: ignore[union-attr]
     assert len(contents) == 1  # the artwork is stored once; only the fields differ
-    names = list(fields(tmp_path / "scribbly-gum-kuringgai-tree.pdf"))
+    names = list(fields(tmp_path / "scribbly-gum-kuringgai-tree-fillable.pdf"))
     assert len(names) == len(set(names)) == 3 * 133
 
 

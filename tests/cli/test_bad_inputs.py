@@ -256,8 +256,8 @@ def test_a_failed_build_leaves_existing_output_untouched(tmp_path: Path) -> None
         (["build", "scribe/standard", "--paper", "B5"], "--paper 'B5' is not a paper size"),
         (["build", "scribe/standard", "--format", "jpg"], "--format 'jpg': use one or more of"),
         (
-            ["build", "scribe/standard", "--out", "/nonexistent/folder"],
-            "/nonexistent/folder: output folder does not exist",
+            ["build", "scribe/standard", "--out", "/dev/null/folder"],
+            "/dev/null/folder: cannot be the output folder: /dev/null is a file, not a folder",
         ),
         (["build"], "name layouts to build, or pass --all"),
         (["schema", "scribe/grid"], "unknown component kind 'scribe/grid'"),

@@ -67,7 +67,7 @@ CASES = [  # what is wrong, the command, and which of the README's meanings it i
     ("unknown kind", ["schema", "scribe/grid"], "a usage error"),
     ("bad option", ["build", "scribe/standard", "--colour", "red"], "a usage error"),
     ("bad option of list", ["list", "--long"], "a usage error"),
-    ("no such --out", ["build", "scribe/standard", "--out", "{tmp}/nope"], "a usage error"),
+    ("--out in a file", ["build", "scribe/standard", "--out", "{record}/nope"], "a usage error"),
     ("invalid layout, check", ["check", "{unknown_key}"], FAILED),
     ("invalid layout, build", ["build", "{unknown_key}", "--out", "{tmp}"], FAILED),
     ("failed rules check", ["check", "{mirrored}"], FAILED),
@@ -279,6 +279,64 @@ def test_progress_is_drawn_on_stderr_and_a_summary_ends_stdout(tmp_path: Path) -
     assert int(found[1]) == len(files) == 4
     assert abs(float(found[2].replace(",", "")) - size / unit) <= 0.51
     assert 0 < float(found[4]) <= elapsed + 0.05
+
+
+def test_notes_go_to_stderr_and_what_was_written_to_stdout(tmp_path: Path) -> None:
+    """A note went to stdout from some commands and to stderr from others: every note is on
+    stderr, as every progress bar is, and stdout holds what was written and the summary."""
+    board = sheetgen("build", "scrumpit/single", "-f", "pdf", "--out", str(tmp_path))
+    pdf = tmp_path / "scrumpit-single-board.pdf"
+    assert board.code == 0 and board.out.splitlines()[0] == f"wrote {pdf} (23 KiB)"
+    assert SUMMARY.fullmatch(board.out.splitlines()[1]) and len(board.out.splitlines()) == 2
+    assert board.err == f"note: {pdf}: single: cells 6.6 mm on one page of A4\n"
+    deck = sheetgen("export", "tts", "marram/classic", "--out", str(tmp_path))
+    assert deck.code == 0 and "note:" not in deck.out
+    assert all(line.startswith(("wrote ", "built ")) for line in deck.out.splitlines())
+    assert deck.err.startswith("note: deck 'tiles': faces made 409 px wide")
+
+
+def terminal_of(args: list[str]) -> tuple[str, bytes]:
+    """What a build prints on stdout (a pipe), and what it draws on stderr (a terminal)."""
+    master, slave = pty.openpty()
+    proc = subprocess.Popen(
+        [sys.executable, "-m", "sheetgen", *args],
+        stdout=subprocess.PIPE,
+        stderr=slave,
+        stdin=subprocess.DEVNULL,
+        cwd=ROOT,
+        env=dict(os.environ, TERM="xterm", COLUMNS="120"),
+    )
+    os.close(slave)
+    out = proc.stdout.read().decode() if proc.stdout else ""
+    assert proc.wait(timeout=300) == 0
+    drawn = b""
+    while True:
+        try:
+            chunk = os.read(master, 65536)
+        except OSError:  # the terminal's other end is closed: all is read
+            break
+        if not chunk:
+            break
+        drawn += chunk
+    os.close(master)
+    return out, drawn
+
+
+@pytest.mark.process
+def test_the_progress_bar_counts_files(tmp_path: Path) -> None:
+    """A 3-layout build's bar counted layouts (0 % until the first whole layout, then a jump):
+    it counts the files, as each is made, out of all the build writes."""
+    if os.environ.get("MUTANT_UNDER_TEST"):
+        pytest.skip("drives the CLI in a subprocess, which never runs a mutant")
+    refs = ["marram/classic", "walkabout/dice", "scrumpit/tiles"]
+    out, drawn = terminal_of(
+        ["build", *refs, "-f", "png,pdf", "--dpi", "60", "--out", str(tmp_path)]
+    )
+    files = len(list(tmp_path.iterdir()))
+    assert len(out.splitlines()) == files + 1 and files > 20
+    plain = re.sub(rb"\x1b\[[0-9;?]*[A-Za-z]", b"", drawn)  # the terminal's colours left out
+    counts = {int(m) for m in re.findall(rb"(\d+)/%d files" % files, plain)}
+    assert 0 in counts and counts - {0, files}, counts  # counted on the way, not only at the end
 
 
 def test_quiet_prints_nothing_but_errors(tmp_path: Path) -> None:

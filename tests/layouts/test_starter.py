@@ -4,6 +4,7 @@ starter's comments speak of this layout (its game, its kind, its colours)."""
 
 from __future__ import annotations
 
+import itertools
 import json
 import os
 import re
@@ -117,7 +118,9 @@ def test_every_colour_says_what_it_paints(
     for i, line in enumerate(lines):
         key, _, value = line.partition(" = ")
         if re.fullmatch(r'"#[0-9a-f]{6}"', value):
-            assert lines[i - 1] == f"# {described[key]}", (kind, line)
+            above = list(itertools.takewhile(lambda a: a.startswith("# "), lines[i - 1 :: -1]))
+            said = " ".join(a[2:] for a in reversed(above))
+            assert said == described[key], (kind, line)
 
 
 @pytest.mark.parametrize("kind", sorted(registered()))
@@ -298,3 +301,44 @@ def test_a_starter_from_a_changed_base_works_its_ranges_out_anew(
     text = starters.starter_text(kind, base, Path("mine.toml"))
     # the standard sheet's cells that `check` passes, as `new` has said since it said ranges
     assert "with this layout's other values, 11.5 to 13.3" in text
+
+
+def schema_keys(schema: dict[str, Any], node: dict[str, Any], path: str = "") -> list[str]:
+    """Every key the schema lists, a table's by dotted key (through its definitions)."""
+    out: list[str] = []
+    for key, prop in node.get("properties", {}).items():
+        ref = next((o["$ref"] for o in [prop, *prop.get("anyOf", [])] if "$ref" in o), "")
+        table = schema["$defs"][ref.rsplit("/", 1)[-1]] if ref else {}
+        nested = "properties" in table and prop.get("type") != "array" and "anyOf" not in prop
+        out += schema_keys(schema, table, f"{path}{key}.") if nested else [path + key]
+    return out
+
+
+@pytest.mark.parametrize("kind", sorted(registered()))
+def test_a_starter_shows_every_key_a_designer_would_change(
+    kind: str, tmp_path: Path, starter: Callable[[str], str]
+) -> None:
+    """`new scrumpit/tiles` wrote `size` alone: a starter now shows every key the schema lists
+    (the printed words, [labels], pointed to), each under a comment saying what it holds, with
+    the built-in value, so the layout as written builds exactly what its base does."""
+    file = new_layout(starter, kind, tmp_path)
+    text = file.read_text(encoding="utf-8")
+    written = tomllib.loads(text)
+    schema = json.loads(invoke("schema", kind).out)
+    lines = text.splitlines()
+    for key in schema_keys(schema, schema):
+        if key.split(".")[0] == "labels":
+            continue
+        table, _, leaf = key.rpartition(".")
+        unset = f"# {leaf} = ... (not set in "  # a key the base leaves unset, in a comment
+        shown = leaf in (value_at(written, table) if table else written)
+        assert shown or any(line.startswith(unset) for line in lines), key
+    for i, line in enumerate(lines):
+        if re.match(r"[a-z_]+ = ", line):
+            assert lines[i - 1].startswith("# "), (kind, line)  # every key under its comment
+    assert "[labels] ('sheetgen schema" in " ".join(lines)
+    base = load(written["extends"]).model.model_dump(exclude={"name", "description"})
+    assert load(str(file)).model.model_dump(exclude={"name", "description"}) == base
+    if kind == "scrumpit/tiles":
+        assert {"size", "letters", "colours"} <= set(written)
+        assert written["letters"][16] == {"letter": "Q", "value": 12, "count": 1}

@@ -18,7 +18,7 @@ from PIL import Image
 
 from sheetgen.errors import SheetgenError
 from sheetgen.pipeline.output import write_all, write_atomic
-from tests.support import ROOT
+from tests.support import ROOT, sheetgen
 
 
 @contextmanager
@@ -237,3 +237,37 @@ def test_a_build_over_a_limit_is_refused_before_any_layout_is_drawn(
     message = str(refused.value)
     assert message.startswith(layout) and limit in message, message
     assert list(tmp_path.iterdir()) == []
+
+
+def test_ctrl_c_during_a_build_says_in_one_line_that_nothing_was_written(
+    tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    """Ctrl-C during a build ended it with exit 130 and not a word: it says in one line that
+    nothing was written (and nothing was); one that comes as the files go in place, after they
+    all are, says how many were written whole."""
+
+    def ctrl_c() -> None:
+        raise KeyboardInterrupt  # Ctrl-C as the build draws
+
+    monkeypatch.setattr("sheetgen.pipeline.build.checkpoint", ctrl_c)
+    run = sheetgen("build", "scribe/standard", "-f", "pdf,svg", "--out", str(tmp_path))
+    assert (run.code, run.out, run.err) == (130, "", "interrupted: nothing was written\n")
+    assert list(tmp_path.iterdir()) == []
+    monkeypatch.undo()
+    from sheetgen.pipeline import output
+
+    commit = output._Staged.commit
+
+    def commit_then_ctrl_c(self: output._Staged) -> None:
+        commit(self)
+        signal.raise_signal(signal.SIGINT)
+
+    monkeypatch.setattr(output._Staged, "commit", commit_then_ctrl_c)
+    previous = signal.signal(signal.SIGINT, signal.default_int_handler)
+    try:
+        run = sheetgen("build", "scribe/standard", "-f", "pdf,svg", "--out", str(tmp_path))
+    finally:
+        signal.signal(signal.SIGINT, previous)
+    svg = tmp_path / "scribe-standard-supergrid.svg"
+    assert (run.code, run.out) == (130, "")
+    assert run.err == f"interrupted: 2 files written whole, the last {svg}\n"

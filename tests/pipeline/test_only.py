@@ -91,6 +91,20 @@ def difference(page: Image.Image, centre: tuple[float, float], drawing: Drawing)
     return float(np.abs(seen[:h, :w] - want[:h, :w]).mean())
 
 
+def test_copies_of_part_of_a_set_are_counted_as_copies(tmp_path: Path) -> None:
+    """`--only dark --copies 2` said 'prints 12 of the set's 18 pieces' (12 is the dark
+    die's 6 faces twice): it prints 6 of the 18, twice each."""
+    run = sheetgen(
+        "build", "walkabout/dice", "--only", "dark", "--copies", "2", "-f", "pdf", "--out",
+        str(tmp_path),
+    )  # fmt: skip
+    assert run.code == 0, run.err
+    assert [line for line in run.err.splitlines() if line] == [
+        "note: walkabout/dice: --only dark prints 6 of the set's 18 pieces, 2 copies of each "
+        "(12 in all): a partial set"
+    ]
+
+
 def test_two_marram_tiles_print_front_and_back_duplex(tmp_path: Path) -> None:
     run = sheetgen(
         "build", "marram/classic", "--only", "worm-saddle,meadow", "-f", "pdf", "--out",
@@ -185,7 +199,10 @@ def test_names_choose_pieces_decks_and_dice() -> None:
     counted = {p.name: n for p, n in choice.pieces}
     assert counted["red-E"] == 12 and counted["yellow-Q"] == 2  # a bag whole, a piece each
     assert sum(counted.values()) == 2 * 50 + 2
-    assert "yellow-A" not in counted and "prints 102 of the set's 200 pieces" in choice.note
+    assert (
+        "yellow-A" not in counted
+        and "prints 51 of the set's 200 pieces, 2 copies of each (102 in all)" in choice.note
+    )
     dice = load("walkabout/dice")
     faces = [(p.name, n) for p, n in choose(dice, ("light-3", "medium"), 1).pieces]
     assert faces == [("light-3", 1)] + [(f"medium-{i}", 1) for i in range(1, 7)]

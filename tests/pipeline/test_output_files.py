@@ -25,32 +25,34 @@ def test_names_follow_the_readme_pattern() -> None:
     )
 
 
-def test_the_default_folder_is_created_and_a_chosen_one_must_exist(tmp_path: Path) -> None:
-    made = tmp_path / "a" / "output"
-    assert prepare_folder(made, create=True) == made
-    assert made.is_dir()
-    assert prepare_folder(made, create=True) == made  # the next build finds it there
-    assert prepare_folder(made, create=False) == made
-    missing = tmp_path / "elsewhere"
-    with pytest.raises(SheetgenError) as caught:
-        prepare_folder(missing, create=False)
-    assert str(caught.value) == (
-        f"{missing}: output folder does not exist (create it, or choose another --out)"
-    )
-    assert not missing.exists()  # a chosen folder is never made
+def test_an_out_folder_that_does_not_exist_is_made_with_its_parents(tmp_path: Path) -> None:
+    """The README's own `--out previews/` (and a folder two levels down) is made, as every peer
+    tool makes it, and the files go there; a build refused for bad input makes no folder."""
+    run = sheetgen("build", "scribe/standard", "-f", "svg", "--out", "previews/", cwd=tmp_path)
+    assert run.code == 0, run.err
+    assert [p.name for p in (tmp_path / "previews").iterdir()] == ["scribe-standard-supergrid.svg"]
+    deeper = tmp_path / "a" / "b"
+    run = sheetgen("build", "scribe/standard", "-f", "svg", "--out", str(deeper))
+    assert run.code == 0 and (deeper / "scribe-standard-supergrid.svg").is_file(), run.err
+    refused = sheetgen("build", "scribe/nonesuch", "--out", "new/deeper", cwd=tmp_path)
+    assert refused.code == 2 and not (tmp_path / "new").exists()
+    run = sheetgen("export", "pieces", "scrumpit/tiles", "--out", "pieces/", cwd=tmp_path)
+    assert run.code == 0 and any((tmp_path / "pieces").iterdir()), run.err
 
 
 def test_a_file_in_the_way_of_the_folder_is_named(tmp_path: Path) -> None:
+    """A file where the output folder, or a folder above it, would go is one line naming it
+    (a usage error: the name on the command line is wrong), and the file is left as it was."""
     blocker = tmp_path / "output"
     blocker.write_text("not a folder")
-    with pytest.raises(SheetgenError) as caught:
-        prepare_folder(blocker / "deeper", create=True)
-    assert str(caught.value).startswith(f"{blocker / 'deeper'}: cannot create the output folder (")
-    with pytest.raises(SheetgenError) as caught:
-        prepare_folder(blocker, create=True)  # exists, but as a file
-    assert str(caught.value) == f"{blocker}: cannot create the output folder (File exists)"
-    with pytest.raises(SheetgenError, match="output folder does not exist"):
-        prepare_folder(blocker, create=False)
+    for out in (blocker / "deeper" / "still", blocker):
+        run = sheetgen("build", "scribe/standard", "-f", "svg", "--out", str(out))
+        assert (run.code, run.out) == (2, "")
+        assert run.err == (
+            f"error: {out}: cannot be the output folder: "
+            f"{f'{blocker} is' if out != blocker else 'it is'} a file, not a folder (choose "
+            "another --out)\n"
+        )
     assert blocker.read_text() == "not a folder"
 
 
@@ -65,9 +67,9 @@ def test_a_folder_the_file_system_will_not_write_is_named(
         return real(*args, dir=dir, **kwargs)  # type: ignore[call-overload]
 
     monkeypatch.setattr("tempfile.TemporaryFile", read_only)
-    assert prepare_folder(tmp_path / "..", create=False) == tmp_path / ".."
+    assert prepare_folder(tmp_path / "..") == tmp_path / ".."
     with pytest.raises(SheetgenError) as caught:
-        prepare_folder(tmp_path, create=False)
+        prepare_folder(tmp_path)
     assert str(caught.value) == (
         f"{tmp_path}: output folder is not writable (Read-only file system; choose another --out)"
     )
@@ -83,9 +85,7 @@ def test_a_page_goes_to_the_path_given_or_to_output(
     path = write_page(None, "walkabout-roller.html", "<p>roll</p>")
     assert path == Path("output") / "walkabout-roller.html"
     assert (tmp_path / "output" / "walkabout-roller.html").read_text() == "<p>roll</p>"
-    with pytest.raises(SheetgenError, match="output folder does not exist"):
-        write_page(tmp_path / "no" / "page.html", "x.html", "x")
-    assert not (tmp_path / "no").exists()
+    assert write_page(tmp_path / "no" / "page.html", "x.html", "x").read_text() == "x"
 
 
 def test_a_missing_folder_is_one_line_not_a_traceback(tmp_path: Path) -> None:
@@ -274,17 +274,18 @@ def test_a_rebuilt_file_keeps_its_permissions(tmp_path: Path) -> None:
     [("build",), ("export", "tts"), ("export", "pieces")],
     ids=["build", "export tts", "export pieces"],
 )
-def test_a_missing_output_folder_is_refused_before_any_layout_is_read(
+def test_a_folder_behind_a_file_is_refused_before_any_layout_is_read(
     tmp_path: Path, command: tuple[str, ...]
 ) -> None:
-    """A build of every layout took seconds of drawing before it said the folder was missing:
+    """A build of every layout took seconds of drawing before it said the folder was wrong:
     the folder is looked at first, so a layout that would itself be refused is never reached."""
     broken = tmp_path / "broken.toml"
     broken.write_text('game = "scribe"\ncomponent = "supergrid"\nname = [\n')
-    missing = tmp_path / "nowhere"
-    run = sheetgen(*command, str(broken), "--out", str(missing))
+    (tmp_path / "file").write_text("in the way")
+    behind = tmp_path / "file" / "nowhere"
+    run = sheetgen(*command, str(broken), "--out", str(behind))
     assert run.code == 2, run.err
     assert run.err.strip() == (
-        f"error: {missing}: output folder does not exist (create it, or choose another --out)"
+        f"error: {behind}: cannot be the output folder: {tmp_path / 'file'} is a file, not a "
+        "folder (choose another --out)"
     )
-    assert not missing.exists()

@@ -228,7 +228,8 @@ def test_options_some_layouts_do_not_take_are_noted(
         out=tmp_path, dpi=DPI, gap=3.0,
     )  # fmt: skip
     run_build(request)
-    assert "note: --gap: marram/board does not take it; built without it" in capsys.readouterr().out
+    said = capsys.readouterr()  # a note goes to stderr, beside what was written (stdout)
+    assert "--gap: marram/board does not take it; built without it" in said.err
 
 
 @pytest.mark.slow

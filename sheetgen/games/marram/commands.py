@@ -30,7 +30,14 @@ def score(
     as_json: Annotated[bool, typer.Option("--json", help="print JSON for machines")] = False,
 ) -> None:
     """Score a board: each claimed feature's points and owners as it was finished, the Fly and
-    Frog (animals), every player's total, the short game's target, and who has won."""
+    Frog (animals), every player's total, the short game's target, and who has won.
+
+    Examples:
+
+    \b
+      sheetgen marram score marram/example-board
+      sheetgen marram score my-board.toml --json
+    """
     # imported here, not at the top, for start-up time
     from sheetgen.games.marram.verdict import in_hand_text, referee
 
@@ -100,7 +107,14 @@ def fits(
     """List where a tile could be laid next on the board: every place, side and quarter turn
     (clockwise) at which each adjoining edge matches patch for patch and beast for beast; sides
     and turns that leave the same tile lying there (the same patches, beasts, coins and
-    flowers) are listed once, with the others that give it."""
+    flowers) are listed once, with the others that give it.
+
+    Examples:
+
+    \b
+      sheetgen marram fits marram/example-board worm-saddle
+      sheetgen marram fits my-board.toml meadow --json
+    """
     # imported here, not at the top, for start-up time
     from sheetgen.errors import SheetgenError, UsageError
     from sheetgen.games.marram.placements import distinct, placements

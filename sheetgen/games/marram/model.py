@@ -378,7 +378,8 @@ class Placed(Section):
 class Claim(Section):
     """A player's boot (or, in pitchfork and animals, a pitchfork on a beast) on a feature: a
     beast at one edge, or a patch at one corner, of a tile. It went on with the move that laid
-    or flipped that tile: the last such move, unless `move` gives its index in `placed`."""
+    or flipped that tile: the last such move, unless `move = N` names placed[N] (counted from
+    1, as every finding names moves)."""
 
     player: str = Key(min_length=1, max_length=30, description="whose boot or pitchfork")
     at: tuple[int, int] = Key(description="the board place [x, y] of the tile")
@@ -387,7 +388,9 @@ class Claim(Section):
         description="'beast:E' (the beast at that edge) or 'patch:NW'",
     )
     move: int | None = Key(
-        default=None, ge=0, description="index in placed of the move that laid or flipped the tile"
+        default=None,
+        ge=1,
+        description="the move that laid or flipped the tile: N for placed[N], counted from 1",
     )
 
 

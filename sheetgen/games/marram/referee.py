@@ -70,16 +70,21 @@ class Game:
         on_move: dict[int, list[int]] = {}
         placed = self.layout.placed
         for k, c in enumerate(self.layout.claims):
-            if c.move is not None:
-                if c.move >= len(placed) or placed[c.move].where != c.at:
-                    self.findings.append(
-                        error(
-                            f"claims[{k}].move",
-                            f"placed[{c.move}] does not lay or flip the tile at {_where(c.at)}",
-                        )
+            if c.move is not None:  # counted from 1, as key_path names placed[N]
+                i = c.move - 1
+                counted = "(moves count from 1: move = N is placed[N])"
+                if i >= len(placed):
+                    why = f"placed holds {len(placed)} moves, so move = {c.move} names none"
+                elif placed[i].where != c.at:
+                    done = "flips" if placed[i].flip else "lays"
+                    why = (
+                        f"{key_path(('placed', i))} {done} the tile at "
+                        f"{_where(placed[i].where)}, not the one at {_where(c.at)}"
                     )
+                else:
+                    on_move.setdefault(i, []).append(k)
                     continue
-                on_move.setdefault(c.move, []).append(k)
+                self.findings.append(error(f"claims[{k}].move", f"{why} {counted}"))
                 continue
             moves = [i for i, m in enumerate(placed) if m.where == c.at]
             if not moves:

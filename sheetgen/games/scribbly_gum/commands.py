@@ -47,7 +47,14 @@ def simulate(
     ] = "scribbly-gum/tiles",
     as_json: Annotated[bool, typer.Option("--json", help="print JSON for machines")] = False,
 ) -> None:
-    """Play the solo game many times with a random and a greedy player; print the scores."""
+    """Play the solo game many times with a random and a greedy player; print the scores.
+
+    Examples:
+
+    \b
+      sheetgen scribbly-gum simulate kuringgai
+      sheetgen scribbly-gum simulate scribbly-gum/mooloolah --games 1000 --seed 7
+    """
     # imported here, not at the top, for start-up time
     from sheetgen.games.scribbly_gum.rules import SOLO_CHART
     from sheetgen.games.scribbly_gum.simulate import simulate as run
@@ -95,7 +102,14 @@ def deck(
         str, typer.Option(help="screen tile layout (size, colours)")
     ] = "scribbly-gum/digital",
 ) -> None:
-    """Write the offline HTML tile deck: shuffle, set one aside, reveal one a turn."""
+    """Write the offline HTML tile deck: shuffle, set one aside, reveal one a turn.
+
+    Examples:
+
+    \b
+      sheetgen scribbly-gum deck
+      sheetgen scribbly-gum deck --out class/deck.html
+    """
     # imported when the command runs, so that the program starts without drawing or page code
     from sheetgen.games.scribbly_gum.deck import screen_deck
     from sheetgen.games.scribbly_gum.model import DigitalLayout
@@ -212,7 +226,14 @@ def score(
     as_json: Annotated[bool, typer.Option("--json", help="print JSON for machines")] = False,
 ) -> None:
     """Score a finished game: meals each round, column bonus, achievements, final scores and
-    the winners (a tie goes to the most column bonus points)."""
+    the winners (a tie goes to the most column bonus points).
+
+    Examples:
+
+    \b
+      sheetgen scribbly-gum score scribbly-gum/example-game
+      sheetgen scribbly-gum score my-game.toml --json
+    """
     # imported here, not at the top, for start-up time
     from sheetgen.errors import SheetgenError
     from sheetgen.findings import nowhere

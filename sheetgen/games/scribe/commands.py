@@ -82,7 +82,14 @@ def score(
     ] = None,
     layout: Annotated[str, typer.Option(help="layout whose glyph set scores")] = "scribe/standard",
 ) -> None:
-    """Score a mini grid (points and glyphs each) or a super grid (winners and match winner)."""
+    """Score a mini grid (points and glyphs each) or a super grid (winners and match winner).
+
+    Examples:
+
+    \b
+      sheetgen scribe score "+O+/O+O/OO+"
+      sheetgen scribe score "+O+/O+O/OO+" --json
+    """
     # imported here, not at the top, for start-up time
     from sheetgen.games.scribe.rules import (
         MINI_NAMES,

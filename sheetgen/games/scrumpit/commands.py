@@ -43,7 +43,14 @@ def score(
 ) -> None:
     """Score a word in your home zone: each letter's value times the number of its row.
     Give the rows as an option: 'scrumpit score TAX --row 4' (all on row 4) or
-    'scrumpit score TAX --rows 4,4,5' (one row a letter)."""
+    'scrumpit score TAX --rows 4,4,5' (one row a letter).
+
+    Examples:
+
+    \b
+      sheetgen scrumpit score TAX --row 4
+      sheetgen scrumpit score QUIZ --rows 0,1,2,3
+    """
     # imported here, not at the top, for start-up time
     from sheetgen.games.scrumpit.rules import score_letters
 
@@ -105,7 +112,14 @@ def game(
     record: Annotated[str, typer.Argument(help='a game record (component = "game")')],
     as_json: Annotated[bool, typer.Option("--json", help="print JSON for machines")] = False,
 ) -> None:
-    """Score a recorded game turn by turn, with running totals and the rack deductions."""
+    """Score a recorded game turn by turn, with running totals and the rack deductions.
+
+    Examples:
+
+    \b
+      sheetgen scrumpit game scrumpit/example-game
+      sheetgen scrumpit game my-game.toml --json
+    """
     # imported here, not at the top, for start-up time
     from sheetgen.games.scrumpit.model import BoardLayout, GameRecord
     from sheetgen.games.scrumpit.rules import score_game

@@ -12,6 +12,7 @@ from sheetgen.games.scrumpit.ending import (
     at,
     finish_findings,
     over_drawn,
+    plural,
     rack_findings,
 )
 from sheetgen.games.scrumpit.model import (
@@ -107,6 +108,30 @@ class Referee:
                 ".exchanged",
                 "a player who exchanges letters forfeits the turn: no letters are laid or "
                 "scrumped in it",
+            )
+        self.exchange_held(i, turn)
+
+    def exchange_held(self, i: int, turn: Turn) -> None:
+        """The letters exchanged come off the player's rack, which holds only the tiles their
+        bag gave that the board has not taken: no more of a letter than the bag holds, less
+        those already laid."""
+        laid = self.drawn.get(turn.player, Counter())
+        for letter, n in sorted(Counter(turn.exchanged).items()):
+            held = self.counts.get(letter, 0)
+            left = max(0, held - laid[letter])
+            if n <= left:
+                continue
+            on_board = (
+                f" and {laid[letter]} {'is' if laid[letter] == 1 else 'are'} already on the board"
+                if laid[letter]
+                else ""
+            )
+            self.fault(
+                i,
+                ".exchanged",
+                f"{plural(n, letter)} exchanged, but {turn.player}'s bag holds "
+                f"{plural(held, letter)}{on_board}: a rack holds "
+                f"{f'at most {left}' if left else 'no'} {letter} to put back",
             )
 
     def scrump(self, i: int, turn: Turn) -> tuple[list[Cell], list[Cell]]:

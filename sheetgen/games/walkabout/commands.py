@@ -80,7 +80,14 @@ def score(
     ],
     as_json: Annotated[bool, typer.Option("--json", help="print JSON for machines")] = False,
 ) -> None:
-    """Score finished sheets: each region's best way, the symbol counts, stars, the total."""
+    """Score finished sheets: each region's best way, the symbol counts, stars, the total.
+
+    Examples:
+
+    \b
+      sheetgen walkabout score walkabout/example-game
+      sheetgen walkabout score ann.toml bob.toml
+    """
     # imported here, not at the top, for start-up time
     from sheetgen.games.walkabout.model import SYMBOLS
     from sheetgen.games.walkabout.rules import grid_of, score_game, score_regions
@@ -154,7 +161,14 @@ def moves(
     ] = None,
     as_json: Annotated[bool, typer.Option("--json", help="print JSON for machines")] = False,
 ) -> None:
-    """List the day's legal options for a roll, as the rules allow them."""
+    """List the day's legal options for a roll, as the rules allow them.
+
+    Examples:
+
+    \b
+      sheetgen walkabout moves walkabout/example-game --roll 1,4,6
+      sheetgen walkabout moves my-game.toml --roll 2,2,5 --stars 1
+    """
     # imported here, not at the top, for start-up time
     from sheetgen.games.walkabout.model import DiceLayout
     from sheetgen.games.walkabout.rules import grid_of, legal_moves, stars_collected
@@ -199,7 +213,14 @@ def roller(
     ] = None,
     dice: Annotated[str, typer.Option(help="the dice layout")] = "walkabout/dice",
 ) -> None:
-    """Write the offline HTML dice roller: the three dice rolled together, a list of days."""
+    """Write the offline HTML dice roller: the three dice rolled together, a list of days.
+
+    Examples:
+
+    \b
+      sheetgen walkabout roller
+      sheetgen walkabout roller --out class/roller.html
+    """
     # imported when the command runs, so that the program starts without drawing or page code
     from sheetgen.games.walkabout.model import DiceLayout
     from sheetgen.games.walkabout.roller import screen_dice

@@ -111,23 +111,28 @@ def _num(value: Fraction | int) -> str:
 
 def _score_spot(
     grid: Grid,
-    spaces: Sequence[Space],
+    region: Sequence[Space],
+    blank: set[Space],
     taken: set[Space],
     path: Sequence[Node],
     stars: Sequence[Node],
 ) -> Space:
-    """Where a region's score is circled: of the region's blank `spaces`, the one nearest its
-    middle whose circle touches nothing, that is with no side on the path, no star or the
-    path's end at a corner, and no symbol in a space beside it; failing that, the one with
-    the fewest of these."""
+    """Where a region's score is circled ('in or near the region'): of the region's `blank`
+    spaces, the one nearest its middle whose circle touches nothing, that is with no side on
+    the path, no star or the path's end at a corner, and no symbol in a space beside it;
+    failing that, the one with the fewest of these (`taken`: the spaces holding a symbol).
+    A region filled with symbols has its
+    score circled near it: in the blank space beside it (sharing a corner) chosen the same
+    way, or failing one, the blank space nearest its middle; with no blank space left on the
+    map, on the region itself."""
     walls = set(map(segment, path[:-1], path[1:]))
     marked = {*stars, path[-1]}
     beside: dict[Segment, list[Space]] = {}
     for s in grid.spaces():
         for edge in grid.space_edges(s):
             beside.setdefault(edge, []).append(s)
-    cx = sum(grid.centre(s)[0] for s in spaces) / len(spaces)
-    cy = sum(grid.centre(s)[1] for s in spaces) / len(spaces)
+    cx = sum(grid.centre(s)[0] for s in region) / len(region)
+    cy = sum(grid.centre(s)[1] for s in region) / len(region)
 
     def clashes(s: Space) -> int:
         edges = grid.space_edges(s)
@@ -139,7 +144,14 @@ def _score_spot(
         x, y = grid.centre(s)
         return (x - cx) ** 2 + (y - cy) ** 2
 
-    return min(spaces, key=lambda s: (clashes(s), away(s), s))
+    inside = [s for s in region if s in blank]
+    if inside:
+        return min(inside, key=lambda s: (clashes(s), away(s), s))
+    corners = {n for s in region for n in grid.space_nodes(s)}
+    touching = [s for s in blank if corners & set(grid.space_nodes(s))]
+    if touching:
+        return min(touching, key=lambda s: (clashes(s), away(s), s))
+    return min(blank or region, key=lambda s: (away(s), clashes(s), s))
 
 
 def finished(layout: MapLayout, record: GameRecord) -> Finished:
@@ -149,13 +161,14 @@ def finished(layout: MapLayout, record: GameRecord) -> Finished:
     grid = grid_of(layout)
     owner = regions(grid, record.path)
     taken = {s.space for s in [*layout.symbols, *record.symbols]}
+    blank = set(grid.spaces()) - taken  # less each score circled, as it is circled
     marks = []
     for r in score.regions:
         if r.points:
-            spaces = [s for s, n in owner.items() if n == r.region and s not in taken]
-            marks.append(
-                (_score_spot(grid, spaces, taken, record.path, layout.stars), str(r.points))
-            )
+            region = [s for s, n in owner.items() if n == r.region]
+            spot = _score_spot(grid, region, blank, taken, record.path, layout.stars)
+            blank.discard(spot)
+            marks.append((spot, str(r.points)))
     values = {
         "regions": str(score.region_total),
         "stars": str(score.unused_stars),

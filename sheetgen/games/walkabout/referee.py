@@ -26,6 +26,7 @@ from sheetgen.games.walkabout.rules import (
 )
 
 DICE_A_DAY = 3  # a day rolls three dice: one symbol each at most
+LAST_DAY = " (you may quit after moving, finding nothing, but not partway through finding)"
 TURN_NAMES = {v: k for k, v in TURNS.items()}
 
 
@@ -122,6 +123,7 @@ def check_game(record: GameRecord) -> list[Finding]:
     out += _check_finds(grid, record, days, [s.space for s in layout.symbols])
     if dice is not None and not path_faults:
         out += _check_walks(record, days, dice)
+        out += _check_moved_symbol(record, days, dice)
     return out
 
 
@@ -233,13 +235,16 @@ def _check_finds(
                     "symbol, so a day finds 3 at most",
                 )
             )
-        elif day.number < len(days) and found < min(DICE_A_DAY, len(blank)):
+        elif (day.number < len(days) or found) and found < min(DICE_A_DAY, len(blank)):
+            # the last day may end after its move, finding nothing ('quit after any of these
+            # steps'), but a day that finds does the whole step
+            last = "" if day.number < len(days) else LAST_DAY
             out.append(
                 error(
                     key,
                     f"day {day.number} finds {found} symbol{'s' if found != 1 else ''} while "
                     f"{len(blank)} blank spaces touch where you stand or that day's path: "
-                    "a symbol is drawn for as many of the 3 dice as possible",
+                    f"a symbol is drawn for as many of the 3 dice as possible{last}",
                 )
             )
         if len(day.nodes) == 1 and not found and day.number < len(days):
@@ -269,6 +274,44 @@ def _turns(before: Node, nodes: Sequence[Node]) -> tuple[str, ...] | None:
         out.append(TURN_NAMES[sixths])
         facing = step
     return tuple(out)
+
+
+def _a(word: str) -> str:
+    return f"an {word}" if word[0] in "aeiou" else f"a {word}"
+
+
+def _check_moved_symbol(record: GameRecord, days: list[Day], dice: DiceLayout) -> list[Finding]:
+    """The die a day's walk moved by shows that walk's symbol, so a day finding a symbol for
+    each of the 3 dice finds it (a '?' face's symbol is any). A single step may be a star
+    crossed out, which shows no symbol; a day finding fewer than 3 (for want of blank
+    spaces) may leave the moved die's out."""
+    makes: dict[tuple[str, ...], list[tuple[str, str]]] = {}
+    for die in dice.dice:
+        for face in die.faces:
+            whole = tuple(face.move)
+            for move in {whole, whole[1:]} - {()}:
+                makes.setdefault(move, []).append((die.name, face.symbol))
+    out: list[Finding] = []
+    for day in days:
+        if len(day.nodes) <= 2 or len(day.found) != DICE_A_DAY:
+            continue
+        faces = makes.get(_turns(day.before, day.nodes) or ())
+        if not faces or any(symbol == "?" for _, symbol in faces):
+            continue  # no die moves so (told by _check_walks), or a face of any symbol
+        shown = sorted({symbol for _, symbol in faces})
+        if set(shown) & {record.symbols[i].symbol for i in day.found}:
+            continue
+        named = " or ".join(f"the {die} die's {symbol} face" for die, symbol in faces)
+        turns = " ".join(_turns(day.before, day.nodes) or ())
+        out.append(
+            error(
+                f"days[{day.number - 1}]",
+                f"day {day.number} walks {turns}, which only {named} moves, but none of its "
+                f"{DICE_A_DAY} symbols is {' or '.join(map(_a, shown))}: a symbol is drawn for "
+                f"each of the {DICE_A_DAY} dice, the one moved by among them",
+            )
+        )
+    return out
 
 
 def _check_walks(record: GameRecord, days: list[Day], dice: DiceLayout) -> list[Finding]:

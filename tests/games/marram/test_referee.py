@@ -301,13 +301,38 @@ def test_a_flip_retires_the_boots_on_the_tile(tmp_path: Path) -> None:
     on it), and the patch scores for Bob alone at the end (every other tile taken out of the
     game: "all of the player's tiles are taken out of the game")."""
     placed = [STARTER, SPADE, flip(0, -1, "Bob")]
-    claims = [boot("Ann", 0, -1, "patch:SE", move=1), boot("Bob", 0, -1, "patch:SW")]
+    claims = [boot("Ann", 0, -1, "patch:SE", move=2), boot("Bob", 0, -1, "patch:SW")]
     path = board(tmp_path, players=["Ann", "Bob"], end_game=True, placed=placed, claims=claims,
                  taken_out=every_tile_but(["spade-shore"]))  # fmt: skip
     run = sheetgen("marram", "score", path)
     assert run.code == 0, run.err
     assert "    0  unfinished grass patch, 0 bulges -> Bob\n" in run.out and "-> Ann" not in run.out
     assert sheetgen("check", path).code == 0
+
+
+def test_a_claims_move_counts_from_one_as_placed_does(tmp_path: Path) -> None:
+    """A claim goes on with 'the tile just laid or flipped'; `move = N` names an earlier move
+    the way every finding names moves, placed[N] counting from 1. Ann's boot on the spade
+    tile she laid second (placed[2]) is `move = 2`; `move = 3` names the dune laid third,
+    not the spade tile, and is refused naming placed[3]; `move = 5` names no move."""
+    placed = [STARTER, SPADE, lay("dune", 0, 1, "Ann"), flip(0, -1, "Bob")]
+
+    def claimed(move: int) -> list[str]:
+        claims = [boot("Ann", 0, -1, "patch:SE", move=move)]
+        run = sheetgen("check", board(tmp_path, players=["Ann", "Bob"], placed=placed,
+                                      claims=claims))  # fmt: skip
+        assert "Traceback" not in run.err and run.code == (1 if run.err else 0), run
+        return errors(run)
+
+    assert claimed(2) == []
+    assert claimed(3) == [
+        "claims[1].move: placed[3] lays the tile at [0, 1], not the one at [0, -1] (moves "
+        "count from 1: move = N is placed[N])"
+    ]
+    assert claimed(5) == [
+        "claims[1].move: placed holds 4 moves, so move = 5 names none (moves count from 1: "
+        "move = N is placed[N])"
+    ]
 
 
 # --- pitchfork: finished beasts leave the board ---------------------------------------------
@@ -355,7 +380,7 @@ def test_pitchfork_a_welly_boot_keeps_a_tile_from_gaining_its_flip(tmp_path: Pat
     stays on when the snake goes: the tile never flips."""
     placed = [*SNAKE, lay("blue-head-meadow", 0, -1, "Bob"), FLIP_HEAD]
     path = board(tmp_path, variant="pitchfork", players=["Ann", "Bob"], placed=placed,
-                 claims=[boot("Ann", -1, 0, "patch:NW", move=1)])  # fmt: skip
+                 claims=[boot("Ann", -1, 0, "patch:NW", move=2)])  # fmt: skip
     run = sheetgen("check", path)
     assert run.code == 1
     assert errors(run) == [

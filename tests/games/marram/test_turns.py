@@ -188,7 +188,7 @@ def test_boots_on_a_finished_feature_go_back_to_stock(tmp_path: Path) -> None:
     assert data["in_hand"] == {"Ann": {"boot": 6}, "Bob": {"boot": 6}}
     placed = [STARTER, SPADE, lay("dune", 0, 1, "Ann"), flip(0, -1, "Bob")]
     path = board(tmp_path, players=["Ann", "Bob"], placed=placed,
-                 claims=[boot("Ann", 0, -1, "patch:SE", move=1)])  # fmt: skip
+                 claims=[boot("Ann", 0, -1, "patch:SE", move=2)])  # fmt: skip
     run = sheetgen("marram", "score", path)
     assert run.code == 0, run.err
     assert "in hand: Ann 6 welly boots; Bob 7 welly boots\n" in run.out

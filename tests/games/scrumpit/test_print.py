@@ -164,7 +164,7 @@ def test_tiles_can_be_made_at_each_fitted_boards_cell_size(
         "build", "scrumpit/single", "--paper", paper, "-f", "pdf", "--out", str(tmp_path)
     )
     assert run.code == 0, run.err
-    assert f"cells {cell:g} mm on one page of {paper}" in run.out
+    assert f"cells {cell:g} mm on one page of {paper}" in run.err  # a note, on stderr
     run = sheetgen(
         "build",
         "scrumpit/tiles",
@@ -242,7 +242,7 @@ def test_the_score_pad_has_a_field_for_each_match_total(tmp_path: Path) -> None:
 
     run = sheetgen("build", "scrumpit/scorepad", "--fillable", "-f", "pdf", "--out", str(tmp_path))
     assert run.code == 0, run.err
-    fields = PdfReader(tmp_path / "scrumpit-scorepad.pdf").get_fields() or {}
+    fields = PdfReader(tmp_path / "scrumpit-scorepad-fillable.pdf").get_fields() or {}
     names = {name.split(".")[-1] for name in fields}
     for game in range(1, 5):
         for player in range(1, 5):

@@ -314,6 +314,29 @@ def test_an_exchange_is_up_to_two_letters_and_forfeits_the_turn(tmp_path: Path) 
     ]
 
 
+def test_an_exchange_puts_back_only_letters_the_rack_can_hold(tmp_path: Path) -> None:
+    """'they may exchange up to 2 letters from their coloured bag': the letters put back are
+    on the player's rack, and a rack holds only tiles its bag gave and the board has not taken.
+    Each bag holds one Q, so blue cannot put back two; yellow's bag holds one C, which CAT
+    has laid, so yellow has no C left to exchange."""
+    assert refused(tmp_path, opening(CAT, play("blue", exchanged="QQ"))) == [
+        (
+            "turns[2].exchanged",
+            "turn 2 (blue): 2 Qs exchanged, but blue's bag holds 1 Q: a rack holds at most "
+            "1 Q to put back",
+        )
+    ]
+    assert refused(tmp_path, opening(CAT, TEA, play("yellow", exchanged="C"))) == [
+        (
+            "turns[3].exchanged",
+            "turn 3 (yellow): 1 C exchanged, but yellow's bag holds 1 C and 1 is already on "
+            "the board: a rack holds no C to put back",
+        )
+    ]
+    # the letters yellow has not laid are still its to exchange
+    assert check(tmp_path, opening(CAT, TEA, play("yellow", exchanged="AQ"))) == (0, [])
+
+
 def test_a_rack_holds_seven_tiles(tmp_path: Path) -> None:
     """'Each player draws 7 tiles from their corresponding coloured bag': PLANTERS, eight
     letters laid at once, cannot come off one rack."""
@@ -333,8 +356,10 @@ def test_a_bag_gives_no_more_of_a_letter_than_it_holds(tmp_path: Path) -> None:
 
 def test_the_game_is_over_when_a_player_reaches_their_apex_star(tmp_path: Path) -> None:
     """'The 'game' is over when a player reaches his/her Apex Star 7': blue's turn 17 comes
-    after yellow's O reached its Apex Star on turn 16."""
-    record = EXAMPLE.model_copy(update={"turns": [*EXAMPLE.turns, SWAP]})
+    after yellow's O reached its Apex Star on turn 16 (exchanging an E, which blue still holds:
+    its Q is on the board)."""
+    late = play("blue", exchanged="E")
+    record = EXAMPLE.model_copy(update={"turns": [*EXAMPLE.turns, late]})
     assert refused(tmp_path, record) == [
         (
             "turns[17]",

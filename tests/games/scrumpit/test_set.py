@@ -135,15 +135,15 @@ def test_board_tiled_and_on_one_page(tmp_path: Path) -> None:
         "build", "scrumpit/standard", "scrumpit/single", "-f", "pdf", "--out", str(tmp_path)
     )
     assert run.code == 0, run.err
-    assert "cells 19 mm on 9 tiled pages of A4" in run.out
-    assert "cells 6.6 mm on one page of A4" in run.out
+    assert "cells 19 mm on 9 tiled pages of A4" in run.err  # a note, on stderr
+    assert "cells 6.6 mm on one page of A4" in run.err
     tiled = PdfReader(tmp_path / "scrumpit-standard-board.pdf")
     assert len(tiled.pages) == 9
     assert "page A1" in tiled.pages[0].extract_text()
     run = sheetgen(
         "build", "scrumpit/standard", "--fit", "--paper", "A3", "-f", "pdf", "--out", str(tmp_path)
     )
-    assert "on one page of A3" in run.out
+    assert "on one page of A3" in run.err
     assert len(PdfReader(tmp_path / "scrumpit-standard-board.pdf").pages) == 1
 
 

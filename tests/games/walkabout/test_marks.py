@@ -17,7 +17,7 @@ from sheetgen.games.walkabout.draw import MARK_R, draw_map, node_xy, space_xy
 from sheetgen.games.walkabout.model import GameRecord, MapLayout
 from sheetgen.games.walkabout.referee import check_game
 from sheetgen.games.walkabout.room import RING, RING_WIDTH
-from sheetgen.games.walkabout.rules import collected_stars, grid_of, regions
+from sheetgen.games.walkabout.rules import collected_stars, grid_of, regions, score_game
 from sheetgen.layouts.read import builtin_layouts, load
 from tests.games.walkabout.support import map_symbols
 from tests.support import sheetgen
@@ -65,6 +65,45 @@ def test_region_scores_are_circled_clear_of_everything_drawn() -> None:
     for ring in rings:
         drawn = Circle(*ring, RING, Style(stroke=MAP.sheet.pen, width=RING_WIDTH))
         assert apart(ink([drawn], Transform()), symbols) > 0.5
+
+
+def test_a_region_filled_with_symbols_has_its_score_circled_near_it(tmp_path: Path) -> None:
+    """Rulebook, Scoring: 'In or near the region, write and circle its score.' Day 6's emu
+    drawn at [12, 22] instead (a legal space touching that day's path) fills the four spaces
+    walled off around [12, 22] with symbols: `check` finds the record legal and `build` draws
+    it, its score circled in a blank space beside that region (once crashed: dividing by its
+    no blank spaces)."""
+    symbols = list(EXAMPLE.symbols)
+    symbols[15] = symbols[15].model_copy(update={"space": (12, 22)})
+    full = EXAMPLE.model_copy(update={"symbols": symbols})
+    grid = grid_of(MAP)
+    owner = regions(grid, full.path)
+    taken = {s.space for s in [*MAP.symbols, *symbols]}
+    region = {s for s, n in owner.items() if n == owner[(12, 22)]}
+    assert region <= taken and check_game(full) == []
+    record = tmp_path / "full.toml"
+    listed = ",\n".join(
+        f'  {{ symbol = "{s.symbol}", space = [{s.space[0]}, {s.space[1]}], day = {s.day}'
+        + (f', facing = "{s.facing}"' if s.facing else "")
+        + " }"
+        for s in symbols
+    )
+    record.write_text(
+        'game = "walkabout"\ncomponent = "game"\nname = "full"\n'
+        f'extends = "walkabout/example-game"\nsymbols = [\n{listed},\n]\n',
+        encoding="utf-8",
+    )
+    run = sheetgen("check", str(record))
+    assert (run.code, run.out, run.err) == (0, f"{record}: ok\n", "")
+    run = sheetgen("build", str(record), "--out", str(tmp_path), "-q")
+    assert run.code == 0, run.err
+    done = finished(MAP, full)
+    scored = [r.region for r in score_game(MAP, full).regions if r.points]
+    assert scored == [0, 1, 2, owner[(12, 22)]] and len({s for s, _ in done.marks}) == 4
+    *others, (spot, _) = done.marks
+    assert [owner[space] for space, _ in others] == [0, 1, 2]  # each in its own region
+    corners = {n for s in region for n in grid.space_nodes(s)}
+    assert spot not in taken and set(grid.space_nodes(spot)) & corners, spot  # beside it
 
 
 def test_a_misplaced_symbol_says_where_the_day_began_and_ended() -> None:

@@ -121,7 +121,9 @@ def _fields(pdf: Path) -> dict[str, tuple[float, float, float, float]]:
 
 def test_every_star_a_player_can_hold_has_a_circle(built: Path) -> None:
     # 'You begin the game with one star, and can collect more by walking to them'
-    circles = [n for n in _fields(built / "fillable" / "walkabout-map-1.pdf") if "star_" in n]
+    circles = [
+        n for n in _fields(built / "fillable" / "walkabout-map-1-fillable.pdf") if "star_" in n
+    ]
     assert len(circles) == 1 + len(MAP.stars) == 9
     short = check_sheet(MAP.model_copy(update={"name": "mine", "star_circles": 8}))
     assert [(f.where, f.message) for f in short] == [
@@ -141,7 +143,7 @@ def test_the_example_shows_the_stars_it_collected_and_used(built: Path) -> None:
     ]
     assert stars["collected"] >= 1 and stars["used"] >= 1
     assert sheetgen("check", "walkabout/example-game").code == 0
-    boxes = _fields(built / "fillable" / "walkabout-example-game.pdf")
+    boxes = _fields(built / "fillable" / "walkabout-example-game-fillable.pdf")
     pixels = _page(built / "walkabout-example-game.pdf")
     held, crossed = [], []
     for i in range(1, 10):

@@ -133,9 +133,49 @@ def test_a_day_finds_at_most_three_symbols() -> None:
 
 def test_the_last_day_may_stop_before_finding() -> None:
     """Rulebook, How to play: 'You may choose to quit after any of these steps'. The last day
-    may end after its move, with fewer symbols than dice."""
+    may end after its move, finding nothing."""
     last = [s for s in EXAMPLE.symbols if s.day != len(EXAMPLE.days)]
     assert check_game(EXAMPLE.model_copy(update={"symbols": last})) == []
+
+
+def test_the_last_day_finds_all_it_can_or_nothing() -> None:
+    """Rulebook, How to play: 'You may choose to quit after any of these steps' (after 2. Move,
+    after 3. Find: between steps, not inside one); 3. Find: 'for **as many** of the 3 dice **as
+    possible**, draw the symbol'. Day 11, the last, drawing one or two of its three symbols
+    while blank spaces touch its path has stopped partway through Find: refused."""
+    last = len(EXAMPLE.days)
+    assert [i for i, s in enumerate(EXAMPLE.symbols) if s.day == last] == [30, 31, 32]
+    why = (
+        "blank spaces touch where you stand or that day's path: a symbol is drawn for as many "
+        "of the 3 dice as possible (you may quit after moving, finding nothing, but not "
+        "partway through finding)"
+    )
+    for kept in (EXAMPLE.symbols[:32], EXAMPLE.symbols[:31]):
+        found = len(kept) - 30
+        assert read(check_game(EXAMPLE.model_copy(update={"symbols": kept}))) == [
+            (
+                "days[10]",
+                f"day 11 finds {found} symbol{'s' if found > 1 else ''} while 14 {why}",
+            )
+        ]
+
+
+def test_the_moved_dies_symbol_is_among_the_days_finds() -> None:
+    """Rulebook, Dice: 'Each face shows a movement **and** a symbol'; 3. Find: 'for as many of
+    the 3 dice as possible, draw the symbol shown on the die'. Day 1 walks F F HR, which only
+    the Dark die's kangaroo face moves: a day finding three symbols finds that kangaroo, so
+    day 1's waterhole, spear and emu (its kangaroo drawn as an emu) are refused."""
+    symbols = list(EXAMPLE.symbols)
+    assert (symbols[2].symbol, symbols[2].day) == ("kangaroo", 1)
+    symbols[2] = symbols[2].model_copy(update={"symbol": "emu"})
+    assert read(check_game(EXAMPLE.model_copy(update={"symbols": symbols}))) == [
+        (
+            "days[0]",
+            "day 1 walks F F HR, which only the Dark die's kangaroo face moves, but none of "
+            "its 3 symbols is a kangaroo: a symbol is drawn for each of the 3 dice, the one "
+            "moved by among them",
+        )
+    ]
 
 
 def test_a_day_with_neither_path_nor_symbol_ends_the_game() -> None:

@@ -18,6 +18,7 @@ from sheetgen.draw import (
     line,
     pt,
 )
+from sheetgen.draw.fonts import cap_height, descent
 from sheetgen.draw.icons import FOOD_ICONS, arrows_ring, moth, wild
 from sheetgen.draw.shapes import Anchor, Weight
 from sheetgen.games.scribbly_gum.areas import GAP, PAD, TITLE, tree_area
@@ -423,17 +424,37 @@ def draw_tree_sheet(layout: TreeLayout) -> Drawing:
 
 def name_overlay(layout: TreeLayout, name: str, colour: str | None = None) -> Drawing:
     """Just a player's name in the name box (in the sheet's ink, or `colour`), to lay over a
-    shared sheet drawing."""
+    shared sheet drawing: on one line, shrunk to the box if it must be; a name too long for
+    one line at 6 pt goes on two, each within the box."""
     x, y, w, h = name_box(layout)
     ink = colour or layout.colours.ink
-    shown = text(
-        x + NAME_LABEL + 1,
-        y + h / 2,
-        name,
-        NAME_TEXT,
-        w - NAME_LABEL - 3,
-        ink,
-        anchor="start",
-        weight="bold",
-    )
-    return Drawing(layout.sheet.width, layout.sheet.height, (shown,), title=f"name {name}")
+    room, left = w - NAME_LABEL - 3, x + NAME_LABEL + 1
+    one_line = fit_size(name, room, NAME_TEXT, "bold") >= MIN_TEXT
+    lines = [name] if one_line else list(_halves(name))
+    size = min(fit_size(line, room, NAME_TEXT, "bold") for line in lines)
+    if len(lines) == 2:  # both lines, capitals to descenders, within the box's height
+        tall = NAME_LEADING + cap_height(1.0, "bold") + descent(1.0, "bold")
+        size = min(size, (h - 2 * NAME_CLEAR) / tall)
+    step = size * NAME_LEADING
+    middle = y + h / 2 - (descent(size, "bold") / 2 if len(lines) == 2 else 0.0)  # of the ink
+    shown = tuple(
+        label(left, middle + (i - (len(lines) - 1) / 2) * step, line, max(size, MIN_TEXT),
+              anchor="start", weight="bold", colour=ink)
+        for i, line in enumerate(lines)
+    )  # fmt: skip
+    return Drawing(layout.sheet.width, layout.sheet.height, shown, title=f"name {name}")
+
+
+NAME_LEADING = 1.15  # a two-line name's baselines apart, in text sizes
+NAME_CLEAR = 0.5  # mm kept between a two-line name and the top and foot of its box
+
+
+def _halves(name: str) -> tuple[str, str]:
+    """A name in two lines: broken at the space nearest its middle, or at its middle."""
+    middle = len(name) / 2
+    spaces = [i for i, ch in enumerate(name) if ch == " "]
+    if spaces:
+        at = min(spaces, key=lambda i: abs(i - middle))
+        return name[:at], name[at + 1 :]
+    at = math.ceil(middle)
+    return name[:at], name[at:]

@@ -20,11 +20,17 @@ from PIL import Image
 
 from sheetgen.backends import render
 from sheetgen.draw.document import Document
-from sheetgen.draw.fonts import cap_height, text_width
+from sheetgen.draw.fonts import cap_height, descent, pt, text_width
 from sheetgen.draw.shapes import Circle, Drawing, Field, Text
 from sheetgen.draw.transform import IDENTITY
 from sheetgen.draw.walk import leaves
-from sheetgen.games.scribbly_gum.draw import circle_centre, draw_tree_sheet
+from sheetgen.games.scribbly_gum.draw import (
+    NAME_LABEL,
+    circle_centre,
+    draw_tree_sheet,
+    name_box,
+    name_overlay,
+)
 from sheetgen.games.scribbly_gum.model import (
     FOODS,
     MIN_TILE,
@@ -512,3 +518,28 @@ def test_a_label_must_keep_its_fields_and_a_pad_translates_both_sides(tmp_path: 
     assert ["Seite Kuringgai" in p for p in pages] == [True, False]
     assert ["Seite Mooloolah" in p for p in pages] == [False, True]
     assert all("Runde 3" in p and "round 3" not in p for p in pages)
+
+
+@pytest.mark.parametrize(
+    "name",
+    ["Ana", "Maximilian Alexander Featherstonehaugh-S", "W" * 40, "Wi" * 20],
+)
+def test_a_name_of_up_to_40_characters_stays_in_the_name_box(name: str) -> None:
+    """--names takes names of up to 40 characters; each prints inside the sheet's name box
+    (beside its label), never under 6 pt: forty W's at 6 pt are 93 mm, wider than the box, and
+    go on two lines."""
+    tree = load("scribbly-gum/kuringgai").model
+    x, y, w, h = name_box(tree)  # type: ignore[arg-type]
+    overlay = name_overlay(tree, name)  # type: ignore[arg-type]
+    texts = [t for t in overlay.children if isinstance(t, Text)]
+    assert "".join(t.text for t in texts).replace(" ", "") == name.replace(" ", "")
+    for t in texts:
+        assert t.size >= pt(6) - 1e-9
+        width = text_width(t.text, t.size, "bold")
+        assert x + NAME_LABEL <= t.x and t.x + width <= x + w - 1.0, (t.text, t.x, width)
+        top = t.y - cap_height(t.size, "bold")  # a Text's y is its baseline
+        bottom = t.y + (descent(t.size, "bold") if len(texts) == 2 else 0.0)
+        assert y + 0.5 <= top and bottom <= y + h - 0.5, (t.text, top, bottom)
+    if len(texts) == 2:  # the lines do not touch
+        upper, lower = sorted(texts, key=lambda t: t.y)
+        assert lower.y - upper.y >= cap_height(upper.size, "bold") + descent(upper.size) * 0.5

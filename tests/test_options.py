@@ -191,7 +191,7 @@ def test_at_most_a_thousand_names(tmp_path: Path) -> None:
 @pytest.mark.parametrize(
     ("option", "value", "flag", "kinds"),
     [
-        ("names", Path("n.txt"), "--names", "scribbly-gum/pad, scribbly-gum/tree"),
+        ("names", Path("n.txt"), "--names", "scribbly-gum/pad, scribbly-gum/tree, walkabout/map"),
         ("duplex", True, "--duplex", "scribbly-gum/tree"),
         ("tile_size", 30.0, "--tile-size",
          "marram/tiles, scribbly-gum/tiles, scrumpit/tiles, walkabout/dice"),

@@ -8,11 +8,11 @@ from fractions import Fraction
 from typing import TYPE_CHECKING
 
 from sheetgen.draw.document import alone
-from sheetgen.draw.sheets import Pad, Sheets
+from sheetgen.draw.sheets import Pad, Pieces, Sheets
 from sheetgen.errors import SheetgenError
 from sheetgen.findings import Finding, error
 from sheetgen.games.walkabout.dice import BLEED, face_bands, face_drawing, mat_drawing
-from sheetgen.games.walkabout.draw import MAP_TOP, Finished, draw_map, map_fits
+from sheetgen.games.walkabout.draw import MAP_TOP, Finished, draw_map, map_fits, name_overlay
 from sheetgen.games.walkabout.grid import Grid, Node, Segment, Space, segment
 from sheetgen.games.walkabout.model import DiceLayout, GameRecord, MapLayout, MatLayout
 from sheetgen.games.walkabout.movement import span
@@ -31,9 +31,16 @@ if TYPE_CHECKING:  # the options' module reads the press; a builder only reads i
 
 
 def build_map(layout: MapLayout, options: BuildOptions) -> Sheets:
-    """A pad of one map sheet."""
+    """A pad of one map sheet; with names, a sheet for each name (each `copies` times), the
+    player's name printed on its name line."""
+    sheet = draw_map(layout)
+    names = tuple(n for n in options.names for _ in range(options.copies))  # copies a name
+    part: Pad | Pieces = Pad(sheet, options.copies)
+    if names:
+        overlays = tuple(name_overlay(layout, n) for n in names)
+        part = Pieces([sheet] * len(names), one_a_page=True, overlays=overlays)
     return Sheets(
-        (Pad(draw_map(layout), options.copies),),
+        (part,),
         title=f"Walkabout — map {layout.sheet_number}",
         subject="Walkabout map sheets",
         keywords=("walkabout", "map"),

@@ -12,10 +12,12 @@ from sheetgen.draw import (
     Field,
     Shape,
     Style,
+    fit_size,
     label,
     line,
     polygon,
     polyline,
+    pt,
     text_width,
 )
 from sheetgen.draw.icons import star
@@ -145,6 +147,26 @@ def symbol_shapes(
     return out
 
 
+def _name_line(layout: MapLayout, words: WalkaboutLabels) -> tuple[float, float]:
+    """Where the header's line for the player's name starts and ends (mm across)."""
+    number = words.map_number.format(n=layout.sheet_number)
+    name_x = text_width(words.title, 7.0, "bold") + 10.0
+    line_x = name_x + text_width(words.name, 2.8) + 2.0
+    return line_x, layout.sheet.width - text_width(number, 4.4, "bold") - 10.0
+
+
+NAME_SIZE = 2.8  # mm: a name written on the name line, printed or in a game record
+
+
+def name_overlay(layout: MapLayout, name: str) -> Drawing:
+    """Just a player's name on the header's name line, in the sheet's ink, to lay over a shared
+    map drawing (`build --names`): shrunk to the line if it must be, never under 6 pt."""
+    start, end = _name_line(layout, layout.labels)
+    size = max(fit_size(name, end - start - 2.0, NAME_SIZE), pt(6))
+    shown = label(start + 1, 6.0, name, size, anchor="start", colour=layout.sheet.ink)
+    return Drawing(layout.sheet.width, layout.sheet.height, (shown,), title=f"name {name}")
+
+
 def _header(layout: MapLayout, words: WalkaboutLabels, slots: Slots) -> list[Shape]:
     """Title, name line, map number, north and how the sheet starts."""
     s = layout.sheet
@@ -152,8 +174,7 @@ def _header(layout: MapLayout, words: WalkaboutLabels, slots: Slots) -> list[Sha
     nx = (s.width + g.width) / 2 + 5.0
     number = words.map_number.format(n=layout.sheet_number)
     name_x = text_width(words.title, 7.0, "bold") + 10.0
-    line_x = name_x + text_width(words.name, 2.8) + 2.0
-    line_end = s.width - text_width(number, 4.4, "bold") - 10.0
+    line_x, line_end = _name_line(layout, words)
     slots.name = (line_x, 6.0, line_end - line_x - 1.0)
     return [
         label(0, 5.5, words.title, 7.0, anchor="start", weight="bold", colour=s.accent),
@@ -211,7 +232,9 @@ def _written(layout: MapLayout, game: Finished, slots: Slots) -> list[Shape]:
     for key, value in game.values.items():
         if key == "name":
             x, y, width = slots.name
-            out.append(label(x + 1, y, value, 2.8, anchor="start", colour=pen, max_width=width))
+            out.append(
+                label(x + 1, y, value, NAME_SIZE, anchor="start", colour=pen, max_width=width)
+            )
         elif key in boxes:
             x, y, w, h = boxes[key]
             out.append(label(x + w / 2, y + h / 2, value, 2.8, weight="bold", colour=pen))

@@ -29,7 +29,7 @@ GAME = Game(
                     "sheet.paper",
                 ),
             ),
-            options=frozenset({"copies"}) | PRESSED,
+            options=frozenset({"names", "copies"}) | PRESSED,
             parts=Lazy("sheetgen.games.walkabout.parts:map_parts"),
         ),
         ComponentKind(

@@ -391,3 +391,28 @@ def test_a_faces_walk_starts_clear_of_its_symbol() -> None:
             art = Art(die, n, face, 16.0)
             gap = apart(ink([art.ring], art.at), ink(art.symbol, art.at))
             assert gap >= 0.995, (die.name, n, gap)
+
+
+def test_names_prints_a_map_for_each_player_with_their_name_on_its_name_line(
+    tmp_path: Path,
+) -> None:
+    """Every map has a Name line; `--names` gives each player a map with their name on it, one
+    a page (as for Scribbly Gum's trees), each name within the line, on the line's baseline."""
+    names = tmp_path / "class.txt"
+    names.write_text("Ana Lopez\nBen\n" + "W" * 40 + "\n", encoding="utf-8")
+    run = sheetgen("build", "walkabout/map-1", "--names", str(names), "-f", "pdf", "--out",
+                   str(tmp_path), "-q")  # fmt: skip
+    assert run.code == 0, run.err
+    pdf = pdfium.PdfDocument(tmp_path / "walkabout-map-1.pdf")
+    assert len(pdf) == 3
+    for page, name in zip(pdf, ["Ana Lopez", "Ben", "W" * 40], strict=True):
+        text = page.get_textpage()
+        label = text.search("Name", match_case=True).get_next()
+        written = text.search(name, match_case=True, match_whole_word=True).get_next()
+        assert label and written, name
+        name_box = text.get_charbox(label[0])
+        first = text.get_charbox(written[0])
+        last = text.get_charbox(written[0] + written[1] - 1)
+        assert first[0] > name_box[2]  # after the 'Name' label ...
+        assert abs(first[1] - name_box[1]) < 0.5  # ... on its baseline (points) ...
+        assert last[2] < float(page.get_width()) - 36  # ... and short of 'Map 1' at the right

@@ -302,30 +302,23 @@ def _loop(watch: Watch, preview: Preview, stop: Stop) -> None:
 @contextmanager
 def _folder(out: Path | None) -> Iterator[Path]:
     """The folder the files go to: `out`, which must exist, or a temporary one removed at the
-    end (its name carries the watch's pid, so a watch killed outright leaves it to the next)."""
+    end (marked as the watch's and locked while it runs, so a watch killed outright leaves it
+    to the next, which removes it and nothing else)."""
     # imported here, not at the top, for start-up time
+    import shutil
+
     from sheetgen.pipeline.output import prepare_folder
+    from sheetgen.pipeline.scratch import watch_folder
 
     if out is not None:
         yield prepare_folder(out, create=False)
         return
-    _remove_orphans(Path(tempfile.gettempdir()))
-    with tempfile.TemporaryDirectory(prefix=f"sheetgen-watch-{os.getpid()}-") as name:
-        yield Path(name)
-
-
-def _remove_orphans(temp: Path) -> None:
-    """Remove the temporary folders of watches that were killed outright (SIGKILL)."""
-    # imported here, not at the top, for start-up time
-    import re
-    import shutil
-
-    from sheetgen.pipeline.output import alive
-
-    for entry in os.scandir(temp):
-        found = re.fullmatch(r"sheetgen-watch-(\d+)-\w+", entry.name)
-        if found and entry.is_dir(follow_symlinks=False) and not alive(int(found[1])):
-            shutil.rmtree(entry.path, ignore_errors=True)  # another user's is not ours to remove
+    folder, lock = watch_folder(Path(tempfile.gettempdir()))
+    try:
+        yield folder
+    finally:
+        shutil.rmtree(folder, ignore_errors=True)
+        os.close(lock)
 
 
 def run_watch(

@@ -24,6 +24,7 @@ from typing import Any
 import pytest
 from PIL import Image
 
+from sheetgen.pipeline.scratch import watch_folder
 from tests.support import ROOT, sheetgen
 
 # a real `sheetgen watch` process, its signals and its server
@@ -352,8 +353,12 @@ def test_ctrl_c_ends_it_cleanly_and_removes_its_folder(layout: Path) -> None:
         text=True,
         check=True,
     ).stdout.strip()
-    orphan = Path(tempfile.gettempdir()) / f"sheetgen-watch-{gone}-killed"
-    (orphan / "sub").mkdir(parents=True)  # as a watch killed with SIGKILL leaves its folder
+    # a user's folder named as a watch's once were (its pid no live process): never removed
+    theirs = Path(tempfile.gettempdir()) / f"sheetgen-watch-{gone}-mine"
+    (theirs / "sub").mkdir(parents=True)
+    orphan, lock = watch_folder(Path(tempfile.gettempdir()))
+    (orphan / "sub").mkdir()
+    os.close(lock)  # as a watch killed with SIGKILL leaves its folder: unlocked
     running = Watcher(layout.name, cwd=layout.parent)
     try:
         running.wait(lambda: [ln for ln in running.out if " built " in ln], 60, "first build")
@@ -364,8 +369,10 @@ def test_ctrl_c_ends_it_cleanly_and_removes_its_folder(layout: Path) -> None:
         assert not any("Traceback" in ln for ln in running.err), running.err
         assert not folder.exists()
         assert not orphan.exists()  # the next watch removed the killed one's
+        assert (theirs / "sub").is_dir()
     finally:
         running.end()
+        shutil.rmtree(theirs, ignore_errors=True)
 
 
 def patched_watch(folder: Path, patch: str, *args: str) -> list[str]:

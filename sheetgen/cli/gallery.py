@@ -16,6 +16,7 @@ def gallery(
     from sheetgen.backends import render  # start-up
     from sheetgen.pipeline.gallery import gallery as make  # start-up
     from sheetgen.pipeline.output import prepare_folder, write_atomic  # start-up
+    from sheetgen.text.terminal import for_terminal  # start-up
 
     folder = prepare_folder(out, out == DEFAULT_OUT)
     doc = make()
@@ -23,4 +24,4 @@ def gallery(
         data = render(doc, fmt, dpi=dpi)[0][1]
         path = folder / f"gallery.{fmt}"
         write_atomic(path, data)
-        typer.echo(f"wrote {path} ({len(data) / 1024:,.0f} KiB)")
+        typer.echo(f"wrote {for_terminal(str(path))} ({len(data) / 1024:,.0f} KiB)")

@@ -17,5 +17,6 @@ def new(
 ) -> None:
     """Write a commented starting layout of a component kind (never over an existing file)."""
     from sheetgen.layouts.starter import new_layout  # start-up
+    from sheetgen.text.terminal import for_terminal  # start-up
 
-    typer.echo(new_layout(kind, file))
+    typer.echo(for_terminal(new_layout(kind, file)))

@@ -63,14 +63,15 @@ def _write(
     # imported here, not at the top, for start-up time
     from sheetgen.pipeline.build import Built, summary
     from sheetgen.pipeline.output import write_all
+    from sheetgen.text.terminal import for_terminal
 
     built = [Built(folder / name, data) for name, data in files]
     write_all([(b.path, b.data) for b in built])
     if not quiet:
         for b in built:
-            typer.echo(f"wrote {b.path} ({len(b.data) / 1024:,.0f} KiB)")
+            typer.echo(f"wrote {for_terminal(str(b.path))} ({len(b.data) / 1024:,.0f} KiB)")
         for note in notes:
-            typer.echo(f"  note: {note}")
+            typer.echo(f"  note: {for_terminal(note)}")
         typer.echo(summary(built, time.perf_counter() - started))
 
 

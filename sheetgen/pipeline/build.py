@@ -21,6 +21,7 @@ from sheetgen.pipeline.fits import drawing_findings, size_error
 from sheetgen.pipeline.honoured import check_options
 from sheetgen.pipeline.only import check_only
 from sheetgen.pipeline.output import output_name, prepare_folder, write_all
+from sheetgen.text.terminal import for_terminal
 
 
 @dataclass(frozen=True)
@@ -211,11 +212,11 @@ def run_build(request: BuildRequest) -> list[Built]:
     write_all([(f.path, f.data) for f in built])
     if not request.quiet:
         for note in partial:  # never a part of a set without a word
-            print(f"note: {note}", file=sys.stderr)
+            print(f"note: {for_terminal(note)}", file=sys.stderr)
         for f in built:
-            print(f"wrote {f.path} ({len(f.data) / 1024:,.0f} KiB)")
+            print(f"wrote {for_terminal(str(f.path))} ({len(f.data) / 1024:,.0f} KiB)")
             for note in f.notes:
-                print(f"  note: {note}")
+                print(f"  note: {for_terminal(note)}")
         print(summary(built, time.perf_counter() - started))
     return built
 

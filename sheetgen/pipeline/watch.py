@@ -25,6 +25,7 @@ from sheetgen.cancel import STOP_SIGNALS, Cancelled, ask
 from sheetgen.errors import SheetgenError
 from sheetgen.files import Stamp, recording_reads, stamp
 from sheetgen.pipeline.watch_page import SCRIPT, STYLE, Snapshot, either, main_html, page_html
+from sheetgen.text.terminal import for_terminal
 
 HOST = "127.0.0.1"  # never another interface: the page shows files from this machine
 PING_SECONDS = 10  # an event stream sends a comment this often, to notice a closed page
@@ -244,11 +245,11 @@ def _report(snap: Snapshot, folder: Path) -> None:
         pages = sum(n.endswith(".png") for n in snap.files)
         typer.echo(
             f"[{snap.at}] built {pages} page{'s' if pages != 1 else ''} and the PDF in "
-            f"{snap.seconds:.2f} s (build {snap.version}) in {folder}"
+            f"{snap.seconds:.2f} s (build {snap.version}) in {for_terminal(str(folder))}"
         )
     else:
         for line in snap.error.splitlines():  # one line a problem, as every command prints
-            typer.echo(f"[{snap.at}] error: {line}", err=True)
+            typer.echo(f"[{snap.at}] error: {for_terminal(line)}", err=True)
 
 
 def _shown(path: Path) -> str:
@@ -278,7 +279,7 @@ def _rebuild(watch: Watch, preview: Preview, watched: Watched) -> Watched:
     preview.publish(replace(snap, watched=tuple(names)))
     _report(snap, watch.folder)
     if wanted.keys() != watched.keys():
-        typer.echo(f"rebuilt when you save {either(names)}")
+        typer.echo(f"rebuilt when you save {for_terminal(either(names))}")
     return wanted
 
 
@@ -368,7 +369,7 @@ def _serve(watch: Watch, shown: str, open_browser: bool, stop: Stop) -> None:
         threading.Thread(
             target=server.serve_forever, args=(SERVE_POLL_SECONDS,), daemon=True
         ).start()
-        typer.echo(f"watching {shown}: preview at {url} (Ctrl-C to stop)")
+        typer.echo(f"watching {for_terminal(shown)}: preview at {url} (Ctrl-C to stop)")
         if open_browser:
             # imported here, not at the top, for start-up time
             import webbrowser

@@ -8,6 +8,7 @@ from __future__ import annotations
 
 import base64
 import os
+import re
 import tomllib
 from pathlib import Path
 
@@ -15,6 +16,7 @@ import pytest
 
 from tests.support import ROOT, sheetgen, sheetgen_process
 
+ACTIVE = re.compile("[\x00-\x09\x0b-\x1f\x7f-\x9f\u202a-\u202e\u2066-\u2069]")
 CASES = sorted((ROOT / "tests" / "bad_inputs").glob("*.toml"))
 
 
@@ -63,6 +65,8 @@ def test_bad_input(case_file: Path, tmp_path: Path) -> None:
     # a case that sets the environment (a font folder) needs a process that reads it afresh
     proc = sheetgen_process(*args, env=env) if env else sheetgen(*args)
     assert "Traceback" not in proc.err + proc.out
+    # nothing a terminal acts on (ESC starts what retitles it or moves its cursor) is printed
+    assert not ACTIVE.search(proc.err + proc.out)
     if mode == "escaped":
         assert proc.code == 0, proc.err
         written = (out / case["out_name"]).read_text(encoding="utf-8")

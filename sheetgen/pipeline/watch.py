@@ -118,13 +118,60 @@ def build(watch: Watch, last: Snapshot) -> tuple[Snapshot, Watched]:
 
 
 class PreviewServer(ThreadingHTTPServer):
-    """The page's server, on 127.0.0.1 only; each request in a thread of its own."""
+    """The page's server, on 127.0.0.1 only; each connection in a thread of its own, at most
+    MAX_CONNECTIONS at once: one more is answered 503 at once, without a thread, and the
+    terminal is told once (until the load has passed). A connection the page (or anyone)
+    drops is let go without a word: no traceback."""
 
     daemon_threads = True
 
     def __init__(self, watch: Watch, preview: Preview, layout: str) -> None:
         self.watch, self.preview, self.layout = watch, preview, layout
+        self._slots = threading.BoundedSemaphore(MAX_CONNECTIONS)
+        self._refusing = threading.Event()  # told the terminal; quiet until the load passes
+        self.refused = 0
         super().__init__((HOST, watch.port), PreviewHandler)
+
+    def process_request(self, request: Any, client_address: Any) -> None:
+        if not self._slots.acquire(blocking=False):
+            self.refused += 1
+            with suppress(OSError):
+                request.sendall(_BUSY)
+            self.shutdown_request(request)
+            if not self._refusing.is_set():
+                self._refusing.set()
+                with suppress(OSError):
+                    typer.echo(
+                        f"note: the preview refuses connections past {MAX_CONNECTIONS} at once "
+                        "(503) until some close",
+                        err=True,
+                    )
+            return
+        super().process_request(request, client_address)
+
+    def process_request_thread(self, request: Any, client_address: Any) -> None:
+        try:
+            super().process_request_thread(request, client_address)
+        finally:
+            self._slots.release()
+            self._refusing.clear()
+
+    def handle_error(self, request: Any, client_address: Any) -> None:
+        """A connection that failed: dropped by its other end (reset, broken pipe, timed out)
+        is nothing to say; anything else is a line, never a traceback."""
+        failure = sys.exc_info()[1]
+        if isinstance(failure, OSError):
+            return
+        with suppress(OSError):
+            typer.echo(f"note: a preview request failed ({type(failure).__name__})", err=True)
+
+
+MAX_CONNECTIONS = 32  # a page holds two or three; more at once is no page of this machine
+IDLE_SECONDS = 30  # a connection that sends nothing (or takes nothing) for this long is closed
+_BUSY = (
+    b"HTTP/1.1 503 Service Unavailable\r\nContent-Type: text/plain\r\nContent-Length: 32\r\n"
+    b"Connection: close\r\n\r\ntoo many connections; try again\n"
+)
 
 
 class PreviewHandler(BaseHTTPRequestHandler):
@@ -132,6 +179,7 @@ class PreviewHandler(BaseHTTPRequestHandler):
     event stream of it, and the files of the last good build; nothing else."""
 
     server: PreviewServer
+    timeout = IDLE_SECONDS  # an idle connection holds a slot no longer than this
 
     def log_message(self, format: str, *args: Any) -> None:
         """Requests are not logged: the terminal shows builds and their errors."""

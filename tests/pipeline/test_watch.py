@@ -25,6 +25,7 @@ import pytest
 from PIL import Image
 
 from sheetgen.pipeline.scratch import watch_folder
+from sheetgen.pipeline.watch import HOST, MAX_CONNECTIONS, Preview, PreviewServer, Watch
 from tests.support import ROOT, sheetgen
 
 # a real `sheetgen watch` process, its signals and its server
@@ -619,3 +620,53 @@ def test_sigterm_mid_build_leaves_no_half_file(tmp_path: Path) -> None:
             whole_png(data)
         else:
             assert data.rstrip().endswith(b"%%EOF"), path.name
+
+
+def test_connections_past_the_limit_are_refused_in_a_line_and_drops_are_quiet(
+    tmp_path: Path, capsys: pytest.CaptureFixture[str]
+) -> None:
+    """Many idle connections hold no more than MAX_CONNECTIONS threads: each one past them is
+    answered 503 at once and the terminal is told once; a page that drops its connection
+    mid-request costs no traceback; once the idle ones close, the page's state is answered."""
+    watch = Watch("scribe/standard", tmp_path / "mine.toml", tmp_path, 40, "A4", 0)
+    server = PreviewServer(watch, Preview(), "mine.toml")
+    threading.Thread(target=server.serve_forever, args=(0.05,), daemon=True).start()
+    port = server.server_address[1]
+    before = threading.active_count()
+    idle: list[socket.socket] = []
+    try:
+        for _ in range(MAX_CONNECTIONS):
+            idle.append(socket.create_connection((HOST, port)))
+        for _ in range(20):
+            extra = socket.create_connection((HOST, port))
+            extra.settimeout(30)
+            assert extra.recv(200).startswith(b"HTTP/1.1 503 Service Unavailable")
+            extra.close()
+        assert threading.active_count() - before <= MAX_CONNECTIONS
+        for held in idle:
+            held.close()
+        for _ in range(3):  # a page that goes away mid-request (closed tab): reset, not closed
+            dropped = socket.create_connection((HOST, port))
+            dropped.sendall(b"GET /state HTTP/1.1\r\nHost: 127.0.0.1\r\n")
+            dropped.setsockopt(socket.SOL_SOCKET, socket.SO_LINGER, b"\x01\x00\x00\x00" * 2)
+            dropped.close()
+        deadline = time.monotonic() + 60
+        while True:  # the slots free as the server sees the closes
+            connection = http.client.HTTPConnection(HOST, port, timeout=30)
+            connection.request("GET", "/state", headers={"Host": f"{HOST}:{port}"})
+            answer = connection.getresponse()
+            connection.close()
+            if answer.status == 200 or time.monotonic() > deadline:
+                break
+            time.sleep(0.05)
+        assert answer.status == 200
+    finally:
+        for held in idle:
+            held.close()
+        server.shutdown()
+        server.server_close()
+    err = capsys.readouterr().err
+    assert err.splitlines() == [
+        f"note: the preview refuses connections past {MAX_CONNECTIONS} at once (503) until some "
+        "close"
+    ]

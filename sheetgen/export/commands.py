@@ -122,7 +122,7 @@ def pieces(
 ) -> None:
     """Every piece, die face and board as its own image, trimmed, with an optional bleed."""
     # imported here, not at the top, for start-up time
-    from sheetgen.export.bare import PieceFormat, Size, export_pieces
+    from sheetgen.export.bare import PieceFormat, Size, check_pieces_pixels, export_pieces
     from sheetgen.export.tts import Names
     from sheetgen.pipeline.output import prepare_folder
 
@@ -137,6 +137,9 @@ def pieces(
     folder = prepare_folder(out, out == DEFAULT_OUT)  # refused before any drawing
     made = _parts(layouts, bleed)
     size = Size(px=px, dpi=float(dpi or 300), bleed=bleed)
+    if fmt == "png":  # refused before any is drawn
+        named = [(p, Names(i.model.game, i.model.name, i.model.component)) for i, p in made]
+        check_pieces_pixels(named, size)
     files: list[tuple[str, bytes]] = []
     notes: list[str] = []
     for item, parts in made:

@@ -91,6 +91,17 @@ def prepare_folder(folder: Path, create: bool) -> Path:
     return folder
 
 
+def cannot_write(path: Path, exc: OSError) -> SheetgenError:
+    """A write the system refused, in one line: what it said, and for a name too long what to
+    do (the system's limit, NAME_MAX, is 255 bytes a name on most file systems)."""
+    if exc.errno == errno.ENAMETOOLONG:
+        return SheetgenError(
+            f"{path}: cannot write (its name is longer than the folder allows, 255 bytes on "
+            "most systems; choose a shorter name)"
+        )
+    return SheetgenError(f"{path}: cannot write ({exc.strerror})")
+
+
 def write_atomic(path: Path, data: bytes) -> None:
     """Write `data` to `path` so that `path` is either its old self or complete, never partial.
     Only a regular file is replaced, keeping its permissions; a link, folder, device or pipe is
@@ -115,7 +126,7 @@ def create_new(path: Path, data: bytes) -> None:
     except FileExistsError:
         raise SheetgenError(f"{path}: already exists; it is never replaced") from None
     except OSError as exc:
-        raise SheetgenError(f"{path}: cannot write ({exc.strerror})") from None
+        raise cannot_write(path, exc) from None
     finally:
         staged.discard()
 
@@ -135,7 +146,7 @@ def write_all(files: list[tuple[Path, bytes]]) -> None:
         pairs = [(tmp, path) for tmp, (path, _) in zip(temps, files, strict=True)]
         journal = Journal(files[0][0].parent, pairs, token)
     except OSError as exc:
-        raise SheetgenError(f"{files[0][0]}: cannot write ({exc.strerror})") from None
+        raise cannot_write(files[0][0], exc) from None
     staged: list[_Staged] = []
     try:
         for (path, data), mode, tmp in zip(files, modes, temps, strict=True):
@@ -198,7 +209,7 @@ class _Staged:
                 os.chmod(self.tmp, self.mode)
             self.named = True
         except OSError as exc:
-            raise SheetgenError(f"{self.path}: cannot write ({exc.strerror})") from None
+            raise cannot_write(self.path, exc) from None
 
     def commit(self) -> None:
         """Give the file its target's name (replacing the old file at once)."""
@@ -206,7 +217,7 @@ class _Staged:
             os.replace(self.tmp, self.path)
             self.placed = True
         except OSError as exc:
-            raise SheetgenError(f"{self.path}: cannot write ({exc.strerror})") from None
+            raise cannot_write(self.path, exc) from None
 
     def discard(self) -> None:
         """Let go of the file; one named but never put in place is removed."""
@@ -222,7 +233,7 @@ def _stage(path: Path, data: bytes, mode: int, tmp: Path) -> _Staged:
     try:
         fd, named = _unnamed_file(path.parent, tmp)
     except OSError as exc:
-        raise SheetgenError(f"{path}: cannot write ({exc.strerror})") from None
+        raise cannot_write(path, exc) from None
     staged = _Staged(path, data, mode, fd, tmp, named)
     try:
         with os.fdopen(fd, "wb", closefd=False) as handle:
@@ -231,7 +242,7 @@ def _stage(path: Path, data: bytes, mode: int, tmp: Path) -> _Staged:
     except BaseException as exc:
         staged.discard()
         if isinstance(exc, OSError):
-            raise SheetgenError(f"{path}: cannot write ({exc.strerror})") from None
+            raise cannot_write(path, exc) from None
         raise
     return staged
 
@@ -244,7 +255,7 @@ def replaceable(path: Path) -> int:
     except FileNotFoundError:
         return 0o644
     except OSError as exc:
-        raise SheetgenError(f"{path}: cannot write ({exc.strerror})") from None
+        raise cannot_write(path, exc) from None
     if stat.S_ISREG(found.st_mode):
         return stat.S_IMODE(found.st_mode)
     raise SheetgenError(

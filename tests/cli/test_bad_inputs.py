@@ -11,6 +11,7 @@ import os
 import re
 import tomllib
 from pathlib import Path
+from typing import Any
 
 import pytest
 
@@ -81,7 +82,7 @@ def test_bad_input(case_file: Path, tmp_path: Path) -> None:
     assert len(lines) == len(expected), proc.err
     for line, want in zip(lines, expected, strict=True):
         assert want in line, line
-        assert len(line) < 400
+        assert len(line) < 400 + max(map(len, args))  # short, but for a long name said back
         # a rules finding of 'check' is printed as every error is: error: file:L:C: key: what
         assert line.startswith("error: ") and ": error: " not in line, line
     assert snapshot(out) == before  # nothing created, nothing clobbered
@@ -279,3 +280,38 @@ def test_absurd_copies_are_refused_before_any_work() -> None:
     assert run.err.strip() == (
         "error: Invalid value for '--copies': must be at most 1000 (see 'sheetgen build --help')"
     )
+
+
+def number_options() -> list[tuple[str, ...]]:
+    """Every option of every command (games' and export's included) that takes a number with
+    a fraction: the command's words and the option."""
+    import click  # the command line's own classes, read from the app as it is built
+    import typer.main
+
+    from sheetgen.cli import app
+
+    found: list[tuple[str, ...]] = []
+
+    def walk(command: Any, words: tuple[str, ...], ctx: Any) -> None:
+        for param in command.params:
+            if getattr(type(param.type), "_number_class", None) is float:
+                found.append((*words, param.opts[0]))
+        for name in getattr(command, "list_commands", lambda _: [])(ctx):
+            walk(command.get_command(ctx, name), (*words, name), ctx)
+
+    root = typer.main.get_command(app)
+    walk(root, (), click.Context(root))
+    return found
+
+
+@pytest.mark.parametrize("words", number_options(), ids=" ".join)
+def test_every_number_option_refuses_nan_and_the_infinities_in_one_line(
+    words: tuple[str, ...],
+) -> None:
+    *command, option = words
+    for value in ("nan", "NaN", "inf", "-inf", "1e999"):
+        message = one_line_error([*command, option, value], code=2)
+        assert message.startswith(f"error: Invalid value for '{option}': "), message
+        # NaN passes every comparison with a bound: it is refused as no number at all
+        if value.lower() == "nan":
+            assert f"'{value}' is not a number, e.g. 4.5" in message

@@ -315,3 +315,23 @@ def test_every_number_option_refuses_nan_and_the_infinities_in_one_line(
         # NaN passes every comparison with a bound: it is refused as no number at all
         if value.lower() == "nan":
             assert f"'{value}' is not a number, e.g. 4.5" in message
+
+
+@pytest.mark.process  # the font folder is read afresh from the environment
+def test_a_font_whose_end_is_zeroed_is_refused_in_one_line(tmp_path: Path) -> None:
+    fonts, out = tmp_path / "fonts", tmp_path / "out"
+    fonts.mkdir()
+    out.mkdir()
+    for name in ("DejaVuSans.ttf", "DejaVuSans-Bold.ttf"):
+        data = bytearray((ROOT / "fonts" / name).read_bytes())
+        data[-4096:] = bytes(4096)  # a copy cut short and padded, or a disk's damage
+        (fonts / name).write_bytes(bytes(data))
+    args = ("build", "scribe/standard", "-f", "pdf", "--out", str(out))
+    run = sheetgen_process(*args, env={"SHEETGEN_FONT_DIR": str(fonts)})
+    assert run.code == 1
+    assert run.err.splitlines() == [
+        f"error: {fonts / 'DejaVuSans-Bold.ttf'}: font file is damaged (its 'post', 'prep' "
+        "tables fail their checksums); reinstall sheetgen or point SHEETGEN_FONT_DIR at a "
+        "folder holding sheetgen's fonts/"
+    ]
+    assert list(out.iterdir()) == []

@@ -14,6 +14,7 @@ from typing import Any
 import pytest
 
 from sheetgen.layouts.toml import positions as scanner
+from sheetgen.layouts.toml import syntax
 from tests.support import ROOT, sheetgen
 
 STANDARD = (ROOT / "layouts" / "scribe" / "standard.toml").read_text(encoding="utf-8")
@@ -80,7 +81,7 @@ def tiles(letters: int) -> str:
     return f"{head}letters = [{entries}]\n"
 
 
-def calls(path: Path) -> int:
+def calls(path: Path, problem: str = "letters: must hold at most 26 entries") -> int:
     """The Python function calls `sheetgen check PATH` makes (a count of work, not a time)."""
     count = 0
 
@@ -94,7 +95,7 @@ def calls(path: Path) -> int:
     finally:
         sys.setprofile(None)
     assert run.code == 1
-    assert "letters: must hold at most 26 entries" in run.err
+    assert problem in run.err
     return count
 
 
@@ -105,3 +106,39 @@ def test_a_list_far_too_long_costs_in_proportion_to_it(tmp_path: Path) -> None:
         path.write_text(tiles(n), encoding="utf-8")
     once, twice = [calls(path) for path in paths][1:]
     assert twice <= 2.5 * once  # twice the letters, twice the work (not four times)
+
+
+class Looked(list[Any]):
+    """The statements of a text, counting each one looked at through a slice or an index."""
+
+    looks = 0
+
+    def __getitem__(self, at: Any) -> Any:
+        found = super().__getitem__(at)
+        Looked.looks += len(found) if isinstance(at, slice) else 1
+        return found
+
+    def __iter__(self) -> Any:
+        for item in super().__iter__():
+            Looked.looks += 1
+            yield item
+
+
+def looked_at(path: Path, monkeypatch: pytest.MonkeyPatch) -> int:
+    """The statements `sheetgen check PATH` looks at to find the keys written twice."""
+    monkeypatch.setattr(syntax, "statements", lambda text: Looked(scanner.statements(text)))
+    Looked.looks = 0
+    run = sheetgen("check", str(path))
+    assert run.code == 1
+    assert "[t]: written twice (first on line 3); keep one, with all the keys under it" in run.err
+    return Looked.looks
+
+
+def test_keys_written_twice_cost_in_proportion_to_their_number(
+    tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    paths = [tmp_path / f"{n}.toml" for n in (1000, 2000)]
+    for path, n in zip(paths, (1000, 2000), strict=True):
+        path.write_text('game = "scribe"\n' + "a = 1\n[t]\n[t]\n" * n, encoding="utf-8")
+    once, twice = (looked_at(path, monkeypatch) for path in paths)
+    assert twice <= 2.5 * once  # twice the keys, twice the work (not four times)

@@ -109,7 +109,7 @@ def describe(ref: str, named: dict[str, Path] | None = None) -> tuple[str, str]:
     path, shown = resolve(ref, named)
     try:
         data = _top_keys(read_text(path, shown))
-    except tomllib.TOMLDecodeError:
+    except (tomllib.TOMLDecodeError, ValueError, RecursionError):  # said the careful way
         data = {}
     said = [data.get(key) for key in ("game", "component", "description")]
     elsewhere = named.get(ref) == path and said[0] != path.parent.name

@@ -91,7 +91,11 @@ class Journal:
         self.path = folder / f".sheetgen-{token}.record"
         lines = [f"{os.fsencode(t).hex()} {os.fsencode(p).hex()}\n" for t, p in pairs]
         self.fd = _held(self.path, _MAGIC)
-        os.write(self.fd, "".join(lines).encode("ascii"))
+        try:
+            os.write(self.fd, "".join(lines).encode("ascii"))
+        except OSError:  # a full disk: no record, no set
+            self.close()
+            raise
 
     def commit(self) -> None:
         """Mark the set as whole: from here a killed run's set is finished, not undone."""

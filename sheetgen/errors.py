@@ -2,6 +2,8 @@
 
 from __future__ import annotations
 
+from sheetgen.text.terminal import for_terminal
+
 
 class SheetgenError(Exception):
     """A problem a user can fix; its message is the whole line that is printed."""
@@ -30,8 +32,9 @@ class LayoutError(SheetgenError):
         self.file, self.where, self.problem, self.hint = file, where, problem, hint
         self.line: int | None = at[0] if at else None
         self.column: int | None = at[1] if at else None
-        place = f"{file}:{at[0]}:{at[1]}" if at else file
-        where_ = f" {where}:" if where and at else f"{where}:" if where else ""
+        shown, key = for_terminal(file), for_terminal(where)  # a name or key as a file has it
+        place = f"{shown}:{at[0]}:{at[1]}" if at else shown
+        where_ = f" {key}:" if key and at else f"{key}:" if key else ""
         text = f"{place}:{where_} {problem}"
         super().__init__(f"{text} ({hint})" if hint else text)
 
@@ -54,7 +57,7 @@ class LayoutProblems(LayoutError):
 
 def error_lines(exc: Exception) -> list[str]:
     """An error as the lines printed for it, each starting 'error: '."""
-    return [f"error: {line}" for line in str(exc).splitlines() or [""]]
+    return [f"error: {for_terminal(line)}" for line in str(exc).splitlines() or [""]]
 
 
 class PressError(SheetgenError):

@@ -56,14 +56,26 @@ def preflight(
 MAX_BUILD_PIXELS = 8_000_000_000  # PNG pixels one build may write (--all at 1200 dpi: 6.4 G)
 
 
-def check_build_pixels(pixels: int, dpi: int) -> None:
-    """Refuse a build whose PNGs would hold more than MAX_BUILD_PIXELS in all (minutes of
-    rasterising), naming the total and the limit."""
-    if pixels > MAX_BUILD_PIXELS:
+# PNG pixels one export of bare pieces may write: it holds every image's file until all are
+# made (a build's are spread over its layouts' workers); 104 Scrumpit tiles at --px 8192 are 7 G
+MAX_EXPORT_PIXELS = 1_000_000_000
+
+
+def check_build_pixels(
+    pixels: int, dpi: int, what: str = "build", advice: str = "", limit: int = MAX_BUILD_PIXELS
+) -> None:
+    """Refuse a build (or an export: `what`, with its `limit`) whose PNGs would hold more
+    than `limit` pixels in all (minutes of rasterising, gigabytes held), naming the total, the
+    limit and what to ask for instead (`advice`, else a build's)."""
+    if pixels > limit:
+        advice = advice or (
+            f"choose a lower --dpi than {dpi}, fewer --copies or fewer layouts, or leave out "
+            "png (-f pdf,svg)"
+        )
         raise SheetgenError(
-            f"the PNGs of this build would hold {pixels / 1e9:,.1f} billion pixels, over the "
-            f"limit of {MAX_BUILD_PIXELS / 1e9:g} billion a build; choose a lower --dpi than "
-            f"{dpi}, fewer --copies or fewer layouts, or leave out png (-f pdf,svg)"
+            f"the PNGs of this {what} would hold {pixels / 1e9:,.1f} billion pixels, over the "
+            f"limit of {limit / 1e9:g} billion {'an' if what[0] in 'aeiou' else 'a'} {what}; "
+            f"{advice}"
         )
 
 

@@ -14,6 +14,7 @@ from sheetgen.cli import list as listing
 from sheetgen.cli.app import GROUPS, app, group_app
 from sheetgen.cli.errors import exit_code, report_usage
 from sheetgen.errors import SheetgenError, error_lines
+from sheetgen.text.terminal import for_terminal
 
 __all__ = ["GROUPS", "app", "group_app", "main"]
 INTERRUPTED = 130  # the exit code of a program Ctrl-C stopped (128 + SIGINT)
@@ -50,8 +51,8 @@ def main(args: list[str] | None = None, prog_name: str | None = None) -> None:
         if os.environ.get("SHEETGEN_DEBUG"):
             raise
         typer.echo(
-            f"error: internal error ({type(exc).__name__}: {exc}); please report it, "
-            "with SHEETGEN_DEBUG=1 set for the details",
+            f"error: internal error ({type(exc).__name__}: {for_terminal(str(exc))}); please "
+            "report it, with SHEETGEN_DEBUG=1 set for the details",
             err=True,
         )
         code = 70

@@ -5,6 +5,7 @@ of layout and kind names, and --version."""
 import functools
 import importlib
 import inspect
+import math
 from collections.abc import Callable
 from pathlib import Path
 from typing import Annotated, Any
@@ -50,7 +51,8 @@ class _Commands(TyperGroup):
             found.name = cmd_name
             self.add_command(found, cmd_name)
         if found is not None:
-            named_values(found)
+            named_values(found)  # before the number types change their names
+            _finite_numbers(found)
         return found
 
 
@@ -96,6 +98,36 @@ def named_values(command: Any) -> None:
             param.metavar = "TEXT"
     for sub in getattr(command, "commands", {}).values():
         named_values(sub)
+
+
+_FINITE: dict[type[Any], type[Any]] = {}  # each float type of click's, and its finite twin
+
+
+def _finite_kind(kind: type[Any]) -> type[Any]:
+    """Click's float type `kind` (a range or not; Typer carries its own copy of click, so it
+    is taken as found), refusing NaN, which no comparison with a bound refuses, and the
+    infinities, as click refuses any other value: in one line."""
+
+    def convert(self: Any, value: Any, param: Any, ctx: Any) -> Any:
+        number = kind.convert(self, value, param, ctx)
+        if isinstance(number, float) and not math.isfinite(number):
+            self.fail(f"{value!r} is not a number, e.g. 4.5", param, ctx)
+        return number
+
+    if kind not in _FINITE:
+        _FINITE[kind] = type(f"Finite{kind.__name__}", (kind,), {"convert": convert})
+    return _FINITE[kind]
+
+
+def _finite_numbers(command: Any) -> None:
+    """Every number option of `command` (and of a group's commands) refusing NaN and the
+    infinities in the one line every refused option gets: the one rule for all commands."""
+    for param in command.params:
+        kind = type(param.type)
+        if getattr(kind, "_number_class", None) is float and not kind.__name__.startswith("Finite"):
+            param.type.__class__ = _finite_kind(kind)
+    for sub in getattr(command, "commands", {}).values():
+        _finite_numbers(sub)
 
 
 app = typer.Typer(

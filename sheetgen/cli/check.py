@@ -47,6 +47,7 @@ def check(
     use(layout_folders)
     from sheetgen.pipeline.check import PAPERS, as_json, check_one, text_lines  # start-up
     from sheetgen.press import parse_paper  # start-up
+    from sheetgen.text.terminal import for_terminal  # start-up
 
     papers = (paper,) if paper is not None else PAPERS
     for name in papers:
@@ -60,7 +61,7 @@ def check(
     else:
         for checked in results:
             for line, to_stderr in text_lines(checked):
-                typer.echo(line, err=to_stderr)
+                typer.echo(for_terminal(line), err=to_stderr)
     missing = [c for c in results if c.refused and exit_code(c.refused, layouts) == 2]
     if missing or failed:
         raise typer.Exit(2 if missing else 1)

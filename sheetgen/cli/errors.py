@@ -7,6 +7,7 @@ from typing import Any
 import typer
 
 from sheetgen.errors import LayoutNotFound, SheetgenError
+from sheetgen.text.terminal import for_terminal
 
 # the command line's checks of a number, in the words of every other message
 PLAIN = (
@@ -56,7 +57,7 @@ def report_usage(exc: typer.TyperException) -> int:
         message = re.sub(wording, plain, message)
     message = RANGE.sub(_out_of_range, message)
     hint = f" (see '{ctx.command_path} --help')" if ctx is not None else ""
-    typer.echo(f"error: {message}{hint}", err=True)
+    typer.echo(f"error: {for_terminal(message)}{hint}", err=True)
     return int(getattr(exc, "exit_code", 2))
 
 

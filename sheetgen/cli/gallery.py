@@ -23,6 +23,7 @@ def gallery(
     from sheetgen.backends import render  # start-up
     from sheetgen.pipeline.gallery import gallery as make  # start-up
     from sheetgen.pipeline.output import prepare_folder, write_atomic  # start-up
+    from sheetgen.text.terminal import for_terminal  # start-up
 
     folder = prepare_folder(out)
     doc = make()
@@ -30,4 +31,4 @@ def gallery(
         data = render(doc, fmt, dpi=dpi)[0][1]
         path = folder / f"gallery.{fmt}"
         write_atomic(path, data)
-        typer.echo(f"wrote {path} ({len(data) / 1024:,.0f} KiB)")
+        typer.echo(f"wrote {for_terminal(str(path))} ({len(data) / 1024:,.0f} KiB)")

@@ -24,11 +24,13 @@ def list_layouts(
     """
     from sheetgen.layouts.find import use, user_layouts  # start-up
     from sheetgen.layouts.read import builtin_layouts, describe  # start-up
+    from sheetgen.text.terminal import for_terminal  # start-up
 
     use(layout_folders)
     mine = user_layouts()
+    named = builtin_layouts() | mine  # found once: each layout's look-up is then at once
     if json_out:
-        rows = [(name, *describe(name)) for name in [*builtin_layouts(), *mine]]
+        rows = [(name, *describe(name, named)) for name in named]
         listed = {
             "layouts": [
                 {"name": n, "kind": k, "description": d, "builtin": n not in mine}
@@ -43,14 +45,11 @@ def list_layouts(
     )
     names = builtin_layouts()
     width = max([24, *map(len, [*names, *mine])])  # the longest name keeps its column
-    for name in names:
-        kind, description = describe(name)
-        typer.echo(f"  {name:{width}} {kind:22} {description}")
-    if mine:
-        typer.echo("\nYour layouts (--layouts and SHEETGEN_LAYOUTS), by name the same way:")
-    for name in mine:
-        kind, description = describe(name)
-        typer.echo(f"  {name:{width}} {kind:22} {description}")
+    for name in [*names, *mine]:
+        if name == next(iter(mine), None):
+            typer.echo("\nYour layouts (--layouts and SHEETGEN_LAYOUTS), by name the same way:")
+        kind, description = (for_terminal(said) for said in describe(name, named))
+        typer.echo(f"  {for_terminal(name):{width}} {kind:22} {description}")
     typer.echo("\nComponent kinds ('sheetgen schema KIND' prints a kind's JSON Schema):")
     for declared in kinds().values():
         typer.echo(f"  {declared.key:24} {declared.summary}")

@@ -24,5 +24,6 @@ def new(
       sheetgen new scrumpit/tiles my-tiles.toml
     """
     from sheetgen.layouts.starter import new_layout  # start-up
+    from sheetgen.text.terminal import for_terminal  # start-up
 
-    typer.echo(new_layout(kind, file))
+    typer.echo(for_terminal(new_layout(kind, file)))

@@ -13,13 +13,13 @@ from __future__ import annotations
 from dataclasses import dataclass
 from typing import Literal
 
-from sheetgen.backends import render
+from sheetgen.backends import MAX_EXPORT_PIXELS, check_build_pixels, render
 from sheetgen.draw.document import Document, Page, Placement
 from sheetgen.draw.pieces import Parts
 from sheetgen.draw.shapes import Drawing
 from sheetgen.draw.transform import translate
 from sheetgen.errors import SheetgenError
-from sheetgen.export.raster import Shot, png_bytes, rasterise
+from sheetgen.export.raster import Shot, png_bytes, rasterised
 from sheetgen.export.tts import Names, board_labels, label
 from sheetgen.pipeline.output import output_name
 
@@ -114,7 +114,7 @@ def export_pieces(
     can (`bleed_model`)."""
     named = named_drawings(parts, names)
     if fmt == "png":
-        images = rasterise([_shot(drawing, size) for _, drawing in named])
+        images = rasterised([_shot(drawing, size) for _, drawing in named])
         files = [
             (_name(names, what, fmt), png_bytes(image, size.per_mm(d) * 25.4))
             for (what, d), image in zip(named, images, strict=True)
@@ -134,6 +134,15 @@ def export_pieces(
         doc = Document((_vector_page(drawing, size.bleed),), f"{names.layout} {what}")
         files.append((_name(names, what, fmt), render(doc, fmt)[0][1]))
     return files, []
+
+
+def check_pieces_pixels(made: list[tuple[Parts, Names]], size: Size) -> None:
+    """Refuse, before any is drawn, PNG pieces over a side's limit or over the pixels one
+    export may hold in all (as a build's: 200 Scrumpit tiles at --px 8192 are 13 billion)."""
+    shots = [_shot(d, size) for parts, names in made for _, d in named_drawings(parts, names)]
+    pixels = sum((s.width + 2 * s.bleed) * (s.height + 2 * s.bleed) for s in shots)
+    advice = "ask for a smaller --px or a lower --dpi, or fewer layouts"
+    check_build_pixels(pixels, round(size.dpi), "export", advice, MAX_EXPORT_PIXELS)
 
 
 def _name(names: Names, what: str, fmt: str) -> str:

@@ -63,15 +63,16 @@ def _write(
     # imported here, not at the top, for start-up time
     from sheetgen.pipeline.build import Built, summary
     from sheetgen.pipeline.output import make_folder, write_all
+    from sheetgen.text.terminal import for_terminal
 
     built = [Built(folder / name, data) for name, data in files]
     make_folder(folder)
     write_all([(b.path, b.data) for b in built])
     if not quiet:
         for b in built:
-            typer.echo(f"wrote {b.path} ({len(b.data) / 1024:,.0f} KiB)")
+            typer.echo(f"wrote {for_terminal(str(b.path))} ({len(b.data) / 1024:,.0f} KiB)")
         for note in notes:  # notes on stderr, what was written on stdout
-            typer.echo(f"note: {note}", err=True)
+            typer.echo(f"note: {for_terminal(note)}", err=True)
         typer.echo(summary(built, time.perf_counter() - started))
 
 
@@ -139,7 +140,7 @@ def pieces(
       sheetgen export pieces scrumpit/tiles --format pdf
     """
     # imported here, not at the top, for start-up time
-    from sheetgen.export.bare import PieceFormat, Size, export_pieces
+    from sheetgen.export.bare import PieceFormat, Size, check_pieces_pixels, export_pieces
     from sheetgen.export.tts import Names
     from sheetgen.pipeline.output import check_folder
 
@@ -154,6 +155,9 @@ def pieces(
     folder = check_folder(out)  # refused before any drawing, made before writing
     made = _parts(layouts, bleed)
     size = Size(px=px, dpi=float(dpi or 300), bleed=bleed)
+    if fmt == "png":  # refused before any is drawn
+        named = [(p, Names(i.model.game, i.model.name, i.model.component)) for i, p in made]
+        check_pieces_pixels(named, size)
     files: list[tuple[str, bytes]] = []
     notes: list[str] = []
     for item, parts in made:

@@ -7,6 +7,7 @@ from __future__ import annotations
 
 import io
 import math
+from collections.abc import Iterator
 from dataclasses import dataclass
 
 import numpy as np
@@ -53,11 +54,16 @@ def _page(shot: Shot) -> Page:
 
 def rasterise(shots: list[Shot]) -> list[Image.Image]:
     """Each shot as an RGB image of (width + 2 bleed) x (height + 2 bleed) px, in one PDF."""
+    return list(rasterised(shots))
+
+
+def rasterised(shots: list[Shot]) -> Iterator[Image.Image]:
+    """`rasterise`'s images one at a time, each made only when asked for: a caller that keeps
+    each as a PNG file holds one picture's pixels at once, not every one's."""
     if not shots:
-        return []
+        return
     pages = [_page(shot) for shot in shots]
     pngs = render_pngs(Document(tuple(pages), "pieces"), pages, _PX_DPI, transparent=False)
-    out = []
     for shot, png in zip(shots, pngs, strict=True):
         image = Image.open(io.BytesIO(png)).convert("RGB")
         extend = shot.bleed - shot.own_bleed
@@ -65,8 +71,7 @@ def rasterise(shots: list[Shot]) -> list[Image.Image]:
             pixels = np.asarray(image)
             padded = np.pad(pixels, ((extend, extend), (extend, extend), (0, 0)), mode="edge")
             image = Image.fromarray(padded)
-        out.append(image)
-    return out
+        yield image
 
 
 def png_bytes(image: Image.Image, dpi: float | None = None) -> bytes:

@@ -4,7 +4,6 @@ type, unit, range, choices) and an example of it, at the line and column that wr
 
 from __future__ import annotations
 
-import copy
 import difflib
 import functools
 import json
@@ -103,15 +102,24 @@ def every_error(
 
     errors = list(exc.errors())
     out = list(errors)
+    long: dict[Loc, int] = {}  # each list too long, and the most entries it may hold
     for err in errors:
         loc = _in_data(data, err)
         most = err.get("ctx", {}).get("max_length")
-        items = _get(data, loc) if err["type"] == "too_long" and loc else None
-        if not isinstance(items, list) or not most:
-            continue
+        if err["type"] == "too_long" and loc and most and isinstance(_get(data, loc), list):
+            long[loc] = most
+    for loc in list(long):  # a list inside another too long is read with that one's parts
+        if any(loc[: len(other)] == other for other in long if other != loc):
+            del long[loc]
+    # the data with every list too long cut to its first part: a part of one list is read
+    # with the others cut, so the parts cost as much as the entries, whatever their number
+    short = data
+    for loc, most in long.items():
+        short = _with(short, loc, _get(data, loc)[:most])
+    for loc, most in long.items():
+        items = _get(data, loc)
         for start in range(0, len(items), most):
-            part = copy.deepcopy(data)
-            _get(part, loc[:-1])[loc[-1]] = items[start : start + most]
+            part = _with(short, loc, items[start : start + most])
             try:
                 model.model_validate_json(json.dumps(part, default=str), strict=True)
             except ValidationError as again:
@@ -166,6 +174,16 @@ def _in_data(data: Any, err: ErrorDetails) -> Loc:
             return loc
         loc = (*loc, part)
     return loc
+
+
+def _with(data: Any, loc: Loc, value: Any) -> Any:
+    """`data` with the value at `loc` replaced by `value`: the tables and lists on the way
+    copied (one level each), everything else shared with `data`."""
+    if not loc:
+        return value
+    copied = dict(data) if isinstance(data, dict) else list(data)
+    copied[loc[0]] = _with(data[loc[0]], loc[1:], value)  # type: ignore[index]
+    return copied
 
 
 def _get(data: Any, loc: Loc) -> Any:

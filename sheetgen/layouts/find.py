@@ -94,7 +94,7 @@ def collection_layouts(folder: Path) -> dict[str, Path]:
 
     known = games()
     found: dict[str, Path] = {}
-    for entry in sorted(folder.iterdir()):
+    for entry in _listed(folder, "a layout collection"):
         if entry.name.startswith("."):
             continue
         if entry.is_file() and entry.suffix == ".toml":
@@ -102,9 +102,10 @@ def collection_layouts(folder: Path) -> dict[str, Path]:
                 f"{entry}: a collection's layouts sit in a game's folder, e.g. "
                 f"{folder / 'scribe' / entry.name} (games: {', '.join(known)})"
             )
-        if not entry.is_dir():
+        if not entry.is_dir() or (entry.name not in known and not os.access(entry, os.R_OK)):
             continue
-        files = sorted(p for p in entry.glob("*.toml") if not p.name.startswith("."))
+        listed = _listed(entry, f"{entry.name}'s layouts")
+        files = [p for p in listed if p.suffix == ".toml" and not p.name.startswith(".")]
         if files and entry.name not in known:
             raise UsageError(
                 f"{entry}: not a game's folder; a collection holds <game>/<name>.toml "
@@ -112,6 +113,18 @@ def collection_layouts(folder: Path) -> dict[str, Path]:
             )
         found.update((f"{entry.name}/{p.stem}", p) for p in files)
     return found
+
+
+def _listed(folder: Path, what: str) -> list[Path]:
+    """The entries of a folder of a collection, sorted; one that cannot be read is a usage
+    error (passed over, its layouts would be 'no such layout' without a word why)."""
+    try:
+        return sorted(folder.iterdir())
+    except OSError as exc:
+        raise UsageError(
+            f"{folder}: cannot be read ({exc.strerror}); it holds {what} (let sheetgen read "
+            "it, or take it off --layouts and SHEETGEN_LAYOUTS)"
+        ) from None
 
 
 def user_layouts() -> dict[str, Path]:

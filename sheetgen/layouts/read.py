@@ -27,7 +27,7 @@ from sheetgen.layouts.find import (
 )
 from sheetgen.layouts.find import builtin_layouts as builtin_layouts
 from sheetgen.layouts.keypath import Loc, key_path
-from sheetgen.layouts.layers import Layer, Layers, holder, origin_in, place, read_chain
+from sheetgen.layouts.layers import Layer, Layers, holder, origin_in, place, read_chain, read_text
 from sheetgen.layouts.toml.positions import Position
 from sheetgen.layouts.value_words import got
 
@@ -64,10 +64,10 @@ def origin(loaded: Loaded, loc: Loc, exact: bool = False) -> tuple[str, Position
     return origin_in(loaded.layers, loc, exact)
 
 
-def resolve(ref: str) -> tuple[Path, str]:
+def resolve(ref: str, named: dict[str, Path] | None = None) -> tuple[Path, str]:
     """A layout argument (a path, or a `game/name` built in or in a collection on the search
-    path) as a file and the name to show."""
-    builtin = named_layouts()
+    path, `named` when the caller has them already) as a file and the name to show."""
+    builtin = named_layouts() if named is None else named
     if ref in builtin:
         return builtin[ref], shown_as(ref, builtin[ref])
     if not ref or "\x00" in ref or len(ref) > 4096:
@@ -114,18 +114,21 @@ def _in_file_order(problems: list[LayoutError], layers: Layers) -> LayoutProblem
     return LayoutProblems(sorted(problems, key=order), file=files[0])
 
 
-def describe(ref: str) -> tuple[str, str]:
+def describe(ref: str, named: dict[str, Path] | None = None) -> tuple[str, str]:
     """A layout's kind (`game/component`) and description, read without validating it against
-    its kind's model (which imports its game): enough for 'sheetgen list'. A file that writes
-    all three keys itself (every built-in layout does) is read plainly; any other, and any
-    file with a problem, the careful way, which says where the problem is."""
-    path, _ = resolve(ref)
+    its kind's model (which imports its game): enough for 'sheetgen list', which passes the
+    layouts that have a name (`named`) once for all. The file is read as every layout file is
+    (`read_text`: a device, pipe, oversized or non-UTF-8 file refused unread or at once); one
+    that writes all three keys itself (every built-in layout does) is read plainly; any
+    other, and any file with a problem, the careful way, which says where the problem is."""
+    named = named_layouts() if named is None else named
+    path, shown = resolve(ref, named)
     try:
-        data = _top_keys(path.read_text(encoding="utf-8"))
-    except (OSError, UnicodeDecodeError, tomllib.TOMLDecodeError):
+        data = _top_keys(read_text(path, shown))
+    except (tomllib.TOMLDecodeError, ValueError, RecursionError):  # said the careful way
         data = {}
     said = [data.get(key) for key in ("game", "component", "description")]
-    elsewhere = named_layouts().get(ref) == path and said[0] != path.parent.name
+    elsewhere = named.get(ref) == path and said[0] != path.parent.name
     if not all(isinstance(value, str) for value in said) or elsewhere:
         _, _, data, _, _ = _read(ref)
         said = [data.get("game"), data.get("component"), data.get("description", "")]

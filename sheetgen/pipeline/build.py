@@ -24,6 +24,7 @@ from sheetgen.pipeline.honoured import check_options
 from sheetgen.pipeline.only import check_only
 from sheetgen.pipeline.output import check_folder, make_folder, output_name, write_all
 from sheetgen.pipeline.ranges import fitting
+from sheetgen.text.terminal import for_terminal
 
 
 @dataclass(frozen=True)
@@ -234,11 +235,15 @@ def run_build(request: BuildRequest) -> list[Built]:
     write_all([(f.path, f.data) for f in built])
     if not request.quiet:
         for note in partial:  # never a part of a set without a word
-            print(f"note: {note}", file=sys.stderr)
+            print(f"note: {for_terminal(note)}", file=sys.stderr)
         for f in built:  # what was written on stdout; a note on it, on stderr
-            print(f"wrote {f.path} ({len(f.data) / 1024:,.0f} KiB)", flush=True)
+            print(f"wrote {for_terminal(str(f.path))} ({len(f.data) / 1024:,.0f} KiB)", flush=True)
             for note in f.notes:
-                print(f"note: {f.path}: {note}", file=sys.stderr, flush=True)
+                print(
+                    f"note: {for_terminal(str(f.path))}: {for_terminal(note)}",
+                    file=sys.stderr,
+                    flush=True,
+                )
         print(summary(built, time.perf_counter() - started))
     return built
 

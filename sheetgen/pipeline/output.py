@@ -3,7 +3,6 @@
 from __future__ import annotations
 
 import errno
-import itertools
 import os
 import re
 import signal
@@ -18,8 +17,7 @@ from pathlib import Path
 from sheetgen.cancel import STOP_SIGNALS, wrote
 from sheetgen.errors import SheetgenError, UsageError
 from sheetgen.files import kind_of
-
-_serial = itertools.count()
+from sheetgen.pipeline.scratch import Journal, finish_interrupted, new_token, temporary_name
 
 
 def output_name(
@@ -110,7 +108,7 @@ def check_folder(folder: Path) -> Path:
             f"{folder}: output folder is not writable ({exc.strerror}; choose another --out)"
         ) from None
     if existing == folder:
-        _remove_orphans(folder)
+        finish_interrupted(folder)  # a set a killed run left half in place
     return folder
 
 
@@ -132,27 +130,15 @@ def make_folder(folder: Path) -> Path:
     return folder
 
 
-_TEMPORARY = re.compile(r"\..+\.(\d+)\.\d+\.part")
-
-
-def _remove_orphans(folder: Path) -> None:
-    """Remove the temporary files of builds that died (killed in the instant between naming a
-    finished file and renaming it into place): a temporary name carries its writer's pid."""
-    for entry in os.scandir(folder):
-        found = _TEMPORARY.fullmatch(entry.name)
-        if found and entry.is_file(follow_symlinks=False) and not alive(int(found[1])):
-            Path(entry.path).unlink(missing_ok=True)
-
-
-def alive(pid: int) -> bool:
-    """Whether the process `pid` (the writer a temporary name names) still runs."""
-    try:
-        os.kill(pid, 0)
-    except ProcessLookupError:
-        return False
-    except PermissionError:  # someone else's, and running
-        return True
-    return True
+def cannot_write(path: Path, exc: OSError) -> SheetgenError:
+    """A write the system refused, in one line: what it said, and for a name too long what to
+    do (the system's limit, NAME_MAX, is 255 bytes a name on most file systems)."""
+    if exc.errno == errno.ENAMETOOLONG:
+        return SheetgenError(
+            f"{path}: cannot write (its name is longer than the folder allows, 255 bytes on "
+            "most systems; choose a shorter name)"
+        )
+    return SheetgenError(f"{path}: cannot write ({exc.strerror})")
 
 
 def write_atomic(path: Path, data: bytes) -> None:
@@ -165,9 +151,9 @@ def write_atomic(path: Path, data: bytes) -> None:
 def create_new(path: Path, data: bytes) -> None:
     """Write `data` to `path`, which must not exist: the file appears complete or not at all,
     and a file made there meanwhile is never replaced (a link names it, never a rename)."""
-    staged = _stage(path, data, 0o644)
+    staged = _stage(path, data, 0o644, temporary_name(path, new_token(), 0))
     try:
-        if staged.tmp is None:
+        if not staged.named:
             try:
                 _name_unnamed(staged.fd, path)
                 wrote(path)
@@ -175,14 +161,13 @@ def create_new(path: Path, data: bytes) -> None:
             except FileExistsError:
                 raise
             except OSError:  # the system will not name it (no /proc link): a named copy
-                staged.tmp = _temporary_name(path)
-                _write_new(Path(staged.tmp), data)
+                staged.name()
         os.link(staged.tmp, path)
         wrote(path)
     except FileExistsError:
         raise SheetgenError(f"{path}: already exists; it is never replaced") from None
     except OSError as exc:
-        raise SheetgenError(f"{path}: cannot write ({exc.strerror})") from None
+        raise cannot_write(path, exc) from None
     finally:
         staged.discard()
 
@@ -190,20 +175,33 @@ def create_new(path: Path, data: bytes) -> None:
 def write_all(files: list[tuple[Path, bytes]]) -> None:
     """Write every file, or none: all targets are checked, then every file is written complete
     to a file with no name (Linux's O_TMPFILE; elsewhere a named temporary file), and only when
-    all are written is each named and renamed over its target. A failure on the way (a full
-    disk) leaves the folders as they were. SIGKILL in the instant between naming a file and
-    renaming it can leave that one temporary name, which the next build removes."""
+    all are written is each named and renamed over its target, under a record (`Journal`) that
+    the next run uses to finish the renames or undo them if this one is killed outright. A
+    failure on the way (a full disk) leaves the folders as they were."""
     modes = [replaceable(path) for path, _ in files]
+    if not files:
+        return
+    token = new_token()
+    temps = [temporary_name(path, token, n) for n, (path, _) in enumerate(files)]
+    try:  # the record first: every temporary name is in it before it is made
+        pairs = [(tmp, path) for tmp, (path, _) in zip(temps, files, strict=True)]
+        journal = Journal(files[0][0].parent, pairs, token)
+    except OSError as exc:
+        raise cannot_write(files[0][0], exc) from None
     staged: list[_Staged] = []
     try:
-        for (path, data), mode in zip(files, modes, strict=True):
-            staged.append(_stage(path, data, mode))
+        for (path, data), mode, tmp in zip(files, modes, temps, strict=True):
+            staged.append(_stage(path, data, mode, tmp))
+        for item in staged:
+            item.name()
         with _signals_held():  # Ctrl-C or kill as the files go in place: all go first
+            journal.commit()
             for item in staged:
                 item.commit()
     finally:
         for item in staged:
             item.discard()
+        journal.close()
 
 
 @contextmanager
@@ -231,46 +229,54 @@ def _signals_held() -> Iterator[None]:
 
 
 class _Staged:
-    """A file written complete but not yet in place: an open file with no name, or a named
-    temporary file where the system cannot make one without a name."""
+    """A file written complete but not yet in place: an open file with no name yet, or (where
+    the system cannot make one without a name) one already at its temporary name `tmp`."""
 
-    def __init__(self, path: Path, data: bytes, mode: int, fd: int, tmp: str | None) -> None:
+    def __init__(self, path: Path, data: bytes, mode: int, fd: int, tmp: Path, named: bool):
         self.path, self.data, self.mode, self.fd, self.tmp = path, data, mode, fd, tmp
+        self.named, self.placed = named, False
+
+    def name(self) -> None:
+        """Give the file its temporary name."""
+        if self.named:
+            return
+        try:
+            try:
+                _name_unnamed(self.fd, self.tmp)
+            except FileExistsError:
+                raise
+            except OSError:  # the system will not name it (no /proc link): a named copy
+                _write_new(self.tmp, self.data)
+                os.chmod(self.tmp, self.mode)
+            self.named = True
+        except OSError as exc:
+            raise cannot_write(self.path, exc) from None
 
     def commit(self) -> None:
         """Give the file its target's name (replacing the old file at once)."""
         try:
-            if self.tmp is None:
-                tmp = _temporary_name(self.path)
-                Path(tmp).unlink(missing_ok=True)  # left by a killed process that had our pid
-                self.tmp = tmp
-                try:
-                    _name_unnamed(self.fd, Path(tmp))
-                except OSError:  # the system will not name it (no /proc link): a named copy
-                    _write_new(Path(tmp), self.data)
-                    os.chmod(tmp, self.mode)
             os.replace(self.tmp, self.path)
-            self.tmp = None
+            self.placed = True
             wrote(self.path)
         except OSError as exc:
-            raise SheetgenError(f"{self.path}: cannot write ({exc.strerror})") from None
+            raise cannot_write(self.path, exc) from None
 
     def discard(self) -> None:
-        """Let go of the file; one never put in place is removed."""
-        if self.tmp is not None:
-            Path(self.tmp).unlink(missing_ok=True)
-            self.tmp = None
+        """Let go of the file; one named but never put in place is removed."""
+        if self.named and not self.placed:
+            self.tmp.unlink(missing_ok=True)
+            self.named = False
         if self.fd >= 0:
             os.close(self.fd)
             self.fd = -1
 
 
-def _stage(path: Path, data: bytes, mode: int) -> _Staged:
+def _stage(path: Path, data: bytes, mode: int, tmp: Path) -> _Staged:
     try:
-        fd, tmp = _unnamed_file(path.parent)
+        fd, named = _unnamed_file(path.parent, tmp)
     except OSError as exc:
-        raise SheetgenError(f"{path}: cannot write ({exc.strerror})") from None
-    staged = _Staged(path, data, mode, fd, tmp)
+        raise cannot_write(path, exc) from None
+    staged = _Staged(path, data, mode, fd, tmp, named)
     try:
         with os.fdopen(fd, "wb", closefd=False) as handle:
             handle.write(data)
@@ -278,7 +284,7 @@ def _stage(path: Path, data: bytes, mode: int) -> _Staged:
     except BaseException as exc:
         staged.discard()
         if isinstance(exc, OSError):
-            raise SheetgenError(f"{path}: cannot write ({exc.strerror})") from None
+            raise cannot_write(path, exc) from None
         raise
     return staged
 
@@ -291,7 +297,7 @@ def replaceable(path: Path) -> int:
     except FileNotFoundError:
         return 0o644
     except OSError as exc:
-        raise SheetgenError(f"{path}: cannot write ({exc.strerror})") from None
+        raise cannot_write(path, exc) from None
     if stat.S_ISREG(found.st_mode):
         return stat.S_IMODE(found.st_mode)
     raise SheetgenError(
@@ -300,17 +306,17 @@ def replaceable(path: Path) -> int:
     )
 
 
-def _unnamed_file(folder: Path) -> tuple[int, str | None]:
-    """An open file in `folder` with no name yet (None), or a named temporary file where the
-    system cannot make one without a name."""
+def _unnamed_file(folder: Path, tmp: Path) -> tuple[int, bool]:
+    """An open file in `folder` with no name yet (False), or where the system cannot make one
+    without a name, one made at `tmp` (True)."""
     if hasattr(os, "O_TMPFILE") and os.path.isdir("/proc/self/fd"):
         try:
-            return os.open(folder, os.O_TMPFILE | os.O_WRONLY), None  # mode: fchmod later
+            return os.open(folder, os.O_TMPFILE | os.O_WRONLY), False  # mode: fchmod later
         except OSError as exc:
             if exc.errno not in (errno.EOPNOTSUPP, errno.EISDIR, errno.EINVAL):
                 raise
-    fd, tmp = tempfile.mkstemp(prefix=".sheetgen-", suffix=".part", dir=folder)
-    return fd, tmp
+    flags = os.O_WRONLY | os.O_CREAT | os.O_EXCL | os.O_NOFOLLOW
+    return os.open(tmp, flags, 0o600), True
 
 
 def _name_unnamed(fd: int, name: Path) -> None:
@@ -326,11 +332,6 @@ def _write_new(path: Path, data: bytes) -> None:
     """Write `data` to a file that must not exist yet."""
     with open(os.open(path, os.O_WRONLY | os.O_CREAT | os.O_EXCL, 0o644), "wb") as handle:
         handle.write(data)
-
-
-def _temporary_name(path: Path) -> str:
-    """A name beside `path` that no other writer uses, for the instant before the rename."""
-    return str(path.parent / f".{path.name}.{os.getpid()}.{next(_serial)}.part")
 
 
 def write_page(out: Path | None, default_name: str, text: str) -> Path:

@@ -25,6 +25,7 @@ from sheetgen.cancel import STOP_SIGNALS, Cancelled, ask
 from sheetgen.errors import SheetgenError
 from sheetgen.files import Stamp, recording_reads, stamp
 from sheetgen.pipeline.watch_page import SCRIPT, STYLE, Snapshot, either, main_html, page_html
+from sheetgen.text.terminal import for_terminal
 
 HOST = "127.0.0.1"  # never another interface: the page shows files from this machine
 PING_SECONDS = 10  # an event stream sends a comment this often, to notice a closed page
@@ -117,13 +118,60 @@ def build(watch: Watch, last: Snapshot) -> tuple[Snapshot, Watched]:
 
 
 class PreviewServer(ThreadingHTTPServer):
-    """The page's server, on 127.0.0.1 only; each request in a thread of its own."""
+    """The page's server, on 127.0.0.1 only; each connection in a thread of its own, at most
+    MAX_CONNECTIONS at once: one more is answered 503 at once, without a thread, and the
+    terminal is told once (until the load has passed). A connection the page (or anyone)
+    drops is let go without a word: no traceback."""
 
     daemon_threads = True
 
     def __init__(self, watch: Watch, preview: Preview, layout: str) -> None:
         self.watch, self.preview, self.layout = watch, preview, layout
+        self._slots = threading.BoundedSemaphore(MAX_CONNECTIONS)
+        self._refusing = threading.Event()  # told the terminal; quiet until the load passes
+        self.refused = 0
         super().__init__((HOST, watch.port), PreviewHandler)
+
+    def process_request(self, request: Any, client_address: Any) -> None:
+        if not self._slots.acquire(blocking=False):
+            self.refused += 1
+            with suppress(OSError):
+                request.sendall(_BUSY)
+            self.shutdown_request(request)
+            if not self._refusing.is_set():
+                self._refusing.set()
+                with suppress(OSError):
+                    typer.echo(
+                        f"note: the preview refuses connections past {MAX_CONNECTIONS} at once "
+                        "(503) until some close",
+                        err=True,
+                    )
+            return
+        super().process_request(request, client_address)
+
+    def process_request_thread(self, request: Any, client_address: Any) -> None:
+        try:
+            super().process_request_thread(request, client_address)
+        finally:
+            self._slots.release()
+            self._refusing.clear()
+
+    def handle_error(self, request: Any, client_address: Any) -> None:
+        """A connection that failed: dropped by its other end (reset, broken pipe, timed out)
+        is nothing to say; anything else is a line, never a traceback."""
+        failure = sys.exc_info()[1]
+        if isinstance(failure, OSError):
+            return
+        with suppress(OSError):
+            typer.echo(f"note: a preview request failed ({type(failure).__name__})", err=True)
+
+
+MAX_CONNECTIONS = 32  # a page holds two or three; more at once is no page of this machine
+IDLE_SECONDS = 30  # a connection that sends nothing (or takes nothing) for this long is closed
+_BUSY = (
+    b"HTTP/1.1 503 Service Unavailable\r\nContent-Type: text/plain\r\nContent-Length: 32\r\n"
+    b"Connection: close\r\n\r\ntoo many connections; try again\n"
+)
 
 
 class PreviewHandler(BaseHTTPRequestHandler):
@@ -131,6 +179,7 @@ class PreviewHandler(BaseHTTPRequestHandler):
     event stream of it, and the files of the last good build; nothing else."""
 
     server: PreviewServer
+    timeout = IDLE_SECONDS  # an idle connection holds a slot no longer than this
 
     def log_message(self, format: str, *args: Any) -> None:
         """Requests are not logged: the terminal shows builds and their errors."""
@@ -244,11 +293,11 @@ def _report(snap: Snapshot, folder: Path) -> None:
         pages = sum(n.endswith(".png") for n in snap.files)
         typer.echo(
             f"[{snap.at}] built {pages} page{'s' if pages != 1 else ''} and the PDF in "
-            f"{snap.seconds:.2f} s (build {snap.version}) in {folder}"
+            f"{snap.seconds:.2f} s (build {snap.version}) in {for_terminal(str(folder))}"
         )
     else:
         for line in snap.error.splitlines():  # one line a problem, as every command prints
-            typer.echo(f"[{snap.at}] error: {line}", err=True)
+            typer.echo(f"[{snap.at}] error: {for_terminal(line)}", err=True)
 
 
 def _shown(path: Path) -> str:
@@ -278,7 +327,7 @@ def _rebuild(watch: Watch, preview: Preview, watched: Watched) -> Watched:
     preview.publish(replace(snap, watched=tuple(names)))
     _report(snap, watch.folder)
     if wanted.keys() != watched.keys():
-        typer.echo(f"rebuilt when you save {either(names)}")
+        typer.echo(f"rebuilt when you save {for_terminal(either(names))}")
     return wanted
 
 
@@ -302,31 +351,23 @@ def _loop(watch: Watch, preview: Preview, stop: Stop) -> None:
 @contextmanager
 def _folder(out: Path | None) -> Iterator[Path]:
     """The folder the files go to: `out` (made if it does not exist), or a temporary one
-    removed at the end (its name carries the watch's pid, so a watch killed outright leaves it
-    to the next)."""
+    removed at the end (marked as the watch's and locked while it runs, so a watch killed
+    outright leaves it to the next, which removes it and nothing else)."""
     # imported here, not at the top, for start-up time
+    import shutil
+
     from sheetgen.pipeline.output import prepare_folder
+    from sheetgen.pipeline.scratch import watch_folder
 
     if out is not None:
         yield prepare_folder(out)
         return
-    _remove_orphans(Path(tempfile.gettempdir()))
-    with tempfile.TemporaryDirectory(prefix=f"sheetgen-watch-{os.getpid()}-") as name:
-        yield Path(name)
-
-
-def _remove_orphans(temp: Path) -> None:
-    """Remove the temporary folders of watches that were killed outright (SIGKILL)."""
-    # imported here, not at the top, for start-up time
-    import re
-    import shutil
-
-    from sheetgen.pipeline.output import alive
-
-    for entry in os.scandir(temp):
-        found = re.fullmatch(r"sheetgen-watch-(\d+)-\w+", entry.name)
-        if found and entry.is_dir(follow_symlinks=False) and not alive(int(found[1])):
-            shutil.rmtree(entry.path, ignore_errors=True)  # another user's is not ours to remove
+    folder, lock = watch_folder(Path(tempfile.gettempdir()))
+    try:
+        yield folder
+    finally:
+        shutil.rmtree(folder, ignore_errors=True)
+        os.close(lock)
 
 
 def run_watch(
@@ -376,7 +417,7 @@ def _serve(watch: Watch, shown: str, open_browser: bool, stop: Stop) -> None:
         threading.Thread(
             target=server.serve_forever, args=(SERVE_POLL_SECONDS,), daemon=True
         ).start()
-        typer.echo(f"watching {shown}: preview at {url} (Ctrl-C to stop)")
+        typer.echo(f"watching {for_terminal(shown)}: preview at {url} (Ctrl-C to stop)")
         if open_browser:
             # imported here, not at the top, for start-up time
             import webbrowser

@@ -252,10 +252,14 @@ def plan(
     for landscape in choices:
         win_w, win_h = _room(press, landscape)
         if overlap > min(win_w, win_h) / 2:  # past this, pages multiply (and repeat) without end
+            # the most that works, rounded down (so that it does work) to a tenth of a mm as
+            # the room is shown: never a bound that reads as the value refused
+            most = math.floor(min(win_w, win_h) / 2 * 10) / 10
+            room = f"{math.floor(win_w * 10) / 10:g} x {math.floor(win_h * 10) / 10:g} mm"
             raise SheetgenError(
                 f"an overlap of {overlap:g} mm leaves too little new picture a page on "
-                f"{press.paper.name} paper ({win_w:.0f} x {win_h:.0f} mm to print on); use an "
-                f"overlap of at most {min(win_w, win_h) / 2:.0f} mm, or larger --paper"
+                f"{press.paper.name} paper ({room} to print on); use an overlap of at most "
+                f"{most:g} mm, or larger --paper"
             )
         cols = max(1, math.ceil((drawing.width - overlap) / (win_w - overlap) - 1e-9))
         rows = max(1, math.ceil((drawing.height - overlap) / (win_h - overlap) - 1e-9))

@@ -75,11 +75,38 @@ def font_tables(font: FontFace) -> TTFont:
 
     try:
         tables = TTFont(str(font.path), lazy=True)
-        tables.getBestCmap()
-        tables["hmtx"]
-        return tables
+        damaged = _damaged(tables)
     except Exception as exc:  # any parse failure means a corrupt or missing file
         raise unreadable(font, exc) from None
+    if damaged:  # read on, fontTools would warn of some tables and draw with the rest
+        raise SheetgenError(
+            f"{font.path}: font file is damaged (its {', '.join(damaged)} "
+            f"table{'s' if len(damaged) > 1 else ''} fail their checksums); reinstall sheetgen "
+            "or point SHEETGEN_FONT_DIR at a folder holding sheetgen's fonts/"
+        )
+    try:
+        tables.getBestCmap()
+        tables["hmtx"]
+    except Exception as exc:  # any parse failure means a corrupt or missing file
+        raise unreadable(font, exc) from None
+    return tables
+
+
+def _damaged(tables: TTFont) -> list[str]:
+    """The tables of a font file whose bytes do not add up to the checksum its directory
+    gives them (a file cut short, or its end overwritten); a few milliseconds a megabyte."""
+    # imported here, not at the top, for start-up time
+    from fontTools.ttLib.sfnt import calcChecksum
+
+    reader = tables.reader
+    out = []
+    for tag, entry in reader.tables.items():
+        data = reader[tag]
+        if tag == "head":  # its checksum is taken with its checkSumAdjustment as zero
+            data = data[:8] + bytes(4) + data[12:]
+        if calcChecksum(data) != entry.checkSum:
+            out.append(repr(tag))
+    return out
 
 
 @cache

@@ -8,13 +8,16 @@ from __future__ import annotations
 
 import base64
 import os
+import re
 import tomllib
 from pathlib import Path
+from typing import Any
 
 import pytest
 
 from tests.support import ROOT, sheetgen, sheetgen_process
 
+ACTIVE = re.compile("[\x00-\x09\x0b-\x1f\x7f-\x9f\u202a-\u202e\u2066-\u2069]")
 CASES = sorted((ROOT / "tests" / "bad_inputs").glob("*.toml"))
 
 
@@ -63,6 +66,8 @@ def test_bad_input(case_file: Path, tmp_path: Path) -> None:
     # a case that sets the environment (a font folder) needs a process that reads it afresh
     proc = sheetgen_process(*args, env=env) if env else sheetgen(*args)
     assert "Traceback" not in proc.err + proc.out
+    # nothing a terminal acts on (ESC starts what retitles it or moves its cursor) is printed
+    assert not ACTIVE.search(proc.err + proc.out)
     if mode == "escaped":
         assert proc.code == 0, proc.err
         written = (out / case["out_name"]).read_text(encoding="utf-8")
@@ -77,7 +82,7 @@ def test_bad_input(case_file: Path, tmp_path: Path) -> None:
     assert len(lines) == len(expected), proc.err
     for line, want in zip(lines, expected, strict=True):
         assert want in line, line
-        assert len(line) < 400
+        assert len(line) < 400 + max(map(len, args))  # short, but for a long name said back
         # a rules finding of 'check' is printed as every error is: error: file:L:C: key: what
         assert line.startswith("error: ") and ": error: " not in line, line
     assert snapshot(out) == before  # nothing created, nothing clobbered
@@ -275,3 +280,58 @@ def test_absurd_copies_are_refused_before_any_work() -> None:
     assert run.err.strip() == (
         "error: Invalid value for '--copies': must be at most 1000 (see 'sheetgen build --help')"
     )
+
+
+def number_options() -> list[tuple[str, ...]]:
+    """Every option of every command (games' and export's included) that takes a number with
+    a fraction: the command's words and the option."""
+    import click  # the command line's own classes, read from the app as it is built
+    import typer.main
+
+    from sheetgen.cli import app
+
+    found: list[tuple[str, ...]] = []
+
+    def walk(command: Any, words: tuple[str, ...], ctx: Any) -> None:
+        for param in command.params:
+            if getattr(type(param.type), "_number_class", None) is float:
+                found.append((*words, param.opts[0]))
+        for name in getattr(command, "list_commands", lambda _: [])(ctx):
+            walk(command.get_command(ctx, name), (*words, name), ctx)
+
+    root = typer.main.get_command(app)
+    walk(root, (), click.Context(root))
+    return found
+
+
+@pytest.mark.parametrize("words", number_options(), ids=" ".join)
+def test_every_number_option_refuses_nan_and_the_infinities_in_one_line(
+    words: tuple[str, ...],
+) -> None:
+    *command, option = words
+    for value in ("nan", "NaN", "inf", "-inf", "1e999"):
+        message = one_line_error([*command, option, value], code=2)
+        assert message.startswith(f"error: Invalid value for '{option}': "), message
+        # NaN passes every comparison with a bound: it is refused as no number at all
+        if value.lower() == "nan":
+            assert f"'{value}' is not a number, e.g. 4.5" in message
+
+
+@pytest.mark.process  # the font folder is read afresh from the environment
+def test_a_font_whose_end_is_zeroed_is_refused_in_one_line(tmp_path: Path) -> None:
+    fonts, out = tmp_path / "fonts", tmp_path / "out"
+    fonts.mkdir()
+    out.mkdir()
+    for name in ("DejaVuSans.ttf", "DejaVuSans-Bold.ttf"):
+        data = bytearray((ROOT / "fonts" / name).read_bytes())
+        data[-4096:] = bytes(4096)  # a copy cut short and padded, or a disk's damage
+        (fonts / name).write_bytes(bytes(data))
+    args = ("build", "scribe/standard", "-f", "pdf", "--out", str(out))
+    run = sheetgen_process(*args, env={"SHEETGEN_FONT_DIR": str(fonts)})
+    assert run.code == 1
+    assert run.err.splitlines() == [
+        f"error: {fonts / 'DejaVuSans-Bold.ttf'}: font file is damaged (its 'post', 'prep' "
+        "tables fail their checksums); reinstall sheetgen or point SHEETGEN_FONT_DIR at a "
+        "folder holding sheetgen's fonts/"
+    ]
+    assert list(out.iterdir()) == []

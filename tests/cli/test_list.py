@@ -6,6 +6,12 @@ from __future__ import annotations
 import json
 import subprocess
 import sys
+from collections.abc import Iterator
+from pathlib import Path
+from types import FrameType
+from typing import Any
+
+import pytest
 
 from sheetgen.kinds import kinds
 from sheetgen.layouts.read import builtin_layouts, load
@@ -79,3 +85,76 @@ def test_each_scoring_command_imports_its_own_game_alone() -> None:
         parts = [m.split(".") for m in modules if m.startswith("sheetgen.games.")]
         games = {p[2] for p in parts if len(p) > 3 and p[3] not in ("commands", "kinds")}
         assert games == {game}, (args, games)
+
+
+def collection(folder: Path, layouts: int, description: str = "mine") -> Path:
+    """A collection of `layouts` Scribe layouts, each extending the built-in one."""
+    (folder / "scribe").mkdir(parents=True)
+    for n in range(layouts):
+        (folder / "scribe" / f"mine{n}.toml").write_text(
+            f'game = "scribe"\ncomponent = "supergrid"\nname = "mine{n}"\n'
+            f'description = "{description}"\nextends = "scribe/standard"\n',
+            encoding="utf-8",
+        )
+    return folder
+
+
+def test_a_collection_is_listed_with_nothing_a_terminal_acts_on(tmp_path: Path) -> None:
+    # a description and a file name that would retitle the terminal (ESC ] 0 ; ... BEL)
+    mine = collection(tmp_path / "mine", 1, description="club \\u001b]0;owned\\u0007 sheet")
+    (mine / "scribe" / "mine0.toml").rename(mine / "scribe" / "x\x1b[2J.toml")
+    run = sheetgen("list", "--layouts", str(mine))
+    assert run.code == 0, run.err
+    row = next(line for line in run.out.splitlines() if "scribe/x" in line)
+    assert row.split() == [
+        "scribe/x\\x1b[2J",
+        "scribe/supergrid",
+        "club",
+        "\\x1b]0;owned\\x07",
+        "sheet",
+    ]
+    assert "\x1b" not in run.out + run.err and "\x07" not in run.out
+
+
+def test_a_game_folder_that_cannot_be_read_is_said(
+    tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    mine = collection(tmp_path / "mine", 1)
+    listed = Path.iterdir
+
+    def iterdir(self: Path) -> Iterator[Path]:
+        if self == mine / "scribe":  # as a folder of another user's is (chmod 000 stops no root)
+            raise PermissionError(13, "Permission denied")
+        return listed(self)
+
+    monkeypatch.setattr(Path, "iterdir", iterdir)
+    run = sheetgen("list", "--layouts", str(mine))
+    assert run.code == 2
+    assert run.err == (
+        f"error: {mine / 'scribe'}: cannot be read (Permission denied); it holds scribe's "
+        "layouts (let sheetgen read it, or take it off --layouts and SHEETGEN_LAYOUTS)\n"
+    )
+
+
+def calls(*args: str) -> int:
+    """The Python function calls `sheetgen ARGS` makes (a count of work, not a time)."""
+    count = 0
+
+    def counted(frame: FrameType, event: str, arg: Any) -> None:
+        nonlocal count
+        count += event == "call"
+
+    sys.setprofile(counted)
+    try:
+        run = sheetgen(*args)
+    finally:
+        sys.setprofile(None)
+    assert run.code == 0, run.err
+    return count
+
+
+def test_listing_a_collection_costs_in_proportion_to_its_size(tmp_path: Path) -> None:
+    small, big = collection(tmp_path / "small", 100), collection(tmp_path / "big", 200)
+    calls("list", "--layouts", str(small))  # once before counting: what a first run imports
+    less, more = calls("list", "--layouts", str(small)), calls("list", "--layouts", str(big))
+    assert more - less <= 1.3 * (less - calls("list"))  # the second hundred costs the first's

@@ -13,6 +13,7 @@ from pathlib import Path
 import pytest
 
 from sheetgen.errors import SheetgenError
+from sheetgen.pipeline import scratch
 from sheetgen.pipeline.output import output_name, prepare_folder, write_atomic, write_page
 from tests.support import sheetgen
 
@@ -188,18 +189,62 @@ def test_a_named_copy_that_fails_keeps_the_old_file(
     assert [p.name for p in tmp_path.iterdir()] == ["sheet.pdf"]
 
 
-def test_a_stale_temporary_name_does_not_stop_a_write(tmp_path: Path) -> None:
-    import itertools
+def test_a_set_a_killed_run_left_is_finished_or_undone_by_the_next(tmp_path: Path) -> None:
+    # a run killed after its record was marked: the next finishes the renames
+    old = {tmp_path / f"p{i}.png": b"old" for i in range(3)}
+    for path, data in old.items():
+        path.write_bytes(data)
+    done = scratch.new_token()
+    temps = [scratch.temporary_name(path, done, i) for i, path in enumerate(old)]
+    for tmp in temps:
+        tmp.write_bytes(b"new")
+    journal = scratch.Journal(tmp_path, list(zip(temps, old, strict=True)), done)
+    journal.commit()
+    os.close(journal.fd)  # as a kill ends it: the lock goes, the record stays
+    # a run killed before: the next removes its temporary files and keeps the old ones
+    undone = scratch.new_token()
+    half = scratch.temporary_name(tmp_path / "q.png", undone, 0)
+    half.write_bytes(b"half")
+    os.close(scratch.Journal(tmp_path, [(half, tmp_path / "q.png")], undone).fd)
+    prepare_folder(tmp_path)  # as the next build, export or watch does
+    assert {p.name: p.read_bytes() for p in tmp_path.iterdir()} == {
+        "p0.png": b"new",
+        "p1.png": b"new",
+        "p2.png": b"new",
+    }
 
-    import sheetgen.pipeline.output as output
 
-    serial = next(output._serial) + 1
-    stale = tmp_path / f".sheet.pdf.{os.getpid()}.{serial}.part"
-    stale.write_bytes(b"left by a killed build with our pid")
-    write_atomic(tmp_path / "sheet.pdf", b"%PDF new")
-    assert (tmp_path / "sheet.pdf").read_bytes() == b"%PDF new"
-    assert [p.name for p in tmp_path.iterdir()] == ["sheet.pdf"]
-    assert isinstance(output._serial, itertools.count)
+def test_a_record_whose_writer_lives_is_left_alone(tmp_path: Path) -> None:
+    token = scratch.new_token()
+    tmp = scratch.temporary_name(tmp_path / "a.png", token, 0)
+    tmp.write_bytes(b"being written")
+    journal = scratch.Journal(tmp_path, [(tmp, tmp_path / "a.png")], token)
+    prepare_folder(tmp_path)
+    assert tmp.read_bytes() == b"being written" and journal.path.exists()
+    journal.close()
+
+
+def test_files_named_like_temporary_ones_are_never_removed(tmp_path: Path) -> None:
+    token = "0123456789abcdef0123456789abcdef"
+    theirs = {  # named as sheetgen's once were, or as they are, but not made by sheetgen
+        ".thesis.4194305.1.part": b"my thesis",
+        ".notes.txt.4194306.0.part": b"my notes",
+        f".sheetgen-{token}-0.part": b"a file of mine",
+        f".sheetgen-{token}.record": b"not sheetgen's record\n",
+    }
+    for name, data in theirs.items():
+        (tmp_path / name).write_bytes(data)
+    run = sheetgen("build", "scribe/standard", "-f", "svg", "--out", str(tmp_path), "-q")
+    assert run.code == 0, run.err
+    now = {p.name: p.read_bytes() for p in tmp_path.iterdir()}
+    assert now == {**theirs, "scribe-standard-supergrid.svg": now["scribe-standard-supergrid.svg"]}
+
+
+def test_a_name_as_long_as_the_system_allows_is_written(tmp_path: Path) -> None:
+    for length in (231, 255):
+        target = tmp_path / ("x" * (length - 4) + ".svg")
+        write_atomic(target, b"<svg/>")
+        assert target.read_bytes() == b"<svg/>"
 
 
 def test_many_writes_in_one_folder_each_land_whole(tmp_path: Path) -> None:

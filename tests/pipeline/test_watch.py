@@ -24,6 +24,8 @@ from typing import Any
 import pytest
 from PIL import Image
 
+from sheetgen.pipeline.scratch import watch_folder
+from sheetgen.pipeline.watch import HOST, MAX_CONNECTIONS, Preview, PreviewServer, Watch
 from tests.support import ROOT, sheetgen
 
 # a real `sheetgen watch` process, its signals and its server
@@ -352,8 +354,12 @@ def test_ctrl_c_ends_it_cleanly_and_removes_its_folder(layout: Path) -> None:
         text=True,
         check=True,
     ).stdout.strip()
-    orphan = Path(tempfile.gettempdir()) / f"sheetgen-watch-{gone}-killed"
-    (orphan / "sub").mkdir(parents=True)  # as a watch killed with SIGKILL leaves its folder
+    # a user's folder named as a watch's once were (its pid no live process): never removed
+    theirs = Path(tempfile.gettempdir()) / f"sheetgen-watch-{gone}-mine"
+    (theirs / "sub").mkdir(parents=True)
+    orphan, lock = watch_folder(Path(tempfile.gettempdir()))
+    (orphan / "sub").mkdir()
+    os.close(lock)  # as a watch killed with SIGKILL leaves its folder: unlocked
     running = Watcher(layout.name, cwd=layout.parent)
     try:
         running.wait(lambda: [ln for ln in running.out if " built " in ln], 60, "first build")
@@ -364,8 +370,10 @@ def test_ctrl_c_ends_it_cleanly_and_removes_its_folder(layout: Path) -> None:
         assert not any("Traceback" in ln for ln in running.err), running.err
         assert not folder.exists()
         assert not orphan.exists()  # the next watch removed the killed one's
+        assert (theirs / "sub").is_dir()
     finally:
         running.end()
+        shutil.rmtree(theirs, ignore_errors=True)
 
 
 def patched_watch(folder: Path, patch: str, *args: str) -> list[str]:
@@ -612,3 +620,53 @@ def test_sigterm_mid_build_leaves_no_half_file(tmp_path: Path) -> None:
             whole_png(data)
         else:
             assert data.rstrip().endswith(b"%%EOF"), path.name
+
+
+def test_connections_past_the_limit_are_refused_in_a_line_and_drops_are_quiet(
+    tmp_path: Path, capsys: pytest.CaptureFixture[str]
+) -> None:
+    """Many idle connections hold no more than MAX_CONNECTIONS threads: each one past them is
+    answered 503 at once and the terminal is told once; a page that drops its connection
+    mid-request costs no traceback; once the idle ones close, the page's state is answered."""
+    watch = Watch("scribe/standard", tmp_path / "mine.toml", tmp_path, 40, "A4", 0)
+    server = PreviewServer(watch, Preview(), "mine.toml")
+    threading.Thread(target=server.serve_forever, args=(0.05,), daemon=True).start()
+    port = server.server_address[1]
+    before = threading.active_count()
+    idle: list[socket.socket] = []
+    try:
+        for _ in range(MAX_CONNECTIONS):
+            idle.append(socket.create_connection((HOST, port)))
+        for _ in range(20):
+            extra = socket.create_connection((HOST, port))
+            extra.settimeout(30)
+            assert extra.recv(200).startswith(b"HTTP/1.1 503 Service Unavailable")
+            extra.close()
+        assert threading.active_count() - before <= MAX_CONNECTIONS
+        for held in idle:
+            held.close()
+        for _ in range(3):  # a page that goes away mid-request (closed tab): reset, not closed
+            dropped = socket.create_connection((HOST, port))
+            dropped.sendall(b"GET /state HTTP/1.1\r\nHost: 127.0.0.1\r\n")
+            dropped.setsockopt(socket.SOL_SOCKET, socket.SO_LINGER, b"\x01\x00\x00\x00" * 2)
+            dropped.close()
+        deadline = time.monotonic() + 60
+        while True:  # the slots free as the server sees the closes
+            connection = http.client.HTTPConnection(HOST, port, timeout=30)
+            connection.request("GET", "/state", headers={"Host": f"{HOST}:{port}"})
+            answer = connection.getresponse()
+            connection.close()
+            if answer.status == 200 or time.monotonic() > deadline:
+                break
+            time.sleep(0.05)
+        assert answer.status == 200
+    finally:
+        for held in idle:
+            held.close()
+        server.shutdown()
+        server.server_close()
+    err = capsys.readouterr().err
+    assert err.splitlines() == [
+        f"note: the preview refuses connections past {MAX_CONNECTIONS} at once (503) until some "
+        "close"
+    ]

@@ -17,6 +17,7 @@ from sheetgen.layouts.keypath import Loc
 Position = tuple[int, int]  # line and column, both counted from 1
 
 _BARE = frozenset("ABCDEFGHIJKLMNOPQRSTUVWXYZabcdefghijklmnopqrstuvwxyz0123456789_-")
+_HEX = re.compile(r"[0-9A-Fa-f]+")
 _ESCAPES = {"b": "\b", "t": "\t", "n": "\n", "f": "\f", "r": "\r", '"': '"', "\\": "\\"}
 
 
@@ -32,7 +33,9 @@ class Statement(NamedTuple):
 
 
 class _Stop(Exception):
-    """The text is not as expected (it never happens to text tomllib read): stop looking."""
+    """The text is not as expected (a text tomllib refused, read for the keys it writes
+    twice): stop looking. Every loop of the walker moves on at least a character a turn or
+    stops so, which keeps a walk linear in the text's length whatever the text."""
 
 
 class _Walker:
@@ -136,7 +139,7 @@ class _Walker:
 
     def key(self) -> str:
         char = self.peek()
-        if char in "\"'":
+        if char and char in "\"'":
             return self.string()
         start = self.i
         while self.peek() and self.peek() in _BARE:
@@ -163,15 +166,18 @@ class _Walker:
 
     def value(self, loc: Loc) -> None:
         char = self.peek()
-        if char in "\"'":
+        if char and char in "\"'":
             self.string()
         elif char == "[":
             self.array(loc)
         elif char == "{":
             self.inline_table(loc)
         else:
+            start = self.i
             while self.peek() and self.peek() not in ",]}#\r\n":
                 self.i += 1
+            if self.i == start:  # no value at all (`x = [}`): nothing to read on
+                raise _Stop
 
     def array(self, loc: Loc) -> None:
         self.i += 1
@@ -187,6 +193,8 @@ class _Walker:
             self.skip_blank(newlines=True)
             if self.peek() == ",":
                 self.i += 1
+            elif self.peek() != "]":  # neither a comma nor the end: not an array TOML reads
+                raise _Stop
 
     def inline_table(self, loc: Loc) -> None:
         self.i += 1
@@ -199,6 +207,8 @@ class _Walker:
             self.skip_blank(newlines=True)
             if self.peek() == ",":
                 self.i += 1
+            elif self.peek() != "}":  # neither a comma nor the end: not a table TOML reads
+                raise _Stop
 
     def string(self) -> str:
         """A string of any of TOML's four kinds, its text (escapes undone for basic strings)."""
@@ -221,9 +231,12 @@ class _Walker:
             if char == "\\" and quote == '"':
                 self.i += 1
                 code = self.peek()
-                if code in "uU":
+                if code and code in "uU":
                     width = 4 if code == "u" else 8
-                    out.append(chr(int(self.text[self.i + 1 : self.i + 1 + width], 16)))
+                    digits = self.text[self.i + 1 : self.i + 1 + width]
+                    if not _HEX.fullmatch(digits) or int(digits, 16) > 0x10FFFF:
+                        raise _Stop  # no character: TOML refuses it
+                    out.append(chr(int(digits, 16)))
                     self.i += 1 + width
                     continue
                 out.append(_ESCAPES.get(code, ""))  # a line-ending backslash: nothing

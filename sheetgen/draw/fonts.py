@@ -6,8 +6,8 @@ import struct
 from functools import cache
 
 from sheetgen.draw.shapes import Anchor, Text, Weight
-from sheetgen.text.metrics import Metrics, read_metrics
-from sheetgen.text.typefaces import FACES, FontFace, face, unreadable
+from sheetgen.text.metrics import DamagedFont, Metrics, read_metrics
+from sheetgen.text.typefaces import FACES, FontFace, damaged_font, face, unreadable
 
 __all__ = [
     "CSS_FALLBACKS",
@@ -34,6 +34,8 @@ def _metrics(font_face: FontFace) -> Metrics:
     it and the fix."""
     try:
         return read_metrics(font_face.path)
+    except DamagedFont as exc:
+        raise damaged_font(font_face, exc.tables) from None
     except (OSError, ValueError, KeyError, IndexError, struct.error) as exc:
         raise unreadable(font_face, exc) from None
 

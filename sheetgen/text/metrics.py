@@ -24,11 +24,23 @@ class Metrics:
     descent: int  # the bottom of the lowest, as a positive number (hhea)
 
 
+class DamagedFont(ValueError):
+    """A font file some of whose tables fail their checksums."""
+
+    def __init__(self, tables: list[str]) -> None:
+        super().__init__(f"tables {', '.join(tables)} fail their checksums")
+        self.tables = tables
+
+
 def read_metrics(path: Path) -> Metrics:
     """The metrics of the font file at `path`; ValueError or struct.error for a file that is
-    no font, or one whose tables are cut short."""
+    no font, or one whose tables are cut short; DamagedFont for one whose tables do not add
+    up (a file cut short and padded, or its end overwritten)."""
     data = path.read_bytes()
     tables = _directory(data)
+    damaged = damaged_tables(data)
+    if damaged:
+        raise DamagedFont(damaged)
     head, hhea, hmtx = (tables[tag][0] for tag in (b"head", b"hhea", b"hmtx"))
     units = struct.unpack_from(">H", data, head + 18)[0]
     ascent, descent = struct.unpack_from(">hh", data, hhea + 4)
@@ -45,6 +57,23 @@ def read_metrics(path: Path) -> Metrics:
 
     advances = {code: advance(glyph) for code, glyph in glyphs.items()}
     return Metrics(units, advances, widths[0], _cap_height(data, tables, glyphs), ascent, -descent)
+
+
+def damaged_tables(data: bytes) -> list[str]:
+    """The tags (quoted) of a font file's tables whose bytes do not add up to the checksum its
+    directory gives them: the sum of its big-endian 32-bit words, `head` counted with its
+    checkSumAdjustment as zero."""
+    count = struct.unpack_from(">H", data, 4)[0]
+    out = []
+    for i in range(count):
+        tag, checksum, offset, length = struct.unpack_from(">4sLLL", data, 12 + 16 * i)
+        table = bytearray(data[offset : offset + length])
+        if tag == b"head":
+            table[8:12] = bytes(4)
+        table += bytes(-len(table) % 4)
+        if sum(struct.unpack(f">{len(table) // 4}L", table)) & 0xFFFFFFFF != checksum:
+            out.append(repr(tag.decode("latin-1")))
+    return out
 
 
 def _directory(data: bytes) -> dict[bytes, tuple[int, int]]:

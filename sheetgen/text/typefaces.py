@@ -12,6 +12,7 @@ from typing import TYPE_CHECKING, Literal
 from sheetgen.errors import SheetgenError
 from sheetgen.resources import resource_dir
 from sheetgen.text.cmap import code_points
+from sheetgen.text.metrics import damaged_tables
 
 if TYPE_CHECKING:
     from fontTools.ttLib import TTFont
@@ -74,16 +75,12 @@ def font_tables(font: FontFace) -> TTFont:
     from fontTools.ttLib import TTFont
 
     try:
+        damaged = damaged_tables(font.path.read_bytes())
         tables = TTFont(str(font.path), lazy=True)
-        damaged = _damaged(tables)
     except Exception as exc:  # any parse failure means a corrupt or missing file
         raise unreadable(font, exc) from None
     if damaged:  # read on, fontTools would warn of some tables and draw with the rest
-        raise SheetgenError(
-            f"{font.path}: font file is damaged (its {', '.join(damaged)} "
-            f"table{'s' if len(damaged) > 1 else ''} fail their checksums); reinstall sheetgen "
-            "or point SHEETGEN_FONT_DIR at a folder holding sheetgen's fonts/"
-        )
+        raise damaged_font(font, damaged)
     try:
         tables.getBestCmap()
         tables["hmtx"]
@@ -92,21 +89,13 @@ def font_tables(font: FontFace) -> TTFont:
     return tables
 
 
-def _damaged(tables: TTFont) -> list[str]:
-    """The tables of a font file whose bytes do not add up to the checksum its directory
-    gives them (a file cut short, or its end overwritten); a few milliseconds a megabyte."""
-    # imported here, not at the top, for start-up time
-    from fontTools.ttLib.sfnt import calcChecksum
-
-    reader = tables.reader
-    out = []
-    for tag, entry in reader.tables.items():
-        data = reader[tag]
-        if tag == "head":  # its checksum is taken with its checkSumAdjustment as zero
-            data = data[:8] + bytes(4) + data[12:]
-        if calcChecksum(data) != entry.checkSum:
-            out.append(repr(tag))
-    return out
+def damaged_font(font: FontFace, tables: list[str]) -> SheetgenError:
+    """The refusal of a font file some of whose `tables` fail their checksums."""
+    return SheetgenError(
+        f"{font.path}: font file is damaged (its {', '.join(tables)} "
+        f"table{'s' if len(tables) > 1 else ''} fail their checksums); reinstall sheetgen "
+        "or point SHEETGEN_FONT_DIR at a folder holding sheetgen's fonts/"
+    )
 
 
 @cache

@@ -350,3 +350,61 @@ def test_as_many_achievements_as_letters_is_enough_and_gold_and_silver_are_told_
     wheres = {f.where for f in check_tiles(TILES.model_copy(update={"sheet": same}))}
     assert wheres & {"sheet.gold", "sheet.silver"}, wheres
     assert wheres <= {"sheet.gold", "sheet.silver"}, wheres
+
+
+def test_a_grid_exactly_as_wide_or_as_tall_as_the_tree_area_fits() -> None:
+    """The tree area is 135 x 187 mm (see above): 9 columns at a 15.5 mm pitch with 11 mm
+    circles need 8 x 15.5 + 11 = 135 mm across, and 13 rows at 14.5 mm with 13 mm circles
+    need 12 x 14.5 + 13 = 187 mm down; neither is too big."""
+    short = KURINGGAI.model_copy(update={"rows": 10})
+    sheet = short.sheet.model_copy(update={"pitch": 15.5, "circle": 11.0})
+    wide = short.model_copy(update={"sheet": sheet})
+    assert [f for f in check_sheet(wide) if f.where == "sheet.pitch"] == []
+    tall = KURINGGAI.sheet.model_copy(update={"pitch": 14.5, "circle": 13.0})
+    assert [f.where for f in check_sheet(KURINGGAI.model_copy(update={"sheet": tall}))
+            if f.where.startswith("sheet.")] == ["sheet.circle"]  # fmt: skip
+
+
+def test_a_grid_too_wide_alone_is_named_with_every_key_that_sets_it() -> None:
+    short = KURINGGAI.model_copy(update={"rows": 10})  # 9 x 16 + 9.6 = 153.6 mm down fits
+    wide = short.model_copy(
+        update={"sheet": short.sheet.model_copy(update={"pitch": 16.0, "circle": 9.6})}
+    )
+    findings = [f for f in check_sheet(wide) if f.where == "sheet.pitch"]
+    assert [f.also for f in findings] == [("sheet.width", "sheet.height", "columns", "rows",
+                                           "sheet")]  # fmt: skip
+    crowded = KURINGGAI.sheet.model_copy(update={"circle": 13.0})
+    circle = [f for f in check_sheet(KURINGGAI.model_copy(update={"sheet": crowded}))
+              if f.where == "sheet.circle"]  # fmt: skip
+    assert [f.also for f in circle] == [("sheet.pitch",)]
+
+
+@pytest.mark.parametrize("first_vertical", [True, False])
+def test_lines_whose_spans_only_touch_still_cross_where_they_meet(first_vertical: bool) -> None:
+    """A line ending on another's middle meets it at one point, where their spans only touch
+    (the one's end is the other's edge): it crosses, whichever line is written first."""
+    p, q, r, w = t_room()
+    circles = circles_with(
+        TreeCircle(id="p", at=p, food="leaf"),
+        TreeCircle(id="q", at=q, food="leaf"),
+        TreeCircle(id="r", at=r, food="leaf"),
+        TreeCircle(id="w", at=w, food="leaf"),
+    )
+    lines = ["p-r", "w-q"] if first_vertical else ["w-q", "p-r"]
+    k = len(KURINGGAI.lines)
+    findings = found(circles=circles, lines=[*KURINGGAI.lines, *lines])
+    assert (f"lines[{k}]", f"line {lines[0]} crosses line {lines[1]}") in findings
+
+
+def t_room() -> tuple[tuple[int, int], ...]:
+    """Free grid points p, q, r in a column (q between) and w two to q's left or right, with
+    the point between w and q free too: room for a line p-r and a line w-q ending on q."""
+    taken = {c.at for c in KURINGGAI.circles} | {KURINGGAI.moth}
+    for x in range(KURINGGAI.columns):
+        for y in range(1, KURINGGAI.rows - 1):
+            column = [(x, y - 1), (x, y), (x, y + 1)]
+            for side in (-2, 2):
+                w, between = (x + side, y), (x + side // 2, y)
+                if 0 <= w[0] < KURINGGAI.columns and not taken & {*column, w, between}:
+                    return (*column, w)
+    raise AssertionError("no room for a T in this tree")

@@ -22,7 +22,7 @@ from sheetgen.layouts.read import _read, load, validate
 from sheetgen.layouts.value_words import pattern_words
 from sheetgen.model.pydantic_twin import mirror
 from sheetgen.pipeline.check import as_json, check_one
-from tests.support import ROOT
+from tests.support import ROOT, one_a_kind, tiered
 from tests.support.leaves import leaves
 
 SCRIBE = 'game = "scribe"\ncomponent = "supergrid"\n'
@@ -253,7 +253,7 @@ def _set(data: Any, loc: tuple[int | str, ...], value: Any) -> None:
     data[loc[-1]] = value
 
 
-@pytest.mark.parametrize("name", sorted(builtin_layouts()))
+@pytest.mark.parametrize("name", tiered(sorted(builtin_layouts()), one_a_kind()))
 def test_every_wrong_value_of_every_layout_is_said_plainly_once(name: str) -> None:
     """Every key of every built-in layout set to every kind of wrong value (and every key of
     a table left out): each message free of pydantic's words, naming a place the data has

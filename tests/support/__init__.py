@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import functools
 import io
 import os
 import re
@@ -85,6 +86,19 @@ def tiered(values: Iterable[T], default: Container[T]) -> list[Any]:
     once, on a representative input), every other one only in the slow tier (`-m slow`),
     so that the two tiers together run the whole matrix, each case once."""
     return [v if v in default else pytest.param(v, marks=pytest.mark.slow) for v in values]
+
+
+@functools.cache
+def one_a_kind() -> frozenset[str]:
+    """The first built-in layout (by name) of each component kind: a matrix over the built-in
+    layouts runs these in the default tier, every kind once."""
+    # imported here, not at the top: only the tests that take matrices need the layouts read
+    from sheetgen.layouts.read import builtin_layouts, load
+
+    first: dict[str, str] = {}
+    for name in sorted(builtin_layouts()):
+        first.setdefault(load(name).kind.key, name)
+    return frozenset(first.values())
 
 
 def write_new(text: str, file: Path) -> Path:

@@ -225,6 +225,21 @@ def test_roller_rolls_all_three_dice_and_keeps_the_days(browser: Any, tmp_path: 
     assert requests == [path.as_uri()] and errors == []
 
 
+def test_roller_keys_roll_after_a_new_walk(browser: Any, tmp_path: Path) -> None:
+    """After a click on "New walk", Space and Enter roll the dice (they went to the button,
+    starting a new walk again)."""
+    path = tmp_path / "roller.html"
+    run = sheetgen("walkabout", "roller", "--out", str(path))
+    assert run.code == 0, run.err
+    page, _, errors = open_page(browser, path)
+    page.click("#roll")
+    page.click("#reset")
+    page.keyboard.press("Space")
+    page.keyboard.press("Enter")
+    assert len(page.evaluate("window.sheetgenRoller.rolls()")) == 2
+    assert errors == []
+
+
 def test_layout_text_with_markup_stays_text(browser: Any, tmp_path: Path) -> None:
     dice = tmp_path / "dice.toml"
     source = (ROOT / "layouts" / "walkabout" / "dice.toml").read_text()

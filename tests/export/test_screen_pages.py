@@ -3,8 +3,13 @@ reach the page, and no word of a game can end the page's script or add markup.""
 
 from __future__ import annotations
 
+import re
+
+import pytest
+
 from sheetgen.draw.screen import ScreenDeck, ScreenDice, ScreenDie, ScreenFace, ScreenTile
 from sheetgen.draw.shapes import Drawing
+from sheetgen.export.pages import deck, roller
 from sheetgen.export.pages.deck import deck_page
 from sheetgen.export.pages.roller import roller_page
 from sheetgen.games.scribbly_gum.deck import screen_deck
@@ -12,6 +17,7 @@ from sheetgen.games.scribbly_gum.model import ROUNDS, TURNS, DigitalLayout, Tile
 from sheetgen.games.walkabout.model import DiceLayout
 from sheetgen.games.walkabout.roller import screen_dice
 from sheetgen.layouts.read import load_model
+from tests.support.palette import contrast
 
 BLANK = Drawing(10, 10, (), title="blank")
 HOSTILE = "</script><b>&"
@@ -69,3 +75,16 @@ def test_the_roller_page_takes_its_words_from_the_dice() -> None:
     assert "New match</button>" in page and "Read a face. Press space to roll." in page
     assert 'li.textContent = "Turn " + rolls.length' in page
     assert page.count("</script>") == 2 and "<b>&" not in page
+
+
+@pytest.mark.parametrize("page", ["deck", "roller"])
+def test_every_focus_ring_stands_out_three_to_one_from_the_page(page: str) -> None:
+    """WCAG 2.2 asks a focus indicator to contrast 3:1 with what is around it: each
+    `:focus-visible` outline's colour against the page's background (coloraide's ratio)."""
+    style = (deck if page == "deck" else roller).STYLE
+    colours = dict(re.findall(r"--([a-z]+):\s*(#[0-9a-fA-F]{6})", style))
+    rings = re.findall(r":focus-visible\s*{\s*outline:\s*\d+px solid ([^;]+);", style)
+    assert rings, "no focus ring"
+    for ring in rings:
+        colour = colours[ring[6:-1]] if ring.startswith("var(--") else ring.strip()
+        assert contrast(colour, colours["bg"]) >= 3.0, (ring, colour)

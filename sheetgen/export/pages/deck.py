@@ -29,7 +29,7 @@ button:focus-visible { outline: 3px solid var(--ink); }
 #stage { width: min(96vw, 100vh); aspect-ratio: 16 / 9; cursor: pointer;
   display: flex; align-items: center; justify-content: center; border-radius: .4em; }
 #stage:focus { outline: none; }
-#stage:focus-visible { outline: 2px solid rgba(255, 210, 63, .3); outline-offset: 6px; }
+#stage:focus-visible { outline: 3px solid var(--accent); outline-offset: 6px; }
 #stage svg { width: 100%; height: auto; }
 #stage .blank { font-size: clamp(20px, 4vw, 56px); text-align: center; padding: 1em;
   border: 3px dashed var(--accent); border-radius: .6em; }

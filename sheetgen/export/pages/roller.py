@@ -20,6 +20,7 @@ header h1 { font-size: 1.2em; margin: 0; color: var(--accent); letter-spacing: .
 button { font: inherit; padding: .35em 1em; border-radius: .4em; border: 2px solid var(--accent);
   background: var(--accent); color: #fff; cursor: pointer; }
 button.quiet { background: transparent; color: var(--ink); }
+button:focus-visible { outline: 3px solid var(--ink); outline-offset: 2px; }
 #dice { display: flex; flex-wrap: wrap; justify-content: center; gap: 1.2em; padding: 1em; }
 .die { text-align: center; width: clamp(120px, 26vw, 260px); }
 .die svg { width: 100%; height: auto; border-radius: 12%; box-shadow: 0 .2em .6em #0004; }
@@ -65,6 +66,8 @@ SCRIPT = """
     document.getElementById("day").textContent = rolls.length;
   }
   function reset() {
+    // the keys go back to the page (Space, Enter: roll), not to this button a second time
+    if (document.activeElement) { document.activeElement.blur(); }
     rolls = [];
     document.getElementById("dice").textContent = "";
     document.getElementById("history").textContent = "";

@@ -242,31 +242,10 @@ def test_progress_is_drawn_on_stderr_and_a_summary_ends_stdout(tmp_path: Path) -
     """stdout a pipe, stderr a terminal: the bar goes to the terminal, stdout stays plain."""
     if os.environ.get("MUTANT_UNDER_TEST"):
         pytest.skip("drives the CLI in a subprocess, which never runs a mutant")
-    master, slave = pty.openpty()
     args = ["build", "scribe/standard", "scribe/pad", "-f", "svg,pdf", "--out", str(tmp_path)]
     started = time.perf_counter()
-    proc = subprocess.Popen(
-        [sys.executable, "-m", "sheetgen", *args],
-        stdout=subprocess.PIPE,
-        stderr=slave,
-        stdin=subprocess.DEVNULL,
-        cwd=ROOT,
-        env=dict(os.environ, TERM="xterm", COLUMNS="100"),
-    )
-    os.close(slave)
-    out = proc.stdout.read().decode() if proc.stdout else ""
-    assert proc.wait(timeout=300) == 0
+    out, terminal = terminal_of(args)
     elapsed = time.perf_counter() - started
-    terminal = b""
-    while True:
-        try:
-            chunk = os.read(master, 65536)
-        except OSError:  # the terminal's other end is closed: all is read
-            break
-        if not chunk:
-            break
-        terminal += chunk
-    os.close(master)
     assert b"building" in terminal  # the progress bar, on stderr
     assert "\x1b" not in out and "building" not in out
     *wrote, last = out.splitlines()

@@ -8,14 +8,13 @@ import subprocess
 import sys
 from collections.abc import Iterator
 from pathlib import Path
-from types import FrameType
-from typing import Any
 
 import pytest
 
 from sheetgen.kinds import kinds
 from sheetgen.layouts.read import builtin_layouts, load
 from tests.support import ROOT, sheetgen
+from tests.support.cost import counted_run
 
 
 def test_list_shows_each_layout_with_the_kind_and_description_validation_finds() -> None:
@@ -138,17 +137,7 @@ def test_a_game_folder_that_cannot_be_read_is_said(
 
 def calls(*args: str) -> int:
     """The Python function calls `sheetgen ARGS` makes (a count of work, not a time)."""
-    count = 0
-
-    def counted(frame: FrameType, event: str, arg: Any) -> None:
-        nonlocal count
-        count += event == "call"
-
-    sys.setprofile(counted)
-    try:
-        run = sheetgen(*args)
-    finally:
-        sys.setprofile(None)
+    count, run = counted_run(*args)
     assert run.code == 0, run.err
     return count
 

@@ -6,9 +6,7 @@ at and the text handed to the validator."""
 
 from __future__ import annotations
 
-import sys
 from pathlib import Path
-from types import FrameType
 from typing import Any
 
 import pytest
@@ -16,6 +14,7 @@ import pytest
 from sheetgen.layouts.toml import positions as scanner
 from sheetgen.layouts.toml import syntax
 from tests.support import ROOT, sheetgen
+from tests.support.cost import counted_run
 
 STANDARD = (ROOT / "layouts" / "scribe" / "standard.toml").read_text(encoding="utf-8")
 # texts TOML refuses, each a way the scanner once went round without moving on
@@ -83,17 +82,7 @@ def tiles(letters: int) -> str:
 
 def calls(path: Path, problem: str = "letters: must hold at most 26 entries") -> int:
     """The Python function calls `sheetgen check PATH` makes (a count of work, not a time)."""
-    count = 0
-
-    def counted(frame: FrameType, event: str, arg: Any) -> None:
-        nonlocal count
-        count += event == "call"
-
-    sys.setprofile(counted)
-    try:
-        run = sheetgen("check", str(path))
-    finally:
-        sys.setprofile(None)
+    count, run = counted_run("check", str(path))
     assert run.code == 1
     assert problem in run.err
     return count

@@ -59,7 +59,8 @@ def score(
                             "points": s.score.points,
                             "owners": list(s.score.owners),
                             "claims": s.score.claims,
-                            "move": s.move,
+                            # counted from 1, as a claim's move and placed[N] are
+                            "move": None if s.move is None else s.move + 1,
                         }
                         for s in v.scored
                     ],

@@ -186,6 +186,12 @@ def test_boots_on_a_finished_feature_go_back_to_stock(tmp_path: Path) -> None:
     assert verdict.in_hand == {"Ann": {"boot": 6}, "Bob": {"boot": 6}}
     data = json.loads(sheetgen("marram", "score", "marram/example-board", "--json").out)
     assert data["in_hand"] == {"Ann": {"boot": 6}, "Bob": {"boot": 6}}
+    # the snake is finished by the move laying its tail, the third in `placed` (counted from
+    # 1, as a claim's `move` counts)
+    tail = 1 + [p.tile for p in layout.placed].index("blue-tail-knoll")
+    assert [(f["feature"], f["move"]) for f in data["features"]] == [
+        ("finished blue snake, 3 segments", tail)
+    ]
     placed = [STARTER, SPADE, lay("dune", 0, 1, "Ann"), flip(0, -1, "Bob")]
     path = board(tmp_path, players=["Ann", "Bob"], placed=placed,
                  claims=[boot("Ann", 0, -1, "patch:SE", move=2)])  # fmt: skip

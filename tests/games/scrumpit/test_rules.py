@@ -212,3 +212,23 @@ def test_letters_not_in_the_bags_are_named() -> None:
         ("turns[0].tiles[0].letter", "no K in the bags"),
         ("racks.blue", "rack letters ['K'] are not in the bags"),
     ]
+
+
+@pytest.mark.parametrize(
+    "rows", [[13, 11, 9, 7, 5, 3, 1], [15, 15, 13, 9, 5, 3, 1], [1, 1, 1, 1, 1, 1, 1]]
+)
+@pytest.mark.parametrize(
+    "sides", [("south", "north", "east", "west"), ("west", "east", "north", "south")]
+)
+def test_zones_a_board_check_passes_lie_off_the_board_and_apart(
+    rows: list[int], sides: tuple[str, ...]
+) -> None:
+    """Every layout whose rows and sides the board check passes has its four home zones off
+    the 15 x 15 central board and clear of one another: "each player takes a position with
+    their coloured triangle" on a side of their own."""
+    zones = [z.model_copy(update={"side": s}) for z, s in zip(BOARD.zones, sides, strict=True)]
+    layout = BOARD.model_copy(update={"row_cells": rows, "zones": zones})
+    assert [f.where for f in check_board(layout) if f.level == "error"] == []
+    cells = zone_cells(layout)
+    assert len(cells) == 4 * sum(rows)  # none shared
+    assert not [c for c in cells if 0 <= c[0] < 15 and 0 <= c[1] < 15]

@@ -105,6 +105,11 @@ def keeps_fields(label: str, names: tuple[str, ...]) -> str:
     if set(format_fields(label)) != set(names):
         want = ", ".join("{" + n + "}" for n in names) or "no {fields}"
         raise ValueError(f"must hold {want} and no other {{fields}} (use {{{{ for a brace)")
+    for _, name, spec, conversion in string.Formatter().parse(label):
+        if name is not None and (spec or conversion):  # '{n:>999999999}' would fill memory
+            raise ValueError(
+                f"{{{name}}} takes nothing after its name (no ':' or '!'): write {{{name}}}"
+            )
     return label
 
 

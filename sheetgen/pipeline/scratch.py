@@ -87,9 +87,13 @@ class Journal:
     """The record of one set of files going in place (see the module's words)."""
 
     def __init__(self, folder: Path, pairs: list[tuple[Path, Path]], token: str) -> None:
-        """Write the record in `folder`: each temporary file and the target it replaces."""
+        """Write the record in `folder`: each temporary file and the target it replaces, both
+        in `folder` and named alone (a record never names a path elsewhere, so it means the
+        same from any working folder, and acts in its own folder only)."""
         self.path = folder / f".sheetgen-{token}.record"
-        lines = [f"{os.fsencode(t).hex()} {os.fsencode(p).hex()}\n" for t, p in pairs]
+        if any(path.parent != folder for pair in pairs for path in pair):
+            raise ValueError("a set's files and its record share one folder")
+        lines = [f"{os.fsencode(t.name).hex()} {os.fsencode(p.name).hex()}\n" for t, p in pairs]
         self.fd = _held(self.path, _MAGIC)
         try:
             os.write(self.fd, "".join(lines).encode("ascii"))
@@ -120,7 +124,8 @@ def finish_interrupted(folder: Path) -> None:
             continue
         fd, data = held
         try:
-            _finish(found[1], data[len(_MAGIC) :].decode("ascii", "replace").splitlines())
+            lines = data[len(_MAGIC) :].decode("ascii", "replace").splitlines()
+            _finish(folder, found[1], lines)
             os.unlink(folder / name)
         except OSError:
             pass  # left for another run
@@ -128,17 +133,22 @@ def finish_interrupted(folder: Path) -> None:
             os.close(fd)
 
 
-def _finish(token: str, lines: list[str]) -> None:
+def _finish(folder: Path, token: str, lines: list[str]) -> None:
+    """Put the set's temporary files in place (a record marked `commit`) or remove them: only
+    files of `folder` named alone, the temporary ones by this record's own digits."""
     commit = lines[-1:] == ["commit"]
     own = re.compile(rf"\.sheetgen-{token}-\d+\.part")
     for line in lines:
         try:
-            tmp, target = (Path(os.fsdecode(bytes.fromhex(part))) for part in line.split())
+            names = [os.fsdecode(bytes.fromhex(part)) for part in line.split()]
         except ValueError:
             continue  # 'commit', or a line cut short by the kill
+        if len(names) != 2 or any(n in ("", ".", "..") or "/" in n for n in names):
+            continue  # no name of a file of this folder: never acted on
+        tmp, target = folder / names[0], folder / names[1]
         if not own.fullmatch(tmp.name) or not os.path.lexists(tmp):
             continue
-        if commit and tmp.parent == target.parent:
+        if commit:
             os.replace(tmp, target)
         else:
             os.unlink(tmp)

@@ -3,6 +3,7 @@ earlier file intact (or complete and new) and no temporary file behind."""
 
 from __future__ import annotations
 
+import os
 import resource
 import signal
 import subprocess
@@ -17,6 +18,8 @@ from PIL import Image
 
 from sheetgen.errors import SheetgenError
 from sheetgen.pipeline.output import prepare_folder, write_all, write_atomic
+from sheetgen.pipeline.scratch import _MAGIC as RECORD_FIRST_LINE
+from sheetgen.pipeline.scratch import Journal, new_token, temporary_name
 from tests.support import ROOT, sheetgen
 
 
@@ -263,3 +266,55 @@ def test_ctrl_c_during_a_build_says_in_one_line_that_nothing_was_written(
     svg = tmp_path / "scribe-standard-supergrid.svg"
     assert (run.code, run.out) == (130, "")
     assert run.err == f"interrupted: 2 files written whole, the last {svg}\n"
+
+
+def _killed_mid_set(folder: Path, names: list[str], commit: bool) -> None:
+    """A set of files left in `folder` as a run killed outright leaves it: its temporary
+    files written, its record there (marked whole when `commit`), its lock let go."""
+    token = new_token()
+    pairs = [(temporary_name(folder / n, token, k), folder / n) for k, n in enumerate(names)]
+    journal = Journal(folder, pairs, token)
+    for tmp, _ in pairs:
+        tmp.write_text("new", encoding="utf-8")
+    if commit:
+        journal.commit()
+    os.close(journal.fd)  # the kill: the record stays, nobody holds it
+
+
+@pytest.mark.parametrize("commit", [True, False])
+def test_a_killed_set_is_finished_or_undone_from_any_working_folder(
+    tmp_path: Path, commit: bool, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    out = tmp_path / "out"
+    out.mkdir()
+    for name in ("a.pdf", "b.pdf"):
+        (out / name).write_text("old", encoding="utf-8")
+    monkeypatch.chdir(tmp_path)  # the killed run's working folder ...
+    _killed_mid_set(Path("out"), ["a.pdf", "b.pdf"], commit)
+    elsewhere = tmp_path / "elsewhere"
+    elsewhere.mkdir()
+    monkeypatch.chdir(elsewhere)  # ... and another for the next run, naming it in full
+    prepare_folder(out)
+    want = "new" if commit else "old"
+    assert {p.name: p.read_text(encoding="utf-8") for p in out.iterdir()} == {
+        "a.pdf": want,
+        "b.pdf": want,
+    }
+
+
+def test_a_record_naming_files_outside_its_folder_is_never_acted_on(tmp_path: Path) -> None:
+    """A record is read in its own folder only: one that names another folder's files (a
+    forged one, say) moves and removes nothing there."""
+    victim, evil = tmp_path / "victim", tmp_path / "evil"
+    victim.mkdir()
+    evil.mkdir()
+    token = "4" * 32
+    (victim / "important.txt").write_text("IMPORTANT", encoding="utf-8")
+    part = victim / f".sheetgen-{token}-0.part"
+    part.write_text("ATTACKER", encoding="utf-8")
+    line = f"{os.fsencode(str(part)).hex()} {os.fsencode(str(victim / 'important.txt')).hex()}"
+    record = evil / f".sheetgen-{token}.record"
+    record.write_bytes(RECORD_FIRST_LINE + f"{line}\ncommit\n".encode())
+    prepare_folder(evil)
+    assert (victim / "important.txt").read_text(encoding="utf-8") == "IMPORTANT"
+    assert part.read_text(encoding="utf-8") == "ATTACKER"

@@ -14,7 +14,7 @@ from typing import Any
 from sheetgen.errors import LayoutError, LayoutNotFound
 from sheetgen.files import ReadRefused, read_limited
 from sheetgen.layouts.find import check_chain, extended, of_kind
-from sheetgen.layouts.keypath import Loc
+from sheetgen.layouts.keypath import Loc, key_path
 from sheetgen.layouts.toml.positions import Position, locate, positions
 
 MAX_LAYOUT_BYTES = 1_000_000
@@ -104,7 +104,7 @@ def _parse(text: str, shown: str) -> tuple[dict[str, Any], list[LayoutError]]:
     from sheetgen.layouts.toml.syntax import parse
 
     try:
-        return parse(text, shown)
+        data, twice = parse(text, shown)
     except RecursionError:
         raise LayoutError(
             shown, "", "is nested too deeply to read", "a layout nests a few tables deep at most"
@@ -116,6 +116,37 @@ def _parse(text: str, shown: str) -> tuple[dict[str, Any], list[LayoutError]]:
             "holds a whole number of thousands of digits, too long to read",
             "a layout's numbers run to a few digits",
         ) from None
+    long = _long_list(data, ())
+    if long is not None:  # refused before each entry is judged: 500,000 took a minute and a GB
+        loc, size = long
+        raise LayoutError(
+            shown,
+            key_path(loc),
+            f"a list of {size:,} entries",
+            f"no layout's list holds more than {MAX_ENTRIES:,}",
+            place(text, loc),
+        )
+    return data, twice
+
+
+MAX_ENTRIES = 10_000  # a list's entries in any layout; the longest a built-in one has are ~100
+
+
+def _long_list(node: Any, loc: Loc) -> tuple[Loc, int] | None:
+    """The first list in `node` (at `loc`) longer than MAX_ENTRIES, and its length."""
+    if isinstance(node, list):
+        if len(node) > MAX_ENTRIES:
+            return loc, len(node)
+        items: Any = enumerate(node)
+    elif isinstance(node, dict):
+        items = node.items()
+    else:
+        return None
+    for key, value in items:
+        found = _long_list(value, (*loc, key))
+        if found is not None:
+            return found
+    return None
 
 
 def _same_kind(

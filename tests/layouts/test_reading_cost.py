@@ -131,3 +131,23 @@ def test_keys_written_twice_cost_in_proportion_to_their_number(
         path.write_text('game = "scribe"\n' + "a = 1\n[t]\n[t]\n" * n, encoding="utf-8")
     once, twice = (looked_at(path, monkeypatch) for path in paths)
     assert twice <= 2.5 * once  # twice the keys, twice the work (not four times)
+
+
+def test_a_list_of_more_entries_than_any_layout_holds_is_one_line_at_once(tmp_path: Path) -> None:
+    """A 1 MB file can hold half a million list entries; judged one by one they cost a minute
+    and a gigabyte and printed half a million lines (the attacker review). Past 10,000 entries
+    (a built-in layout's longest list has about a hundred) the list is refused whole, in one
+    line at its key, before any entry is judged."""
+    path = tmp_path / "big.toml"
+    entries = ", ".join(["1"] * 10_001)
+    path.write_text(
+        'game = "scribe"\ncomponent = "supergrid"\nextends = "scribe/standard"\n'
+        f'name = "club"\nrules = [{entries}]\n',
+        encoding="utf-8",
+    )
+    run = sheetgen("check", str(path))
+    assert run.code == 1
+    assert run.err == (
+        f"error: {path}:5:1: rules: a list of 10,001 entries (no layout's list holds more "
+        "than 10,000)\n"
+    )

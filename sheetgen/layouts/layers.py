@@ -116,34 +116,36 @@ def _parse(text: str, shown: str) -> tuple[dict[str, Any], list[LayoutError]]:
             "holds a whole number of thousands of digits, too long to read",
             "a layout's numbers run to a few digits",
         ) from None
-    long = _long_list(data, ())
-    if long is not None:  # refused before each entry is judged: 500,000 took a minute and a GB
-        loc, size = long
-        raise LayoutError(
-            shown,
-            key_path(loc),
-            f"a list of {size:,} entries",
-            f"no layout's list holds more than {MAX_ENTRIES:,}",
-            place(text, loc),
-        )
+    found = _too_big(data, ())
+    if found is not None:  # refused before each entry is judged: 500,000 took a minute and a GB
+        loc, problem, hint = found
+        raise LayoutError(shown, key_path(loc), problem, hint, place(text, loc))
     return data, twice
 
 
 MAX_ENTRIES = 10_000  # a list's entries in any layout; the longest a built-in one has are ~100
 
 
-def _long_list(node: Any, loc: Loc) -> tuple[Loc, int] | None:
-    """The first list in `node` (at `loc`) longer than MAX_ENTRIES, and its length."""
+def _too_big(node: Any, loc: Loc) -> tuple[Loc, str, str] | None:
+    """The first value in `node` (at `loc`) no layout could hold: a list longer than
+    MAX_ENTRIES, or a whole number (TOML's hex, octal and binary ones too) of thousands of
+    digits, which Python will not even turn into text to say so; its place, problem and hint."""
+    if isinstance(node, int) and not isinstance(node, bool) and node.bit_length() > 10_000:
+        return loc, "a whole number of thousands of digits", "a layout's numbers have a few"
     if isinstance(node, list):
         if len(node) > MAX_ENTRIES:
-            return loc, len(node)
+            return (
+                loc,
+                f"a list of {len(node):,} entries",
+                f"no layout's list holds more than {MAX_ENTRIES:,}",
+            )
         items: Any = enumerate(node)
     elif isinstance(node, dict):
         items = node.items()
     else:
         return None
     for key, value in items:
-        found = _long_list(value, (*loc, key))
+        found = _too_big(value, (*loc, key))
         if found is not None:
             return found
     return None

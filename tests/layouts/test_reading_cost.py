@@ -151,3 +151,23 @@ def test_a_list_of_more_entries_than_any_layout_holds_is_one_line_at_once(tmp_pa
         f"error: {path}:5:1: rules: a list of 10,001 entries (no layout's list holds more "
         "than 10,000)\n"
     )
+
+
+@pytest.mark.parametrize("number", ["0x" + "f" * 5000, "0o" + "7" * 5000, "0b" + "1" * 15000])
+def test_a_whole_number_of_thousands_of_digits_is_one_line_at_its_key(
+    tmp_path: Path, number: str
+) -> None:
+    """TOML's hex, octal and binary numbers are read whatever their length, and Python then
+    refuses to turn one of thousands of digits into text: an internal error before."""
+    path = tmp_path / "long.toml"
+    path.write_text(
+        'game = "scribe"\ncomponent = "supergrid"\nextends = "scribe/standard"\n'
+        f'name = "club"\ntitle = {number}\n',
+        encoding="utf-8",
+    )
+    run = sheetgen("check", str(path))
+    assert run.code == 1
+    assert run.err == (
+        f"error: {path}:5:1: title: a whole number of thousands of digits (a layout's numbers "
+        "have a few)\n"
+    )

@@ -20,6 +20,7 @@ from typing import TYPE_CHECKING, Any
 from sheetgen.errors import SheetgenError, UsageError
 from sheetgen.pipeline.ranges import bounds_of, field_of, value_at
 from sheetgen.pipeline.working_range import working_range
+from sheetgen.text.printable import unprintable
 
 if TYPE_CHECKING:
     from sheetgen.kinds import ComponentKind
@@ -266,7 +267,17 @@ def new_layout(kind_key: str, file: Path) -> str:
             f"unknown component kind {kind_key!r} ({hint}); 'sheetgen list' shows the kinds"
         )
     if file.suffix != ".toml":
-        raise UsageError(f"{file}: a layout file's name ends in .toml, e.g. {file.stem}.toml")
+        example = file.stem or "club"
+        raise UsageError(f"{file}: a layout file's name ends in .toml, e.g. {example}.toml")
+    # the name is written into the layout's comments: a line break there would write a key
+    name = str(file)
+    if any(0xDC80 <= ord(char) <= 0xDCFF for char in name):  # how Python keeps bad bytes
+        strange: str | None = "bytes that are not UTF-8"
+    else:
+        strange = unprintable(name)
+    if strange:
+        shown = name.encode("unicode_escape").decode("ascii")  # one line, whatever it holds
+        raise UsageError(f"{shown}: a layout file's name holds {strange}; use printable letters")
     if not file.parent.is_dir():
         raise UsageError(f"{file}: no folder {file.parent}; make it first, or name another")
     if os.path.lexists(file):

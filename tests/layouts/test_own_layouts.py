@@ -288,3 +288,23 @@ def test_a_collection_that_cannot_be_read_as_one_is_refused_in_one_line(
     line = one_line(run("list", layouts=str(tmp_path / "gone")), 2)
     assert line.startswith("error: SHEETGEN_LAYOUTS") and "no such folder" in line
     assert "--layouts" in one_line(run("list", "--layouts", str(tmp_path / "gone")), 2)
+
+
+@pytest.mark.parametrize(
+    "name,said",
+    [
+        ('a\ntitle = "INJECTED" #.toml', "U+000A (a control character)"),
+        ("e\x1b]0;T\x07.toml", "U+001B (a control character)"),
+        ("b\udcff.toml", "bytes that are not UTF-8"),
+    ],
+)
+def test_new_refuses_a_file_name_it_could_not_write_into_the_layout(
+    tmp_path: Path, name: str, said: str
+) -> None:
+    """The new layout's comments name its file: a line break there would write a key of the
+    file's choosing, a control character a layout cannot hold. Refused in one line, nothing
+    written."""
+    run = sheetgen("new", "scribe/supergrid", str(tmp_path / name))
+    assert run.code == 2
+    assert len(run.err.splitlines()) == 1 and said in run.err, run.err
+    assert list(tmp_path.iterdir()) == []

@@ -111,7 +111,13 @@ def read_names(path: Path) -> tuple[str, ...]:
     """Player names from a text file, one a line (blank lines skipped)."""
     names = []
     for number, name in read_lines(path, "--names", MAX_NAMES_BYTES, "names"):
-        if len(name) > MAX_NAME_LENGTH or unprintable(name):
+        strange = unprintable(name)
+        if strange:
+            raise UsageError(
+                f"--names {path}:{number}: the name holds {strange}; a name is printable "
+                "characters only"
+            )
+        if len(name) > MAX_NAME_LENGTH:
             raise UsageError(
                 f"--names {path}:{number}: a name is at most {MAX_NAME_LENGTH} printable characters"
             )

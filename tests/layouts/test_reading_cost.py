@@ -138,13 +138,7 @@ def test_a_list_of_more_entries_than_any_layout_holds_is_one_line_at_once(tmp_pa
     and a gigabyte and printed half a million lines (the attacker review). Past 10,000 entries
     (a built-in layout's longest list has about a hundred) the list is refused whole, in one
     line at its key, before any entry is judged."""
-    path = tmp_path / "big.toml"
-    entries = ", ".join(["1"] * 10_001)
-    path.write_text(
-        'game = "scribe"\ncomponent = "supergrid"\nextends = "scribe/standard"\n'
-        f'name = "club"\nrules = [{entries}]\n',
-        encoding="utf-8",
-    )
+    path = club(tmp_path, "rules = [" + ", ".join(["1"] * 10_001) + "]")
     run = sheetgen("check", str(path))
     assert run.code == 1
     assert run.err == (
@@ -159,15 +153,21 @@ def test_a_whole_number_of_thousands_of_digits_is_one_line_at_its_key(
 ) -> None:
     """TOML's hex, octal and binary numbers are read whatever their length, and Python then
     refuses to turn one of thousands of digits into text: an internal error before."""
-    path = tmp_path / "long.toml"
-    path.write_text(
-        'game = "scribe"\ncomponent = "supergrid"\nextends = "scribe/standard"\n'
-        f'name = "club"\ntitle = {number}\n',
-        encoding="utf-8",
-    )
+    path = club(tmp_path, f"title = {number}")
     run = sheetgen("check", str(path))
     assert run.code == 1
     assert run.err == (
         f"error: {path}:5:1: title: a whole number of thousands of digits (a layout's numbers "
         "have a few)\n"
     )
+
+
+def club(folder: Path, line: str) -> Path:
+    """A Scribe sheet of one's own whose fifth line is `line`."""
+    path = folder / "club.toml"
+    path.write_text(
+        'game = "scribe"\ncomponent = "supergrid"\nextends = "scribe/standard"\n'
+        f'name = "club"\n{line}\n',
+        encoding="utf-8",
+    )
+    return path

@@ -109,6 +109,20 @@ def _numeric(model: type[Table], where: str) -> bool:
     return True
 
 
+def rules_pass(kind: ComponentKind, data: dict[str, Any], key: str) -> Callable[[float], bool]:
+    """Whether the layout `data` of `kind`, with the dotted `key` set to a number, passes the
+    kind's model and its rules check (no error finding)."""
+
+    def passes(number: float) -> bool:
+        try:
+            tried = kind.model.model_validate(with_value(data, key, number))
+        except Refusal:
+            return False
+        return not any(f.level == "error" for f in kind.check(tried))
+
+    return passes
+
+
 def _fits(
     kind: ComponentKind, model: LayoutBase, key: str, bounds: tuple[float, float]
 ) -> tuple[float, float] | None:
@@ -120,13 +134,7 @@ def _fits(
         return None
     step = 1 if isinstance(value, int) else FLOAT_STEP
 
-    def passes(number: float) -> bool:
-        try:
-            tried = kind.model.model_validate(with_value(data, key, number))
-        except Refusal:
-            return False
-        return not any(f.level == "error" for f in kind.check(tried))
-
+    passes = rules_pass(kind, data, key)
     low, high = bounds
     tried = {snap(low + (high - low) * i / (SAMPLES - 1), step) for i in range(SAMPLES)}
     start = next((v for v in sorted(tried, key=lambda v: abs(v - value)) if passes(v)), None)

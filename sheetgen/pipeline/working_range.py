@@ -9,8 +9,8 @@ import tempfile
 from pathlib import Path
 from typing import TYPE_CHECKING
 
-from sheetgen.model.tables import Refusal
-from sheetgen.pipeline.ranges import FLOAT_STEP, edge, value_at, with_value
+from sheetgen.pipeline.ranges import FLOAT_STEP, edge, value_at
+from sheetgen.pipeline.ranges import rules_pass as passes_rules
 
 if TYPE_CHECKING:
     from sheetgen.kinds import ComponentKind
@@ -31,13 +31,7 @@ def working_range(
     step = 1 if isinstance(value, int) else FLOAT_STEP
     data = {**base.model_dump(), "name": TRIAL}  # as `check` would meet a layout of yours
 
-    def rules_pass(number: float) -> bool:
-        try:
-            model = kind.model.model_validate(with_value(data, key, number))
-        except Refusal:
-            return False
-        return not any(f.level == "error" for f in kind.check(model))
-
+    rules_pass = passes_rules(kind, data, key)
     low, high = (edge(value, end, rules_pass, step) for end in bounds)
     if (low, high) == bounds or not rules_pass(value):
         return None

@@ -1,6 +1,5 @@
 """`sheetgen check`: validate layouts and run their game's rules checks."""
 
-import json
 from pathlib import Path
 from typing import Annotated
 
@@ -47,7 +46,7 @@ def check(
     use(layout_folders)
     from sheetgen.pipeline.check import PAPERS, as_json, check_one, text_lines  # start-up
     from sheetgen.press import parse_paper  # start-up
-    from sheetgen.text.terminal import for_terminal  # start-up
+    from sheetgen.text.terminal import for_terminal, json_for_terminal  # start-up
 
     papers = (paper,) if paper is not None else PAPERS
     for name in papers:
@@ -57,7 +56,7 @@ def check(
     if words is not None and not any(c.looked_up for c in results) and not failed:
         raise UsageError("--words: only Scrumpit game records are checked against a word list")
     if json_out:
-        typer.echo(json.dumps(as_json(results), indent=2, ensure_ascii=False))
+        typer.echo(json_for_terminal(as_json(results), indent=2))
     else:
         for checked in results:
             for line, to_stderr in text_lines(checked):

@@ -1,6 +1,5 @@
 """`sheetgen list`: the built-in layouts, your own, and the component kinds."""
 
-import json
 from typing import Annotated
 
 import typer
@@ -24,13 +23,16 @@ def list_layouts(
     """
     from sheetgen.layouts.find import use, user_layouts  # start-up
     from sheetgen.layouts.read import builtin_layouts, describe  # start-up
-    from sheetgen.text.terminal import for_terminal  # start-up
+    from sheetgen.text.terminal import for_terminal, json_for_terminal  # start-up
 
     use(layout_folders)
     mine = user_layouts()
     named = builtin_layouts() | mine  # found once: each layout's look-up is then at once
+    everyone = [*builtin_layouts(), *mine]
+    # every layout described before a line is printed: one that cannot be read is refused
+    # whole, not after half the list
+    rows = [(name, *describe(name, named)) for name in everyone]
     if json_out:
-        rows = [(name, *describe(name, named)) for name in named]
         listed = {
             "layouts": [
                 {"name": n, "kind": k, "description": d, "builtin": n not in mine}
@@ -38,18 +40,17 @@ def list_layouts(
             ],
             "kinds": [{"kind": k.key, "summary": k.summary} for k in kinds().values()],
         }
-        typer.echo(json.dumps(listed, indent=2, ensure_ascii=False))
+        typer.echo(json_for_terminal(listed, indent=2))
         return
     typer.echo(
         "Built-in layouts (build or check them by name, e.g. 'sheetgen build scribe/standard'):"
     )
-    names = builtin_layouts()
-    width = max([24, *map(len, [*names, *mine])])  # the longest name keeps its column
-    for name in [*names, *mine]:
+    width = max([24, *map(len, everyone)])  # the longest name keeps its column
+    for name, kind, description in rows:
         if name == next(iter(mine), None):
             typer.echo("\nYour layouts (--layouts and SHEETGEN_LAYOUTS), by name the same way:")
-        kind, description = (for_terminal(said) for said in describe(name, named))
-        typer.echo(f"  {for_terminal(name):{width}} {kind:22} {description}")
+        shown = (for_terminal(said) for said in (name, kind, description))
+        typer.echo("  {:{width}} {:22} {}".format(*shown, width=width))
     typer.echo("\nComponent kinds ('sheetgen schema KIND' prints a kind's JSON Schema):")
     for declared in kinds().values():
         typer.echo(f"  {declared.key:24} {declared.summary}")

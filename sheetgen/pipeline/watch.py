@@ -6,6 +6,7 @@ from __future__ import annotations
 import json
 import os
 import signal
+import socket
 import sys
 import tempfile
 import threading
@@ -130,7 +131,30 @@ class PreviewServer(ThreadingHTTPServer):
         self._slots = threading.BoundedSemaphore(MAX_CONNECTIONS)
         self._refusing = threading.Event()  # told the terminal; quiet until the load passes
         self.refused = 0
+        self._heads: dict[socket.socket, float] = {}  # connections whose head is awaited: by when
+        self._heads_lock = threading.Lock()
         super().__init__((HOST, watch.port), PreviewHandler)
+
+    def head_due(self, connection: socket.socket) -> None:
+        """A connection's request head must all come within HEAD_SECONDS from now."""
+        with self._heads_lock:
+            self._heads[connection] = time.monotonic() + HEAD_SECONDS
+
+    def head_came(self, connection: socket.socket) -> None:
+        with self._heads_lock:
+            self._heads.pop(connection, None)
+
+    def service_actions(self) -> None:
+        """Between polls: shut each connection whose head is overdue (the read waiting on it
+        then ends, and its slot is free again)."""
+        now = time.monotonic()
+        with self._heads_lock:
+            late = [c for c, due in self._heads.items() if due < now]
+            for connection in late:
+                del self._heads[connection]
+        for connection in late:
+            with suppress(OSError):
+                connection.shutdown(socket.SHUT_RDWR)
 
     def process_request(self, request: Any, client_address: Any) -> None:
         if not self._slots.acquire(blocking=False):
@@ -168,6 +192,9 @@ class PreviewServer(ThreadingHTTPServer):
 
 MAX_CONNECTIONS = 32  # a page holds two or three; more at once is no page of this machine
 IDLE_SECONDS = 30  # a connection that sends nothing (or takes nothing) for this long is closed
+# a request's first line and headers must all come within this, however they trickle in (a
+# byte every few seconds keeps an idle timeout from ever firing, and held every slot)
+HEAD_SECONDS = 10
 _BUSY = (
     b"HTTP/1.1 503 Service Unavailable\r\nContent-Type: text/plain\r\nContent-Length: 32\r\n"
     b"Connection: close\r\n\r\ntoo many connections; try again\n"
@@ -181,11 +208,20 @@ class PreviewHandler(BaseHTTPRequestHandler):
     server: PreviewServer
     timeout = IDLE_SECONDS  # an idle connection holds a slot no longer than this
 
+    def setup(self) -> None:
+        super().setup()
+        self.server.head_due(self.connection)
+
+    def finish(self) -> None:
+        self.server.head_came(self.connection)
+        super().finish()
+
     def log_message(self, format: str, *args: Any) -> None:
         """Requests are not logged: the terminal shows builds and their errors."""
 
     def do_GET(self) -> None:
         """One request from the page (or anyone on this machine naming this host)."""
+        self.server.head_came(self.connection)  # whole: an event stream may then last
         port = self.server.server_address[1]
         if self.headers.get("Host") not in (f"{HOST}:{port}", f"localhost:{port}"):
             return self._send(403, "text/plain", b"forbidden: use http://127.0.0.1:PORT/\n")

@@ -4,12 +4,19 @@ before sheetgen prints it."""
 
 from __future__ import annotations
 
+import json
 import re
+from typing import Any
+
+import typer
 
 # what a terminal acts on rather than shows: control characters (C0, DEL and C1: ESC starts
 # the sequences that retitle a terminal, move its cursor or colour its text; CSI is C1's ESC [),
 # the marks that reorder text right to left, and the line and paragraph separators
-_ACTIVE = re.compile("[\x00-\x1f\x7f-\x9f\u061c\u200e\u200f\u202a-\u202e\u2066-\u2069\u2028\u2029]")
+_BEYOND_C0 = "\x7f-\x9f\u061c\u200e\u200f\u202a-\u202e\u2066-\u2069\u2028\u2029"
+_ACTIVE = re.compile(f"[\x00-\x1f{_BEYOND_C0}]")
+# JSON writes C0 in its strings as escapes already: a C0 character left is JSON's own layout
+_ACTIVE_IN_JSON = re.compile(f"[{_BEYOND_C0}]")
 
 
 def _escaped(found: re.Match[str]) -> str:
@@ -21,3 +28,15 @@ def for_terminal(text: str) -> str:
     """`text` with every character a terminal would act on written as Python writes it in a
     quoted string (ESC as \\x1b, a right-to-left override as \\u202e), the rest as it is."""
     return _ACTIVE.sub(_escaped, text)
+
+
+def json_for_terminal(value: object, **dumps: Any) -> str:
+    """`value` as JSON (non-ASCII kept as it is) with every character a terminal would act on
+    written as a JSON escape (a right-to-left override as \\u202e): the same data to a reader."""
+    text = json.dumps(value, ensure_ascii=False, **dumps)
+    return _ACTIVE_IN_JSON.sub(lambda found: f"\\u{ord(found[0]):04x}", text)
+
+
+def say(text: str, err: bool = False) -> None:
+    """Print a line made of what a user or a file wrote, quoted by `for_terminal`."""
+    typer.echo(for_terminal(text), err=err)

@@ -7,6 +7,7 @@ broken variants of a built-in layout, each said at its line and with the right w
 from __future__ import annotations
 
 import base64
+import json
 import os
 import re
 import tomllib
@@ -73,6 +74,12 @@ def test_bad_input(case_file: Path, tmp_path: Path) -> None:
         written = (out / case["out_name"]).read_text(encoding="utf-8")
         assert case["expect"] not in written  # the markup is escaped, never live
         return
+    if mode == "printed":  # printed, with what a terminal would act on quoted
+        assert proc.code == 0, proc.err
+        assert case["expect"] in proc.out, proc.out
+        if case.get("json"):  # the same text to a JSON reader
+            assert case["json"] in json.dumps(json.loads(proc.out), ensure_ascii=False)
+        return
     assert proc.code == case["exit"] != 0, (proc.code, proc.err)
     lines = proc.err.strip().splitlines()
     # every problem found, one line each, in order ('expect_lines'), or the one line ('expect')
@@ -85,6 +92,7 @@ def test_bad_input(case_file: Path, tmp_path: Path) -> None:
         assert len(line) < 400 + max(map(len, args))  # short, but for a long name said back
         # a rules finding of 'check' is printed as every error is: error: file:L:C: key: what
         assert line.startswith("error: ") and ": error: " not in line, line
+    assert proc.out == ""  # a refusal prints no part of what would have been printed
     assert snapshot(out) == before  # nothing created, nothing clobbered
 
 

@@ -18,6 +18,7 @@ import threading
 import time
 import urllib.request
 from collections.abc import Callable, Iterator
+from contextlib import suppress
 from pathlib import Path
 from typing import Any
 
@@ -670,3 +671,46 @@ def test_connections_past_the_limit_are_refused_in_a_line_and_drops_are_quiet(
         f"note: the preview refuses connections past {MAX_CONNECTIONS} at once (503) until some "
         "close"
     ]
+
+
+def test_connections_that_trickle_their_request_free_their_slot_in_time(
+    tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    """A connection that sends its request a byte at a time, each before the idle timeout,
+    held a slot for as long as it liked: MAX_CONNECTIONS of them locked the page out. Each
+    request's head must come whole within HEAD_SECONDS: every trickler is shut by the server
+    while it still trickles, and the page is answered."""
+    import sheetgen.pipeline.watch as watching
+
+    monkeypatch.setattr(watching, "HEAD_SECONDS", 1.0)
+    watch = Watch("scribe/standard", tmp_path / "mine.toml", tmp_path, 40, "A4", 0)
+    server = PreviewServer(watch, Preview(), "mine.toml")
+    threading.Thread(target=server.serve_forever, args=(0.05,), daemon=True).start()
+    port = server.server_address[1]
+    slow = [socket.create_connection((HOST, port)) for _ in range(MAX_CONNECTIONS)]
+    ended = threading.Event()
+
+    def trickle() -> None:  # a byte a connection every 0.2 s (a minute's worth), never a head
+        for byte in b"GET /state HTTP/1.1\r\nHost: 127.0.0.1\r\nX-Slow: " + b"a" * 300:
+            for held in slow:
+                with suppress(OSError):
+                    held.send(bytes([byte]))
+            if ended.wait(0.2):
+                return
+
+    threading.Thread(target=trickle, daemon=True).start()
+    try:
+        for held in slow:  # each is shut by the server, though it still sends
+            held.settimeout(45)
+            with suppress(ConnectionResetError):
+                assert held.recv(100) == b""
+        connection = http.client.HTTPConnection(HOST, port, timeout=30)
+        connection.request("GET", "/state", headers={"Host": f"{HOST}:{port}"})
+        assert connection.getresponse().status == 200
+        connection.close()
+    finally:
+        ended.set()
+        for held in slow:
+            held.close()
+        server.shutdown()
+        server.server_close()

@@ -5,6 +5,8 @@ from typing import TYPE_CHECKING, Annotated
 
 import typer
 
+from sheetgen.text.terminal import say
+
 if TYPE_CHECKING:
     from sheetgen.games.marram.model import BoardLayout, TileSetLayout
 
@@ -44,7 +46,7 @@ def score(
     layout, tiles = _board(board, "score")
     v = referee(layout, tiles)
     if as_json:
-        typer.echo(
+        say(
             json.dumps(
                 {
                     "variant": layout.variant,
@@ -80,23 +82,23 @@ def score(
     length = f"{layout.length} game"
     if v.target is not None:
         length += f", {len(v.players)} players: first to {v.target} ends it"
-    typer.echo(
+    say(
         f"{layout.name}: {layout.variant} scoring, {length}"
         f"{', with unfinished features (end of game)' if layout.end_game else ''}"
     )
     for s in v.scored:
-        typer.echo(f"  {s.score.points:3d}  {s.score.feature} -> {', '.join(s.score.owners)}")
+        say(f"  {s.score.points:3d}  {s.score.feature} -> {', '.join(s.score.owners)}")
     for h in v.hoppers:
         fate = "escaped" if h.hops == "escape" else f"eaten after {h.hops} hops"
         taken = ", ".join(f"{p} {n}" for p, n in sorted(h.points.items())) or "nobody"
-        typer.echo(f"  {h.name} {fate}: guessing points to {taken}")
+        say(f"  {h.name} {fate}: guessing points to {taken}")
     for note in v.notes:
-        typer.echo(f"  not scored: {note}")
+        say(f"  not scored: {note}")
     for p in v.players:
-        typer.echo(f"{p}: {v.totals.get(p, 0)}")
+        say(f"{p}: {v.totals.get(p, 0)}")
     if v.in_hand:
-        typer.echo(f"in hand: {in_hand_text(v.in_hand, layout.labels)}")
-    typer.echo(f"result: {v.result}")
+        say(f"in hand: {in_hand_text(v.in_hand, layout.labels)}")
+    say(f"result: {v.result}")
 
 
 @app.command()
@@ -145,13 +147,13 @@ def fits(
             }
             for (at, side, n), alike in found
         ]
-        typer.echo(json.dumps({"tile": tile, "placements": rows}, indent=2, sort_keys=True))
+        say(json.dumps({"tile": tile, "placements": rows}, indent=2, sort_keys=True))
         return
     if not found:
-        typer.echo(f"{tile} fits nowhere on {layout.name}")
+        say(f"{tile} fits nowhere on {layout.name}")
         return
     places = len({at for (at, _, _), _ in found})
-    typer.echo(
+    say(
         f"{tile} fits {layout.name} {len(found)} way{'s' if len(found) != 1 else ''} "
         f"at {places} place{'s' if places != 1 else ''}:"
     )
@@ -159,4 +161,4 @@ def fits(
         more = len(alike)
         also = f"  ({more} other sides and turns give the same)" if more > 1 else ""
         also = also or ("  (1 other side and turn gives the same)" if more else "")
-        typer.echo(f"  [{at[0]}, {at[1]}]  {side}, {n} turn{'s' if n != 1 else ''}{also}")
+        say(f"  [{at[0]}, {at[1]}]  {side}, {n} turn{'s' if n != 1 else ''}{also}")

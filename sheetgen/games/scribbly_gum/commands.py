@@ -8,6 +8,8 @@ from typing import TYPE_CHECKING, Annotated, Any
 
 import typer
 
+from sheetgen.text.terminal import say
+
 if TYPE_CHECKING:
     from sheetgen.games.scribbly_gum.model import TilesLayout, TreeLayout
     from sheetgen.games.scribbly_gum.record import GameScore, Setup
@@ -66,24 +68,24 @@ def simulate(
     summaries = run(compile_board(layout), deck.movement, deck.achievements, games, seed)
     seconds = time.perf_counter() - start
     if as_json:
-        typer.echo(
+        say(
             json.dumps(
                 {"tree": layout.name, "seed": seed, "players": [asdict(s) for s in summaries]},
                 indent=2,
             )
         )
         return
-    typer.echo(
+    say(
         f"{layout.side} side, {games:,} solo games a player, seed {seed} "
         f"({2 * games / seconds:,.0f} games/s)"
     )
     names = [name for _, _, name in SOLO_CHART]
-    typer.echo(
+    say(
         f"{'player':8} {'mean':>6} {'p10':>5} {'median':>6} {'p90':>5}  "
         + " ".join(f"{n:>6}" for n in names)
     )
     for s in summaries:
-        typer.echo(
+        say(
             f"{s.player:8} {s.mean:6.1f} {s.p10:5.0f} {s.median:6.0f} {s.p90:5.0f}  "
             + " ".join(f"{s.bands[n]:6.1%}" for n in names)
         )
@@ -117,7 +119,7 @@ def deck(
     from sheetgen.pipeline.pages import write_screen_page
 
     deck = screen_deck(_load_tiles(tiles), load_model(screen, DigitalLayout, "--screen"))
-    typer.echo(write_screen_page(deck, out, "scribbly-gum-deck.html"))
+    say(write_screen_page(deck, out, "scribbly-gum-deck.html"))
 
 
 def _points(n: int) -> str:
@@ -247,7 +249,7 @@ def score(
         raise SheetgenError(found[0].refusal(record, nowhere))
     result = score_game(setup, game)
     if as_json:
-        typer.echo(json.dumps(_score_json(setup, result), indent=2))
+        say(json.dumps(_score_json(setup, result), indent=2))
         return
     for line in _score_lines(setup, result):
-        typer.echo(line)
+        say(line)

@@ -6,6 +6,7 @@ from typing import TYPE_CHECKING, Annotated, Any
 import typer
 
 from sheetgen.errors import UsageError
+from sheetgen.text.terminal import say
 
 if TYPE_CHECKING:
     from sheetgen.games.scribe.rules import GlyphTable, MiniScore
@@ -112,9 +113,7 @@ def score(
         if square is not None:
             raise UsageError("--last needs a full super grid (9 rows of 9)")
         mini = score_mini(rows, table)
-        typer.echo(
-            json.dumps(_mini_json(mini), indent=2) if as_json else "\n".join(_mini_lines(mini))
-        )
+        say(json.dumps(_mini_json(mini), indent=2) if as_json else "\n".join(_mini_lines(mini)))
         return
     match = score_super(rows, table)
     forced = None if square is None else forced_mini(rows, square)
@@ -129,19 +128,19 @@ def score(
         }
         if square is not None:
             out["next_mini_grid"] = None if forced is None else MINI_NAMES[forced]
-        typer.echo(json.dumps(out, indent=2))
+        say(json.dumps(out, indent=2))
         return
-    typer.echo(f"{'mini grid':22} {'+':>3} {'O':>3}  winner")
+    say(f"{'mini grid':22} {'+':>3} {'O':>3}  winner")
     for i, mini in enumerate(match.minis):
         name = f"{MINI_NAMES[i]} ({_mini_span(i)})"
-        typer.echo(
+        say(
             f"{name:22} {mini.scores['+'].points:3d} {mini.scores['O'].points:3d}  "
             f"{mini.winner or ('-' if mini.full else 'not full')}"
         )
-    typer.echo(f"mini grids won: + {match.wins['+']}, O {match.wins['O']}")
-    typer.echo(f"match winner: {match.winner}" if match.winner else "match winner: not decided yet")
+    say(f"mini grids won: + {match.wins['+']}, O {match.wins['O']}")
+    say(f"match winner: {match.winner}" if match.winner else "match winner: not decided yet")
     if square is not None:
-        typer.echo(
+        say(
             "next move: anywhere (that mini grid is full)"
             if forced is None
             else f"next move: in the {MINI_NAMES[forced]} mini grid ({_mini_span(forced)})"

@@ -6,6 +6,7 @@ from typing import TYPE_CHECKING, Annotated
 import typer
 
 from sheetgen.errors import UsageError
+from sheetgen.text.terminal import say
 
 if TYPE_CHECKING:
     from sheetgen.games.scrumpit.model import TilesLayout
@@ -89,7 +90,7 @@ def score(
         each = [row or 0] * len(letters)
     total = score_letters(letters, each, values)
     if as_json:
-        typer.echo(
+        say(
             json.dumps(
                 {
                     "word": letters,
@@ -104,7 +105,7 @@ def score(
         )
         return
     parts = " + ".join(f"{ch} {values[ch]}×{r}" for ch, r in zip(letters, each, strict=True))
-    typer.echo(f"{total}  ({letters}: {parts})")
+    say(f"{total}  ({letters}: {parts})")
 
 
 @app.command()
@@ -129,7 +130,7 @@ def game(
     board = load_model(rec.board, BoardLayout, f"{record}: board")
     result = score_game(rec, board, _tiles(rec.tiles))
     if as_json:
-        typer.echo(
+        say(
             json.dumps(
                 {
                     "turns": [
@@ -146,10 +147,10 @@ def game(
         return
     for i, (turn, running) in enumerate(zip(result.turns, result.running, strict=True), 1):
         words = ", ".join(f"{w} {p}" for w, p in turn.words) or "no word"
-        typer.echo(
+        say(
             f"turn {i:2d} {turn.player:6} {turn.points:4d}  ({words})  "
             f"running {running[turn.player]}"
         )
     for p, d in result.deductions.items():
-        typer.echo(f"rack deduction {p}: -{d}")
-    typer.echo("totals: " + ", ".join(f"{p} {t}" for p, t in result.totals.items()))
+        say(f"rack deduction {p}: -{d}")
+    say("totals: " + ", ".join(f"{p} {t}" for p, t in result.totals.items()))

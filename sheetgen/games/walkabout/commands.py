@@ -7,6 +7,7 @@ from typing import TYPE_CHECKING, Annotated, Any
 import typer
 
 from sheetgen.errors import UsageError
+from sheetgen.text.terminal import say
 
 if TYPE_CHECKING:
     from sheetgen.games.walkabout.model import GameRecord, MapLayout
@@ -128,27 +129,27 @@ def score(
             }
         )
     if as_json:
-        typer.echo(json.dumps(results if len(results) > 1 else results[0], indent=2))
+        say(json.dumps(results if len(results) > 1 else results[0], indent=2))
         return
     for res, (record, _) in zip(results, records, strict=True):
-        typer.echo(f"{res['player']} on {_map_shown(record)}")
-        typer.echo(f"  {'region':>6} {'spaces':>6} {'points':>6}  best way")
+        say(f"{res['player']} on {_map_shown(record)}")
+        say(f"  {'region':>6} {'spaces':>6} {'points':>6}  best way")
         for r in res["regions"]:
             if r["points"] or any(r["counts"].values()):
-                typer.echo(f"  {r['region']:6d} {r['spaces']:6d} {r['points']:6d}  {r['way']}")
+                say(f"  {r['region']:6d} {r['spaces']:6d} {r['points']:6d}  {r['way']}")
         quiet = sum(1 for r in res["regions"] if not r["points"] and not any(r["counts"].values()))
         if quiet:
-            typer.echo(f"  ({quiet} empty region{'s' if quiet != 1 else ''} score 0)")
-        typer.echo(f"  region points: {_points(res['region_total'])}")
+            say(f"  ({quiet} empty region{'s' if quiet != 1 else ''} score 0)")
+        say(f"  region points: {_points(res['region_total'])}")
         most = ", ".join(f"{k} {res['most_in_one_region'][k]}" for k in SYMBOLS)
         sym = sum(res["symbol_points"].values())
-        typer.echo(f"  most in one region: {most} -> {_points(sym)}")
+        say(f"  most in one region: {most} -> {_points(sym)}")
         st = res["stars"]
-        typer.echo(
+        say(
             f"  stars: 1 + {st['collected']} collected - {st['used']} used = "
             f"{st['unused']} unused -> {_points(st['unused'])}"
         )
-        typer.echo(f"  total: {_points(res['total'])}")
+        say(f"  total: {_points(res['total'])}")
 
 
 @app.command()
@@ -199,10 +200,10 @@ def moves(
             }
             for o in options
         ]
-        typer.echo(json.dumps({"roll": numbers, "stars": held, "options": listed}, indent=2))
+        say(json.dumps({"roll": numbers, "stars": held, "options": listed}, indent=2))
         return
     for option in options:
-        typer.echo(option.describe(names))
+        say(option.describe(names))
 
 
 @app.command()
@@ -228,4 +229,4 @@ def roller(
     from sheetgen.pipeline.pages import write_screen_page
 
     dice_of = screen_dice(load_model(dice, DiceLayout, "--dice"))
-    typer.echo(write_screen_page(dice_of, out, "walkabout-roller.html"))
+    say(write_screen_page(dice_of, out, "walkabout-roller.html"))

@@ -62,6 +62,11 @@ def read_chain(
             "a path in extends is taken from the folder of the file it is written in",
             at,
         ) from None
+    except LayoutError as exc:  # the base refused whole (a pipe, a folder, empty): said here
+        if exc.file != base_shown or exc.line is not None or exc.where:
+            raise
+        problem = f"{base_shown}: {exc.problem}"
+        raise LayoutError(shown, "extends", problem, exc.hint, at) from None
     _same_kind(data, base, str(parent), shown, at)
     merged = merge(base, data)
     merged.pop("extends", None)

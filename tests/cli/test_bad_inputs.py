@@ -89,6 +89,8 @@ def test_bad_input(case_file: Path, tmp_path: Path) -> None:
     assert len(lines) == len(expected), proc.err
     for line, want in zip(lines, expected, strict=True):
         assert want in line, line
+    for want in case.get("also", []):  # more the (one) line must say
+        assert want in lines[0], lines[0]
         assert len(line) < 400 + max(map(len, args))  # short, but for a long name said back
         # a rules finding of 'check' is printed as every error is: error: file:L:C: key: what
         assert line.startswith("error: ") and ": error: " not in line, line

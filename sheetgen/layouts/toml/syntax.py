@@ -109,7 +109,43 @@ def syntax_error(text: str, exc: tomllib.TOMLDecodeError, shown: str) -> LayoutE
         (words for start, words in _PLAIN.items() if complaint.startswith(start)),
         (complaint[:1].lower() + complaint[1:], SYNTAX),
     )
+    opened = _open_at_end(text) if where and not where[1] else None
+    if complaint.startswith("Unterminated string") and opened:  # said where it opens
+        quotes, at = opened
+        problem = f"a text of several lines opened with {quotes} here is never closed"
+        hint = f"end it with {quotes}"
     return LayoutError(shown, "", f"TOML syntax error: {problem}", hint, at)
+
+
+def _open_at_end(text: str) -> tuple[str, tuple[int, int]] | None:
+    """The quotes and the line and column of the text of several lines still open at the end
+    of `text` (tomllib says only that the document ended), found in one pass over it."""
+    line, start, i, n = 1, 0, 0, len(text)
+    while i < n:
+        c = text[i]
+        if c == "\n":
+            line, start = line + 1, i + 1
+        elif c == "#":  # a comment, to the end of its line
+            while i < n and text[i] != "\n":
+                i += 1
+            continue
+        elif c in "\"'":
+            quotes = text[i : i + 3] if text.startswith(c * 3, i) else c
+            opened = (line, i - start + 1)
+            i += len(quotes)
+            while i < n and not text.startswith(quotes, i):
+                if text[i] == "\n":
+                    if len(quotes) == 1:  # a one-line text ends with its line (tomllib says so)
+                        break
+                    line, start = line + 1, i + 1
+                i += 2 if text[i] == "\\" and c == '"' else 1
+            if i >= n:
+                return (quotes, opened) if len(quotes) == 3 else None
+            if text[i] != "\n":
+                i += len(quotes)
+            continue
+        i += 1
+    return None
 
 
 def parse(text: str, shown: str) -> tuple[dict[str, Any], list[LayoutError]]:

@@ -61,6 +61,13 @@ def check_fields(doc: Document) -> None:
     _field_slots(*_drawn_and_order(doc))
 
 
+def field_count(doc: Document) -> int:
+    """The form fields a fillable PDF of `doc` would hold, counted without drawing."""
+    drawn, order = _drawn_and_order(doc)
+    per_page = [sum(map(len, _page_widgets(page))) for page in drawn]
+    return sum(per_page[k] for k in order)
+
+
 def _drawn_and_order(doc: Document) -> tuple[list[Page], list[int]]:
     """The distinct pages, each drawn once, and which of them each page of the document is."""
     drawn = doc.distinct_pages()

@@ -6,7 +6,7 @@ import os
 import sys
 import time
 from collections.abc import Callable
-from dataclasses import dataclass
+from dataclasses import dataclass, replace
 from pathlib import Path
 from typing import Any
 
@@ -72,10 +72,39 @@ def build_one(
     ]
 
 
+def _projected(loaded: list[Loaded], request: BuildRequest) -> None:
+    """Refuse at once a fillable build whose --copies would take it past the form-field limit
+    (it was refused after every layout before it was made at all its copies, 17 s for --all at
+    1000): each layout's document is made at one copy and at two, and its fields carried on
+    to --copies (copies repeat pages, so fields grow by the same count each copy). The other
+    limits are not carried on: pages that repeat are written once as images, so image files
+    and pixels grow by less with each copy; they are checked on the whole document."""
+    # imported here, not at the top, for start-up time
+    from sheetgen.backends.pdf import MAX_FIELDS, field_count
+
+    copies = request.copies
+    if copies < 3 or not request.fillable or "pdf" not in request.formats:
+        return
+    for item in loaded:
+        checkpoint()
+        one, two = (
+            field_count(document_for(item, replace(request.options, copies=n))) for n in (1, 2)
+        )
+        each = two - one
+        if each and one + each * (copies - 1) > MAX_FIELDS:
+            raise SheetgenError(
+                f"{item.source}: a fillable PDF of --copies {copies:,} would hold "
+                f"{one + each * (copies - 1):,} form fields, over the limit of {MAX_FIELDS:,} "
+                f"(viewers slow to a crawl long before); choose --copies "
+                f"{(MAX_FIELDS - one) // each + 1:,} or fewer, or leave out --fillable"
+            )
+
+
 def _preflight(loaded: list[Loaded], request: BuildRequest) -> list[Document]:
     """Every layout's document, each checked against every limit its rendering would meet
     (image files, pixels, form fields), and all together against the pixels one build may
     write, so that a build is refused before it draws anything."""
+    _projected(loaded, request)
     documents, pixels = [], 0
     for item in loaded:
         checkpoint()

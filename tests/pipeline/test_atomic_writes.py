@@ -12,6 +12,7 @@ import time
 from collections.abc import Iterator
 from contextlib import contextmanager
 from pathlib import Path
+from typing import Any
 
 import pytest
 from PIL import Image
@@ -200,7 +201,6 @@ def _cmdline(pid: Path) -> str:
             "300",
             marks=pytest.mark.slow,
         ),
-        (("--all", "--copies", "1000", "-f", "pdf", "--fillable"), "scribbly-gum/pad", "200,000"),
         (
             ("--all", "-f", "png", "--dpi", "1200", "--transparent"),
             "marram/classic",
@@ -231,6 +231,33 @@ def test_a_build_over_a_limit_is_refused_before_any_layout_is_drawn(
         app(["build", *args, "-q", "--out", str(tmp_path)], standalone_mode=False)
     message = str(refused.value)
     assert message.startswith(layout) and limit in message, message
+    assert list(tmp_path.iterdir()) == []
+
+
+def test_too_many_fields_for_the_copies_is_refused_from_one_or_two_copies(
+    tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    """A fillable build of --all at 1000 copies is refused from each layout's document at one
+    and two copies (a Scribbly Gum pad's leaf holds 5,300 fields, two sides of 2,650): no
+    document of 1000 copies is made first, and the message's figures are the exact ones."""
+    import sheetgen.pipeline.build as build
+    from sheetgen.cli import app
+
+    made: list[int] = []
+    real = build.document_for
+
+    def counted(item: Any, options: Any) -> Any:
+        made.append(options.copies)
+        return real(item, options)
+
+    monkeypatch.setattr(build, "document_for", counted)
+    with pytest.raises(SheetgenError) as refused:
+        args = ["build", "--all", "--copies", "1000", "-f", "pdf", "--fillable", "-q"]
+        app([*args, "--out", str(tmp_path)], standalone_mode=False)
+    assert max(made) <= 2
+    message = str(refused.value)
+    assert message.startswith("scribbly-gum/pad: a fillable PDF of --copies 1,000 would hold ")
+    assert "over the limit of 200,000" in message and "choose --copies 37 or fewer" in message
     assert list(tmp_path.iterdir()) == []
 
 

@@ -10,7 +10,10 @@ to [11, 19], day 2 on to [13, 25], day 4 from [14, 28] to [12, 28], day 6 is a s
 
 from __future__ import annotations
 
+import shutil
 from pathlib import Path
+
+import pytest
 
 from sheetgen.findings import Finding
 from sheetgen.games.walkabout.grid import Grid
@@ -378,6 +381,33 @@ def test_a_game_on_a_map_that_breaks_the_rules_is_refused(tmp_path: Path) -> Non
         f"error: {record}:5:1: map(twice.toml).symbols[3].space: space [8, 8] already holds a "
         "symbol" in run.err
     )
+
+
+def test_a_built_in_sheet_out_of_step_with_the_others_is_the_sheets_fault_not_the_games(
+    tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    """Rulebook, Materials: the 4 map sheets 'differ only by a different arrangement of the
+    few initial symbols'. Should a built-in sheet's file be edited out of step (map-2 given 10
+    star circles, the others 9), 'check' of that sheet names the difference, but a game played
+    on it is refereed by the game's rules alone and passes: the sheet, not the player, is at
+    fault."""
+    shipped = tmp_path / "layouts"  # a copy of the built-in layouts, map-2 edited
+    shutil.copytree(ROOT / "layouts", shipped)
+    map_2 = shipped / "walkabout" / "map-2.toml"
+    text = map_2.read_text(encoding="utf-8")
+    map_2.write_text(text.replace("sheet_number = 2\n", "sheet_number = 2\nstar_circles = 10\n"))
+    monkeypatch.setattr("sheetgen.layouts.find.resource_dir", lambda name: shipped)
+    sheet = sheetgen("check", "walkabout/map-2")
+    assert sheet.code == 1
+    assert sheet.err.count(": star_circles: sheet map-2 differs from map-") == 3
+    record = tmp_path / "rec.toml"
+    record.write_text(
+        'game = "walkabout"\ncomponent = "game"\nname = "rec"\nmap = "walkabout/map-2"\n'
+        "stars_used = 0\npath = [[9, 29], [9, 27], [9, 25], [10, 24], [10, 22], [10, 20]]\n",
+        encoding="utf-8",
+    )
+    run = sheetgen("check", str(record))
+    assert (run.code, run.out, run.err) == (0, f"{record}: ok\n", "")
 
 
 def test_the_spaces_at_a_node_are_those_with_it_for_a_corner() -> None:

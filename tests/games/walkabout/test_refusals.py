@@ -8,6 +8,8 @@ up (v - 2), NE one column right and one half edge up; map 1 has 19 node columns 
 
 from __future__ import annotations
 
+from pathlib import Path
+
 from sheetgen.findings import Finding
 from sheetgen.games.walkabout.components import check_sheet
 from sheetgen.games.walkabout.grid import Grid
@@ -20,6 +22,7 @@ from sheetgen.games.walkabout.rules import (
     check_symbols,
 )
 from sheetgen.layouts.read import load
+from tests.support import sheetgen
 
 MAP: MapLayout = load("walkabout/map-1").model  # type: ignore[assignment]
 DICE: DiceLayout = load("walkabout/dice").model  # type: ignore[assignment]
@@ -135,6 +138,27 @@ def test_the_built_in_sheets_may_differ_only_in_their_symbols() -> None:
     assert read(check_map(changed.model_copy(update={"name": "map-9"}))) == []
     # where a sheet came from is no difference
     assert read(check_map(MAP.model_copy(update={"extends": "walkabout/map-2"}))) == []
+
+
+def test_symbol_colours_too_alike_are_named_at_their_keys_in_the_file(tmp_path: Path) -> None:
+    """Rulebook, Scoring: a region scores by weapons pointing at animals or animals at
+    waterholes, so a player sorts the symbols by kind at a glance (and the design notes ask for
+    colours that stay apart). A designer who prints the animals in the weapons' near-black is
+    warned at the line of the file they wrote, naming both keys of its [sheet.symbols] table;
+    a warning only: the map still passes."""
+    dusk = tmp_path / "dusk.toml"
+    dusk.write_text(
+        'game = "walkabout"\ncomponent = "map"\nname = "dusk"\nextends = "walkabout/map-1"\n'
+        '[sheet.symbols]\nanimals = "#2a2622"\n',
+        encoding="utf-8",
+    )
+    run = sheetgen("check", str(dusk))
+    assert run.code == 0, run.err
+    assert run.out == (
+        f"warning: {dusk}:6:1: sheet.symbols.animals: #2a2622 looks like sheet.symbols.weapons "
+        "(#2a2622) to every player: a CIEDE2000 difference of 0, where 20 or more tells colours "
+        f"apart; choose colours further apart\n{dusk}: ok (1 warning)\n"
+    )
 
 
 # --- the dice ------------------------------------------------------------------------------

@@ -126,7 +126,14 @@ def alignment_pages(
     for drawing, side in ((f, press.words.front), (k, press.words.back)):
         text = footer_text(press.credit, side)
         pages.append(
-            Page(w, h, (Placement(drawing, origin), Placement(footer(w, h, text), origin)))
+            Page(
+                w,
+                h,
+                (
+                    Placement(drawing, origin),
+                    Placement(footer(w, h, text, press.footer_bottom), origin),
+                ),
+            )
         )
     return pages
 

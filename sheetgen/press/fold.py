@@ -103,7 +103,7 @@ def fold_pages(
             Placement(cut_marks(used, below + under, opts.mark_style), translate(0, 0)),
             Placement(fold_line(page_w, page_h, below, opts.words.fold), translate(0, 0)),
             *ruler,
-            *footer_of(page_grid, text),
+            *footer_of(page_grid, text, opts),
         ]
 
     full = extras(grid)  # one set for every full page, so repeated pages stay one

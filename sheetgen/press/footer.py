@@ -37,10 +37,11 @@ def footer_height(page_w: float, text: str) -> float:
 
 
 @cache
-def footer(page_w: float, page_h: float, text: str) -> Drawing:
-    """A page-size drawing of the footer alone (one object per text, so a pad holds it once)."""
+def footer(page_w: float, page_h: float, text: str, bottom: float = SAFE_EDGE) -> Drawing:
+    """A page-size drawing of the footer alone (one object per text, so a pad holds it once),
+    its lowest ink `bottom` mm above the page's bottom edge."""
     lines, size = footer_lines(text, page_w - 2 * SAFE_EDGE)
-    last = page_h - SAFE_EDGE - descent(size)  # descenders stay clear of the safe edge
+    last = page_h - bottom - descent(size)  # descenders stay clear of the bottom
     shapes = tuple(
         Text(page_w / 2, last - (len(lines) - 1 - i) * LEADING * size, line, size,
              colour=FOOTER_INK, anchor="middle")

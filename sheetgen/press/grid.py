@@ -12,7 +12,7 @@ from sheetgen.draw.shapes import Drawing
 from sheetgen.draw.transform import translate
 from sheetgen.errors import TooBigForPaper
 from sheetgen.model.paper import RULER_CLEARANCE, RULER_HEIGHT
-from sheetgen.press.footer import SAFE_EDGE, footer, footer_height, footer_span
+from sheetgen.press.footer import footer, footer_height, footer_span
 from sheetgen.press.marks import (
     FOOTER_GAP,
     MARK_CLEARANCE,
@@ -135,7 +135,7 @@ def furniture(
     below: list[Obstacle] = []
     if widest_footer:
         x0, x1 = footer_span(width, widest_footer)
-        top = grid.page_h - SAFE_EDGE - footer_height(width, widest_footer)
+        top = grid.page_h - opts.footer_bottom - footer_height(width, widest_footer)
         below.append((x0, x1, top - FOOTER_GAP))
     _bx, by, _bw, bh = grid.block
     ruler_top = grid.page_h - opts.foot - RULER_HEIGHT
@@ -161,8 +161,10 @@ def page_extras(
     return out
 
 
-def footer_of(grid: Grid, text: str) -> list[Placement]:
-    return [Placement(footer(grid.page_w, grid.page_h, text), translate(0, 0))] if text else []
+def footer_of(grid: Grid, text: str, opts: PressOptions) -> list[Placement]:
+    """The footer `text` on the grid's page, where `opts` put it (none for no text)."""
+    drawn = footer(grid.page_w, grid.page_h, text, opts.footer_bottom)
+    return [Placement(drawn, translate(0, 0))] if text else []
 
 
 def page_of(

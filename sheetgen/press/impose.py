@@ -40,14 +40,14 @@ def impose(
     w, h, bleed = _check_sizes(drawings)
     grid = plan_grid(w, h, bleed, opts, len(drawings))
     text = footer_text(opts.credit)
-    extras = page_extras(grid, opts, text, ruler_centre) + footer_of(grid, text)
+    extras = page_extras(grid, opts, text, ruler_centre) + footer_of(grid, text, opts)
     pages = []
     for start in range(0, len(drawings), grid.count):
         chunk = drawings[start : start + grid.count]
         cells = [(d, *grid.slot(i)) for i, d in enumerate(chunk)]
         if len(chunk) < grid.count:  # the last page, part filled
             used = occupied(grid, len(chunk))
-            extras = page_extras(used, opts, text, ruler_centre) + footer_of(grid, text)
+            extras = page_extras(used, opts, text, ruler_centre) + footer_of(grid, text, opts)
         pages.append(page_of(grid, cells, extras))
     return pages
 
@@ -79,8 +79,8 @@ def impose_duplex(
     front, back = (opts.words.front, opts.words.back) if name_sides else ("", "")
     widest = footer_text(opts.credit, max(front, back, key=len))
     front_extras = page_extras(grid, opts, widest)
-    front_footer = footer_of(grid, footer_text(opts.credit, front))
-    back_footer = footer_of(grid, footer_text(opts.credit, back))
+    front_footer = footer_of(grid, footer_text(opts.credit, front), opts)
+    back_footer = footer_of(grid, footer_text(opts.credit, back), opts)
     pages = []
     for start in range(0, len(fronts), grid.count):
         chunk = fronts[start : start + grid.count]

@@ -52,12 +52,22 @@ class PressOptions:
     @property
     def footer_top(self) -> float:
         """mm from the bottom of the page up to the top of the footer's text (0 with none)."""
-        if not self.credit:
-            return 0.0
+        return self.footer_bottom + self._footer_height if self.credit else 0.0
+
+    @property
+    def footer_bottom(self) -> float:
+        """mm from the bottom of the page up to the footer's lowest ink: at the inner edge of
+        the bottom margin, half a mm under what the margin keeps clear, so that a wider
+        --margin (a printer that prints less of the paper) lifts it with the rest; never
+        nearer the edge than SAFE_EDGE (where the default margin puts it)."""
+        return max(SAFE_EDGE, self.margin - 0.5 - self._footer_height)
+
+    @property
+    def _footer_height(self) -> float:
         # the longer side word, on the paper's narrower side: room enough however it is turned
         side = max(self.words.front, self.words.back, key=len)
         narrow = min(self.paper.width, self.paper.height)
-        return SAFE_EDGE + footer_height(narrow, footer_text(self.credit, side))
+        return footer_height(narrow, footer_text(self.credit, side))
 
     @property
     def mark_style(self) -> CropMarks:

@@ -455,7 +455,9 @@ def tile(
     band = page_h - press.margin - press.foot - tallest  # the same words and map on every page
     points = mark_points(layout, drawing, keep)
     credit = footer_text(press.credit)
-    bottom = [Placement(footer(page_w, page_h, credit), IDENTITY)] if credit else []
+    bottom = (
+        [Placement(footer(page_w, page_h, credit, press.footer_bottom), IDENTITY)] if credit else []
+    )
     words_h = band - INFO_GAP
     if _ruler_fits(press, page_w, band):
         words_h -= RULER_HEIGHT + RULER_CLEARANCE

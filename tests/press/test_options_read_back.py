@@ -89,6 +89,30 @@ def test_margin_keeps_the_pieces_off_each_edge_and_the_block_centred(
     assert min(y for _, y in pieces(page)) - BLEED >= margin
 
 
+@pytest.mark.parametrize("margin", [8.0, 20.0, 33.0])
+def test_the_credit_sits_at_the_bottom_margins_inner_edge_clear_of_pieces(
+    tmp_path: Path, margin: float
+) -> None:
+    """The footer's credit lies in the bottom margin, within 4 mm under its inner edge: a
+    wider --margin (a printer that prints less of the paper) lifts it with the pieces; at the
+    default 8 mm it is 5 mm or more from the edge, where every printer prints. Read from the
+    PDF's text as a viewer lays it out (pdfium's character boxes)."""
+    pdf = pdfium.PdfDocument(build(tmp_path, margin=margin) / "marram-classic-tiles.pdf")
+    page = pdf[tile_page(pdf)]
+    height = size_mm(page)[1]
+    text = page.get_textpage()
+    boxes = [text.get_charbox(i) for i in range(text.count_chars())]
+    credit = MARRAM.credit
+    start = text.get_text_range().index(credit)
+    bottoms = [height - y0 * MM for _, y0, _, _ in boxes[start : start + len(credit)]]
+    tops = [height - y1 * MM for _, _, _, y1 in boxes[start : start + len(credit)]]
+    lowest, highest = max(bottoms), min(tops)  # mm from the top of the page
+    assert height - margin <= highest and lowest <= height - margin + 4.0 + 0.01
+    assert lowest <= height - 5.0  # never in the 5 mm no printer prints
+    last_row = max(y for _, y in pieces(page)) + SIZE + BLEED
+    assert last_row <= highest
+
+
 def _ink(image: np.ndarray, y_mm: float, x0_mm: float, x1_mm: float) -> float:
     """The darkest pixel of a row `y_mm` between x0 and x1 (mm), as 255 - grey level."""
     row = image[round(y_mm * PX) - 1 : round(y_mm * PX) + 2, round(x0_mm * PX) : round(x1_mm * PX)]

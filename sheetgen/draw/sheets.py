@@ -164,6 +164,12 @@ class AlignmentWords(Protocol):
     def align_back(self) -> str: ...
 
 
+NO_ALIGNMENT = (
+    "no duplex alignment page: this paper is too narrow for its instructions at 6 pt; "
+    "print the test page on A4 or Letter (build with --paper A4) to find your printer's --offset"
+)
+
+
 @dataclass(frozen=True)
 class AlignmentTest:
     """The duplex alignment test for the layout named `layout`: where the paper is too narrow
@@ -174,7 +180,7 @@ class AlignmentTest:
     offset: tuple[float, float]
     words: AlignmentWords
     note: str = ""  # a game's own line under the instructions
-    missing: str = ""
+    missing: str = NO_ALIGNMENT
 
 
 Part = Pad | Pieces | TwoSided | Bands | Board | FittedBoard | AlignmentTest | Page

@@ -159,6 +159,37 @@ class PageLabels(_Printable):
         return PageWords(**{f.name: getattr(self, f.name) for f in fields(PageWords)})
 
 
+class AlignmentLabels(PageLabels):
+    """The words of the duplex alignment page too, for a game whose pieces are printed on both
+    sides (`sheetgen.draw.sheets.AlignmentTest`)."""
+
+    align_title: str = Key(default="DUPLEX ALIGNMENT TEST", max_length=40)
+    align_print: str = Key(
+        default="Print this page and the next double-sided ({flip}), at actual size.",
+        max_length=100,
+        description="keeps {flip}",
+    )
+    align_long: str = Key(default="long-edge flip", max_length=30)
+    align_short: str = Key(default="short-edge flip", max_length=30)
+    align_hold: str = Key(
+        default="Hold the sheet to the light. Each red line on the back crosses a scale in mm "
+        "(ticks every 0.5 mm):",
+        max_length=110,
+    )
+    align_read: str = Key(
+        default="the upright line the scale below its circle (x), "
+        "the level line the scale beside it (y).",
+        max_length=110,
+    )
+    align_pass: str = Key(
+        default="Pass the readings (their average if the five differ) as: {command}",
+        max_length=80,
+        description="keeps {command}",
+    )
+    align_front: str = Key(default="Front of the duplex alignment test", max_length=60)
+    align_back: str = Key(default="Back of the duplex alignment test", max_length=60)
+
+
 class LayoutBase(_Printable):
     """Keys every layout file carries; unknown keys anywhere are errors."""
 

@@ -38,5 +38,6 @@ def json_for_terminal(value: object, **dumps: Any) -> str:
 
 
 def say(text: str, err: bool = False) -> None:
-    """Print a line made of what a user or a file wrote, quoted by `for_terminal`."""
-    typer.echo(for_terminal(text), err=err)
+    """Print lines made of what a user or a file wrote, each quoted by `for_terminal` (the
+    line breaks between them kept)."""
+    typer.echo("\n".join(map(for_terminal, text.split("\n"))), err=err)

@@ -27,19 +27,13 @@ def _tiles(ref: str, where: str) -> TileSetLayout:
     return load_model(ref, TileSetLayout, where)
 
 
-NO_ALIGNMENT = (
-    "no duplex alignment page: this paper is too narrow for its instructions at 6 pt; "
-    "print the test page on A4 or Letter (build with --paper A4) to find your printer's --offset"
-)
-
-
 def build_tiles(layout: TileSetLayout, options: BuildOptions) -> Sheets:
     """The print-and-play PDF: the duplex alignment test first (print it and set --offset
     before printing the rest), then the tile fronts and backs for duplex."""
     size = options.tile_size or layout.sheet.size
     words = layout.labels
     ref = f"marram/{layout.name}"
-    test = AlignmentTest(ref, options.flip, options.offset, words, words.flip_note, NO_ALIGNMENT)
+    test = AlignmentTest(ref, options.flip, options.offset, words, words.flip_note)
     bleed = options.press.bleed_or(layout.sheet.bleed)
     tiles = tile_sheets(layout, size, bleed, options.flip, options.offset, options.copies)
     return Sheets(

@@ -10,9 +10,9 @@ from typing import Annotated, Literal
 from sheetgen.kinds import tile_sizes_said
 from sheetgen.model.base import (
     SCREEN_CREDIT,
+    AlignmentLabels,
     Colour,
     LayoutBase,
-    PageLabels,
     Section,
     TileSizes,
     paints,
@@ -170,7 +170,7 @@ class SheetStyle(Section):
     )
 
 
-class MarramLabels(PageLabels):
+class MarramLabels(AlignmentLabels):
     """Every word Marram prints, in English unless a layout's `[labels]` table says otherwise:
     on the tiles, on a scored board's picture and on the duplex alignment page."""
 
@@ -243,38 +243,12 @@ class MarramLabels(PageLabels):
     gold: str = Key(default="gold", max_length=20)
     silver: str = Key(default="silver", max_length=20)
     flower: str = Key(default="flower", max_length=20)
-    # the duplex alignment page
-    align_title: str = Key(default="DUPLEX ALIGNMENT TEST", max_length=40)
-    align_print: str = Key(
-        default="Print this page and the next double-sided ({flip}), at actual size.",
-        max_length=100,
-        description="keeps {flip}",
-    )
-    align_long: str = Key(default="long-edge flip", max_length=30)
-    align_short: str = Key(default="short-edge flip", max_length=30)
-    align_hold: str = Key(
-        default="Hold the sheet to the light. Each red line on the back crosses a scale in mm "
-        "(ticks every 0.5 mm):",
-        max_length=110,
-    )
-    align_read: str = Key(
-        default="the upright line the scale below its circle (x), "
-        "the level line the scale beside it (y).",
-        max_length=110,
-    )
-    align_pass: str = Key(
-        default="Pass the readings (their average if the five differ) as: {command}",
-        max_length=80,
-        description="keeps {command}",
-    )
     flip_note: str = Key(
         default="Spade tiles: at each flip tick the next box (3, 2, 1) on both faces; "
         "all three ticked, no more flips.",
         max_length=110,
         description="on the alignment page: how to record a spade tile's flips",
     )
-    align_front: str = Key(default="Front of the duplex alignment test", max_length=60)
-    align_back: str = Key(default="Back of the duplex alignment test", max_length=60)
 
 
 class TileSetLayout(LayoutBase):

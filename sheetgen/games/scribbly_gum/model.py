@@ -8,9 +8,9 @@ from typing import Annotated, Literal
 from sheetgen.kinds import tile_sizes_of, tile_sizes_said
 from sheetgen.model.base import (
     SCREEN_CREDIT,
+    AlignmentLabels,
     Colour,
     LayoutBase,
-    PageLabels,
     Section,
     TileSizes,
     paints,
@@ -27,7 +27,7 @@ GridIndex = Annotated[int, Key(ge=0, le=40)]
 _FORMATTER = string.Formatter()
 
 
-class ScribblyGumLabels(PageLabels):
+class ScribblyGumLabels(AlignmentLabels):
     """Every word and letter Scribbly Gum prints, in English unless a layout's `[labels]` table
     says otherwise: on the tree sheet, on the tiles and on the screen tiles."""
 

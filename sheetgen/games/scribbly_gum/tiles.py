@@ -24,7 +24,7 @@ from sheetgen.draw import (
     wrap,
 )
 from sheetgen.draw.icons import FOOD_ICONS, arrow, moth, wild
-from sheetgen.draw.sheets import Pieces, Sheets, TwoSided
+from sheetgen.draw.sheets import AlignmentTest, Pieces, Sheets, TwoSided
 from sheetgen.findings import Finding, error
 from sheetgen.games.scribbly_gum.draw import MIN_TEXT, Point, dots_along, food_group, text
 from sheetgen.games.scribbly_gum.model import (
@@ -330,9 +330,11 @@ def tile_faces(layout: TilesLayout, size: float, bleed: float) -> TileFaces:
 
 
 def build_tiles(layout: TilesLayout, options: BuildOptions) -> Sheets:
-    """Movement fronts and backs, achievement gold fronts and silver backs (both duplex, lined
-    up), then the letter tiles: crop marks on every page (the kind's pieces are cut)."""
+    """The duplex alignment test (print it and set --offset before the rest), movement fronts
+    and backs, achievement gold fronts and silver backs (both duplex, lined up), then the
+    letter tiles: crop marks on every page (the kind's pieces are cut)."""
     n, flip, offset = options.copies, options.flip, options.offset
+    test = AlignmentTest(f"scribbly-gum/{layout.name}", flip, offset, layout.labels)
     bleed = options.press.bleed_or(layout.sheet.bleed)
     faces = tile_faces(layout, tile_size(layout, options), bleed)
     fronts = [faces.movement[m] for m in layout.movement] * n
@@ -340,7 +342,7 @@ def build_tiles(layout: TilesLayout, options: BuildOptions) -> Sheets:
     achievements = TwoSided(faces.gold * n, faces.silver * n, flip=flip, offset=offset)
     words = layout.labels
     return Sheets(
-        (movement, achievements, Pieces(faces.letters * n)),
+        (test, movement, achievements, Pieces(faces.letters * n)),
         title=f"{words.game} tiles",
         subject="Scribbly Gum movement, achievement and letter tiles",
         keywords=("scribbly gum", "tiles"),

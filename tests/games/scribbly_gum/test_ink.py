@@ -144,8 +144,11 @@ def test_names_print_one_sheet_a_player(tmp_path: Path) -> None:
 def test_tile_backs_line_up_behind_their_fronts() -> None:
     loaded = load("scribbly-gum/tiles")
     doc = pressed(loaded.kind, loaded.model, BuildOptions())
-    assert len(doc.pages) == 5
-    for front, back in ((doc.pages[0], doc.pages[1]), (doc.pages[2], doc.pages[3])):
+    # the duplex alignment test's two sides, then movement and achievement sheets, letters
+    titles = [pl.drawing.title for pl in doc.pages[0].placements + doc.pages[1].placements]
+    assert titles[::2] == ["duplex alignment front", "duplex alignment back"]
+    assert len(doc.pages) == 7
+    for front, back in ((doc.pages[2], doc.pages[3]), (doc.pages[4], doc.pages[5])):
         fronts = [p for p in front.placements if p.drawing.bleed]
         backs = [p for p in back.placements if p.drawing.bleed]
         assert len(fronts) == len(backs) == 8
@@ -177,7 +180,7 @@ def test_tile_size_option_scales_the_tiles(tmp_path: Path) -> None:
 
     doc = pressed(loaded.kind, loaded.model, replace(BuildOptions(), tile_size=40.0))
     sizes = {
-        (p.drawing.width, p.drawing.height) for p in doc.pages[0].placements if p.drawing.bleed
+        (p.drawing.width, p.drawing.height) for p in doc.pages[2].placements if p.drawing.bleed
     }
     assert sizes == {(40.0, 40.0)}
     run = sheetgen("build", "scribe/standard", "--tile-size", "30", "--out", str(tmp_path))
@@ -218,3 +221,19 @@ def test_a_class_set_shares_all_but_each_name_and_looks_as_each_sheet_alone() ->
         assert all(s.read_bytes().endswith(b"\n") for c in contents for s in c)
     for i, name in enumerate(names):
         assert np.abs(picture(together, i) - picture(pdf_of((name,)), 0)).max() <= 1, name
+
+
+def test_the_tile_sheets_open_with_a_duplex_alignment_test_naming_their_own_rebuild(
+    tmp_path: Path,
+) -> None:
+    """The two-sided tiles (movement backs, silver achievement sides) start with the duplex
+    alignment test, as Marram's do: page 1 says how to print and read it and the command that
+    builds these tiles again with the offset read; page 2 is its back."""
+    run = sheetgen("build", "scribbly-gum/tiles", "-f", "pdf", "--out", str(tmp_path), "-q")
+    assert run.code == 0, run.err
+    reader = PdfReader(tmp_path / "scribbly-gum-tiles.pdf")
+    first, second = (" ".join(reader.pages[i].extract_text().split()) for i in (0, 1))
+    assert "DUPLEX ALIGNMENT TEST" in first and "long-edge flip" in first
+    assert "sheetgen build scribbly-gum/tiles --offset X,Y" in first
+    assert "Back of the duplex alignment test" in second
+    assert "LEFT" in reader.pages[2].extract_text()  # then the movement tiles

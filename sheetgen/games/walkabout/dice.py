@@ -95,7 +95,7 @@ def _mat_header(layout: MatLayout) -> tuple[list[Shape], float]:
     """Title, how to use the mat, and the arrow along forward; and where the columns begin."""
     words = layout.labels
     heading = words.mat_heading.format(title=layout.title).upper()
-    intro = wrap(f"{words.mat_put} {words.mat_turn}", 2.8, MAT_W - 34)
+    intro = wrap(f"{words.mat_put} {words.mat_turn} {words.mat_point}", 2.8, MAT_W - 34)
     title = label(
         0,
         6,

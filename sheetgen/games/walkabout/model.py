@@ -117,6 +117,12 @@ class WalkaboutLabels(PageLabels):
         "where that die takes you (○ is where you stand).",
         max_length=200,
     )
+    mat_point: str = Key(
+        default="Each symbol here points up the page: a spear along its blade, a boomerang "
+        "toward its bend, an emu and a kangaroo the way their tracks walk.",
+        max_length=200,
+        description="which way each symbol points, as the mat draws them all pointing up",
+    )
     die_name: str = Key(default="{name} die", max_length=30, description="keeps {name}")
     # the symbols, as the mat names them
     spear: str = Key(default="spear", max_length=20)

@@ -253,3 +253,13 @@ def test_the_score_box_shows_each_kind_beside_its_box() -> None:
         assert left, f"no symbol left of the {kind} box"
         _, mark = min(left, key=lambda d: d[0])
         assert looks(mark) == BY_NAME[kind], (kind, looks(mark))
+
+
+def test_the_mat_says_which_way_its_symbols_point() -> None:
+    """Rulebook: 'Each time you draw a weapon or animal, you can point it in any of 6
+    directions': the mat draws every symbol pointing up the page and says so, naming where a
+    boomerang points (its bend), which its shape alone does not tell."""
+    mat: MatLayout = load("walkabout/mat").model  # type: ignore[assignment]
+    drawing = mat_drawing(mat, DICE)
+    said = " ".join(s.text for s, _ in leaves(drawing.children, IDENTITY) if isinstance(s, Text))
+    assert "points up the page" in said and "a boomerang toward its bend" in said

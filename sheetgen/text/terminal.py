@@ -13,7 +13,9 @@ import typer
 # what a terminal acts on rather than shows: control characters (C0, DEL and C1: ESC starts
 # the sequences that retitle a terminal, move its cursor or colour its text; CSI is C1's ESC [),
 # the marks that reorder text right to left, and the line and paragraph separators
-_BEYOND_C0 = "\x7f-\x9f\u061c\u200e\u200f\u202a-\u202e\u2066-\u2069\u2028\u2029"
+# and the bytes a file name holds that are not UTF-8 (Python reads each as a lone surrogate,
+# U+DC80 to U+DCFF, and writes it back as the raw byte: 0x9B is C1's CSI)
+_BEYOND_C0 = "\x7f-\x9f\u061c\u200e\u200f\u202a-\u202e\u2066-\u2069\u2028\u2029\ud800-\udfff"
 _ACTIVE = re.compile(f"[\x00-\x1f{_BEYOND_C0}]")
 # JSON writes C0 in its strings as escapes already: a C0 character left is JSON's own layout
 _ACTIVE_IN_JSON = re.compile(f"[{_BEYOND_C0}]")

@@ -7,7 +7,7 @@ from functools import cache
 
 from sheetgen.draw.shapes import Anchor, Text, Weight
 from sheetgen.text.metrics import DamagedFont, Metrics, read_metrics
-from sheetgen.text.typefaces import FACES, FontFace, damaged_font, face, unreadable
+from sheetgen.text.typefaces import FACES, FontFace, damaged_font, face, font_bytes, unreadable
 
 __all__ = [
     "CSS_FALLBACKS",
@@ -33,7 +33,7 @@ def _metrics(font_face: FontFace) -> Metrics:
     """The face's metrics, read from its file; a file that cannot be read is one line naming
     it and the fix."""
     try:
-        return read_metrics(font_face.path)
+        return read_metrics(font_bytes(font_face))
     except DamagedFont as exc:
         raise damaged_font(font_face, exc.tables) from None
     except (OSError, ValueError, KeyError, IndexError, struct.error) as exc:

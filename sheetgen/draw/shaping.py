@@ -18,6 +18,7 @@ from sheetgen.text.typefaces import (
     Weight,
     characters,
     face_for,
+    font_bytes,
     font_tables,
     right_to_left,
 )
@@ -156,7 +157,7 @@ def _hb_font(font: FontFace) -> object:
     # imported here, not at the top, for start-up time
     import uharfbuzz as hb
 
-    blob = hb.Blob.from_file_path(str(font.path))
+    blob = hb.Blob(font_bytes(font))
     return hb.Font(hb.Face(blob))
 
 
@@ -165,7 +166,7 @@ def units_per_em(font: FontFace) -> int:
     # imported here, not at the top, for start-up time
     import uharfbuzz as hb
 
-    return int(hb.Face(hb.Blob.from_file_path(str(font.path))).upem)
+    return int(hb.Face(hb.Blob(font_bytes(font))).upem)
 
 
 def advance(font: FontFace, gid: int) -> float:

@@ -5,33 +5,27 @@ layout's texts are checked against, without importing fontTools."""
 from __future__ import annotations
 
 import struct
-from pathlib import Path
-from typing import BinaryIO
 
 # the (platform, encoding) of the subtables a Unicode font maps by, best first (fontTools')
 _BEST = ((3, 10), (0, 6), (0, 4), (3, 1), (0, 3), (0, 2), (0, 1), (0, 0))
 
 
-def code_points(path: Path) -> frozenset[int]:
-    """The code points the font at `path` maps to a glyph; ValueError for a file that is no
+def code_points(font: bytes) -> frozenset[int]:
+    """The code points the font file `font` maps to a glyph; ValueError for a file that is no
     font or has no Unicode map it reads."""
-    with path.open("rb") as file:
-        try:
-            return _read(_cmap_table(file))
-        except (struct.error, IndexError) as exc:
-            raise ValueError(f"no readable cmap ({exc})") from None
+    try:
+        return _read(_cmap_table(font))
+    except (struct.error, IndexError) as exc:
+        raise ValueError(f"no readable cmap ({exc})") from None
 
 
-def _cmap_table(file: BinaryIO) -> bytes:
-    """The bytes of the font's cmap table, read alone (a font file runs to megabytes)."""
-    head = file.read(12)
-    count = struct.unpack_from(">H", head, 4)[0]
-    directory = file.read(16 * count)
+def _cmap_table(font: bytes) -> bytes:
+    """The bytes of the font's cmap table."""
+    count = struct.unpack_from(">H", font, 4)[0]
     for i in range(count):
-        tag, _, offset, length = struct.unpack_from(">4sLLL", directory, 16 * i)
+        tag, _, offset, length = struct.unpack_from(">4sLLL", font, 12 + 16 * i)
         if tag == b"cmap":
-            file.seek(offset)
-            return file.read(length)
+            return font[offset : offset + length]
     raise ValueError("no cmap table")
 
 

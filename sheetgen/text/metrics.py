@@ -7,7 +7,6 @@ from __future__ import annotations
 
 import struct
 from dataclasses import dataclass
-from pathlib import Path
 
 from sheetgen.text.cmap import glyph_map
 
@@ -32,11 +31,10 @@ class DamagedFont(ValueError):
         self.tables = tables
 
 
-def read_metrics(path: Path) -> Metrics:
-    """The metrics of the font file at `path`; ValueError or struct.error for a file that is
+def read_metrics(data: bytes) -> Metrics:
+    """The metrics of the font file `data`; ValueError or struct.error for a file that is
     no font, or one whose tables are cut short; DamagedFont for one whose tables do not add
     up (a file cut short and padded, or its end overwritten)."""
-    data = path.read_bytes()
     tables = _directory(data)
     damaged = damaged_tables(data)
     if damaged:

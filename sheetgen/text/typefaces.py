@@ -3,6 +3,7 @@ character. No drawing here: layouts are checked against these before anything is
 
 from __future__ import annotations
 
+import io
 import unicodedata
 from dataclasses import dataclass
 from functools import cache
@@ -10,6 +11,7 @@ from pathlib import Path
 from typing import TYPE_CHECKING, Literal
 
 from sheetgen.errors import SheetgenError
+from sheetgen.files import ReadRefused, read_limited
 from sheetgen.resources import resource_dir
 from sheetgen.text.cmap import code_points
 from sheetgen.text.metrics import damaged_tables
@@ -67,6 +69,25 @@ def face(family: str, weight: Weight) -> FontFace:
         raise ValueError(f"unknown font family {family!r} (known: {', '.join(known)})") from None
 
 
+MAX_FONT_BYTES = 40_000_000  # a font file sheetgen reads (its largest, a CJK subset: 3.6 MB)
+
+
+@cache
+def font_bytes(font: FontFace) -> bytes:
+    """The font file's bytes, read once, as every file sheetgen reads: refused unread if it is
+    not a regular file (a pipe would wait for ever, a device never end) or is too long."""
+    try:
+        return read_limited(font.path, MAX_FONT_BYTES)
+    except ReadRefused as exc:
+        said = f"{exc} for a font" if exc.too_long else f"{exc}, not a font file"
+        raise SheetgenError(
+            f"{font.path}: {said}; reinstall sheetgen or point SHEETGEN_FONT_DIR at a folder "
+            "holding sheetgen's fonts/"
+        ) from None
+    except OSError as exc:
+        raise unreadable(font, exc) from None
+
+
 @cache
 def font_tables(font: FontFace) -> TTFont:
     """The font file, read by fontTools as its tables are asked for; a file that cannot be
@@ -74,9 +95,10 @@ def font_tables(font: FontFace) -> TTFont:
     # imported here, not at the top, for start-up time
     from fontTools.ttLib import TTFont
 
+    data = font_bytes(font)
     try:
-        damaged = damaged_tables(font.path.read_bytes())
-        tables = TTFont(str(font.path), lazy=True)
+        damaged = damaged_tables(data)
+        tables = TTFont(io.BytesIO(data), lazy=True)
     except Exception as exc:  # any parse failure means a corrupt or missing file
         raise unreadable(font, exc) from None
     if damaged:  # read on, fontTools would warn of some tables and draw with the rest
@@ -102,8 +124,9 @@ def damaged_font(font: FontFace, tables: list[str]) -> SheetgenError:
 def characters(font: FontFace) -> frozenset[int]:
     """The code points `font` has a glyph for (its cmap read directly: checking a layout's
     texts imports no fontTools)."""
+    data = font_bytes(font)
     try:
-        return code_points(font.path)
+        return code_points(data)
     except (OSError, ValueError) as exc:
         raise unreadable(font, exc) from None
 

@@ -18,7 +18,7 @@ FONTS = sorted(resource_dir("fonts").glob("*.ttf"))
 
 @pytest.mark.parametrize("path", FONTS, ids=lambda p: p.name)
 def test_every_measure_is_the_one_fonttools_reads(path: Path) -> None:
-    ours = read_metrics(path)
+    ours = read_metrics(path.read_bytes())
     font = TTFont(str(path))
     cmap, hmtx = font.getBestCmap(), font["hmtx"].metrics
     assert ours.units == font["head"].unitsPerEm
@@ -37,4 +37,4 @@ def test_a_font_cut_short_is_refused(tmp_path: Path, keep: int) -> None:
     cut = tmp_path / "cut.ttf"
     cut.write_bytes((resource_dir("fonts") / "DejaVuSans.ttf").read_bytes()[:keep])
     with pytest.raises((ValueError, KeyError, IndexError, struct.error)):
-        read_metrics(cut)
+        read_metrics(cut.read_bytes())

@@ -32,6 +32,10 @@ def _sha256(text: str) -> str:
     return "sha256-" + base64.b64encode(hashlib.sha256(text.encode("utf-8")).digest()).decode()
 
 
+# the mark of a page sheetgen made: only such a page is replaced by another (`write_page`)
+GENERATOR = '<meta name="generator" content="sheetgen">'
+
+
 def page(title: str, body: str, style: str, script: str) -> str:
     """A complete HTML document; `body` must already be escaped where it holds user text."""
     # imported here, not at the top, for start-up time
@@ -47,6 +51,6 @@ def page(title: str, body: str, style: str, script: str) -> str:
         '<html lang="en">\n<head>\n<meta charset="utf-8">\n'
         f'<meta http-equiv="Content-Security-Policy" content="{csp}">\n'
         '<meta name="viewport" content="width=device-width, initial-scale=1">\n'
-        f"<title>{html.escape(title)}</title>\n<style>{style}</style>\n</head>\n"
+        f"{GENERATOR}\n<title>{html.escape(title)}</title>\n<style>{style}</style>\n</head>\n"
         f"<body>\n{body}\n<script>{script}</script>\n</body>\n</html>\n"
     )

@@ -335,11 +335,30 @@ def _write_new(path: Path, data: bytes) -> None:
 
 
 def write_page(out: Path | None, default_name: str, text: str) -> Path:
-    """Write a single-file output (an HTML page) atomically: to `out`, or to output/."""
+    """Write a single-file output (an HTML page) atomically: to `out`, or to output/. A file
+    already there is replaced only if it is a page sheetgen made (it holds the generator mark,
+    `html.GENERATOR`): a name typed wrong never costs a file of one's own."""
     if out is None:
         path = prepare_folder(Path("output")) / default_name
     else:
         prepare_folder(out.parent)
         path = out
+    if path.is_file() and not path.is_symlink() and not _made_by_sheetgen(path):
+        raise UsageError(
+            f"--out {path}: the file is there and is not a page sheetgen made; give another "
+            "name, or move the file away first"
+        )
     write_atomic(path, text.encode("utf-8"))
     return path
+
+
+def _made_by_sheetgen(path: Path) -> bool:
+    """Whether the file's first 2 KB hold the generator mark of sheetgen's pages."""
+    # imported here, not at the top, for start-up time
+    from sheetgen.backends.html import GENERATOR
+
+    try:
+        with path.open("rb") as file:
+            return GENERATOR.encode() in file.read(2048)
+    except OSError:
+        return False

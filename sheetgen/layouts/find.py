@@ -85,10 +85,33 @@ def games() -> list[str]:
     return sorted({key.split("/")[0] for key in kinds()})
 
 
+# each collection's layouts as last listed, with the folders' modification times they were
+# listed at: a name looked up again lists nothing anew (`list` looks up every layout, and a
+# collection of a thousand was listed three thousand times), and a file added, removed or
+# renamed changes its folder's time, so `watch` sees it
+_LISTED: dict[Path, tuple[tuple[int, ...], dict[str, Path]]] = {}
+
+
 def collection_layouts(folder: Path) -> dict[str, Path]:
     """The layouts in one collection folder, by `game/name`; a `.toml` file outside a game's
     folder, or a folder of layouts not named after a game, is a usage error (it would
     otherwise be passed over without a word)."""
+    try:
+        stamp = tuple(
+            os.stat(f).st_mtime_ns
+            for f in (folder, *sorted(e for e in folder.iterdir() if e.is_dir()))
+        )
+    except OSError:
+        stamp = ()  # said by the listing below
+    if stamp and folder in _LISTED and _LISTED[folder][0] == stamp:
+        return dict(_LISTED[folder][1])
+    found = _list_collection(folder)
+    if stamp:
+        _LISTED[folder] = (stamp, dict(found))
+    return found
+
+
+def _list_collection(folder: Path) -> dict[str, Path]:
     # imported here, not at the top, for start-up time
     from sheetgen.kinds import suggest
 

@@ -65,7 +65,11 @@ def layout_problems(
     near: dict[Loc, Loc] = {}  # an unknown key and the known key it is closest to
     located = [(err, _in_data(data, err)) for err in errors]
     in_tuples = [_tuple_around(model, loc, data) for _, loc in located]
+    left = 0  # the mistakes past MAX_PROBLEMS, counted, not said
     for (err, loc), tuple_at in zip(located, in_tuples, strict=True):
+        if len(said) >= MAX_PROBLEMS and loc not in said:
+            left += 1
+            continue
         if tuple_at is not None and (loc == tuple_at or in_tuples.count(tuple_at) > 1):
             loc, words = tuple_at, _tuple_words(model, tuple_at, _get(data, tuple_at))
         elif err["type"] == "extra_forbidden":
@@ -88,7 +92,13 @@ def layout_problems(
         else:
             file, at = where(loc)
         out.append((loc, LayoutError(file, key_path(loc), problem, hint, at)))
+    if left:
+        more = f"and {left:,} more mistake{'s' if left > 1 else ''}, not listed"
+        out.append(((), LayoutError(own.shown, "", more, "mend those above and check again")))
     return out
+
+
+MAX_PROBLEMS = 100  # the mistakes of one layout said in full (100,000 unknown keys took 31 s)
 
 
 def every_error(

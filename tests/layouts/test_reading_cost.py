@@ -192,3 +192,20 @@ def test_listing_a_collection_costs_in_proportion_to_its_size(tmp_path: Path) ->
         counts.append(count)
     once, twice = counts[1:]
     assert twice - once <= 1.25 * (once - counts[0]) * 2  # each 40 more cost alike, not more
+
+
+def test_a_thousand_mistakes_are_said_a_hundred_and_the_rest_counted(tmp_path: Path) -> None:
+    """A layout of 100,000 unknown keys printed 100,002 lines in 31 s: the first hundred
+    mistakes are said, each at its line, and the rest counted in one line."""
+    path = tmp_path / "many.toml"
+    keys = "".join(f"k{i} = 1\n" for i in range(1000))
+    head = 'game = "scribe"\ncomponent = "supergrid"\nname = "m"\nextends = "scribe/standard"\n'
+    path.write_text(head + keys, "utf-8")
+    run = sheetgen("check", str(path))
+    assert run.code == 1
+    lines = run.err.splitlines()
+    assert len(lines) == 101
+    assert lines[0].startswith(f"error: {path}:5:1: k0: unknown key 'k0'")
+    assert lines[-1] == (
+        f"error: {path}: and 900 more mistakes, not listed (mend those above and check again)"
+    )

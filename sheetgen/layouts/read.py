@@ -203,11 +203,10 @@ def validate(
     kind, problems = _kind_of(data, layers)
     if kind is None:
         raise _in_file_order([*early, *problems], layers)
-    hint = "TOML's nan and inf are no size or count"
-    places = {loc: _where(layers, loc) for loc in _not_finite(data)}
+    wrong = _no_key_takes(data)
+    places = {loc: _where(layers, loc) for loc in wrong}
     problems = [
-        LayoutError(file, key_path(loc), "not a finite number", hint, at)
-        for loc, (file, at) in places.items()
+        LayoutError(file, key_path(loc), *wrong[loc], at) for loc, (file, at) in places.items()
     ]
     whole = _whole(data)  # 3.0 a whole number, as the layout schema counts it
     try:  # as JSON, strictly: a TOML boolean or string is never taken for a number
@@ -306,10 +305,14 @@ def _kind_of(
     return kind, problems
 
 
-def _not_finite(value: Any, loc: tuple[int | str, ...] = ()) -> list[tuple[int | str, ...]]:
-    """Every place the layout data holds a NaN or an infinity."""
+def _no_key_takes(value: Any, loc: tuple[int | str, ...] = ()) -> dict[Loc, tuple[str, str]]:
+    """Every place the layout data holds a value no layout key takes, with what it is and
+    what to write: a NaN or an infinity (no size or count), a TOML date or time (no key is
+    one: a text that looks like a date goes in quotes)."""
     if isinstance(value, float) and not math.isfinite(value):
-        return [loc]
+        return {loc: ("not a finite number", "TOML's nan and inf are no size or count")}
+    if isinstance(value, datetime.date | datetime.time):
+        return {loc: ("a TOML date or time, which no key takes", "write text in quotes")}
     items = (
         value.items()
         if isinstance(value, dict)
@@ -317,7 +320,9 @@ def _not_finite(value: Any, loc: tuple[int | str, ...] = ()) -> list[tuple[int |
         if isinstance(value, list)
         else ()
     )
-    return [found for key, item in items for found in _not_finite(item, (*loc, key))]
+    return {
+        at: said for key, item in items for at, said in _no_key_takes(item, (*loc, key)).items()
+    }
 
 
 M = TypeVar("M", bound="LayoutBase")

@@ -53,10 +53,15 @@ def score(
       sheetgen scrumpit score QUIZ --rows 0,1,2,3
     """
     # imported here, not at the top, for start-up time
-    from sheetgen.games.scrumpit.rules import score_letters
+    from sheetgen.games.scrumpit.rules import BOARD_SIZE, score_letters
 
     values = _tiles(tiles).values()
     letters = word.strip().upper()
+    if len(letters) > BOARD_SIZE:  # said before it is echoed back, letter by letter
+        raise UsageError(
+            f"a word of {len(letters):,} letters: a word on the board is at most "
+            f"{BOARD_SIZE} letters long"
+        )
     bad = sorted({ch for ch in letters if ch not in values})
     if not letters or bad:
         raise UsageError(

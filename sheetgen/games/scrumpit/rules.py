@@ -24,6 +24,9 @@ HOME_ROWS = 7
 HIGH = {"Q": 12, "Z": 10, "X": 10, "J": 10}
 
 
+BOARD_SIZE = 15  # the central board's rows and columns (the rulebook's 15 x 15)
+
+
 def zone_cells(layout: BoardLayout) -> dict[Cell, tuple[str, int]]:
     """Every home-zone cell: its owner's colour and its row (1 by the board, 7 the apex)."""
     n = layout.size
@@ -45,7 +48,7 @@ def zone_cells(layout: BoardLayout) -> dict[Cell, tuple[str, int]]:
 def check_board(layout: BoardLayout) -> list[Finding]:
     """15 x 15 with four zones of rows 1-7, the apex at 7, one a side."""
     out: list[Finding] = []
-    if layout.size != 15:
+    if layout.size != BOARD_SIZE:
         out.append(
             error(
                 "size", f"the central board is {layout.size} x {layout.size}; Scrumpit's is 15 x 15"

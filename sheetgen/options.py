@@ -104,7 +104,7 @@ def parse_only(text: str) -> tuple[str, ...]:
 def check_mm(flag: str, value: float | None, low: float, high: float, why: str) -> None:
     """A length option within low..high mm, else one line saying why the range holds."""
     if value is not None and not (math.isfinite(value) and low <= value <= high):
-        raise UsageError(f"{flag} {value:g}: use {low:g} to {high:g} mm ({why})")
+        raise UsageError(f"{flag} {value:.12g}: use {low:g} to {high:g} mm ({why})")
 
 
 def read_names(path: Path) -> tuple[str, ...]:

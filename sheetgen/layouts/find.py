@@ -12,10 +12,12 @@ from __future__ import annotations
 
 import functools
 import os
+import stat
 import tomllib
 from pathlib import Path
 
 from sheetgen.errors import LayoutError, UsageError
+from sheetgen.files import kind_of
 from sheetgen.resources import resource_dir
 
 ENVIRONMENT = "SHEETGEN_LAYOUTS"
@@ -68,8 +70,13 @@ def collections() -> list[Path]:
         (Path(e), ENVIRONMENT) for e in from_env
     ]:
         if not folder.is_dir():
+            try:  # there, but no folder: said what it is
+                mode = folder.stat().st_mode
+                what = f"is {'a file' if stat.S_ISREG(mode) else kind_of(mode)}, not a folder"
+            except OSError:
+                what = "no such folder"
             raise UsageError(
-                f"{source} {str(folder)!r}: no such folder (a layout collection is a folder "
+                f"{source} {str(folder)!r}: {what} (a layout collection is a folder "
                 "holding <game>/<name>.toml files)"
             )
         if all(not os.path.samefile(folder, seen) for seen in found):

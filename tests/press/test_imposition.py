@@ -6,10 +6,14 @@ from __future__ import annotations
 
 import pytest
 
+from sheetgen.draw.document import Page, Placement
 from sheetgen.draw.fonts import cap_height, text_width
 from sheetgen.draw.shapes import Drawing, Path, Rect
+from sheetgen.draw.transform import Transform
 from sheetgen.errors import PressError
 from sheetgen.press import NAMED, PressOptions, impose, impose_duplex, pad, parse_paper
+from sheetgen.press.marks import cut_marks
+from sheetgen.press.plan import Grid
 from sheetgen.press.ruler import calibration_ruler
 from sheetgen.text.page_words import PageWords
 
@@ -92,6 +96,31 @@ def test_marks_shorten_where_the_page_edge_is_near_and_vanish_where_there_is_no_
     assert marks(edge) == set()
     tight = impose([card(96, 146)], PressOptions(paper=paper, margin=1, crop_marks="corners"))[0]
     assert marks(tight) == set()
+
+
+def test_full_marks_run_to_5_25mm_inside_the_paper_and_no_nearer() -> None:
+    """`full` marks: a line along every trim edge, on past the block as far as a corner mark
+    goes (6 mm) but never within 5.25 mm of the paper's edge (5 mm, half the 0.15 mm line and
+    a pixel to spare); a trim edge nearer the edge than that gets no line at all."""
+    paper = parse_paper("100x150")
+    press = PressOptions(paper=paper, margin=3, ruler=False, crop_marks="full")
+    # an 80 x 138 card at (10, 6): lines at x 10 and 90, y 6 and 144, each stopped 5.25 mm in
+    page = impose([card(80, 138)], press)[0]
+    assert marks(page) == {
+        (10.0, 5.25, 10.0, 144.75), (90.0, 5.25, 90.0, 144.75),
+        (5.25, 6.0, 94.75, 6.0), (5.25, 144.0, 94.75, 144.0),
+    }  # fmt: skip
+    # an 89.5 x 139.5 card with its trim corner at (5.25, 5.25): every trim edge lies just at
+    # the limit, and has its line; the lines meet in a rectangle round the card
+    grid = Grid(100.0, 150.0, 1, 1, 89.5, 139.5, 0.0, 0.0, 5.25, 5.25)
+    exact = Page(100.0, 150.0, (Placement(cut_marks(grid, [], "full"), Transform()),))
+    assert marks(exact) == {
+        (5.25, 5.25, 5.25, 144.75), (94.75, 5.25, 94.75, 144.75),
+        (5.25, 5.25, 94.75, 5.25), (5.25, 144.75, 94.75, 144.75),
+    }  # fmt: skip
+    # an 80 x 140 card at (10, 5): its top and bottom trims lie 5 mm from the edge, no line
+    page = impose([card(80, 140)], press)[0]
+    assert marks(page) == {(10.0, 5.25, 10.0, 144.75), (90.0, 5.25, 90.0, 144.75)}
 
 
 def test_a_gap_between_cells_and_pages_of_the_same_grid() -> None:

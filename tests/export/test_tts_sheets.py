@@ -24,6 +24,7 @@ from PIL import Image
 
 from sheetgen.draw.pieces import Parts, Piece
 from sheetgen.draw.shapes import Drawing, Rect, Style, Text
+from sheetgen.errors import SheetgenError
 from sheetgen.export.bare import Size, export_pieces
 from sheetgen.export.deck_grid import cell_pixels, grid_shape
 from sheetgen.export.tts import Names, export_tts
@@ -173,3 +174,13 @@ def test_a_sheet_of_just_4096_px_keeps_its_cells_and_a_taller_one_shrinks_to_who
     assert cell_pixels(50.0, 50.01, 2, 2, 2048) == (2048, 2048)
     size = cell_pixels(50.0, 100.0, 1, 3, 2048)
     assert size == (682, 1365) and all(isinstance(n, int) for n in size)
+
+
+def test_a_face_of_32_px_is_kept_and_a_narrower_one_refused_in_one_line() -> None:
+    """A face under 32 px shows nothing a player can read: 32 px is the least a side."""
+    assert cell_pixels(10.0, 10.0, 1, 1, 32) == (32, 32)
+    with pytest.raises(SheetgenError) as caught:
+        cell_pixels(10.0, 10.0, 1, 1, 31)
+    assert str(caught.value) == (
+        "faces of 10 x 10 mm cannot fit 1 x 1 on a 4096 px sheet at 32 px or more a side"
+    )

@@ -123,6 +123,23 @@ def test_full_marks_run_to_5_25mm_inside_the_paper_and_no_nearer() -> None:
     assert marks(page) == {(10.0, 5.25, 10.0, 144.75), (90.0, 5.25, 90.0, 144.75)}
 
 
+def test_a_corner_mark_of_the_shortest_length_and_one_run_over_the_bleed() -> None:
+    """An 86 x 100 card on 100 x 150 paper lies 7 mm from each side: a mark 1 mm clear of it
+    runs from 6 mm to the 5.25 mm limit, 0.75 mm, the shortest kept. With 0.5 mm bleed the
+    block's edge is 6.5 mm in, leaving 0.25 mm past the clearance: the mark starts instead
+    1 mm outside the cut, over the bleed cut away, at 6 mm again."""
+    paper = parse_paper("100x150")
+    press = PressOptions(paper=paper, margin=3, ruler=False, crop_marks="corners")
+    for bleed in (0.0, 0.5):
+        found = marks(impose([card(86, 100, bleed=bleed)], press)[0])
+        across = {m for m in found if m[1] == m[3]}
+        # trims at y 25 and 125: the card (with its bleed) centred down the page
+        assert across == {
+            (6.0, 25.0, 5.25, 25.0), (6.0, 125.0, 5.25, 125.0),
+            (94.0, 25.0, 94.75, 25.0), (94.0, 125.0, 94.75, 125.0),
+        }, bleed  # fmt: skip
+
+
 def test_a_gap_between_cells_and_pages_of_the_same_grid() -> None:
     # 63 x 88 with 4 mm gaps: portrait holds (194+4)//67 x (281+4)//92 = 2 x 3, landscape
     # (281 x 194 inside) 4 x 2 = 8, so landscape: a 264 x 180 block at x (297-264)/2 and

@@ -98,10 +98,11 @@ def test_marks_shorten_where_the_page_edge_is_near_and_vanish_where_there_is_no_
     assert marks(tight) == set()
 
 
-def test_full_marks_run_to_5_25mm_inside_the_paper_and_no_nearer() -> None:
+def test_marks_run_to_5_25mm_inside_the_paper_and_no_nearer() -> None:
     """`full` marks: a line along every trim edge, on past the block as far as a corner mark
     goes (6 mm) but never within 5.25 mm of the paper's edge (5 mm, half the 0.15 mm line and
-    a pixel to spare); a trim edge nearer the edge than that gets no line at all."""
+    a pixel to spare); a trim edge nearer the edge than that gets no line at all, and one just
+    5.25 mm in has its line (or, `corners`, its marks)."""
     paper = parse_paper("100x150")
     press = PressOptions(paper=paper, margin=3, ruler=False, crop_marks="full")
     # an 80 x 138 card at (10, 6): lines at x 10 and 90, y 6 and 144, each stopped 5.25 mm in
@@ -117,6 +118,14 @@ def test_full_marks_run_to_5_25mm_inside_the_paper_and_no_nearer() -> None:
     assert marks(exact) == {
         (5.25, 5.25, 5.25, 144.75), (94.75, 5.25, 94.75, 144.75),
         (5.25, 5.25, 94.75, 5.25), (5.25, 144.75, 94.75, 144.75),
+    }  # fmt: skip
+    # corner marks along trims just at the limit, left and right: 5 mm long, 1 mm clear of the
+    # card above and below it; none beside it (no paper left between the card and the limit)
+    grid = Grid(100.0, 150.0, 1, 1, 89.5, 100.0, 0.0, 0.0, 5.25, 20.0)
+    exact = Page(100.0, 150.0, (Placement(cut_marks(grid, [], "corners"), Transform()),))
+    assert marks(exact) == {
+        (5.25, 19.0, 5.25, 14.0), (5.25, 121.0, 5.25, 126.0),
+        (94.75, 19.0, 94.75, 14.0), (94.75, 121.0, 94.75, 126.0),
     }  # fmt: skip
     # an 80 x 140 card at (10, 5): its top and bottom trims lie 5 mm from the edge, no line
     page = impose([card(80, 140)], press)[0]

@@ -127,6 +127,12 @@ def test_marks_run_to_5_25mm_inside_the_paper_and_no_nearer() -> None:
         (5.25, 19.0, 5.25, 14.0), (5.25, 121.0, 5.25, 126.0),
         (94.75, 19.0, 94.75, 14.0), (94.75, 121.0, 94.75, 126.0),
     }  # fmt: skip
+    grid = Grid(100.0, 150.0, 1, 1, 60.0, 139.5, 0.0, 0.0, 20.0, 5.25)  # the same, top and bottom
+    exact = Page(100.0, 150.0, (Placement(cut_marks(grid, [], "corners"), Transform()),))
+    assert marks(exact) == {
+        (19.0, 5.25, 14.0, 5.25), (81.0, 5.25, 86.0, 5.25),
+        (19.0, 144.75, 14.0, 144.75), (81.0, 144.75, 86.0, 144.75),
+    }  # fmt: skip
     # an 80 x 140 card at (10, 5): its top and bottom trims lie 5 mm from the edge, no line
     page = impose([card(80, 140)], press)[0]
     assert marks(page) == {(10.0, 5.25, 10.0, 144.75), (90.0, 5.25, 90.0, 144.75)}

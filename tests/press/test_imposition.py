@@ -133,6 +133,16 @@ def test_marks_run_to_5_25mm_inside_the_paper_and_no_nearer() -> None:
         (19.0, 5.25, 14.0, 5.25), (81.0, 5.25, 86.0, 5.25),
         (19.0, 144.75, 14.0, 144.75), (81.0, 144.75, 86.0, 144.75),
     }  # fmt: skip
+    # something below the block (a ruler, a footer) from x 20 to 80, marks to stop at y 123:
+    # the lines along x 20 and 80, just at its ends, stop there too (3 mm short of 126)
+    grid = Grid(100.0, 150.0, 1, 1, 60.0, 100.0, 0.0, 0.0, 20.0, 20.0)
+    below = Page(
+        100.0, 150.0, (Placement(cut_marks(grid, [(20.0, 80.0, 123.0)], "full"), Transform()),)
+    )
+    assert {m for m in marks(below) if m[0] == m[2]} == {
+        (20.0, 14.0, 20.0, 123.0),
+        (80.0, 14.0, 80.0, 123.0),
+    }
     # an 80 x 140 card at (10, 5): its top and bottom trims lie 5 mm from the edge, no line
     page = impose([card(80, 140)], press)[0]
     assert marks(page) == {(10.0, 5.25, 10.0, 144.75), (90.0, 5.25, 90.0, 144.75)}

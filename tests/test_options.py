@@ -12,9 +12,11 @@ from sheetgen.layouts.read import load
 from sheetgen.options import (
     BuildOptions,
     BuildRequest,
+    parse_crop_marks,
     parse_flip,
     parse_formats,
     parse_offset,
+    parse_only,
     read_build,
     read_names,
 )
@@ -68,6 +70,25 @@ def test_unknown_or_no_format_is_refused_with_the_choices(text: str) -> None:
 )
 def test_flip_edges(text: str, flip: str) -> None:
     assert parse_flip(text) == flip
+
+
+@pytest.mark.parametrize("text", ["dots", "", "corner", "fulls"])
+def test_other_crop_marks_are_refused_saying_what_each_kind_is(text: str) -> None:
+    """The choices in the README's words: corners, short marks outside the pieces; full,
+    lines right across."""
+    with pytest.raises(UsageError) as caught:
+        parse_crop_marks(text)
+    assert str(caught.value) == (
+        f"--crop-marks {text!r}: use none, corners (short marks outside the pieces) or full "
+        "(lines across the sheet)"
+    )
+
+
+@pytest.mark.parametrize("text", ["", ",", " , ,"])
+def test_only_with_no_name_is_refused_showing_how(text: str) -> None:
+    with pytest.raises(UsageError) as caught:
+        parse_only(text)
+    assert str(caught.value) == "--only: name the pieces to print, comma-separated (--only a,b)"
 
 
 @pytest.mark.parametrize("text", ["sideways", "", "longshort", "edge"])

@@ -24,7 +24,9 @@ from PIL import Image
 
 from sheetgen.draw.pieces import Parts, Piece
 from sheetgen.draw.shapes import Drawing, Rect, Style, Text
+from sheetgen.errors import SheetgenError
 from sheetgen.export.bare import Size, export_pieces
+from sheetgen.export.deck_grid import cell_pixels, grid_shape
 from sheetgen.export.tts import Names, export_tts
 
 NAMES = Names("test", "set", "tiles")
@@ -154,3 +156,31 @@ def test_cards_with_backs_of_their_own_over_two_sheets(tmp_path: Path, designs: 
     assert check_deck(decks["two"], pieces, own) == 2
     assert check_deck(decks["small"], small, own) == 1
     assert not set(decks["two"]["CustomDeck"]) & set(decks["small"]["CustomDeck"])
+
+
+@pytest.mark.parametrize("count", [0, 71])
+def test_a_sheet_of_no_faces_or_more_than_ten_by_seven_is_refused(count: int) -> None:
+    """A TTS deck sheet is at most 10 x 7 cells: 1 to 70 faces."""
+    with pytest.raises(ValueError) as caught:
+        grid_shape(count)
+    assert str(caught.value) == f"a deck sheet holds 1 to 70 faces, not {count}"
+
+
+def test_a_sheet_of_just_4096_px_keeps_its_cells_and_a_taller_one_shrinks_to_whole_pixels() -> None:
+    """Cells 2048 px wide of 50 x 50.01 mm faces are round(2048 x 50.01 / 50) = 2048 px high:
+    two rows make 4096 px, within the limit, so they stay 2048 x 2048. Faces of 50 x 100 mm
+    at 2048 px wide would be 4096 px high, three rows 12288 px: each row gets 4096 // 3 = 1365
+    px, and the width in proportion, floor(1365 / 2) = 682 px."""
+    assert cell_pixels(50.0, 50.01, 2, 2, 2048) == (2048, 2048)
+    size = cell_pixels(50.0, 100.0, 1, 3, 2048)
+    assert size == (682, 1365) and all(isinstance(n, int) for n in size)
+
+
+def test_a_face_of_32_px_is_kept_and_a_narrower_one_refused_in_one_line() -> None:
+    """A face under 32 px shows nothing a player can read: 32 px is the least a side."""
+    assert cell_pixels(10.0, 10.0, 1, 1, 32) == (32, 32)
+    with pytest.raises(SheetgenError) as caught:
+        cell_pixels(10.0, 10.0, 1, 1, 31)
+    assert str(caught.value) == (
+        "faces of 10 x 10 mm cannot fit 1 x 1 on a 4096 px sheet at 32 px or more a side"
+    )

@@ -6,15 +6,23 @@ from __future__ import annotations
 
 import errno
 import os
+import re
 import stat
 import tempfile
 from pathlib import Path
 
 import pytest
 
+from sheetgen import cancel
 from sheetgen.errors import SheetgenError
 from sheetgen.pipeline import scratch
-from sheetgen.pipeline.output import output_name, prepare_folder, write_atomic, write_page
+from sheetgen.pipeline.output import (
+    create_new,
+    output_name,
+    prepare_folder,
+    write_atomic,
+    write_page,
+)
 from tests.support import sheetgen
 
 
@@ -334,3 +342,74 @@ def test_a_folder_behind_a_file_is_refused_before_any_layout_is_read(
         f"error: {behind}: cannot be the output folder: {tmp_path / 'file'} is a file, not a "
         "folder (choose another --out)"
     )
+
+
+def test_a_new_file_is_made_whole_and_an_existing_one_never_replaced(
+    tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    """`new` writes its layout with one link from an unnamed file (no temporary name ever
+    shows in the folder), readable by all (0644), and counts it as written (what Ctrl-C
+    reports); where the file exists already it is refused in those words, left as it was."""
+    if not hasattr(os, "O_TMPFILE"):
+        pytest.skip("this system makes no unnamed files")
+    real_link = os.link
+    links: list[str] = []
+
+    def link(src: object, dst: object, *args: object, **kwargs: object) -> None:
+        links.append(str(src))
+        real_link(src, dst, *args, **kwargs)  # type: ignore[arg-type]
+
+    monkeypatch.setattr("os.link", link)
+    target = tmp_path / "mine.toml"
+    cancel.begin()
+    create_new(target, b'extends = "scribe/standard"\n')
+    assert target.read_bytes() == b'extends = "scribe/standard"\n'
+    assert stat.S_IMODE(target.stat().st_mode) == 0o644
+    assert [re.sub(r"\d+$", "N", src) for src in links] == ["/proc/self/fd/N"]
+    assert cancel.written() == [str(target)]
+    assert [p.name for p in tmp_path.iterdir()] == ["mine.toml"]
+    with pytest.raises(SheetgenError) as caught:
+        create_new(target, b"other")
+    assert str(caught.value) == f"{target}: already exists; it is never replaced"
+    assert target.read_bytes() == b'extends = "scribe/standard"\n'
+    assert [p.name for p in tmp_path.iterdir()] == ["mine.toml"]
+
+
+def test_without_unnamed_files_a_new_file_is_linked_from_a_hidden_temporary_one(
+    tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    """Where the system makes no unnamed file, `new` writes `.sheetgen-<32 hex digits>-0.part`
+    beside the target (the set's first temporary file, a name clear-up knows), links the
+    target to it, and removes it; the target is 0644 and counted as written."""
+    real_open, real_link = os.open, os.link
+
+    def no_tmpfile(path: object, flags: int, *args: object) -> int:
+        if flags & os.O_TMPFILE == os.O_TMPFILE:
+            raise OSError(errno.EOPNOTSUPP, "not supported")
+        return real_open(path, flags, *args)  # type: ignore[arg-type]
+
+    linked: list[Path] = []
+
+    def link(src: object, dst: object, *args: object, **kwargs: object) -> None:
+        linked.append(Path(str(src)))
+        real_link(src, dst, *args, **kwargs)  # type: ignore[arg-type]
+
+    monkeypatch.setattr("os.open", no_tmpfile)
+    monkeypatch.setattr("os.link", link)
+    target = tmp_path / "mine.toml"
+    cancel.begin()
+    create_new(target, b"made")
+    assert target.read_bytes() == b"made"
+    assert [p.parent for p in linked] == [tmp_path]
+    assert re.fullmatch(r"\.sheetgen-[0-9a-f]{32}-0\.part", linked[0].name), linked
+    assert stat.S_IMODE(target.stat().st_mode) == 0o644
+    assert cancel.written() == [str(target)]
+    assert [p.name for p in tmp_path.iterdir()] == ["mine.toml"]
+
+
+def test_a_new_file_whose_name_is_too_long_is_refused_naming_it(tmp_path: Path) -> None:
+    target = tmp_path / ("x" * 300 + ".toml")
+    with pytest.raises(SheetgenError) as caught:
+        create_new(target, b"made")
+    assert str(caught.value).startswith(f"{target}: cannot write (its name is longer than")
+    assert list(tmp_path.iterdir()) == []

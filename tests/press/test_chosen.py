@@ -41,10 +41,15 @@ CHOSEN = [
 ]
 
 
-@pytest.mark.parametrize("flip", ["long", "short"])
-def test_each_chosen_piece_prints_as_often_as_asked_its_back_behind_it(flip: str) -> None:
+@pytest.mark.parametrize("flip", ["long", "short", None], ids=["long", "short", "default"])
+def test_each_chosen_piece_prints_as_often_as_asked_its_back_behind_it(flip: str | None) -> None:
+    """With no flip named, the backs land as for a flip over the long edge."""
     offset = (0.7, -0.4)
-    pages, duplex = impose_chosen(CHOSEN, PressOptions(), flip=flip, offset=offset)  # type: ignore[arg-type]
+    if flip is None:
+        pages, duplex = impose_chosen(CHOSEN, PressOptions(), offset=offset)
+        flip = "long"
+    else:
+        pages, duplex = impose_chosen(CHOSEN, PressOptions(), flip=flip, offset=offset)  # type: ignore[arg-type]
     assert duplex
     fronts = Counter(t for page in pages for t, at in placed(page).items() for _ in at)
     assert fronts == Counter({"tall front": 2, "a front": 3, "a back": 3, "b front": 1,
@@ -71,3 +76,23 @@ def test_one_sided_pieces_alone_ask_for_no_duplex() -> None:
     pages, duplex = impose_chosen([(piece("tall", 50.0, two_sided=False), 3)], PressOptions())
     assert not duplex and len(pages) == 1
     assert Counter(t for t, at in placed(pages[0]).items() for _ in at) == {"tall front": 3}
+
+
+def test_sizes_print_in_the_order_chosen_two_sided_first() -> None:
+    """Pieces of several sizes: every two-sided size's front and back pages, in the order the
+    sizes were first chosen (the larger here first), then the one-sided pieces' pages."""
+    chosen = [
+        (piece("small", 30.0, two_sided=False), 1),
+        (piece("large", 60.0, two_sided=True), 2),
+        (piece("medium", 40.0, two_sided=True), 1),
+        (piece("large2", 60.0, two_sided=True), 1),
+    ]
+    pages, duplex = impose_chosen(chosen, PressOptions())
+    assert duplex
+    assert [sorted(placed(page)) for page in pages] == [
+        ["large front", "large2 front"],
+        ["large back", "large2 back"],
+        ["medium front"],
+        ["medium back"],
+        ["small front"],
+    ]

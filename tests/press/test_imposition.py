@@ -6,10 +6,14 @@ from __future__ import annotations
 
 import pytest
 
+from sheetgen.draw.document import Page, Placement
 from sheetgen.draw.fonts import cap_height, text_width
 from sheetgen.draw.shapes import Drawing, Path, Rect
+from sheetgen.draw.transform import Transform
 from sheetgen.errors import PressError
 from sheetgen.press import NAMED, PressOptions, impose, impose_duplex, pad, parse_paper
+from sheetgen.press.marks import cut_marks
+from sheetgen.press.plan import Grid
 from sheetgen.press.ruler import calibration_ruler
 from sheetgen.text.page_words import PageWords
 
@@ -92,6 +96,73 @@ def test_marks_shorten_where_the_page_edge_is_near_and_vanish_where_there_is_no_
     assert marks(edge) == set()
     tight = impose([card(96, 146)], PressOptions(paper=paper, margin=1, crop_marks="corners"))[0]
     assert marks(tight) == set()
+
+
+def test_marks_run_to_5_25mm_inside_the_paper_and_no_nearer() -> None:
+    """`full` marks: a line along every trim edge, on past the block as far as a corner mark
+    goes (6 mm) but never within 5.25 mm of the paper's edge (5 mm, half the 0.15 mm line and
+    a pixel to spare); a trim edge nearer the edge than that gets no line at all, and one just
+    5.25 mm in has its line (or, `corners`, its marks)."""
+    paper = parse_paper("100x150")
+    press = PressOptions(paper=paper, margin=3, ruler=False, crop_marks="full")
+    # an 80 x 138 card at (10, 6): lines at x 10 and 90, y 6 and 144, each stopped 5.25 mm in
+    page = impose([card(80, 138)], press)[0]
+    assert marks(page) == {
+        (10.0, 5.25, 10.0, 144.75), (90.0, 5.25, 90.0, 144.75),
+        (5.25, 6.0, 94.75, 6.0), (5.25, 144.0, 94.75, 144.0),
+    }  # fmt: skip
+    # an 89.5 x 139.5 card with its trim corner at (5.25, 5.25): every trim edge lies just at
+    # the limit, and has its line; the lines meet in a rectangle round the card
+    grid = Grid(100.0, 150.0, 1, 1, 89.5, 139.5, 0.0, 0.0, 5.25, 5.25)
+    exact = Page(100.0, 150.0, (Placement(cut_marks(grid, [], "full"), Transform()),))
+    assert marks(exact) == {
+        (5.25, 5.25, 5.25, 144.75), (94.75, 5.25, 94.75, 144.75),
+        (5.25, 5.25, 94.75, 5.25), (5.25, 144.75, 94.75, 144.75),
+    }  # fmt: skip
+    # corner marks along trims just at the limit, left and right: 5 mm long, 1 mm clear of the
+    # card above and below it; none beside it (no paper left between the card and the limit)
+    grid = Grid(100.0, 150.0, 1, 1, 89.5, 100.0, 0.0, 0.0, 5.25, 20.0)
+    exact = Page(100.0, 150.0, (Placement(cut_marks(grid, [], "corners"), Transform()),))
+    assert marks(exact) == {
+        (5.25, 19.0, 5.25, 14.0), (5.25, 121.0, 5.25, 126.0),
+        (94.75, 19.0, 94.75, 14.0), (94.75, 121.0, 94.75, 126.0),
+    }  # fmt: skip
+    grid = Grid(100.0, 150.0, 1, 1, 60.0, 139.5, 0.0, 0.0, 20.0, 5.25)  # the same, top and bottom
+    exact = Page(100.0, 150.0, (Placement(cut_marks(grid, [], "corners"), Transform()),))
+    assert marks(exact) == {
+        (19.0, 5.25, 14.0, 5.25), (81.0, 5.25, 86.0, 5.25),
+        (19.0, 144.75, 14.0, 144.75), (81.0, 144.75, 86.0, 144.75),
+    }  # fmt: skip
+    # something below the block (a ruler, a footer) from x 20 to 80, marks to stop at y 123:
+    # the lines along x 20 and 80, just at its ends, stop there too (3 mm short of 126)
+    grid = Grid(100.0, 150.0, 1, 1, 60.0, 100.0, 0.0, 0.0, 20.0, 20.0)
+    below = Page(
+        100.0, 150.0, (Placement(cut_marks(grid, [(20.0, 80.0, 123.0)], "full"), Transform()),)
+    )
+    assert {m for m in marks(below) if m[0] == m[2]} == {
+        (20.0, 14.0, 20.0, 123.0),
+        (80.0, 14.0, 80.0, 123.0),
+    }
+    # an 80 x 140 card at (10, 5): its top and bottom trims lie 5 mm from the edge, no line
+    page = impose([card(80, 140)], press)[0]
+    assert marks(page) == {(10.0, 5.25, 10.0, 144.75), (90.0, 5.25, 90.0, 144.75)}
+
+
+def test_a_corner_mark_of_the_shortest_length_and_one_run_over_the_bleed() -> None:
+    """An 86 x 100 card on 100 x 150 paper lies 7 mm from each side: a mark 1 mm clear of it
+    runs from 6 mm to the 5.25 mm limit, 0.75 mm, the shortest kept. With 0.5 mm bleed the
+    block's edge is 6.5 mm in, leaving 0.25 mm past the clearance: the mark starts instead
+    1 mm outside the cut, over the bleed cut away, at 6 mm again."""
+    paper = parse_paper("100x150")
+    press = PressOptions(paper=paper, margin=3, ruler=False, crop_marks="corners")
+    for bleed in (0.0, 0.5):
+        found = marks(impose([card(86, 100, bleed=bleed)], press)[0])
+        across = {m for m in found if m[1] == m[3]}
+        # trims at y 25 and 125: the card (with its bleed) centred down the page
+        assert across == {
+            (6.0, 25.0, 5.25, 25.0), (6.0, 125.0, 5.25, 125.0),
+            (94.0, 25.0, 94.75, 25.0), (94.0, 125.0, 94.75, 125.0),
+        }, bleed  # fmt: skip
 
 
 def test_a_gap_between_cells_and_pages_of_the_same_grid() -> None:

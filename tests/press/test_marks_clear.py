@@ -17,13 +17,15 @@ from PIL import Image
 
 from sheetgen.backends import render
 from sheetgen.draw.document import Document, Page
-from sheetgen.draw.shapes import Drawing, LineTo, MoveTo, Path, Rect
+from sheetgen.draw.fonts import text_width
+from sheetgen.draw.shapes import Drawing, LineTo, MoveTo, Path, Rect, Text
 from sheetgen.errors import SheetgenError
 from sheetgen.layouts.find import builtin_layouts
 from sheetgen.layouts.read import load
 from sheetgen.options import BuildOptions
 from sheetgen.pipeline.document import document_for
 from sheetgen.press import PressOptions, parse_paper
+from sheetgen.press.footer import footer, footer_span
 from sheetgen.press.impose import pad
 
 DPI = 150
@@ -252,3 +254,20 @@ def test_no_crop_mark_is_a_stub(ref: str, paper: str) -> None:
         ]
         assert len(lengths) == sum(len(drawing.children) for drawing in marks)
         assert min(lengths) >= 2.5, (ref, paper, sorted(lengths)[:3])
+
+
+@pytest.mark.parametrize(
+    "width", [101.6, 120.0, 152.4, 210.0], ids=["4x6in", "120mm", "6x4in", "A4"]
+)
+def test_the_span_marks_keep_clear_of_is_the_printed_footers_widest_line(width: float) -> None:
+    """Marks stop above the footer where it is printed: over its widest line, 1 mm to spare
+    each side of the page's middle. The lines are read from the footer as drawn (two on a
+    4 x 6 in card, one on wider paper, shrunk on 120 mm paper to the 110 mm inside its safe
+    edges) and measured in its font."""
+    credit = "Marram Classic · rules as in the Combined Rules Book and How to Play on Board Game"
+    text = f"{credit} Arena · front"
+    drawn = [s for s in footer(width, 150.0, text).children if isinstance(s, Text)]
+    assert len(drawn) == (2 if width < 110 else 1)
+    half = max(text_width(s.text, s.size) for s in drawn) / 2
+    left, right = footer_span(width, text)
+    assert (left, right) == pytest.approx((width / 2 - half - 1.0, width / 2 + half + 1.0))

@@ -152,3 +152,52 @@ def test_a_credit_too_long_for_two_lines_is_cut_at_a_word_keeping_its_side(side:
     assert all(text_width(line, size) <= width + 1e-6 for line in (first, second))
     one_more = " ".join([*second.removesuffix(tail).split(" "), credit.split(" ")[len(shown)]])
     assert text_width(one_more + tail, size) > width  # as many words as fit
+
+
+@pytest.mark.parametrize("side", ["front", "back"])
+def test_a_credit_with_middle_dots_of_its_own_keeps_only_the_side_after_the_ellipsis(
+    side: str,
+) -> None:
+    """A credit that itself holds ' · ' is cut among its own words; only the page's side
+    follows the ellipsis: both lines fit 40 mm, and the words shown are the credit's, in order."""
+    credit = (
+        "Marram Classic · rules as in the Combined Rules Book · How to Play on Board Game "
+        "Arena and more words here to be cut off"
+    )
+    width = 40.0
+    (first, second), size = footer_lines(f"{credit} · {side}", width)
+    tail = f"… · {side}"
+    assert second.endswith(tail) and second.count("…") == 1
+    shown = (first + " " + second.removesuffix(tail)).split(" ")
+    assert shown == credit.split(" ")[: len(shown)] and "How" in shown  # a dot cut past
+    assert all(text_width(line, size) <= width + 1e-6 for line in (first, second))
+
+
+def test_words_too_long_for_the_line_keep_one_whole_word_before_the_ellipsis() -> None:
+    """However narrow the room, a cut line keeps its first word whole before the ellipsis
+    (never the ellipsis alone); with room for two lines, each starts with a whole word."""
+    text = (
+        "Antidisestablishmentarianism Floccinaucinihilipilification "
+        "Pneumonoultramicroscopicsilicovolcanoconiosis · back"
+    )
+    assert footer_lines(text, 30.0)[0] == ("Antidisestablishmentarianism… · back",)
+    assert footer_lines(text, 40.0)[0] == (
+        "Antidisestablishmentarianism",
+        "Floccinaucinihilipilification… · back",
+    )
+
+
+def test_a_second_line_exactly_as_wide_as_the_room_is_kept_whole() -> None:
+    """A line that measures just the room's width fits it: nothing is cut from it."""
+    second = "Game Book · back"
+    width = text_width(second, SMALLEST)
+    assert footer_lines(f"Classic tiles {second}", width) == (("Classic tiles", second), SMALLEST)
+
+
+def test_a_cut_credit_keeps_its_own_spacing() -> None:
+    """The words shown before the ellipsis are the credit as written, two spaces where it
+    has two."""
+    credit = "  ".join(f"word{i:02d}" for i in range(40))
+    (first, second), _size = footer_lines(f"{credit} · front", 80.0)
+    assert second.endswith("… · front")
+    assert credit.startswith(first + " " + second.removesuffix("… · front"))

@@ -19,6 +19,10 @@ _KINDS = {
 }
 
 
+# the mark of a page sheetgen made, in its head: only such a page is replaced by another
+GENERATOR = '<meta name="generator" content="sheetgen">'
+
+
 def kind_of(mode: int) -> str:
     """What a file of this mode is, in words ('a named pipe'), for a refusal."""
     return _KINDS.get(stat.S_IFMT(mode), "not a regular file")

@@ -10,6 +10,7 @@ import json
 
 from sheetgen.draw.document import alone
 from sheetgen.draw.shapes import Drawing
+from sheetgen.files import GENERATOR
 
 
 def inline_svg(drawing: Drawing, prefix: str) -> str:
@@ -30,10 +31,6 @@ def script_json(value: object) -> str:
 
 def _sha256(text: str) -> str:
     return "sha256-" + base64.b64encode(hashlib.sha256(text.encode("utf-8")).digest()).decode()
-
-
-# the mark of a page sheetgen made: only such a page is replaced by another (`write_page`)
-GENERATOR = '<meta name="generator" content="sheetgen">'
 
 
 def page(title: str, body: str, style: str, script: str) -> str:

@@ -16,7 +16,7 @@ from pathlib import Path
 
 from sheetgen.cancel import STOP_SIGNALS, wrote
 from sheetgen.errors import SheetgenError, UsageError
-from sheetgen.files import kind_of
+from sheetgen.files import GENERATOR, kind_of
 from sheetgen.pipeline.scratch import Journal, finish_interrupted, new_token, temporary_name
 
 
@@ -337,7 +337,7 @@ def _write_new(path: Path, data: bytes) -> None:
 def write_page(out: Path | None, default_name: str, text: str) -> Path:
     """Write a single-file output (an HTML page) atomically: to `out`, or to output/. A file
     already there is replaced only if it is a page sheetgen made (it holds the generator mark,
-    `html.GENERATOR`): a name typed wrong never costs a file of one's own."""
+    `files.GENERATOR`): a name typed wrong never costs a file of one's own."""
     if out is None:
         path = prepare_folder(Path("output")) / default_name
     else:
@@ -354,9 +354,6 @@ def write_page(out: Path | None, default_name: str, text: str) -> Path:
 
 def _made_by_sheetgen(path: Path) -> bool:
     """Whether the file's first 2 KB hold the generator mark of sheetgen's pages."""
-    # imported here, not at the top, for start-up time
-    from sheetgen.backends.html import GENERATOR
-
     try:
         with path.open("rb") as file:
             return GENERATOR.encode() in file.read(2048)

@@ -14,6 +14,7 @@ from dataclasses import dataclass
 from functools import cache
 from pathlib import Path
 
+import numpy as np
 import pikepdf
 import pypdfium2 as pdfium
 import pytest
@@ -52,11 +53,13 @@ class Printed:
     h: float
     round: bool
 
-    def holds(self, x: float, y: float) -> bool:
+    def holds(self, x: np.ndarray, y: np.ndarray) -> np.ndarray:
+        """Which of the points (mm, arrays alike) lie in the shape."""
         dx, dy = x - self.cx, y - self.cy
         if self.round:
-            return (dx / (self.w / 2)) ** 2 + (dy / (self.h / 2)) ** 2 <= 1
-        return abs(dx) <= self.w / 2 and abs(dy) <= self.h / 2
+            inside: np.ndarray = (dx / (self.w / 2)) ** 2 + (dy / (self.h / 2)) ** 2 <= 1
+            return inside
+        return (np.abs(dx) <= self.w / 2) & (np.abs(dy) <= self.h / 2)
 
 
 def _alike(shape: tuple[float, float, float, float, bool], x: float, y: float, size: float) -> bool:
@@ -154,8 +157,10 @@ def poppler_page(data: bytes, number: int, tmp: Path) -> Image.Image:
     return Image.open(tmp / "t.png").convert("RGB")
 
 
-def pen(pixel: tuple[int, int, int]) -> bool:
-    return all(abs(a - b) <= 40 for a, b in zip(pixel, PEN, strict=True))
+def pen(pixels: np.ndarray) -> np.ndarray:
+    """Which pixels (RGB, the last axis) are the tick's pen blue, within 40 in each channel."""
+    near: np.ndarray = np.all(np.abs(pixels.astype(np.int16) - np.array(PEN)) <= 40, axis=-1)
+    return near
 
 
 @dataclass(frozen=True)
@@ -170,25 +175,16 @@ class Ink:
 
 def ink_over(image: Image.Image, shape: Printed) -> Ink:
     """The pen ink in and around `shape` (1 mm beyond it, to catch a tick drawn off it)."""
-    pixels = image.load()
-    assert pixels is not None
-    inside = inked_inside = inked = 0
-    sum_x = sum_y = 0.0
-    for i in range(int((shape.cx - shape.w / 2 - 1) * PX), int((shape.cx + shape.w / 2 + 1) * PX)):
-        for j in range(
-            int((shape.cy - shape.h / 2 - 1) * PX), int((shape.cy + shape.h / 2 + 1) * PX)
-        ):
-            x, y = (i + 0.5) / PX, (j + 0.5) / PX
-            ink = pen(pixels[i, j])  # type: ignore[arg-type]
-            if shape.holds(x, y):
-                inside += 1
-                inked_inside += ink
-            if ink:
-                inked += 1
-                sum_x, sum_y = sum_x + x, sum_y + y
-    if not inked:
+    i0, i1 = int((shape.cx - shape.w / 2 - 1) * PX), int((shape.cx + shape.w / 2 + 1) * PX)
+    j0, j1 = int((shape.cy - shape.h / 2 - 1) * PX), int((shape.cy + shape.h / 2 + 1) * PX)
+    ink = pen(np.asarray(image)[j0:j1, i0:i1])  # rows are y (j), columns x (i)
+    y, x = np.mgrid[j0:j1, i0:i1]
+    x, y = (x + 0.5) / PX, (y + 0.5) / PX  # each pixel's middle, in mm
+    inside = shape.holds(x, y)
+    if not ink.any():
         return Ink(0.0, math.inf, math.inf)
-    return Ink(inked_inside / inside, sum_x / inked - shape.cx, sum_y / inked - shape.cy)
+    covered = float((ink & inside).sum() / inside.sum())
+    return Ink(covered, float(x[ink].mean()) - shape.cx, float(y[ink].mean()) - shape.cy)
 
 
 @pytest.mark.slow  # every built-in layout: the slow tier

@@ -58,10 +58,11 @@ class ReadRefused(Exception):
         self.too_long = too_long
 
 
-def read_limited(path: Path, limit: int) -> bytes:
+def read_limited(path: Path, limit: int, watched: bool = True) -> bytes:
     """A regular file's bytes, refused unread if it is anything else (a pipe would block, a
-    device never end) and refused after `limit + 1` bytes if it is longer than `limit`."""
-    recording, real = _reads.get(), Path(os.path.realpath(path))
+    device never end) and refused after `limit + 1` bytes if it is longer than `limit`;
+    `watched`, one a layout rests on, which `watch` rebuilds on (sheetgen's own fonts not)."""
+    recording, real = _reads.get() if watched else None, Path(os.path.realpath(path))
     if recording is not None:
         recording[real] = None
     try:  # O_NONBLOCK: opening a pipe with no writer must not wait

@@ -77,7 +77,7 @@ def font_bytes(font: FontFace) -> bytes:
     """The font file's bytes, read once, as every file sheetgen reads: refused unread if it is
     not a regular file (a pipe would wait for ever, a device never end) or is too long."""
     try:
-        return read_limited(font.path, MAX_FONT_BYTES)
+        return read_limited(font.path, MAX_FONT_BYTES, watched=False)
     except ReadRefused as exc:
         said = f"{exc} for a font" if exc.too_long else f"{exc}, not a font file"
         raise SheetgenError(

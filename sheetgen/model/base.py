@@ -177,8 +177,8 @@ class AlignmentLabels(PageLabels):
         max_length=110,
     )
     align_read: str = Key(
-        default="the upright line the scale below its circle (x), "
-        "the level line the scale beside it (y).",
+        default="where the upright line crosses the scale below its circle (x), "
+        "and the level line the scale beside it (y).",
         max_length=110,
     )
     align_pass: str = Key(

@@ -182,7 +182,8 @@ def test_the_front_reads_as_a_titled_page_of_five_marked_targets() -> None:
         "Print this page and the next double-sided (long-edge flip), at actual size.",
         "Hold the sheet to the light. Each red line on the back crosses a scale in mm (ticks "
         "every 0.5 mm):",
-        "the upright line the scale below its circle (x), the level line the scale beside it (y).",
+        "where the upright line crosses the scale below its circle (x), and the level line the "
+        "scale beside it (y).",
         "Pass the readings (their average if the five differ) as: sheetgen build marram/classic "
         "--offset X,Y",
         "Front of the duplex alignment test",

@@ -118,8 +118,9 @@ class WalkaboutLabels(PageLabels):
         max_length=200,
     )
     mat_point: str = Key(
-        default="Each symbol here points up the page: a spear along its blade, a boomerang "
-        "toward its bend, an emu and a kangaroo the way their tracks walk.",
+        default="Symbols are drawn here pointing up the page (a spear along its blade, a "
+        "boomerang toward its bend, tracks the way they walk); on your map, point each along "
+        "any grid line.",
         max_length=200,
         description="which way each symbol points, as the mat draws them all pointing up",
     )

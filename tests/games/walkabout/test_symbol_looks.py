@@ -262,4 +262,5 @@ def test_the_mat_says_which_way_its_symbols_point() -> None:
     mat: MatLayout = load("walkabout/mat").model  # type: ignore[assignment]
     drawing = mat_drawing(mat, DICE)
     said = " ".join(s.text for s, _ in leaves(drawing.children, IDENTITY) if isinstance(s, Text))
-    assert "points up the page" in said and "a boomerang toward its bend" in said
+    assert "pointing up the page" in said and "a boomerang toward its bend" in said
+    assert "point each along any grid line" in said  # drawn on the map any of the six ways

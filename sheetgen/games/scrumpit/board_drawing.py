@@ -13,6 +13,7 @@ from sheetgen.draw import (
     label,
     line,
     polygon,
+    rotate,
     scale,
     translate,
 )
@@ -53,32 +54,35 @@ def _centre(layout: BoardLayout) -> list[Shape]:
     return out
 
 
+FACING: dict[str, float] = {"south": 0.0, "west": 90.0, "north": 180.0, "east": 270.0}
+"""How far a zone's cell print turns (clockwise) to read upright from the zone's own side."""
+
+
 def _zones(layout: BoardLayout, cell: float) -> list[Shape]:
-    """Every zone cell in its bag's colour: the row number top left and the bag's shape bottom
-    right (the Apex Star, row 7, has a star there instead)."""
+    """Every zone cell in its bag's colour, printed as the player whose zone it is reads it from
+    their side of the board: the row number at the top and the bag's shape below it, both on the
+    cell's middle line (so a cut line of the tiled board can pass beside them); the Apex Star
+    cell, row 7, has its number top left and the star bottom right."""
     z = len(layout.row_cells)
     fills: dict[str, str] = {zone.colour: zone.fill for zone in layout.zones}
+    sides: dict[str, str] = {zone.colour: zone.side for zone in layout.zones}
     size = _text(cell, 0.28)
     out: list[Shape] = []
     for (x, y), (colour, row) in sorted(zone_cells(layout).items()):
         cx, cy, fill = x + z, y + z, fills[colour]
         ink = text_ink(fill)
         out.append(Rect(cx, cy, 1, 1, Style(stroke=darker(fill, 0.7), width=0.04, fill=fill)))
-        if row == len(layout.row_cells):  # below and right of the number, which stays readable
-            out.append(star(cx + 0.62, cy + 0.64, 0.27, ink, darker(fill, 0.6), 0.03))
-        else:
-            out.append(bag_mark(colour, cx + 0.74, cy + 0.74, 0.3, Style(stroke=None, fill=ink)))
-        out.append(
-            label(
-                cx + 0.1,
-                cy + 0.12 + size * 0.36,
-                str(row),
-                size,
-                anchor="start",
-                weight="bold",
-                colour=ink,
-            )
-        )
+        apex = row == len(layout.row_cells)
+        baseline = cy + 0.12 + size * (0.36 if apex else 0.72)
+        number = (cx + 0.1, "start") if apex else (cx + 0.5, "middle")
+        marks: list[Shape] = [
+            star(cx + 0.62, cy + 0.64, 0.27, ink, darker(fill, 0.6), 0.03)
+            if apex
+            else bag_mark(colour, cx + 0.5, cy + 0.7, 0.3, Style(stroke=None, fill=ink)),
+            label(number[0], baseline, str(row), size, anchor=number[1], weight="bold", colour=ink),
+        ]
+        turn = FACING[sides[colour]]
+        out.extend(marks if turn == 0 else [Group(tuple(marks), rotate(turn, cx + 0.5, cy + 0.5))])
     return out
 
 

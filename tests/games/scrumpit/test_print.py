@@ -6,6 +6,7 @@ texts are read back from the PDF by pdfium."""
 
 from __future__ import annotations
 
+import ctypes
 import io
 import re
 from functools import cache
@@ -13,6 +14,7 @@ from itertools import combinations
 from pathlib import Path
 
 import pypdfium2 as pdfium
+import pypdfium2.raw as pdfium_c
 import pytest
 from PIL import Image
 
@@ -111,10 +113,20 @@ def test_each_bag_has_its_own_shape_on_its_tiles() -> None:
         assert _overlap(masks[a], masks[b]) < 0.88, (a, b)
 
 
+# the half-cell square at the middle of a cell's bottom half as read from each side of the
+# board (the player sits at their zone's side): its top-left corner on the page, in cells
+BELOW_MIDDLE = {
+    "south": (0.25, 0.5),
+    "west": (0.0, 0.25),
+    "north": (0.25, 0.0),
+    "east": (0.5, 0.25),
+}
+
+
 def test_every_zone_cell_carries_its_bags_shape() -> None:
-    """On the fitted board, the bottom-right quarter of every zone cell but the apex holds a
-    mark; the four zones' marks differ in shape, and each cell's mark is most like its own
-    zone's."""
+    """On the fitted board, the middle of the bottom half (as its player reads it) of every zone
+    cell but the apex holds a mark; the four zones' marks differ in shape, and each cell's mark is
+    most like its own zone's."""
     doc = _doc("scrumpit/single")
     image = _png(doc, 300)[0]
     page = doc.pages[0]
@@ -123,11 +135,13 @@ def test_every_zone_cell_carries_its_bags_shape() -> None:
     z = len(BOARD.row_cells)
     px = 300 / 25.4
     fills: dict[str, tuple[int, int, int]] = {z.colour: _rgb(z.fill) for z in BOARD.zones}
+    sides = {zone.colour: zone.side for zone in BOARD.zones}
     by_bag: dict[str, list[Mask]] = {bag: [] for bag in fills}
     for (x, y), (bag, row) in zone_cells(BOARD).items():
         if row == len(BOARD.row_cells):
             continue
-        left, top = at.apply((x + z + 0.5) * cell, (y + z + 0.5) * cell)
+        right, down = BELOW_MIDDLE[sides[bag]]
+        left, top = at.apply((x + z + right) * cell, (y + z + down) * cell)
         box = (
             round(left * px) + 5,
             round(top * px) + 5,
@@ -149,6 +163,42 @@ def test_every_zone_cell_carries_its_bags_shape() -> None:
     for bag, marks in by_bag.items():
         for mark in marks:
             assert max(first, key=lambda other: _overlap(mark, first[other])) == bag
+
+
+def test_each_zones_row_numbers_read_upright_from_its_players_side() -> None:
+    """Each player sits at their home zone's side of the board (the rulebook: 'takes a position
+    with their corresponding coloured triangle on the board'), so a zone's row numbers read
+    upright from there: each digit's top points from its zone toward the board's centre."""
+    doc = _doc("scrumpit/single")
+    pdf = pdfium.PdfDocument(render(doc, "pdf")[0][1])
+    text = pdf[0].get_textpage()
+    chars = [text.get_text_range(i, 1) for i in range(text.count_chars())]
+    matrix = pdfium_c.FS_MATRIX()
+    digits: list[tuple[str, float, float, float, float]] = []  # digit, x, y (points, y up), up
+    for i, char in enumerate(chars):
+        beside = chars[i - 1 : i] + chars[i + 1 : i + 2]
+        if char in "1234567" and not any(c.isalnum() or c == "." for c in beside):
+            pdfium_c.FPDFText_GetMatrix(text.raw, i, ctypes.byref(matrix))
+            left, bottom, right, top = text.get_charbox(i)
+            digits.append((char, (left + right) / 2, (bottom + top) / 2, matrix.c, matrix.d))
+    # the four apexes (row 7, each zone's tip) bound the board; their midpoint is its centre
+    apexes = [(x, y) for char, x, y, *_ in digits if char == "7"]
+    assert len(apexes) == 4, apexes
+    xs, ys = [x for x, _ in apexes], [y for _, y in apexes]
+    centre = ((min(xs) + max(xs)) / 2, (min(ys) + max(ys)) / 2)
+    on_board = [
+        (x, y, up_x, up_y)
+        for _, x, y, up_x, up_y in digits
+        if min(xs) - 1 <= x <= max(xs) + 1 and min(ys) - 1 <= y <= max(ys) + 1
+    ]
+    # a zone narrows by a cell each side a row, from 13 cells beside the 15-cell board to 1
+    assert len(on_board) == 4 * (13 + 11 + 9 + 7 + 5 + 3 + 1)
+    for x, y, up_x, up_y in on_board:
+        inward = (centre[0] - x, centre[1] - y)
+        axis = 0 if abs(inward[0]) > abs(inward[1]) else 1  # the zone's side: left/right or not
+        up = (up_x, up_y)
+        assert abs(up[1 - axis]) < 1e-6 * abs(up[axis]), (x, y, up)
+        assert up[axis] * inward[axis] > 0, (x, y, up)
 
 
 PAPERS = {"A4": 6.6, "Letter": 6.8, "A3": 9.6, "Tabloid": 9.0}

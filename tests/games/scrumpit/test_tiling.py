@@ -87,9 +87,10 @@ def _words() -> list[tuple[str, Box]]:
         if isinstance(shape, Text):
             width = text_width(shape.text, shape.size, shape.weight)
             left = shape.x - {"start": 0.0, "middle": width / 2, "end": width}[shape.anchor]
-            x0, y0 = at.apply(left, shape.y - cap_height(shape.size, shape.weight))
-            x1, y1 = at.apply(left + width, shape.y)
-            out.append((shape.text, (x0, y0, x1, y1)))
+            top = shape.y - cap_height(shape.size, shape.weight)
+            corners = [at.apply(x, y) for x in (left, left + width) for y in (top, shape.y)]
+            xs, ys = [x for x, _ in corners], [y for _, y in corners]
+            out.append((shape.text, (min(xs), min(ys), max(xs), max(ys))))
     return out
 
 

@@ -172,14 +172,14 @@ class AlignmentLabels(PageLabels):
     align_long: str = Key(default="long-edge flip", max_length=30)
     align_short: str = Key(default="short-edge flip", max_length=30)
     align_hold: str = Key(
-        default="Hold the sheet to the light. Each red line on the back crosses a scale in mm "
-        "(ticks every 0.5 mm):",
-        max_length=110,
+        default="Hold the sheet to the light: the red cross on the back runs through each circle "
+        "when the sides line up.",
+        max_length=120,
     )
     align_read: str = Key(
-        default="where the upright line crosses the scale below its circle (x), "
-        "and the level line the scale beside it (y).",
-        max_length=110,
+        default="In mm (ticks 0.5 mm apart), read where its upright line crosses the scale below "
+        "(x), its level line the one beside (y).",
+        max_length=120,
     )
     align_pass: str = Key(
         default="Pass the readings (their average if the five differ) as: {command}",

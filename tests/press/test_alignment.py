@@ -180,10 +180,10 @@ def test_the_front_reads_as_a_titled_page_of_five_marked_targets() -> None:
     assert words == [
         "DUPLEX ALIGNMENT TEST",
         "Print this page and the next double-sided (long-edge flip), at actual size.",
-        "Hold the sheet to the light. Each red line on the back crosses a scale in mm (ticks "
-        "every 0.5 mm):",
-        "where the upright line crosses the scale below its circle (x), and the level line the "
-        "scale beside it (y).",
+        "Hold the sheet to the light: the red cross on the back runs through each circle when "
+        "the sides line up.",
+        "In mm (ticks 0.5 mm apart), read where its upright line crosses the scale below (x), "
+        "its level line the one beside (y).",
         "Pass the readings (their average if the five differ) as: sheetgen build marram/classic "
         "--offset X,Y",
         "Front of the duplex alignment test",

@@ -7,8 +7,14 @@ decide how they are laid out."""
 from __future__ import annotations
 
 from dataclasses import dataclass
+from typing import Literal
 
 from sheetgen.draw.shapes import Drawing
+
+# How a game's rules have players take the pieces of a deck, which a digital table follows:
+# 'bag', drawn blind from a bag; 'pile', shuffled into a face-down pile with one back;
+# 'open', laid out face up in the set's order (chosen, or laid first, never drawn blind).
+Drawn = Literal["bag", "pile", "open"]
 
 
 @dataclass(frozen=True)
@@ -18,7 +24,9 @@ class Piece:
     nothing printed on its back), how many of it a full set holds, and the deck it is shuffled
     into (pieces of one deck share a back and a deck sheet: 'movement', 'bag-yellow').
     `table_back` is what a digital table shows on the back of a piece printed with none (a
-    Scrumpit bag's colour, as the bag tells the tiles apart at a real table); None: white."""
+    Scrumpit bag's colour, as the bag tells the tiles apart at a real table); None: white.
+    `drawn` is how the rules have players take its deck's pieces (every piece of a deck says
+    the same)."""
 
     name: str
     front: Drawing
@@ -26,6 +34,7 @@ class Piece:
     count: int = 1
     deck: str = ""
     table_back: Drawing | None = None
+    drawn: Drawn = "pile"
 
 
 @dataclass(frozen=True)
@@ -38,6 +47,16 @@ class Die:
 
 
 @dataclass(frozen=True)
+class OnTable:
+    """What a digital table makes of a board beyond its picture: the centres (mm from the
+    board drawing's top-left corner) of the cells pieces are laid on, and whether the board is
+    cut to its shape (nothing outside its drawn art, as a die-cut board) rather than a sheet."""
+
+    cells: tuple[tuple[float, float], ...] = ()
+    cut_to_shape: bool = False
+
+
+@dataclass(frozen=True)
 class Parts:
     """Everything of one component a digital table needs, trimmed to the pieces themselves
     (no page furniture: no ruler, credit footer, crop marks or instructions)."""
@@ -45,6 +64,11 @@ class Parts:
     pieces: tuple[Piece, ...] = ()
     dice: tuple[Die, ...] = ()
     boards: tuple[Drawing, ...] = ()  # each board, map, tree or grid whole, at its own size
+    on_table: tuple[OnTable, ...] = ()  # for each board in turn; missing: no cells, a sheet
+
+    def table_facts(self, index: int) -> OnTable:
+        """Board `index`'s cells and cut on a digital table (none and a sheet if not given)."""
+        return self.on_table[index] if index < len(self.on_table) else OnTable()
 
 
 def piece_name(text: str, taken: set[str], fallback: str) -> str:

@@ -37,21 +37,52 @@ class SheetGrid:
         return col * self.cell_w, row * self.cell_h
 
 
-def split_deck(count: int) -> list[range]:
-    """The indices of a deck's `count` faces on each of its sheets, 70 a sheet. (Tabletop
-    Simulator shows the last image of a sheet for a card in a hand, which would leave 69 a
-    sheet, unless the deck's back is hidden: sheetgen's decks hide their backs.)"""
-    per = MAX_ACROSS * MAX_DOWN
+def sheet_room(cell_w: int, cell_h: int) -> tuple[int, int]:
+    """The most columns and rows of `cell_w` x `cell_h` px faces a sheet holds: at most 10 x 7,
+    and within MAX_SIDE px a side."""
+    return min(MAX_ACROSS, MAX_SIDE // cell_w), min(MAX_DOWN, MAX_SIDE // cell_h)
+
+
+def grid_shape(count: int, room: tuple[int, int] = (MAX_ACROSS, MAX_DOWN)) -> tuple[int, int]:
+    """Columns and rows of a sheet of `count` cells within `room` (at most 10 x 7): the grid
+    that leaves the fewest cells empty, of those the widest (34 faces in 7 x 5)."""
+    most_cols, most_rows = room
+    if not 1 <= count <= most_cols * most_rows <= MAX_ACROSS * MAX_DOWN:
+        raise ValueError(f"a deck sheet holds 1 to {most_cols * most_rows} faces, not {count}")
+    grids = [
+        (cols, rows)
+        for cols in range(1, most_cols + 1)
+        for rows in [math.ceil(count / cols)]
+        if rows <= most_rows
+    ]
+    return min(grids, key=lambda grid: (grid[0] * grid[1] - count, -grid[0]))
+
+
+def split_deck(count: int, per: int = MAX_ACROSS * MAX_DOWN) -> list[range]:
+    """The indices of a deck's `count` faces on each of its sheets, `per` a sheet (at most 70;
+    Tabletop Simulator keeps the last cell of a sheet for the picture a card in another
+    player's hand shows, unless the deck's back is hidden: sheetgen's decks hide their backs)."""
     return [range(start, min(start + per, count)) for start in range(0, count, per)]
 
 
-def grid_shape(count: int) -> tuple[int, int]:
-    """Columns and rows of a sheet of `count` cells (at most 70): as wide as it can be, up to
-    10 across, with as many rows as it needs."""
-    if not 1 <= count <= MAX_ACROSS * MAX_DOWN:
-        raise ValueError(f"a deck sheet holds 1 to {MAX_ACROSS * MAX_DOWN} faces, not {count}")
-    cols = min(MAX_ACROSS, count)
-    return cols, math.ceil(count / cols)
+def face_pixels(width: float, height: float, want: int) -> tuple[int, int]:
+    """A face of `width` x `height` mm in px: `want` px wide, its height in proportion, or
+    less where one face alone would pass MAX_SIDE."""
+    return cell_pixels(width, height, 1, 1, want)
+
+
+def deck_sheets(
+    count: int, width: float, height: float, want: int
+) -> list[tuple[range, SheetGrid]]:
+    """A deck of `count` designs of `width` x `height` mm on sheets: each face `want` px wide
+    (less only where one face would pass MAX_SIDE), as few sheets as hold them at that size,
+    each sheet's grid the one that holds its faces with the fewest empty cells."""
+    cell_w, cell_h = face_pixels(width, height, want)
+    cols, rows = sheet_room(cell_w, cell_h)
+    return [
+        (indices, SheetGrid(*grid_shape(len(indices), (cols, rows)), cell_w, cell_h))
+        for indices in split_deck(count, cols * rows)
+    ]
 
 
 def cell_pixels(width: float, height: float, cols: int, rows: int, want: int) -> tuple[int, int]:

@@ -32,6 +32,7 @@ class Shot:
     width: int
     height: int
     bleed: int = 0
+    transparent: bool = False  # nothing where the drawing draws nothing (RGBA), not white
 
     @property
     def own_bleed(self) -> int:
@@ -53,7 +54,8 @@ def _page(shot: Shot) -> Page:
 
 
 def rasterise(shots: list[Shot]) -> list[Image.Image]:
-    """Each shot as an RGB image of (width + 2 bleed) x (height + 2 bleed) px, in one PDF."""
+    """Each shot as an image of (width + 2 bleed) x (height + 2 bleed) px, in one PDF: RGB, or
+    RGBA where the shot is `transparent`."""
     return list(rasterised(shots))
 
 
@@ -63,9 +65,15 @@ def rasterised(shots: list[Shot]) -> Iterator[Image.Image]:
     if not shots:
         return
     pages = [_page(shot) for shot in shots]
-    pngs = render_pngs(Document(tuple(pages), "pieces"), pages, _PX_DPI, transparent=False)
-    for shot, png in zip(shots, pngs, strict=True):
-        image = Image.open(io.BytesIO(png)).convert("RGB")
+    done: dict[int, bytes] = {}
+    for clear in sorted({shot.transparent for shot in shots}):
+        mine = [i for i, shot in enumerate(shots) if shot.transparent == clear]
+        picked = [pages[i] for i in mine]
+        pngs = render_pngs(Document(tuple(picked), "pieces"), picked, _PX_DPI, transparent=clear)
+        for i, png in zip(mine, pngs, strict=True):
+            done[i] = png
+    for i, shot in enumerate(shots):
+        image = Image.open(io.BytesIO(done[i])).convert("RGBA" if shot.transparent else "RGB")
         extend = shot.bleed - shot.own_bleed
         if extend:
             pixels = np.asarray(image)
@@ -75,24 +83,39 @@ def rasterised(shots: list[Shot]) -> Iterator[Image.Image]:
 
 
 def png_bytes(image: Image.Image, dpi: float | None = None) -> bytes:
-    """An image's colours (any alpha dropped) as PNG bytes, written as every PNG of sheetgen
-    is (`png_file`): the same bytes for the same pixels."""
+    """An image's colours (and its alpha, where it is RGBA) as PNG bytes, written as every PNG
+    of sheetgen is (`png_file`): the same bytes for the same pixels."""
+    alpha = image.mode == "RGBA"
     pixels = np.array(image.convert("RGBA"))
-    pixels[:, :, 3] = 0
-    return png_file(pixels.view(np.uint32)[:, :, 0], alpha=False, dpi=dpi)
+    if not alpha:
+        pixels[:, :, 3] = 0
+    return png_file(pixels.view(np.uint32)[:, :, 0], alpha=alpha, dpi=dpi)
 
 
-def trim_to_art(image: Image.Image) -> Image.Image:
-    """The image cropped to its art: the box of every pixel unlike the white paper of its
-    four corners, so a board drawn on a sheet with uneven white around it comes out with none
-    on any side; the image itself where a corner is not white (art to the edge)."""
+def art_box(image: Image.Image) -> tuple[int, int, int, int]:
+    """The box (left, top, right, bottom px) of the image's art: of every pixel not clear, in
+    an RGBA image; else of every pixel unlike the white paper of its four corners, so a board
+    drawn on a sheet with uneven white around it comes out with none on any side; the whole
+    image where a corner is not white (art to the edge) or nothing is drawn."""
+    whole = (0, 0, image.width, image.height)
+    if image.mode == "RGBA":
+        drawn = np.asarray(image)[:, :, 3] > 0
+        rows, cols = np.flatnonzero(drawn.any(axis=1)), np.flatnonzero(drawn.any(axis=0))
+        if not len(rows):
+            return whole
+        return int(cols[0]), int(rows[0]), int(cols[-1]) + 1, int(rows[-1]) + 1
     pixels = np.asarray(image)
     corners = {tuple(pixels[y, x]) for y in (0, -1) for x in (0, -1)}
     if len(corners) != 1 or min(next(iter(corners))) < 250:
-        return image
+        return whole
     paper = np.array(corners.pop())
     art = np.abs(pixels.astype(int) - paper).max(axis=2) > 8
     rows, cols = np.flatnonzero(art.any(axis=1)), np.flatnonzero(art.any(axis=0))
     if not len(rows):
-        return image
-    return image.crop((int(cols[0]), int(rows[0]), int(cols[-1]) + 1, int(rows[-1]) + 1))
+        return whole
+    return int(cols[0]), int(rows[0]), int(cols[-1]) + 1, int(rows[-1]) + 1
+
+
+def trim_to_art(image: Image.Image) -> Image.Image:
+    """The image cropped to its art (`art_box`)."""
+    return image.crop(art_box(image))

@@ -1,16 +1,25 @@
-"""Tabletop Simulator: a component's parts as the images TTS imports and a saved object that
-loads them from local files.
+"""Tabletop Simulator: a component's parts as the images TTS imports and a saved game that is
+ready to play when loaded.
 
 - Deck sheets: one deck a `Piece.deck`, each design once (a design's copies share its card),
-  at most 10 x 7 faces and 4096 px a side, more sheets where a deck has more than 70 designs.
-  The deck's back is hidden (`BackIsHidden`), so a card in a hand shows its back and no cell
-  of a sheet is kept for a hidden face. Pieces of one back share one back image; pieces with
-  backs of their own get back sheets laid out as their face sheets (`UniqueBack`).
+  each face `--px` wide (512) on as few sheets as hold them at that size: at most 10 x 7
+  faces and 4096 px a side, each sheet's grid the one with the fewest empty cells (Marram's
+  34 designs in 7 x 5 at 512 px). Every deck hides its back (`BackIsHidden`): a card in a
+  hand shows the others its back, and no cell of a sheet is kept for a hidden face. Pieces of
+  one back share one back image; pieces with backs of their own get back sheets laid out as
+  their face sheets (`UniqueBack`).
+- How the pieces are taken follows the game's rules (`Piece.drawn`): drawn blind from a
+  `Bag` (tinted with the pieces' common back), shuffled into one face-down deck, or laid out
+  face up in the set's order. Shuffles are the same for the same layout: each is seeded from
+  the layout's identity and the deck's name (`shuffled`); players reshuffle in TTS.
+- Sizes follow millimetres (`export.tts_scale`): each card, tile and board is given the scale
+  that makes it its own size, so a 19 mm tile fills a 19 mm cell of a board.
 - Dice: each six-sided die as the Custom Dice d6 template (`export.deck_grid.DIE_TEMPLATE`).
-- Boards: each board trimmed to its art (no white left of its sheet on any side), at most
-  4096 px on its long side.
-- The saved object: `ObjectStates` of `DeckCustom` (or `CardCustom`), `Custom_Dice` and
-  `Custom_Board`, every image a `file:///` URL, no dates. GUIDs and deck ids come from the
+- Boards: each board trimmed to its art (no white left of its sheet on any side; a board cut to
+  its shape is clear outside it), at most 4096 px on its long side, a locked `Custom_Tile`
+  stretched to its image, with a snap point at the centre of each cell pieces are laid on.
+- The saved game: `ObjectStates` of `DeckCustom`, `CardCustom`, `Bag`, `Custom_Dice` and
+  `Custom_Tile`, every image a `file:///` URL, no dates. GUIDs and deck ids come from the
   layout's identity (game, layout, component) and the object's content, so objects of several
   exports loaded onto one table do not collide, and the same layout gives the same bytes.
 """
@@ -19,13 +28,15 @@ from __future__ import annotations
 
 import hashlib
 import json
+from collections.abc import Sequence
 from dataclasses import dataclass, field
 from pathlib import Path
-from typing import Any
+from typing import Any, TypeVar
 
+import numpy as np
 from PIL import Image
 
-from sheetgen.draw.pieces import Die, Parts, Piece
+from sheetgen.draw.pieces import Die, Drawn, OnTable, Parts, Piece
 from sheetgen.draw.shapes import Drawing, Rect, Style
 from sheetgen.export.deck_grid import (
     DIE_TEMPLATE_CELLS,
@@ -33,31 +44,38 @@ from sheetgen.export.deck_grid import (
     MAX_DIE_FACE,
     MAX_SIDE,
     SheetGrid,
-    cell_pixels,
+    deck_sheets,
     die_template_cell,
-    grid_shape,
-    split_deck,
 )
-from sheetgen.export.raster import Shot, png_bytes, rasterise, trim_to_art
+from sheetgen.export.raster import Shot, art_box, png_bytes, rasterise
+from sheetgen.export.tts_scale import card_scale, tile_scale, units
 from sheetgen.pipeline.output import output_name, slug
 
 BOARD_DPI = 200  # a board's resolution where its long side stays within MAX_SIDE
 DIE_FACE_PX = 256  # a die face's side in its template unless asked for less
 CARD_RECTANGLE = 1  # CustomDeck Type: 0 rounded rectangle, 1 rectangle, 2/3 hex, 4 circle
 DICE_D6 = 1  # CustomDice Type: 0 d4, 1 d6, 2 d8, 3 d10, 4 d12, 5 d20
+TILE_BOX = 0  # CustomTile Type: 0 box, 1 hex, 2 circle, 3 rounded
+BOARD_THICKNESS = 0.2  # a board tile's thickness (Custom_Tile Thickness)
+BAG_RANDOM = 2  # Bag Order: 0 last in first out, 1 first in first out, 2 at random
+GAP = 20.0  # mm between objects laid out on the table
+BAG_ROOM = 60.0  # mm of the table a bag is given (the stock bag is wider than a tile)
 # deck ids: TTS reads a CardID (deck id x 100 + cell) as a 32-bit integer; ids of 1000 to
 # 9,999,999 keep every CardID below 10^9, clear of the ids hand-made decks use (1, 2, ...)
 DECK_IDS = range(1000, 10_000_000)
 
+T = TypeVar("T")
+
 
 @dataclass
 class Export:
-    """What an export writes: image files (name, bytes), the saved object's objects, and
-    notes for the user."""
+    """What an export writes: image files (name, bytes), the saved object's objects (each with
+    its width in mm on the table, to lay them out), and notes for the user."""
 
     files: list[tuple[str, bytes]] = field(default_factory=list)
     objects: list[dict[str, Any]] = field(default_factory=list)
     notes: list[str] = field(default_factory=list)
+    widths: list[float] = field(default_factory=list)
 
 
 @dataclass(frozen=True)
@@ -137,54 +155,66 @@ def deck_id(names: Names, taken: set[int], *content: object) -> int:
     return found
 
 
-def transform(x: float, z: float, face_down: bool = False) -> dict[str, float]:
-    """A TTS Transform: at (x, z) on the table, face down (turned over about z) if asked."""
+def shuffled(items: Sequence[T], seed: str) -> list[T]:
+    """`items` in a shuffled order that depends on `seed` alone (a Fisher-Yates shuffle drawing
+    each swap from SHA-256 of the seed and the step): the same seed, the same order, on every
+    machine and Python."""
+    out = list(items)
+    for i in range(len(out) - 1, 0, -1):
+        draw = int.from_bytes(hashlib.sha256(f"{seed}\n{i}".encode()).digest()[:8], "big")
+        j = draw % (i + 1)
+        out[i], out[j] = out[j], out[i]
+    return out
+
+
+def transform(x: float, z: float, face_down: bool = False, scale: float = 1.0) -> dict[str, float]:
+    """A TTS Transform: at (x, z) mm on the table, facing the first seat, face down (turned
+    over about z) if asked, `scale` across the table (its thickness unscaled)."""
     return {
-        "posX": x,
+        "posX": round(units(x), 4),
         "posY": 1.0,
-        "posZ": z,
+        "posZ": round(units(z), 4),
         "rotX": 0.0,
         "rotY": 180.0,
         "rotZ": 180.0 if face_down else 0.0,
-        "scaleX": 1.0,
+        "scaleX": round(scale, 6),
         "scaleY": 1.0,
-        "scaleZ": 1.0,
+        "scaleZ": round(scale, 6),
     }
 
 
-def deck_cell(pieces: list[Piece], px: int) -> tuple[int, int]:
-    """A deck's cell size in px: `px` wide, or less where its sheets would pass MAX_SIDE."""
-    front = pieces[0].front
-    cols, rows = grid_shape(len(split_deck(len(pieces))[0]))
-    return cell_pixels(front.width, front.height, cols, rows, px)
-
-
-def cap_notes(grouped: list[tuple[str, list[Piece]]], px: int, cell_w: int) -> list[str]:
-    """Why the decks' faces are `cell_w` px wide, not the `px` asked: the narrowest deck's
-    sheet would pass MAX_SIDE, and the others match it (one scale on the table)."""
+def shrink_note(name: str, pieces: list[Piece], px: int, cell_w: int) -> list[str]:
+    """Why a deck's faces are `cell_w` px wide, not the `px` asked: one face that size would
+    pass MAX_SIDE."""
     if cell_w >= px:
         return []
-    name, pieces = min(grouped, key=lambda deck: deck_cell(deck[1], px)[0])
-    cols, rows = grid_shape(len(split_deck(len(pieces))[0]))
-    way = f"{cols} across" if cols * px > MAX_SIDE else f"{rows} down"
-    notes = [
-        f"deck {name!r}: faces made {cell_w} px wide (asked {px}) so that a sheet of {way} "
-        f"stays within {MAX_SIDE} px"
+    front = pieces[0].front
+    return [
+        f"deck {name!r}: faces made {cell_w} px wide (asked {px}) so that a face of "
+        f"{front.width:g} x {front.height:g} mm stays within {MAX_SIDE} px"
     ]
-    others = ", ".join(repr(other) for other, _ in grouped if other != name)
-    if others:
-        notes.append(f"deck {others}: faces made {cell_w} px wide too, to match deck {name!r}")
-    return notes
+
+
+@dataclass(frozen=True)
+class Card:
+    """One card of a deck before it is placed: its design, its CardID and its sheet's entry."""
+
+    name: str
+    card_id: int
+    custom: dict[str, Any]
+    uid: str
 
 
 def export_deck(
-    name: str, pieces: list[Piece], names: Names, folder: Path, px: int, taken: set[int], at: float
+    name: str, pieces: list[Piece], names: Names, folder: Path, px: int, taken: set[int]
 ) -> Export:
-    """One deck's sheets, back image(s) and its DeckCustom object, faces at most `px` wide
-    (deck ids from `deck_id`, none of those `taken`)."""
+    """One deck's sheets, back image(s) and its objects, faces `px` wide where a sheet allows
+    (deck ids from `deck_id`, none of those `taken`): a bag, a shuffled face-down deck, or its
+    cards face up in a row, as `Piece.drawn` says."""
     out = Export()
-    sheets = split_deck(len(pieces))
-    cell_w, cell_h = deck_cell(pieces, px)
+    sheets = deck_sheets(len(pieces), pieces[0].front.width, pieces[0].front.height, px)
+    cell_w, cell_h = sheets[0][1].cell_w, sheets[0][1].cell_h
+    out.notes += shrink_note(name, pieces, px, cell_w)
     backs = [p.back or p.table_back or blank_back(p) for p in pieces]
     unique_back = len({b.content() for b in backs}) > 1
     faces = rasterise([Shot(p.front, cell_w, cell_h) for p in pieces])
@@ -196,9 +226,8 @@ def export_deck(
         single_back = names.file(f"{stem}-back")
         out.files.append((single_back, png_bytes(back_images[0])))
     custom: dict[str, dict[str, Any]] = {}
-    cards: list[dict[str, Any]] = []
-    for number, indices in enumerate(sheets):
-        grid = SheetGrid(*grid_shape(len(indices)), cell_w, cell_h)
+    cards: list[Card] = []
+    for number, (indices, grid) in enumerate(sheets):
         sheet = names.file(f"{stem}-{number + 1}")
         sheet_png = png_bytes(_sheet_image(grid, [faces[i] for i in indices]))
         out.files.append((sheet, sheet_png))
@@ -223,20 +252,38 @@ def export_deck(
                 card_id = sheet_id * 100 + slot
                 own = {str(sheet_id): custom[str(sheet_id)]}
                 uid = guid(names, "card", name, card_id, copy)
-                cards.append(_card(pieces[i].name, card_id, own, uid))
-    out.objects.append(_deck_object(names, name, cards, custom, at))
+                cards.append(Card(pieces[i].name, card_id, own, uid))
+    front = pieces[0].front
+    how: Drawn = pieces[0].drawn
+    scale = card_scale(front.height)
+    if how == "open":
+        for card in cards:
+            out.objects.append(_card(card, scale, face_down=False, name="CardCustom"))
+            out.widths.append(front.width)
+        return out
+    order = shuffled(cards, f"{names.identity}/{name}")
+    if how == "bag":
+        tint = None if unique_back else back_images[0]
+        out.objects.append(_bag(names, name, order, scale, tint))
+        out.widths.append(max(front.width, BAG_ROOM))
+        return out
+    if len(order) == 1:
+        out.objects.append(_card(order[0], scale, face_down=True, name="CardCustom"))
+    else:
+        out.objects.append(_deck_object(names, name, order, custom, scale))
+    out.widths.append(front.width)
     return out
 
 
-def _card(nickname: str, card_id: int, custom: dict[str, Any], uid: str) -> dict[str, Any]:
-    """One card of a deck: its sheet's entry alone in its CustomDeck."""
+def _card(card: Card, scale: float, face_down: bool, name: str = "Card") -> dict[str, Any]:
+    """One card: its sheet's entry alone in its CustomDeck, at `scale`."""
     return {
-        "Name": "Card",
-        "GUID": uid,
-        "Nickname": nickname,
-        "CardID": card_id,
-        "CustomDeck": custom,
-        "Transform": transform(0.0, 0.0, face_down=True),
+        "Name": name,
+        "GUID": card.uid,
+        "Nickname": card.name,
+        "CardID": card.card_id,
+        "CustomDeck": card.custom,
+        "Transform": transform(0.0, 0.0, face_down, scale),
         "SidewaysCard": False,
         "HideWhenFaceDown": True,
         "Hands": True,
@@ -244,18 +291,17 @@ def _card(nickname: str, card_id: int, custom: dict[str, Any], uid: str) -> dict
 
 
 def _deck_object(
-    names: Names, name: str, cards: list[dict[str, Any]], custom: dict[str, Any], at: float
+    names: Names, name: str, cards: list[Card], custom: dict[str, Any], scale: float
 ) -> dict[str, Any]:
-    """A deck of `cards`, or the card alone where the deck holds one."""
-    if len(cards) == 1:
-        return {**cards[0], "Name": "CardCustom", "Transform": transform(at, 0.0, True)}
+    """A face-down deck of `cards`, in their order (the first on top)."""
+    contained = [_card(card, scale, face_down=True) for card in cards]
     deck: dict[str, Any] = {
         "Name": "DeckCustom",
         "Nickname": name,
-        "Transform": transform(at, 0.0, face_down=True),
-        "DeckIDs": [card["CardID"] for card in cards],
+        "Transform": transform(0.0, 0.0, face_down=True, scale=scale),
+        "DeckIDs": [card.card_id for card in cards],
         "CustomDeck": custom,
-        "ContainedObjects": cards,
+        "ContainedObjects": contained,
         "SidewaysCard": False,
         "HideWhenFaceDown": True,
         "Hands": False,
@@ -264,7 +310,33 @@ def _deck_object(
     return deck
 
 
-def export_die(die: Die, names: Names, folder: Path, px: int, at: float) -> Export:
+def _colour(image: Image.Image) -> dict[str, float]:
+    """An image's commonest colour as a TTS colour (0 to 1 a channel)."""
+    pixels = np.asarray(image.convert("RGB")).reshape(-1, 3)
+    colours, counts = np.unique(pixels, axis=0, return_counts=True)
+    r, g, b = (round(int(c) / 255, 4) for c in colours[int(np.argmax(counts))])
+    return {"r": r, "g": g, "b": b}
+
+
+def _bag(
+    names: Names, name: str, cards: list[Card], scale: float, tint: Image.Image | None
+) -> dict[str, Any]:
+    """A bag holding `cards` in their order, drawn from at random; tinted with `tint`'s colour
+    (the pieces' common back) where there is one."""
+    bag: dict[str, Any] = {
+        "Name": "Bag",
+        "GUID": guid(names, "bag", name, [card.uid for card in cards]),
+        "Nickname": name,
+        "Transform": transform(0.0, 0.0),
+        "Bag": {"Order": BAG_RANDOM},
+        "ContainedObjects": [_card(card, scale, face_down=False) for card in cards],
+    }
+    if tint is not None:
+        bag["ColorDiffuse"] = _colour(tint)
+    return bag
+
+
+def export_die(die: Die, names: Names, folder: Path, px: int) -> Export:
     """A die as its d6 template image and its Custom_Dice object."""
     face_px = min(px, MAX_DIE_FACE)
     images = rasterise([Shot(face, face_px, face_px) for face in die.faces])
@@ -278,7 +350,7 @@ def export_die(die: Die, names: Names, folder: Path, px: int, at: float) -> Expo
         "Name": "Custom_Dice",
         "GUID": guid(names, "die", die.name, hashlib.sha256(data).hexdigest()),
         "Nickname": die.name,
-        "Transform": transform(at, -4.0),
+        "Transform": transform(0.0, 0.0),
         "CustomImage": {
             "ImageURL": _url(folder, file),
             "ImageSecondaryURL": "",
@@ -287,7 +359,7 @@ def export_die(die: Die, names: Names, folder: Path, px: int, at: float) -> Expo
             "CustomDice": {"Type": DICE_D6},
         },
     }
-    return Export([(file, data)], [dice])
+    return Export([(file, data)], [dice], [], [die.faces[0].width])
 
 
 def board_pixels(board: Drawing) -> tuple[int, int]:
@@ -296,24 +368,67 @@ def board_pixels(board: Drawing) -> tuple[int, int]:
     return max(1, round(board.width * per_mm)), max(1, round(board.height * per_mm))
 
 
-def export_board(board: Drawing, label: str, names: Names, folder: Path, at: float) -> Export:
-    """A board trimmed to its edge and its Custom_Board object."""
-    image = trim_to_art(rasterise([Shot(board, *board_pixels(board))])[0])
+def snap_points(
+    cells: tuple[tuple[float, float], ...],
+    box: tuple[float, float, float, float],
+    scale: float,
+) -> list[dict[str, Any]]:
+    """A snap point at each cell centre (mm from the board drawing's top-left), in the board
+    tile's own coordinates: the tile's image spans `box` (left, top, right, bottom mm of the
+    drawing), its centre is the origin, and a Custom_Tile shows its image's top towards its
+    own -z and its image's right towards its own -x (turned to face the first seat, rotY
+    180, the top is away from that seat and the right on its right); lengths are table units
+    over the tile's `scale`. Each point turns a piece square to the board."""
+    left, top, right, bottom = box
+    mid_x, mid_y = (left + right) / 2, (top + bottom) / 2
+    return [
+        {
+            "Position": {
+                "x": round(-units(x - mid_x) / scale, 5),
+                "y": round(BOARD_THICKNESS / 2, 5),
+                "z": round(units(y - mid_y) / scale, 5),
+            },
+            "Rotation": {"x": 0.0, "y": 0.0, "z": 0.0},
+        }
+        for x, y in cells
+    ]
+
+
+def export_board(board: Drawing, facts: OnTable, label: str, names: Names, folder: Path) -> Export:
+    """A board trimmed to its art (clear outside it where it is cut to its shape) as a locked
+    Custom_Tile its own size in mm, with a snap point at each of its cells."""
+    w_px, h_px = board_pixels(board)
+    (image,) = rasterise([Shot(board, w_px, h_px, transparent=facts.cut_to_shape)])
+    left, top, right, bottom = art_box(image)
+    image = image.crop((left, top, right, bottom))
+    mm_x, mm_y = board.width / w_px, board.height / h_px
+    box = (left * mm_x, top * mm_y, right * mm_x, bottom * mm_y)
+    height = box[3] - box[1]
+    scale = tile_scale(height)
     file = names.file(label)
     data = png_bytes(image)
-    obj = {
-        "Name": "Custom_Board",
+    obj: dict[str, Any] = {
+        "Name": "Custom_Tile",
         "GUID": guid(names, "board", label, hashlib.sha256(data).hexdigest()),
         "Nickname": board.title or label,
-        "Transform": transform(at, 12.0),
+        "Transform": transform(0.0, 0.0, scale=scale),
+        "Locked": True,
         "CustomImage": {
             "ImageURL": _url(folder, file),
             "ImageSecondaryURL": "",
             "ImageScalar": 1.0,
             "WidthScale": 0.0,
+            "CustomTile": {
+                "Type": TILE_BOX,
+                "Thickness": BOARD_THICKNESS,
+                "Stackable": False,
+                "Stretch": True,
+            },
         },
     }
-    return Export([(file, data)], [obj])
+    if facts.cells:
+        obj["AttachedSnapPoints"] = snap_points(facts.cells, box, scale)
+    return Export([(file, data)], [obj], [], [box[2] - box[0]])
 
 
 def board_labels(boards: tuple[Drawing, ...], names: Names) -> list[str]:
@@ -332,21 +447,35 @@ def board_labels(boards: tuple[Drawing, ...], names: Names) -> list[str]:
     return out
 
 
+def _lay_out(row: Export, z: float) -> None:
+    """Place a row of objects left to right, GAP mm apart, centred on the table at `z` mm."""
+    total = sum(row.widths) + GAP * max(0, len(row.widths) - 1)
+    x = -total / 2
+    for obj, width in zip(row.objects, row.widths, strict=True):
+        obj["Transform"]["posX"] = round(units(x + width / 2), 4)
+        obj["Transform"]["posZ"] = round(units(z), 4)
+        x += width + GAP
+
+
 def export_tts(parts: Parts, names: Names, folder: Path, px: int = MAX_CELL) -> Export:
-    """Every deck, die and board of a component, and the saved object that loads them."""
+    """Every deck, die and board of a component, and the saved game that loads them: the
+    boards in a row at the middle of the table, the pieces and dice in a row in front."""
     whole = Export()
+    pieces = Export()
     taken: set[int] = set()
-    grouped = decks(parts.pieces)
-    cell = min([deck_cell(pieces, px)[0] for _, pieces in grouped], default=px)
-    whole.notes += cap_notes(grouped, px, cell)  # every deck's faces as wide: one scale
-    for column, (name, pieces) in enumerate(grouped):
-        made = export_deck(name, pieces, names, folder, cell, taken, 3.0 * column)
-        _add(whole, made)
-    for column, die in enumerate(parts.dice):
-        _add(whole, export_die(die, names, folder, min(px, DIE_FACE_PX), 3.0 * column))
+    for name, members in decks(parts.pieces):
+        _add(pieces, export_deck(name, members, names, folder, px, taken))
+    for die in parts.dice:
+        _add(pieces, export_die(die, names, folder, min(px, DIE_FACE_PX)))
+    boards = Export()
     labels = board_labels(parts.boards, names)
-    for column, (board, label) in enumerate(zip(parts.boards, labels, strict=True)):
-        _add(whole, export_board(board, label, names, folder, 30.0 * column))
+    for index, (board, label) in enumerate(zip(parts.boards, labels, strict=True)):
+        _add(boards, export_board(board, parts.table_facts(index), label, names, folder))
+    deepest = max((b.height for b in parts.boards), default=0.0)
+    _lay_out(boards, 0.0)
+    _lay_out(pieces, -(deepest / 2 + GAP + 50.0) if parts.boards else 0.0)
+    _add(whole, boards)
+    _add(whole, pieces)
     saved = {
         "SaveName": f"{names.game}/{names.layout}",
         "GameMode": "",
@@ -363,3 +492,4 @@ def _add(whole: Export, part: Export) -> None:
     whole.files += part.files
     whole.objects += part.objects
     whole.notes += part.notes
+    whole.widths += part.widths

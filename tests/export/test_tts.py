@@ -88,12 +88,17 @@ def test_a_deck_of_75_designs_splits_into_a_10_by_7_sheet_and_a_second(tmp_path:
 
 
 def test_sheets_stay_within_4096_px_whatever_the_face_size(tmp_path: Path) -> None:
-    pieces = tuple(Piece(f"t{n}", tile(n, 20, 35), None, deck="tall") for n in range(70))
+    """Faces of 20 x 35 mm asked 4096 px wide would be 7168 px tall: each is made 4096 px
+    tall and floor(4096 x 20 / 35) = 2340 px wide, one a sheet, with a note."""
+    pieces = tuple(Piece(f"t{n}", tile(n, 20, 35), None, deck="tall") for n in range(3))
     export = export_tts(Parts(pieces), NAMES, tmp_path, px=4096)
-    sheet = pixels(dict(export.files)["test-set-tiles-tts-tall-1.png"])
-    assert sheet.shape[0] <= 4096 and sheet.shape[1] <= 4096
-    assert abs(sheet.shape[0] / 7 - sheet.shape[1] / 10 * 35 / 20) <= 1  # the faces' proportion
-    assert export.notes and "4096" in export.notes[0]
+    for n in (1, 2, 3):
+        sheet = pixels(dict(export.files)[f"test-set-tiles-tts-tall-{n}.png"])
+        assert sheet.shape[:2] == (4096, 2340)
+    assert export.notes == [
+        "deck 'tall': faces made 2340 px wide (asked 4096) so that a face of 20 x 35 mm "
+        "stays within 4096 px"
+    ]
 
 
 @pytest.fixture(scope="module")
@@ -118,7 +123,8 @@ def test_marram_fronts_and_backs_are_sheets_with_unique_backs(
 ) -> None:
     files = written(marram, tmp_path, px=200)
     n = len(marram.pieces)
-    cols, rows = 10, -(-n // 10)
+    cols, rows = 7, 5  # the starter and 34 designs fill 7 x 5 (10 x 4 would leave 5 empty)
+    assert cols * rows == n
     (deck,) = decks_of(saved(files))
     (sheet,) = deck["CustomDeck"].values()
     assert (sheet["NumWidth"], sheet["NumHeight"], sheet["UniqueBack"]) == (cols, rows, True)
@@ -166,7 +172,7 @@ def test_the_saved_object_holds_tts_documented_fields(marram: Parts, tmp_path: P
             if obj["Name"] == "Custom_Dice":
                 assert image["CustomDice"]["Type"] == 1  # a d6
             else:
-                assert obj["Name"] == "Custom_Board"
+                assert obj["Name"] == "Custom_Tile"  # a board: a tile stretched to its image
     assert len(set(guids)) == len(guids) and all(len(g) == 6 for g in guids)
     again = export_tts(parts, NAMES, tmp_path, 128)
     assert dict(again.files) == files  # deterministic, byte for byte
@@ -228,23 +234,16 @@ def test_objects_of_two_exports_never_share_a_guid_or_deck_id(tmp_path: Path) ->
     assert again == first  # deterministic
 
 
-def test_every_deck_of_an_export_gets_faces_of_one_width(tmp_path: Path) -> None:
-    """A starter card alone is not drawn 4096 px wide while its set's deck is capped."""
-    pieces = [Piece(f"t{n}", tile(n), None, 1, "tiles") for n in range(40)]
-    pieces.append(Piece("start", tile(99), None, 1, "starter"))
-    export = export_tts(Parts(tuple(pieces)), NAMES, tmp_path, 4096)
+def test_a_deck_too_big_for_one_sheet_at_512_px_keeps_512_px_on_two(tmp_path: Path) -> None:
+    """60 square faces at 512 px: a sheet holds 8 across (8 x 512 = 4096) and 7 down, 56
+    faces; the other 4 go on a second sheet of 4 x 1. No face is made narrower."""
+    pieces = [Piece(f"t{n}", tile(n), None, 1, "tiles") for n in range(60)]
+    export = export_tts(Parts(tuple(pieces)), NAMES, tmp_path, 512)
     files = dict(export.files)
-    widths = {
-        name: pixels(data).shape[1] for name, data in files.items() if name.endswith("-1.png")
-    }
-    assert (
-        widths["test-set-tiles-tts-starter-1.png"] * 10 == widths["test-set-tiles-tts-tiles-1.png"]
-    )
-    assert widths["test-set-tiles-tts-starter-1.png"] == 409
-    assert export.notes[0] == (
-        "deck 'tiles': faces made 409 px wide (asked 4096) so that a sheet of 10 across "
-        "stays within 4096 px"
-    )
+    first = pixels(files["test-set-tiles-tts-tiles-1.png"])
+    second = pixels(files["test-set-tiles-tts-tiles-2.png"])
+    assert first.shape[:2] == (7 * 512, 8 * 512) and second.shape[:2] == (512, 4 * 512)
+    assert export.notes == []
 
 
 def test_a_piece_with_a_table_back_shows_it_on_the_table(tmp_path: Path) -> None:
@@ -269,9 +268,10 @@ def test_scrumpit_bags_have_backs_of_their_colour_and_the_board_no_cell_label(
     board = load("scrumpit/single")
     assert board.kind.parts is not None
     (drawn,) = board.kind.parts(board.model).boards
-    image = pixels(written(Parts(boards=(drawn,)), tmp_path)["test-set-tiles-tts-board.png"])
-    corner = image[-image.shape[0] // 6 :, -image.shape[1] // 6 :]
-    assert (corner > 245).all()  # the printed board's 'cells 19 mm' is not on the table's
+    image = written(board.kind.parts(board.model), tmp_path)["test-set-tiles-tts-board.png"]
+    rgba = np.asarray(Image.open(io.BytesIO(image)).convert("RGBA"))
+    corner = rgba[-rgba.shape[0] // 6 :, -rgba.shape[1] // 6 :]
+    assert (corner[:, :, 3] == 0).all()  # the printed board's 'cells 19 mm' is not on the table's
     assert "mm" not in drawn.title
 
 

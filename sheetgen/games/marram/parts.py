@@ -1,6 +1,11 @@
 """Marram's tiles as pieces: each design's front and back as its print-and-play sheets draw
 them, as many as the set holds; the starter tile apart, in a deck of its own (it is laid first,
-never shuffled in)."""
+face up, never shuffled in).
+
+The rulebook has each player given tiles "drawn at random from the stock", and both sides of
+a tile are played (a player lays either side up, and a spade flips a laid tile): a face-down
+pile would show everyone the other side of the next tile, so a digital table draws them
+blind from a bag."""
 
 from __future__ import annotations
 
@@ -27,11 +32,14 @@ def tile_sides(
 
 
 def tile_parts(layout: TileSetLayout) -> Parts:
-    """The set's designs at the layout's size and bleed: deck 'tiles', and 'starter'."""
+    """The set's designs at the layout's size and bleed: deck 'tiles' (drawn from a bag), and
+    'starter' (laid face up)."""
     sides = tile_sides(layout, layout.sheet.size, layout.sheet.bleed)
     return Parts(
         tuple(
-            Piece(tile.name, f, k, tile.count, "starter" if tile is layout.starter else "tiles")
+            Piece(tile.name, f, k, tile.count, "starter", drawn="open")
+            if tile is layout.starter
+            else Piece(tile.name, f, k, tile.count, "tiles", drawn="bag")
             for tile, f, k in sides
         )
     )

@@ -1,6 +1,10 @@
 """Scribbly Gum's tiles as pieces, drawn as the tile sheets draw them: decks 'movement' (one
 back for all), 'achievement' (gold front, silver back) and 'letter' (nothing on the back); and
-the tree sides as boards."""
+the tree sides as boards.
+
+The rulebook has the mother moth shuffle the movement tiles into a face-down draw pile; the
+achievement tiles are chosen and laid gold side up, each with a letter tile: the movement
+tiles are a shuffled face-down pile, the others laid out face up in order."""
 
 from __future__ import annotations
 
@@ -12,7 +16,8 @@ from sheetgen.games.scribbly_gum.tiles import tile_faces
 
 def tile_parts(layout: TilesLayout) -> Parts:
     """The deck at the layout's size and bleed: a movement piece a kind of movement (as many as
-    the deck holds: one kind twice), each achievement and each letter once."""
+    the deck holds: one kind twice) in a shuffled face-down pile, each achievement and each
+    letter once, laid out face up."""
     faces = tile_faces(layout, layout.sheet.size, layout.sheet.bleed)
     taken: set[str] = set()
     pieces = [
@@ -21,11 +26,12 @@ def tile_parts(layout: TilesLayout) -> Parts:
         for count in [sum(m == move for m in layout.movement)]
     ]
     pieces += [
-        Piece(piece_name(a.title.lower(), taken, "achievement"), gold, silver, 1, "achievement")
+        Piece(name, gold, silver, 1, "achievement", drawn="open")
         for a, gold, silver in zip(layout.achievements, faces.gold, faces.silver, strict=True)
+        for name in [piece_name(a.title.lower(), taken, "achievement")]
     ]
     pieces += [
-        Piece(piece_name(x, taken, "letter"), front, None, 1, "letter")
+        Piece(piece_name(x, taken, "letter"), front, None, 1, "letter", drawn="open")
         for x, front in zip(layout.letters, faces.letters, strict=True)
     ]
     return Parts(tuple(pieces))

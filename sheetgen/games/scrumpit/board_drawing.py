@@ -74,7 +74,7 @@ def _zones(layout: BoardLayout, cell: float) -> list[Shape]:
         out.append(Rect(cx, cy, 1, 1, Style(stroke=darker(fill, 0.7), width=0.04, fill=fill)))
         apex = row == len(layout.row_cells)
         baseline = cy + 0.12 + size * (0.36 if apex else 0.72)
-        number = (cx + 0.1, "start") if apex else (cx + 0.5, "middle")
+        number: tuple[float, Anchor] = (cx + 0.1, "start") if apex else (cx + 0.5, "middle")
         marks: list[Shape] = [
             star(cx + 0.62, cy + 0.64, 0.27, ink, darker(fill, 0.6), 0.03)
             if apex

@@ -56,9 +56,9 @@ def command_reference() -> str:
 def _command(command: Any, ctx: Any, path: str) -> list[str]:
     """A command's section, and its subcommands' (Typer's own click, so duck-typed)."""
     lines = [f"{'#' * min(path.count(' ') + 2, 4)} `{path}`", ""]
-    lines += _help(command.help or "")
     usage = " ".join(command.collect_usage_pieces(ctx))
     lines += ["```text", f"{path} {usage}", "```", ""]
+    lines += _help(command.help or "")
     rows = [row for param in command.get_params(ctx) if (row := _param_row(param, ctx))]
     if rows:
         lines += ["| argument or option | meaning |", "|---|---|", *rows, ""]
@@ -83,7 +83,7 @@ def _help(text: str) -> list[str]:
         if all(line.startswith("sheetgen ") for line in said):
             lines += ["```sh", *said, "```", ""]
         else:
-            lines += [" ".join(said), ""]
+            lines += [" ".join(said).replace("<", "&lt;").replace(">", "&gt;"), ""]
     return lines
 
 

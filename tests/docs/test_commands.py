@@ -22,7 +22,7 @@ import pytest
 
 from sheetgen.cli.watch import watch
 from tests.support import ROOT, sheetgen
-from tests.support.docs import Example, Shown, all_examples, pages
+from tests.support.docs import Example, Shown, all_examples, examples, pages
 
 LAYOUTS = ROOT / "layouts"
 SCRIBE = 'game = "scribe"\ncomponent = "supergrid"\nname = "{name}"\nextends = "scribe/standard"\n'
@@ -156,3 +156,36 @@ def test_each_watch_shown_serves_its_page_until_stopped(tmp_path: Path) -> None:
                 program.kill()
                 program.wait()
         assert program.returncode == 0, (example.name, out, err)
+
+
+def test_a_page_is_read_as_a_reader_reads_it(tmp_path: Path) -> None:
+    """A `sh` line runs (after `&&` too, `#` a comment, `> FILE` its output's file, `export`
+    for the lines after it); a `console` block's `$` lines run, the lines under each its
+    output; other blocks and lines are not commands."""
+    page = tmp_path / "page.md"
+    page.write_text(
+        "```sh\npython -m pip install . && sheetgen list  # all\nmutmut run\n"
+        "export SHEETGEN_LAYOUTS=~/mine\nsheetgen schema scribe/supergrid > s.json\n```\n\n"
+        "```toml\nsheetgen = 1\n```\n\n"
+        '  ```console\n  $ sheetgen scribe score "+O+/O+O/OO+"\n  + 4\n  O 2\n'
+        "  $ sheetgen --version\n  ```\n",
+        encoding="utf-8",
+    )
+    found = examples(page)
+    assert [len(example.commands) for example in found] == [1, 1, 2]
+    listed, schema, console = found
+    assert listed.line == 2 and listed.commands[0].argv == ("list",)
+    assert schema.commands[0].argv == ("schema", "scribe/supergrid")
+    assert schema.commands[0].to_file == "s.json"
+    assert schema.commands[0].env == (("SHEETGEN_LAYOUTS", "~/mine"),)
+    score, version = console.commands
+    assert score.argv == ("scribe", "score", "+O+/O+O/OO+") and score.output == "+ 4\nO 2"
+    assert version.argv == ("--version",) and version.output is None
+
+
+def test_an_output_unlike_the_one_shown_fails(tmp_path: Path) -> None:
+    page = tmp_path / "page.md"
+    page.write_text("```console\n$ sheetgen scrumpit score TAX --row 4\n53\n```\n", "utf-8")
+    (example,) = examples(page)
+    with pytest.raises(AssertionError):
+        run(example, tmp_path)

@@ -1,5 +1,5 @@
-"""Benchmarks: figures and ratios measured in one run (they assert nothing; the README quotes
-only what this prints).
+"""Benchmarks: figures and ratios measured in one run (they assert nothing;
+docs/development.md quotes only what this prints).
 
 Every comparison times both sides the same way: either both as whole commands in fresh
 processes, or both as calls in this process, in pairs whose order alternates (A B, B A, ...),

@@ -1,4 +1,5 @@
-"""Make the README's pictures again from the built-in layouts: `python docs/make_pictures.py`.
+"""Make the documentation's pictures again from the built-in layouts:
+`python docs/make_pictures.py`.
 
 Every picture is a page as sheetgen renders it (A4 at 60 dpi), the gallery at 90 dpi; the dice
 sheet is cropped to its rows of faces."""
@@ -14,7 +15,7 @@ from pathlib import Path
 from PIL import Image, ImageOps
 
 DOCS = Path(__file__).resolve().parent
-PAGES = {  # README picture: the page sheetgen writes
+PAGES = {  # the documentation's picture: the page sheetgen writes
     "marram-example-board.png": "marram-example-board.png",
     "marram-tiles-front.png": "marram-classic-tiles-p3.png",  # p1, p2: the alignment test
     "marram-tiles-back.png": "marram-classic-tiles-p4.png",

@@ -1,5 +1,5 @@
 """The build's command-line options: each good value read as meant, each bad one refused in a
-line that says what would do. Expectations come from the README's option table."""
+line that says what would do. Expectations come from the option table of docs/commands.md."""
 
 from __future__ import annotations
 
@@ -74,7 +74,7 @@ def test_flip_edges(text: str, flip: str) -> None:
 
 @pytest.mark.parametrize("text", ["dots", "", "corner", "fulls"])
 def test_other_crop_marks_are_refused_saying_what_each_kind_is(text: str) -> None:
-    """The choices in the README's words: corners, short marks outside the pieces; full,
+    """The choices in the documentation's words: corners, short marks outside the pieces; full,
     lines right across."""
     with pytest.raises(UsageError) as caught:
         parse_crop_marks(text)
@@ -104,7 +104,7 @@ def test_other_flips_are_refused(text: str) -> None:
     ("text", "offset"),
     [
         ("0.5,-0.3", (0.5, -0.3)),
-        ("10,-10", (10.0, -10.0)),  # the README's bound, ±10 mm, is allowed
+        ("10,-10", (10.0, -10.0)),  # the documented bound, ±10 mm, is allowed
         ("-10,10", (-10.0, 10.0)),
         (" 2 , 3 ", (2.0, 3.0)),
     ],

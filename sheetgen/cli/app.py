@@ -51,7 +51,7 @@ class _Commands(TyperGroup):
             found.name = cmd_name
             self.add_command(found, cmd_name)
         if found is not None:
-            named_values(found)  # before the number types change their names
+            named_values(found)
             _finite_numbers(found)
         return found
 
@@ -83,7 +83,9 @@ def named_values(command: Any) -> None:
         if param.param_type_name != "option" or param.metavar is not None:
             continue
         long = max(param.opts, key=len)
-        kind = type(param.type).__name__
+        # its click type's name, also once _finite_numbers has renamed a type click shares
+        # (click.FLOAT), as it has for every later command made in the same process
+        kind = type(param.type).__name__.removeprefix("Finite")
         if long in METAVARS:
             param.metavar = METAVARS[long]
         elif kind in ("IntRange", "IntParamType"):

@@ -11,7 +11,7 @@ from sheetgen.errors import LayoutError, LayoutProblems, SheetgenError, error_li
 from sheetgen.findings import Finding, Lookup
 from sheetgen.pipeline.ranges import fitting
 
-PAPERS = ("A4", "Letter")  # every sheet prints on both, as the README promises
+PAPERS = ("A4", "Letter")  # every sheet prints on both, as docs/building.md promises
 
 
 @dataclass(frozen=True)

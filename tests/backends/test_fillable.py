@@ -129,7 +129,8 @@ def test_a_ticked_tree_circle_renders_filled(fillable: Path, tmp_path: Path) -> 
 def test_what_pypdf_fills_in_sits_in_the_middle_of_its_box(
     fillable: Path, sheet: str, values: dict[str, str]
 ) -> None:
-    """The README's way of filling a sheet by script (pypdf, its own appearances kept) puts a
+    """The documented way (docs/remote-play.md) of filling a sheet by script (pypdf, its own
+    appearances kept) puts a
     number or a mark across the middle of its box, as a viewer does when a player types it:
     pypdf reads a box's alignment from the box alone, not from its parent."""
     source = fillable / sheet

@@ -1,4 +1,4 @@
-"""The command line's conventions, held to what the README says of them: exit codes, shell
+"""The command line's conventions, held to what the documentation says of them: exit codes, shell
 completion, `--json` for list, check and walkabout moves, progress on stderr and a summary
 after a build, and output names that do not repeat a word."""
 
@@ -19,15 +19,16 @@ from sheetgen.kinds import kinds as registered
 from sheetgen.layouts.read import builtin_layouts, load
 from sheetgen.pipeline.output import output_name
 from tests.support import ROOT, sheetgen
+from tests.support.docs import documentation
 
-README = (ROOT / "README.md").read_text(encoding="utf-8")
+DOCUMENTATION = documentation()  # the README and docs/
 LAYOUTS = ROOT / "layouts"
 
 
-def readme_exit_codes() -> dict[str, int]:
+def documented_exit_codes() -> dict[str, int]:
     """'Exit codes: 0 ok, 1 a failed check or build, 2 a usage error.' as a mapping."""
-    found = re.search(r"Exit codes: ([^.]+)\.", README)
-    assert found, "the README states the exit codes"
+    found = re.search(r"Exit codes: ([^.]+)\.", DOCUMENTATION)
+    assert found, "the documentation states the exit codes"
     pairs = [part.split(" ", 1) for part in found[1].split(", ")]
     return {meaning: int(code) for code, meaning in pairs}
 
@@ -59,7 +60,7 @@ def record_on_missing_map(folder: Path) -> Path:
 # --- exit codes -----------------------------------------------------------------------------------
 
 FAILED = "a failed check or build"
-CASES = [  # what is wrong, the command, and which of the README's meanings it is
+CASES = [  # what is wrong, the command, and which of the documentation's meanings it is
     ("unknown built-in name", ["check", "scribe/standart"], "a usage error"),
     ("no such layout file", ["build", "{tmp}/missing.toml", "--out", "{tmp}"], "a usage error"),
     ("no such record", ["walkabout", "score", "{tmp}/missing.toml"], "a usage error"),
@@ -79,7 +80,7 @@ CASES = [  # what is wrong, the command, and which of the README's meanings it i
 
 
 @pytest.mark.parametrize(("what", "args", "meaning"), CASES, ids=[c[0] for c in CASES])
-def test_each_command_exits_as_the_readme_says(
+def test_each_command_exits_as_the_documentation_says(
     what: str, args: list[str], meaning: str, tmp_path: Path
 ) -> None:
     files = {
@@ -89,7 +90,7 @@ def test_each_command_exits_as_the_readme_says(
         "record": str(record_on_missing_map(tmp_path)),
     }
     run = sheetgen(*[arg.format(**files) for arg in args])
-    assert run.code == readme_exit_codes()[meaning], (what, run.code, run.err)
+    assert run.code == documented_exit_codes()[meaning], (what, run.code, run.err)
     assert "Traceback" not in run.err
     if meaning == "a usage error":
         assert run.err.startswith("error: ") and run.err.count("\n") == 1, run.err
@@ -99,7 +100,7 @@ def test_each_command_exits_as_the_readme_says(
 
 def test_check_gives_the_usage_code_when_any_name_is_missing(tmp_path: Path) -> None:
     both = sheetgen("check", str(mirrored_glyph(tmp_path)), str(tmp_path / "missing.toml"))
-    assert both.code == readme_exit_codes()["a usage error"]
+    assert both.code == documented_exit_codes()["a usage error"]
     assert f"{tmp_path / 'missing.toml'}: no such file" in both.err
     assert "J is Chair turned or mirrored" in both.err  # the other layout is still checked
 
@@ -180,7 +181,7 @@ def test_check_json_lists_each_layout_with_its_findings_and_lines(tmp_path: Path
     args = [str(mirrored), str(invalid), "scribe/standard"]
     run = sheetgen("check", *args, "--json")
     text = sheetgen("check", *args)
-    assert run.code == text.code == readme_exit_codes()["a failed check or build"]
+    assert run.code == text.code == documented_exit_codes()["a failed check or build"]
     assert run.err == ""
     report = json.loads(run.out)
     assert report["ok"] is False
@@ -211,7 +212,7 @@ def test_check_json_keeps_the_exit_codes(tmp_path: Path) -> None:
     ok = sheetgen("check", "scribe/standard", "--json")
     assert ok.code == 0 and json.loads(ok.out)["ok"] is True
     missing = sheetgen("check", str(tmp_path / "missing.toml"), "--json")
-    assert missing.code == readme_exit_codes()["a usage error"]
+    assert missing.code == documented_exit_codes()["a usage error"]
     [finding] = json.loads(missing.out)["layouts"][0]["findings"]
     assert finding["message"].startswith("no such file") and finding["line"] is None
 
@@ -329,9 +330,9 @@ def test_quiet_prints_nothing_but_errors(tmp_path: Path) -> None:
 
 
 def renamed() -> list[tuple[str, str]]:
-    """The README's list of output names that changed, old → new (N: a map's number)."""
-    start = README.index("**Output names changed")
-    paragraph = README[start : README.index("\n\n", start)]
+    """The documentation's list of output names that changed, old → new (N: a map's number)."""
+    start = DOCUMENTATION.index("**Output names changed")
+    paragraph = DOCUMENTATION[start : DOCUMENTATION.index("\n\n", start)]
     pairs = re.findall(r"`([a-zN0-9*-]+)` →\s+`([a-zN0-9*-]+)`", paragraph)
     assert len(pairs) == 13
     out: list[tuple[str, str]] = []
@@ -354,7 +355,7 @@ def test_no_output_name_repeats_a_word() -> None:
 
 
 @pytest.mark.slow
-def test_the_builds_write_the_new_names_the_readme_lists(tmp_path: Path) -> None:
+def test_the_builds_write_the_new_names_the_documentation_lists(tmp_path: Path) -> None:
     pairs = renamed()
     layouts = sorted(
         name
@@ -367,7 +368,7 @@ def test_the_builds_write_the_new_names_the_readme_lists(tmp_path: Path) -> None
     for old, new in pairs:
         assert any(named(s, new) for s in stems), new
         assert not any(named(s, old) for s in stems), old
-    # every file those layouts wrote has a name from the README's list
+    # every file those layouts wrote has a name from the documentation's list
     assert [s for s in stems if not any(named(s, new) for _, new in pairs)] == []
 
 
@@ -385,6 +386,6 @@ def test_a_bad_number_on_the_command_line_is_said_in_plain_words(
     given: list[str], said: str, tmp_path: Path
 ) -> None:
     run = sheetgen("build", "scribe/standard", *given, "--out", str(tmp_path))
-    assert run.code == readme_exit_codes()["a usage error"]
+    assert run.code == documented_exit_codes()["a usage error"]
     assert run.err.startswith(f"error: {said}") and "Input should" not in run.err
     assert list(tmp_path.iterdir()) == []

@@ -88,3 +88,11 @@ def test_every_command_helps_with_plain_value_names_and_examples(command: tuple[
         for word in words:
             if word.startswith("-") and word not in (">",):
                 assert re.search(rf"(^|[\s,]){re.escape(word)}[\s,]", options), (example, word)
+
+
+def test_a_length_is_named_mm_in_the_help_of_every_later_command_of_a_process() -> None:
+    """Making a command renames click's number types (so they refuse NaN); the help of a
+    command made after that in the same process named a length TEXT instead of MM."""
+    first, again = (sheetgen("build", "--help", env={"COLUMNS": "200"}) for _ in range(2))
+    assert re.search(r"--tile-size MM\b", first.out), first.out
+    assert again.out == first.out

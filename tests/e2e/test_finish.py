@@ -26,7 +26,8 @@ from sheetgen.layouts.read import Loaded, builtin_layouts, load
 from sheetgen.options import BuildOptions
 from sheetgen.pipeline.document import document_for
 from sheetgen.press import PressOptions, parse_paper
-from tests.support import ROOT, sheetgen, tiered
+from tests.support import sheetgen, tiered
+from tests.support.docs import documentation
 from tests.support.palette import MIN_CONTRAST, contrast
 
 # the dice (the costliest to draw) in the slow tier, every other layout in both
@@ -213,12 +214,13 @@ def test_every_text_reads_against_what_is_behind_it(ref: str) -> None:
     assert not faint, f"texts under {MIN_CONTRAST}:1: {sorted(faint)[:10]}"
 
 
-def test_the_readmes_translation_example_prints_its_words(tmp_path: Path) -> None:
-    """The README's [labels] example, built as a user would, prints its French words and
-    credit and none of the English ones they replace (pdfium's text of the PDF)."""
-    readme = (ROOT / "README.md").read_text(encoding="utf-8")
-    start = readme.index('extends = "walkabout/map-1"')
-    (tmp_path / "carte.toml").write_text(readme[start : readme.index("```", start)], "utf-8")
+def test_the_documented_translation_example_prints_its_words(tmp_path: Path) -> None:
+    """The [labels] example of the documentation (docs/layouts.md), built as a user would,
+    prints its French words and credit and none of the English ones they replace (pdfium's
+    text of the PDF)."""
+    docs = documentation()
+    start = docs.index('extends = "walkabout/map-1"')
+    (tmp_path / "carte.toml").write_text(docs[start : docs.index("```", start)], "utf-8")
     run = sheetgen("build", str(tmp_path / "carte.toml"), "-f", "pdf", "--out", str(tmp_path))
     assert run.code == 0, run.err
     pdf = pdfium.PdfDocument(tmp_path / "walkabout-carte-1-map.pdf")

@@ -1,6 +1,7 @@
 """`sheetgen schema KIND`: a JSON Schema (draft 2020-12) an editor can trust. A JSON Schema
-validator (jsonschema) passes every built-in layout file as written and the README's example
-layouts, and fails what sheetgen refuses; every property says what it is, lengths say mm."""
+validator (jsonschema) passes every built-in layout file as written and the example layouts of
+the documentation, and fails what sheetgen refuses; every property says what it is, lengths
+say mm."""
 
 from __future__ import annotations
 
@@ -16,10 +17,11 @@ from jsonschema import Draft202012Validator
 from sheetgen.model.paper import BOTH_PAPERS
 from sheetgen.press import NAMED, PressOptions
 from tests.support import ROOT, sheetgen
+from tests.support.docs import documentation
 
 LAYOUTS = sorted((ROOT / "layouts").glob("*/*.toml"))
-README = (ROOT / "README.md").read_text(encoding="utf-8")
-README_LAYOUTS = re.findall(r"```toml\n(.*?)```", README, re.DOTALL)
+# the layouts the README and docs/ show (```toml blocks)
+SHOWN_LAYOUTS = re.findall(r"```toml\n(.*?)```", documentation(), re.DOTALL)
 KINDS = sorted(
     {f"{d['game']}/{d['component']}" for d in (tomllib.loads(p.read_text()) for p in LAYOUTS)}
 )
@@ -50,9 +52,9 @@ def problems(data: dict[str, Any]) -> list[str]:
     return [error.message for error in validator.iter_errors(data)]
 
 
-def test_the_readme_shows_example_layouts() -> None:
-    assert len(README_LAYOUTS) >= 2
-    assert any("extends" in text and "game" not in text for text in README_LAYOUTS)
+def test_the_documentation_shows_example_layouts() -> None:
+    assert len(SHOWN_LAYOUTS) >= 2
+    assert any("extends" in text and "game" not in text for text in SHOWN_LAYOUTS)
 
 
 @pytest.mark.parametrize("path", LAYOUTS, ids=[f"{p.parent.name}/{p.stem}" for p in LAYOUTS])
@@ -60,8 +62,8 @@ def test_every_builtin_layout_passes_its_schema(path: Path) -> None:
     assert problems(tomllib.loads(path.read_text(encoding="utf-8"))) == []
 
 
-@pytest.mark.parametrize("text", README_LAYOUTS)
-def test_every_readme_example_passes_its_schema(text: str) -> None:
+@pytest.mark.parametrize("text", SHOWN_LAYOUTS)
+def test_every_documented_example_passes_its_schema(text: str) -> None:
     assert problems(tomllib.loads(text)) == []
 
 

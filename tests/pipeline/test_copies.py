@@ -1,5 +1,5 @@
-"""`--copies N` means N of what the layout makes, in every kind that makes sheets (the README's
-option table), and is refused where it means nothing."""
+"""`--copies N` means N of what the layout makes, in every kind that makes sheets (the
+option table of docs/commands.md), and is refused where it means nothing."""
 
 from __future__ import annotations
 

@@ -1,4 +1,4 @@
-"""Output files: their names (the README's `<game>-<layout>-<component>.<ext>`), the output
+"""Output files: their names (docs/building.md's `<game>-<layout>-<component>.<ext>`), the output
 folder's faults in one line, single pages written where asked, and the write path that works
 where the system has no unnamed files."""
 
@@ -26,7 +26,7 @@ from sheetgen.pipeline.output import (
 from tests.support import sheetgen
 
 
-def test_names_follow_the_readme_pattern() -> None:
+def test_names_follow_the_documented_pattern() -> None:
     assert output_name("scribe", "standard", "supergrid", "pdf") == "scribe-standard-supergrid.pdf"
     assert output_name("marram", "classic", "tiles", "png", "p2") == "marram-classic-tiles-p2.png"
     assert (
@@ -35,8 +35,9 @@ def test_names_follow_the_readme_pattern() -> None:
 
 
 def test_an_out_folder_that_does_not_exist_is_made_with_its_parents(tmp_path: Path) -> None:
-    """The README's own `--out previews/` (and a folder two levels down) is made, as every peer
-    tool makes it, and the files go there; a build refused for bad input makes no folder."""
+    """The documentation's own `--out previews/` (and a folder two levels down) is made, as
+    every peer tool makes it, and the files go there; a build refused for bad input makes no
+    folder."""
     run = sheetgen("build", "scribe/standard", "-f", "svg", "--out", "previews/", cwd=tmp_path)
     assert run.code == 0, run.err
     assert [p.name for p in (tmp_path / "previews").iterdir()] == ["scribe-standard-supergrid.svg"]

@@ -224,7 +224,10 @@ def _score_lines(setup: "Setup", score: "GameScore") -> list[str]:
 
 @app.command()
 def score(
-    record: Annotated[str, typer.Argument(help="a game record file (see README)")],
+    record: Annotated[
+        str,
+        typer.Argument(help="a game record file (see docs/games/scribbly-gum.md)"),
+    ],
     as_json: Annotated[bool, typer.Option("--json", help="print JSON for machines")] = False,
 ) -> None:
     """Score a finished game: meals each round, column bonus, achievements, final scores and

@@ -2,7 +2,8 @@
 filled wild circle, read back from pdfium's pixels (or, for the arrows, measured on the
 drawing's shapes): a name box light enough for a dark marker and tall enough for a hand, a
 light strip that spares ink with white circles to write in, extra-move arrows that show, a
-wild circle filled as a circle of the food it gave, and the pad's footers as the README says."""
+wild circle filled as a circle of the food it gave, and the pad's footers as the
+documentation says."""
 
 from __future__ import annotations
 
@@ -27,7 +28,7 @@ from sheetgen.games.scribbly_gum.model import FOODS, TreeLayout
 from sheetgen.layouts.read import load
 from sheetgen.options import BuildOptions
 from sheetgen.pipeline.document import document_for
-from tests.support import ROOT
+from tests.support.docs import documentation
 from tests.support.palette import contrast
 
 TREES = ["kuringgai", "mooloolah"]
@@ -302,11 +303,11 @@ def test_a_filled_wild_circle_shows_its_food_as_a_circle_of_that_food(food: str)
 # --- the pad's footers -------------------------------------------------------------------------
 
 
-def test_the_pad_footers_and_the_readme_agree() -> None:
+def test_the_pad_footers_and_the_documentation_agree() -> None:
     """Each side of the pad names itself in its title ('Kuringgai side', 'Mooloolah side'), and
     the rulebook names them too; the footer gives the credit alone, without 'front' or
     'back' (which with --duplex from the Mooloolah side would call it the front, against
-    the rulebook). The README's word on footers says so."""
+    the rulebook). The documentation's word on footers (docs/layouts.md) says so."""
     doc = document_for(load("scribbly-gum/pad"), BuildOptions())
     pdf = pdfium.PdfDocument(render(Document(doc.pages[:2], title="pad"), "pdf")[0][1])
     texts = [" ".join(pdf[i].get_textpage().get_text_range().split()) for i in range(2)]
@@ -314,6 +315,6 @@ def test_the_pad_footers_and_the_readme_agree() -> None:
     for text, side in zip(texts, ("Kuringgai side", "Mooloolah side"), strict=True):
         assert side in text and credit in text
         assert not re.search(r"\b(front|back)\b", text), text
-    readme = " ".join((ROOT / "README.md").read_text(encoding="utf-8").split())
-    said = re.search(r"duplex sheets add \"front\" or \"back\"([^)]*)\)", readme)
+    docs = " ".join(documentation().split())
+    said = re.search(r"duplex sheets add \"front\" or \"back\"([^)]*)\)", docs)
     assert said is not None and "Scribbly Gum's pad" in said.group(1)

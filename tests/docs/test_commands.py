@@ -1,0 +1,191 @@
+"""Every `sheetgen` command the README and the documentation show is run, as a reader would
+type it, and where a page shows what it prints, that is what it prints: the pages and the
+program can never disagree.
+
+Each runs in a folder of its own holding the files the pages name as the reader's own
+(`club.toml`, `my-game.toml`, `class.txt`, `~/my-layouts`), made here from the built-in layouts;
+`my-game.toml` is the example game of the game whose command or page it is."""
+
+from __future__ import annotations
+
+import inspect
+import os
+import re
+import signal
+import socket
+import subprocess
+import sys
+import time
+from pathlib import Path
+
+import pytest
+
+from sheetgen.cli.watch import watch
+from tests.support import ROOT, sheetgen
+from tests.support.docs import Example, Shown, all_examples, examples, pages
+
+LAYOUTS = ROOT / "layouts"
+SCRIBE = 'game = "scribe"\ncomponent = "supergrid"\nname = "{name}"\nextends = "scribe/standard"\n'
+NAMES = "Olivia Smith\nNguyễn Thị Minh Khai\n李小龙\nمحمد علي\nप्रिया शर्मा\n"
+# every word of scrumpit/example-game, the record `--words words.txt` referees
+WORDS = (
+    "PLANTED CHARMED ARREST ROBUST EXOTIC COMFORT TAX SQUARE TONIC TAXI JOKES PAGEANT TAXIS DYE "
+    "MAPLE INTO"
+)
+# what takes longer than about 2.5 s in process, for the slow tier: builds of every layout and
+# the gallery of them, the Marram set and the tiled Scrumpit board (every format, 300 dpi), the
+# Scribbly Gum pad, tiles and named sheets, thousands of simulated games
+SLOW = re.compile(
+    r"--all|gallery|simulate kuringgai|build marram/classic|build scrumpit/standard(?! --fit)"
+    r"|export \w+ marram/classic|build scribbly-gum/(pad|tiles)|--names"
+)
+EXAMPLES = all_examples()
+# `sheetgen watch`'s port where none is given
+DEFAULT_PORT: int = inspect.signature(watch).parameters["port"].default
+
+
+def readers_files(folder: Path, game: str | None) -> None:
+    """The files a page names as the reader's own, in `folder` (also the reader's home)."""
+    for name in ("club", "my-grid", "my-a3-grid"):
+        (folder / f"{name}.toml").write_text(SCRIBE.format(name=name), encoding="utf-8")
+    for home in (folder / "my-layouts" / "scribe",):
+        home.mkdir(parents=True)
+        (home / "club.toml").write_text(SCRIBE.format(name="club"), encoding="utf-8")
+    (folder / "class.txt").write_text(NAMES, encoding="utf-8")
+    (folder / "words.txt").write_text("\n".join(WORDS.split()) + "\n", encoding="utf-8")
+    board = (LAYOUTS / "marram" / "example-board.toml").read_text(encoding="utf-8")
+    (folder / "my-board.toml").write_text(board, encoding="utf-8")
+    walk = (LAYOUTS / "walkabout" / "example-game.toml").read_text(encoding="utf-8")
+    for player in ("ann", "bob"):
+        text = walk.replace('"Example player"', f'"{player.title()}"')
+        (folder / f"{player}.toml").write_text(text.replace("example-game", player), "utf-8")
+    if game is not None and (LAYOUTS / game / "example-game.toml").exists():
+        record = (LAYOUTS / game / "example-game.toml").read_text(encoding="utf-8")
+        (folder / "my-game.toml").write_text(record, encoding="utf-8")
+
+
+def argv(shown: Shown, home: Path) -> list[str]:
+    """The command's arguments as a shell would pass them: `~/` is the reader's home."""
+    return [str(home / word[2:]) if word.startswith("~/") else word for word in shown.argv]
+
+
+def run(example: Example, folder: Path) -> None:
+    readers_files(folder, example.game)
+    for shown in example.commands:
+        args = argv(shown, folder)
+        if args[:1] == ["new"]:
+            (folder / args[2]).unlink(missing_ok=True)  # `new` writes a file of the reader's
+        env = {name: argv(Shown("", (value,)), folder)[0] for name, value in shown.env}
+        done = sheetgen(*args, cwd=folder, env={**env, "HOME": str(folder)})
+        where = f"{example.name}: sheetgen {shown.line}"
+        if shown.output is None:
+            assert done.code == 0, (where, done.out, done.err)
+        else:
+            printed = (done.out + done.err).rstrip("\n")
+            assert printed == shown.output, where
+            failed = any(line.startswith("error:") for line in shown.output.split("\n"))
+            assert (done.code != 0) == failed, (where, done.code)
+        if shown.to_file:
+            (folder / shown.to_file).write_text(done.out, encoding="utf-8")
+
+
+def cases(watch: bool) -> list[object]:
+    return [
+        pytest.param(
+            example,
+            id=example.name,
+            marks=[pytest.mark.slow] if SLOW.search(example.commands[0].line) else [],
+        )
+        for example in EXAMPLES
+        if (example.commands[0].argv[:1] == ("watch",)) == watch
+    ]
+
+
+def test_the_pages_show_commands_and_their_output() -> None:
+    assert len(pages()) > 10
+    assert len(EXAMPLES) > 50
+    assert any(shown.output for example in EXAMPLES for shown in example.commands)
+
+
+@pytest.mark.parametrize("example", cases(watch=False))
+def test_each_command_shown_runs_and_prints_what_is_shown(example: Example, tmp_path: Path) -> None:
+    run(example, tmp_path)
+
+
+def port_is_free(port: int) -> bool:
+    with socket.socket() as probe:
+        try:
+            probe.bind(("127.0.0.1", port))
+        except OSError:
+            return False
+    return True
+
+
+@pytest.mark.process
+def test_each_watch_shown_serves_its_page_until_stopped(tmp_path: Path) -> None:
+    """`watch` serves until stopped, so each one shown runs as a program, its browser a no-op
+    (BROWSER), until it says where its page is; then Ctrl-C stops it cleanly."""
+    watched = [case.values[0] for case in cases(watch=True)]  # type: ignore[attr-defined]
+    assert watched
+    for number, example in enumerate(watched):
+        folder = tmp_path / str(number)
+        folder.mkdir()
+        readers_files(folder, example.game)
+        (shown,) = example.commands
+        if "--port" not in shown.argv and not port_is_free(DEFAULT_PORT):
+            pytest.skip(f"{example.name}: watch's port {DEFAULT_PORT} is taken on this machine")
+        env = {**os.environ, "HOME": str(folder), "BROWSER": "true", "PYTHONPATH": str(ROOT)}
+        program = subprocess.Popen(
+            [sys.executable, "-m", "sheetgen", *argv(shown, folder)],
+            cwd=folder,
+            env=env,
+            stdout=subprocess.PIPE,
+            stderr=subprocess.PIPE,
+            text=True,
+        )
+        try:
+            assert program.stdout is not None
+            first = program.stdout.readline()
+            assert first.startswith("watching "), (example.name, first, program.stderr)
+            assert "preview at http://127.0.0.1:" in first
+            time.sleep(0.5)
+            program.send_signal(signal.SIGINT)
+            out, err = program.communicate(timeout=60)
+        finally:
+            if program.poll() is None:
+                program.kill()
+                program.wait()
+        assert program.returncode == 0, (example.name, out, err)
+
+
+def test_a_page_is_read_as_a_reader_reads_it(tmp_path: Path) -> None:
+    """A `sh` line runs (after `&&` too, `#` a comment, `> FILE` its output's file, `export`
+    for the lines after it); a `console` block's `$` lines run, the lines under each its
+    output; other blocks and lines are not commands."""
+    page = tmp_path / "page.md"
+    page.write_text(
+        "```sh\npython -m pip install . && sheetgen list  # all\nmutmut run\n"
+        "export SHEETGEN_LAYOUTS=~/mine\nsheetgen schema scribe/supergrid > s.json\n```\n\n"
+        "```toml\nsheetgen = 1\n```\n\n"
+        '  ```console\n  $ sheetgen scribe score "+O+/O+O/OO+"\n  + 4\n  O 2\n'
+        "  $ sheetgen --version\n  ```\n",
+        encoding="utf-8",
+    )
+    found = examples(page)
+    assert [len(example.commands) for example in found] == [1, 1, 2]
+    listed, schema, console = found
+    assert listed.line == 2 and listed.commands[0].argv == ("list",)
+    assert schema.commands[0].argv == ("schema", "scribe/supergrid")
+    assert schema.commands[0].to_file == "s.json"
+    assert schema.commands[0].env == (("SHEETGEN_LAYOUTS", "~/mine"),)
+    score, version = console.commands
+    assert score.argv == ("scribe", "score", "+O+/O+O/OO+") and score.output == "+ 4\nO 2"
+    assert version.argv == ("--version",) and version.output is None
+
+
+def test_an_output_unlike_the_one_shown_fails(tmp_path: Path) -> None:
+    page = tmp_path / "page.md"
+    page.write_text("```console\n$ sheetgen scrumpit score TAX --row 4\n53\n```\n", "utf-8")
+    (example,) = examples(page)
+    with pytest.raises(AssertionError):
+        run(example, tmp_path)

@@ -1,12 +1,17 @@
 """Marram's beasts on the 40 mm design square: each segment's centre line, square to every edge
 it reaches and carried on straight through the bleed (so two tiles laid edge to edge show one
-unbroken beast of full width), and the segment painted along it in layers."""
+unbroken beast of full width), and the segment painted along it in layers.
+
+A beastly edge joins every kind of beast (the rulebook: beastly tiles "can extend any type of
+beast"), so every beast meets an edge alike: the snakes' width across, centred on the edge's
+middle, outlined in the one ink. A worm, slimmer on its own tile, widens to that width as it
+nears an edge."""
 
 from __future__ import annotations
 
 import itertools
 import math
-from collections.abc import Mapping
+from collections.abc import Callable, Mapping
 from dataclasses import dataclass, field
 
 from sheetgen.draw import (
@@ -32,6 +37,7 @@ STUB = 0.33 * U  # from the edge to a head, tail or end: two ends on one tile st
 SAG = 3.5  # how far a body from edge to edge bows off the straight line
 SADDLE = 9.0  # length of a worm's saddle along its body
 TAIL, TIP = 5.0, 4.0  # a blue snake's tail narrows from TAIL before its stub's end to TIP past it
+FLARE = 6.0  # from an edge, where a worm begins to widen (or narrow) to the snakes' width
 TONGUE = "#c0262d"
 Point = tuple[float, float]
 STEPS = 48  # points a cubic of a centre line is flattened to
@@ -146,9 +152,27 @@ def _eyes(x: float, y: float, heading: float, r: float) -> list[Shape]:
     return out
 
 
-def outline_of(colour: str) -> str:
-    """The dark edge drawn round a beast of `colour`: it stands out on grass and sand alike."""
-    return darker(colour, 0.2)
+def flared(own: float, joint: float, inward: float) -> float:
+    """A worm's width `inward` mm in from an edge (negative: beyond it): `joint` at and beyond
+    the edge, easing without a kink to its `own` width FLARE in, square to the edge there."""
+    t = min(max(inward, 0.0), FLARE) / FLARE
+    return own + (joint - own) * (1 + math.cos(math.pi * t)) / 2
+
+
+def band(along: Along, half: Callable[[float], float]) -> list[Point]:
+    """The outline of a band along `along`, `half(s)` each side of its centre line `s` along:
+    one side out, the other back."""
+    pts, at = along.points, along.at_length
+    left: list[Point] = []
+    right: list[Point] = []
+    for i, ((x, y), s) in enumerate(zip(pts, at, strict=True)):
+        (x0, y0), (x1, y1) = pts[max(i - 1, 0)], pts[min(i + 1, len(pts) - 1)]
+        span = math.hypot(x1 - x0, y1 - y0) or 1.0
+        nx, ny = -(y1 - y0) / span, (x1 - x0) / span
+        w = half(s)
+        left.append((x + nx * w, y + ny * w))
+        right.append((x - nx * w, y - ny * w))
+    return [*left, *reversed(right)]
 
 
 def short_of(path: tuple[Segment, ...], along: Along, s: float) -> tuple[Segment, ...]:
@@ -170,7 +194,7 @@ def short_of(path: tuple[Segment, ...], along: Along, s: float) -> tuple[Segment
     return (*head, CurveTo(*a, *ab, *lerp(ab, bc)))
 
 
-def _tail(along: Along, half: float, colour: str) -> list[Shape]:
+def _tail(along: Along, half: float, colour: str, ink: str) -> list[Shape]:
     """A blue snake's tail: from TAIL before its stub's end (where the body stops) on straight
     along the body's heading there to a point TAIL + TIP beyond, narrowing smoothly and evenly
     on both sides from `half` each side of its centre line to nothing, so its tip lies on the
@@ -188,7 +212,7 @@ def _tail(along: Along, half: float, colour: str) -> list[Shape]:
         w = half * math.cos(math.pi / 2 * max(k / 40, 0.0) ** 1.5)
         left.append(offset((x, y), (-math.sin(h), math.cos(h)), w))
         right.append(offset((x, y), (math.sin(h), -math.cos(h)), w))
-    rim = Style(stroke=outline_of(colour), width=1.0, join="round")
+    rim = Style(stroke=ink, width=1.0, join="round")
     return [
         polyline([*left[3:], *reversed(right[3:-1])], rim),  # 0.6 mm back: under the body
         polygon([*left, *reversed(right[:-1])], Style(stroke=None, fill=colour)),
@@ -199,7 +223,7 @@ def _end(seg_kind: str, along: Along, st: SheetStyle, width: float) -> list[Shap
     """A head, tail or end where a stub stops."""
     x, y, heading = along.point(along.length)
     colour = {"blue": st.blue, "orange": st.orange, "worm": st.worm}[seg_kind.split("-")[0]]
-    edge = Style(stroke=outline_of(colour), width=0.5, fill=colour)
+    edge = Style(stroke=st.ink, width=0.5, fill=colour)
     if seg_kind == "blue-head":
         r = 3.6
         tip = (x + math.cos(heading) * (r + 2.6), y + math.sin(heading) * (r + 2.6))
@@ -210,7 +234,7 @@ def _end(seg_kind: str, along: Along, st: SheetStyle, width: float) -> list[Shap
             *_eyes(x, y, heading, r),
         ]
     if seg_kind == "blue-tail":
-        return _tail(along, (width - 1.0) / 2, colour)
+        return _tail(along, (width - 1.0) / 2, colour, st.ink)
     if seg_kind == "orange-end":
         return [Circle(x, y, 3.1, edge), *_eyes(x, y, heading, 3.1)]
     # a worm's end: its body rounded off
@@ -229,15 +253,18 @@ def beast_layers(
         path = short_of(path, along, along.length - TAIL)
     out = Layers()
     if beast == "beastly":
-        width = st.snake_width + 0.4
+        width = st.snake_width
         out.outline.append(Path(path, Style(stroke=st.ink, width=width)))
         for colour, w in ((st.blue, width - 1.0), (st.orange, width - 3.0), (st.worm, width - 5.0)):
             out.body.append(Path(path, Style(stroke=colour, width=w)))
         return out
     colour = {"blue": st.blue, "orange": st.orange, "worm": st.worm}[beast]
+    if beast == "worm":
+        _worm_band(out, path, edges, st, reach)
+    else:
+        out.outline.append(Path(path, Style(stroke=st.ink, width=st.snake_width)))
+        out.body.append(Path(path, Style(stroke=colour, width=st.snake_width - 1.0)))
     width = st.worm_width if beast == "worm" else st.snake_width
-    out.outline.append(Path(path, Style(stroke=outline_of(colour), width=width)))
-    out.body.append(Path(path, Style(stroke=colour, width=width - 1.0)))
     # marks stop short of a head, an end, or where a tail begins to narrow
     short = {"blue-tail": TAIL + 0.5}.get(seg_kind, 4.0) if len(edges) == 1 else 0.0
     stop = along.length - short
@@ -249,21 +276,43 @@ def beast_layers(
         middle = along.length / 2
         saddle = (middle - SADDLE / 2, middle + SADDLE / 2) if seg_kind == "worm-saddle" else None
         ring = Style(stroke=lighter(colour, 0.45), width=0.3)  # pale on the dark body
-        half = (width - 1.2) / 2
+        ends = along.length if len(edges) == 2 else math.inf
         for s in along.spaced(2.2, stop=stop):
             if saddle and saddle[0] - 0.6 < s < saddle[1] + 0.6:
                 continue
             x, y, h = along.point(s)
             nx, ny = -math.sin(h), math.cos(h)
+            half = (flared(width, st.snake_width, min(s, ends - s)) - 1.2) / 2
             out.top.append(
                 polyline([(x - nx * half, y - ny * half), (x + nx * half, y + ny * half)], ring)
             )
         if saddle:
             rim = along.part(saddle[0] - 0.5, saddle[1] + 0.5)
             out.top += [
-                polyline(rim, Style(stroke=outline_of(st.saddle), width=width + 1.6)),
+                polyline(rim, Style(stroke=darker(st.saddle, 0.2), width=width + 1.6)),
                 polyline(along.part(*saddle), Style(stroke=st.saddle, width=width + 0.6)),
             ]
     if len(edges) == 1:
         out.top += _end(seg_kind, along, st, width)
     return out
+
+
+def _worm_band(
+    out: Layers,
+    path: tuple[Segment, ...],
+    edges: tuple[str, ...],
+    st: SheetStyle,
+    reach: Mapping[str, float],
+) -> None:
+    """A worm's outline and body along its carried `path`: its own width on its tile, the
+    snakes' width at and beyond every edge it reaches (see `flared`)."""
+    full = Along(path)
+    first = reach.get(edges[0], 0.0)
+    last = full.length - reach.get(edges[1], 0.0) if len(edges) == 2 else math.inf
+
+    def width(s: float) -> float:
+        return flared(st.worm_width, st.snake_width, min(s - first, last - s))
+
+    out.outline.append(polygon(band(full, lambda s: width(s) / 2), Style(stroke=None, fill=st.ink)))
+    body = band(full, lambda s: (width(s) - 1.0) / 2)
+    out.body.append(polygon(body, Style(stroke=None, fill=st.worm)))

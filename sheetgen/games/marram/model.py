@@ -129,9 +129,9 @@ class SheetStyle(Section):
 
     The colours a player tells apart (grass and sand; the three beasts; a worm's body and its
     saddle; gold and silver coins; the flip boxes; each beast and the grass and sand it lies on)
-    differ by CIEDE2000 20 or more in normal and colour-blind vision. Grass, sand, and each
-    beast against both differ by 20 in lightness too (sand lightest, then the orange snake,
-    grass, and the dark worm and blue snake, told apart in grey by rings and spine)."""
+    differ by CIEDE2000 20 or more in normal and colour-blind vision, and by 20 in lightness
+    too, so they part in greyscale print: sand lightest, then the orange snake, grass, the blue
+    snake and the all but black worm (the rings and spine mark them as well)."""
 
     size: Annotated[float, TileSizes("marram/tiles")] = Key(
         default=40.0, description=f"tile size in mm: {tile_sizes_said('marram/tiles')}"
@@ -143,7 +143,7 @@ class SheetStyle(Section):
     sand: Colour = paints("#fcf4dd", "the sand patches")
     blue: Colour = paints("#173f84", "the blue snakes")
     orange: Colour = paints("#f2a618", "the orange snakes")
-    worm: Colour = paints("#5a2c28", "the worms' bodies")
+    worm: Colour = paints("#240c05", "the worms' bodies")
     saddle: Colour = paints("#f6b3d3", "a worm's saddle")
     gold: Colour = paints("#f2c230", "the gold coins and the starter's star")
     silver: Colour = paints("#d9dde0", "the silver coins")
@@ -160,13 +160,15 @@ class SheetStyle(Section):
         default=6.2,
         ge=3,
         le=10,
-        description="a snake's body across, outline included (mm on a 40 mm tile)",
+        description="a snake's body across, outline included (mm on a 40 mm tile): every "
+        "beast, beastly or a worm, meets an edge this wide",
     )
     worm_width: float = Key(
         default=5.4,
         ge=3,
         le=10,
-        description="a worm's body across, outline included (mm on a 40 mm tile)",
+        description="a worm's body across, outline included (mm on a 40 mm tile), away from "
+        "the edges: it meets an edge as wide as a snake, as every beast does",
     )
 
 

@@ -44,7 +44,8 @@ def _texts(drawing: Drawing) -> list[str]:
 
 def test_colours_a_player_tells_apart_stay_apart_in_every_vision_and_in_grey() -> None:
     """CIEDE2000 20 or more in normal, deutan, protan and tritan vision between the rulebook's
-    features; 20 in lightness too, or a mark of its own drawn on each (checked here)."""
+    features; 20 in lightness too (the three beasts among themselves as well), or, for coins
+    and flip boxes, a mark of its own drawn on each (checked here)."""
     assert too_close({"grass": ST.grass, "sand": ST.sand}) == []
     beasts = {"blue snake": ST.blue, "orange snake": ST.orange, "worm": ST.worm}
     # a beast stands apart from the grass and sand it lies on, in colour and in grey
@@ -53,9 +54,9 @@ def test_colours_a_player_tells_apart_stay_apart_in_every_vision_and_in_grey() -
             assert too_close({beast: colour, ground: getattr(ST, ground)}) == [], (beast, ground)
     assert too_close({"orange snake": ST.orange, "blue snake": ST.blue}) == []
     assert too_close({"orange snake": ST.orange, "worm": ST.worm}) == []
-    # both darker than grass, the blue snake and the worm part in grey by their own marks:
-    # the blue snake's pale spine dashes, the worm's pale rings across its body
-    assert too_close({"blue snake": ST.blue, "worm": ST.worm}, marked=True) == []
+    # both darker than grass, the blue snake and the worm part in grey by lightness too, and
+    # by their own marks: the blue snake's pale spine dashes, the worm's pale rings
+    assert too_close({"blue snake": ST.blue, "worm": ST.worm}) == []
     marks = {
         kind: [p for p in beast_layers(kind, ("W", "E"), ST, {}).top if isinstance(p, Line)]
         for kind in ("blue-body", "worm-body")
@@ -93,11 +94,26 @@ def test_grass_is_darker_than_sand_and_every_beast_is_outlined_against_both() ->
     for kind in ("blue-body", "orange-body", "worm-body", "beastly"):
         layers = beast_layers(kind, ("W", "E"), ST, {})
         (edge,) = layers.outline
-        assert edge.style.stroke is not None
-        widest = max(p.style.width for p in layers.body)  # type: ignore[union-attr]
-        assert edge.style.width > widest  # the outline shows on both sides of the body
+        assert isinstance(edge, Line)
+        # the outline shows on both sides of the body: a wider stroke, or (a worm's band,
+        # filled) a taller band W to E
+        if edge.style.stroke is not None:
+            ink = edge.style.stroke
+            assert edge.style.width > max(p.style.width for p in layers.body if isinstance(p, Line))
+        else:
+            assert edge.style.fill is not None
+            ink = edge.style.fill
+            (body,) = layers.body
+            assert isinstance(body, Line)
+            assert _height(edge) > _height(body) + 0.9
+        assert ink == ST.ink  # one outline for every beast, so a beastly edge joins each alike
         for ground in (ST.grass, ST.sand):
-            assert contrast(edge.style.stroke, ground) >= 3, (kind, ground)
+            assert contrast(ink, ground) >= 3, (kind, ground)
+
+
+def _height(path: Line) -> float:
+    ys = [s.y for s in path.segments if isinstance(s, MoveTo | LineTo)]
+    return max(ys) - min(ys)
 
 
 def test_the_starter_tile_is_marked_on_both_sides() -> None:

@@ -159,6 +159,13 @@ class AlignmentWords(Protocol):
         """Keeps {command}: the command to build the layout again with the offset."""
 
     @property
+    def align_offset(self) -> str:
+        """Keeps {offset}: the offset the page was printed with, when it has one."""
+
+    @property
+    def align_beyond(self) -> str: ...
+
+    @property
     def align_front(self) -> str: ...
     @property
     def align_back(self) -> str: ...

@@ -172,19 +172,28 @@ class AlignmentLabels(PageLabels):
     align_long: str = Key(default="long-edge flip", max_length=30)
     align_short: str = Key(default="short-edge flip", max_length=30)
     align_hold: str = Key(
-        default="Hold the sheet to the light: the red cross on the back runs through each circle "
-        "when the sides line up.",
+        default="Hold it to the light. Where the sides line up, each red cross on the back has "
+        "its centre in its circle.",
         max_length=120,
     )
     align_read: str = Key(
-        default="In mm (ticks 0.5 mm apart), read where its upright line crosses the scale below "
-        "(x), its level line the one beside (y).",
+        default="Read in mm where the cross's vertical line meets the scale below (x), and its "
+        "horizontal line the scale beside (y).",
         max_length=120,
     )
     align_pass: str = Key(
-        default="Pass the readings (their average if the five differ) as: {command}",
-        max_length=80,
+        default="Build again with your other options and the five circles' average: {command}",
+        max_length=100,
         description="keeps {command}",
+    )
+    align_offset: str = Key(
+        default="This page was printed with --offset {offset} already: add your readings to it.",
+        max_length=100,
+        description="keeps {offset}; said only when the page was printed with an offset",
+    )
+    align_beyond: str = Key(
+        default="A cross beyond a scale's end: pass that end's number, and print this page again.",
+        max_length=100,
     )
     align_front: str = Key(default="Front of the duplex alignment test", max_length=60)
     align_back: str = Key(default="Back of the duplex alignment test", max_length=60)

@@ -14,7 +14,8 @@ from sheetgen.press.plan import PressOptions
 SCALE_REACH = 4.0  # mm either side of each alignment mark, in half millimetres
 LABEL_EVERY = 8  # half-millimetre ticks between numbers: one every 4 mm, clear of each other
 ARM = 10.5  # mm from a back cross's centre to its ends: across the ticks, short of the numbers
-TOP = 50.0  # mm from the top (and bottom) edge to the upper (and lower) marks
+TOP = 58.0  # mm from the top (and bottom) edge to the upper (and lower) marks, below the words
+LEADING = 4.6  # mm from one line of the instructions to the next
 TEXT = 2.2  # mm, a little over 6 pt
 INK = "#2b2a26"
 
@@ -82,15 +83,23 @@ def alignment_pages(
         words.align_hold,
         words.align_read,
         words.align_pass.format(command=rebuild_command(layout, flip)),
+        *(
+            [words.align_offset.format(offset=f"{offset[0]:g},{offset[1]:g}")]
+            if any(offset)
+            else []
+        ),
+        words.align_beyond,
         *([note] if note else []),
     ]
+    # the game's own note stands apart from the printer's steps, half a line lower
+    gaps = [LEADING / 2 if note and i == len(lines) - 1 else 0.0 for i in range(len(lines))]
     if not fits_at_six_points([words.align_title, *lines, words.align_front], w - 20):
         return []  # the paper is too narrow for its instructions at 6 pt (a 4 x 6 in card)
     front_shapes: list[Shape] = [
         label(w / 2, 14, words.align_title, 5, weight="bold", colour=INK, max_width=w - 20),
         *(
-            label(w / 2, 21 + 5 * i, text, 2.8, colour=INK, max_width=w - 20)
-            for i, text in enumerate(lines)
+            label(w / 2, 21 + LEADING * i + gap, text, 2.8, colour=INK, max_width=w - 20)
+            for i, (text, gap) in enumerate(zip(lines, gaps, strict=True))
         ),
         label(w / 2, h - 12, words.align_front, 2.6, colour=INK, max_width=w - 20),
     ]

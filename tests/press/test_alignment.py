@@ -120,7 +120,7 @@ def test_each_scale_ticks_every_half_millimetre_longest_where_numbered() -> None
     face = front.placements[0].drawing
     spots = sorted((c.cx, c.cy) for c in face.children if isinstance(c, Circle))
     # the centre, and 30 mm in from each side, 50 mm from the top and the bottom
-    assert spots == sorted([(105.0, 148.5), (30, 50), (180, 50), (30, 247), (180, 247)])
+    assert spots == sorted([(105.0, 148.5), (30, 58), (180, 58), (30, 239), (180, 239)])
     ticks = {
         (round(p.segments[0].x, 2), round(p.segments[0].y, 2),  # type: ignore[union-attr]
          round(p.segments[1].x, 2), round(p.segments[1].y, 2))  # type: ignore[union-attr]
@@ -180,12 +180,13 @@ def test_the_front_reads_as_a_titled_page_of_five_marked_targets() -> None:
     assert words == [
         "DUPLEX ALIGNMENT TEST",
         "Print this page and the next double-sided (long-edge flip), at actual size.",
-        "Hold the sheet to the light: the red cross on the back runs through each circle when "
-        "the sides line up.",
-        "In mm (ticks 0.5 mm apart), read where its upright line crosses the scale below (x), "
-        "its level line the one beside (y).",
-        "Pass the readings (their average if the five differ) as: sheetgen build marram/classic "
-        "--offset X,Y",
+        "Hold it to the light. Where the sides line up, each red cross on the back has its "
+        "centre in its circle.",
+        "Read in mm where the cross's vertical line meets the scale below (x), and its "
+        "horizontal line the scale beside (y).",
+        "Build again with your other options and the five circles' average: sheetgen build "
+        "marram/classic --offset X,Y",
+        "A cross beyond a scale's end: pass that end's number, and print this page again.",
         "Front of the duplex alignment test",
     ]
     title, foot = texts[0], next(t for t in texts if t.text.startswith("Front"))
@@ -237,3 +238,22 @@ def test_printed_scale_numbers_read_as_separate_words(landscape: bool, tmp_path:
         row.sort()
         for a, b in itertools.pairwise(row):
             assert b[0] - a[2] >= 1.0, (a[3], b[3], b[0] - a[2])
+
+
+def test_a_page_printed_with_an_offset_says_to_add_the_readings_to_it() -> None:
+    """The back's crosses move by the offset a page is printed with, so what the scales read
+    then is what is left to correct: the page says so, with the offset it was printed with."""
+
+    def said(offset: tuple[float, float]) -> list[str]:
+        front = _pages(PressOptions(), "long", offset, "marram/classic")[0]
+        return [t.text for t in front.placements[0].drawing.children if isinstance(t, Text)]
+
+    with_offset = said((-1.5, 0.5))
+    line = "This page was printed with --offset -1.5,0.5 already: add your readings to it."
+    assert line in with_offset
+    assert not [t for t in said((0.0, 0.0)) if "already" in t]
+    # the line comes after the command it qualifies
+    assert (
+        with_offset.index(line)
+        == next(i for i, t in enumerate(with_offset) if "--offset X,Y" in t) + 1
+    )

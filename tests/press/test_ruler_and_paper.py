@@ -117,9 +117,25 @@ def test_a_custom_paper_is_named_by_its_size() -> None:
     assert parse_paper("300x200").name == "300x200 mm"
     assert parse_paper("210.5x99").name == "210.5x99 mm"
     assert parse_paper("A4").name == "A4"
+    # a size in inches keeps the inches the user wrote, each side as written
+    assert parse_paper("5x7in").name == "5x7 in"
+    assert parse_paper("8.5X11IN").name == "8.5x11 in"
+    assert (parse_paper("5x7in").width, parse_paper("5x7in").height) == (127.0, 177.8)
 
 
-@pytest.mark.parametrize("text", ["49.9x300", "300x49.9", "2000.1x300", "300x2000.1", "10x10"])
+@pytest.mark.parametrize(
+    "text",
+    [
+        "49.9x300",
+        "300x49.9",
+        "2000.1x300",
+        "300x2000.1",
+        "10x10",
+        # as inches these are 50 mm and 2000 mm to the last bit: the bounds themselves
+        "1.968503937007874x40",
+        "40x78.74015748031496",
+    ],
+)
 def test_paper_beyond_50_to_2000_mm_is_refused(text: str) -> None:
     with pytest.raises(UsageError) as caught:
         parse_paper(text)

@@ -257,3 +257,52 @@ def test_a_page_printed_with_an_offset_says_to_add_the_readings_to_it() -> None:
         with_offset.index(line)
         == next(i for i, t in enumerate(with_offset) if "--offset X,Y" in t) + 1
     )
+
+
+def test_words_too_long_for_the_page_shrink_to_fill_its_width_between_10_mm_margins() -> None:
+    """Translated words can be long: each line then shrinks just enough to fit between the page's
+    10 mm side margins (no smaller: it fills that width), on the front and on the back, and is
+    centred on the page. Short lines keep their size."""
+    from sheetgen.draw.fonts import text_width
+
+    wide = {
+        "align_title": "W" * 38,  # too wide at their sizes, not at 6 pt
+        "align_hold": "W" * 75,
+        "align_read": "W" * 74,
+        "align_beyond": "W" * 73,
+        "align_front": "W" * 76,
+        "align_back": "W" * 77,
+    }
+    words = WORDS.model_copy(update=wide)
+    front, back = alignment_pages(PressOptions(), "long", (0.0, 0.0), "marram/classic", words)
+    w = front.width
+    for page in (front, back):
+        texts = [t for t in page.placements[0].drawing.children if isinstance(t, Text)]
+        long = [t for t in texts if t.text in wide.values()]
+        assert len(long) == (5 if page is front else 1)
+        for t in long:
+            assert t.x == pytest.approx(w / 2) and t.anchor == "middle"
+            assert text_width(t.text, t.size, t.weight) == pytest.approx(w - 20, abs=0.05)
+        assert all(t.size == pytest.approx(2.8) for t in texts if "sheetgen build" in t.text)
+
+
+def test_both_sides_carry_the_press_footer_with_the_credit_and_the_side() -> None:
+    """Like every sheet, both pages end with the credit line and which side each is, at the
+    press's footer place."""
+    press = PressOptions(credit="Marram Classic")
+    front, back = _pages(press, "long", (0.0, 0.0), "marram/classic")
+    for page, side in ((front, "front"), (back, "back")):
+        footer = page.placements[1].drawing
+        (text,) = [t for t in footer.children if isinstance(t, Text)]
+        assert text.text == f"Marram Classic · {side}"
+        assert text.y == pytest.approx(page.height - press.footer_bottom, abs=3)
+    (back_note,) = [t for t in back.placements[0].drawing.children if isinstance(t, Text)]
+    assert (back_note.x, back_note.size) == (pytest.approx(front.width / 2), 2.6)
+
+
+def test_the_games_own_note_follows_the_instructions() -> None:
+    front = alignment_pages(
+        PressOptions(), "long", (0.0, 0.0), "marram/classic", WORDS, note=WORDS.flip_note
+    )[0]
+    texts = [t.text for t in front.placements[0].drawing.children if isinstance(t, Text)]
+    assert texts[texts.index(next(t for t in texts if "beyond" in t)) + 1] == WORDS.flip_note

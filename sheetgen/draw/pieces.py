@@ -30,7 +30,8 @@ class Piece:
     played either side up, an achievement flipped from gold to silver), so a table shows its
     name whichever side is up and keeps it out of hidden hands; False where its back hides it.
     `deck_name` is its deck's name as players read it on a table ('Yellow bag', in the
-    layout's words); empty: the deck's slug in words."""
+    layout's words); empty: the deck's slug in words. `title` is the piece's own name as
+    players read it ('Deep roots'); empty: its `name`."""
 
     name: str
     front: Drawing
@@ -41,6 +42,7 @@ class Piece:
     drawn: Drawn = "pile"
     both_public: bool = False
     deck_name: str = ""
+    title: str = ""
 
 
 @dataclass(frozen=True)

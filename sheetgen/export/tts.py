@@ -317,7 +317,8 @@ def export_deck(
                 card_id = sheet_id * 100 + slot
                 own = {str(sheet_id): custom[str(sheet_id)]}
                 uid = guid(names, "card", name, card_id, copy)
-                cards.append(Card(pieces[i].name, card_id, own, uid, pieces[i].both_public))
+                shown = pieces[i].title or pieces[i].name
+                cards.append(Card(shown, card_id, own, uid, pieces[i].both_public))
     front = pieces[0].front
     how: Drawn = pieces[0].drawn
     scale = card_scale(front.height)

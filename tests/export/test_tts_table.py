@@ -282,7 +282,8 @@ def test_scribbly_gum_cards_from_a_sheet_are_cards_and_achievements_show_either_
         assert sheet["NumWidth"] * sheet["NumHeight"] > 1
         achievement = sheet["UniqueBack"]  # gold and silver; a letter has a blank back
         assert card["HideWhenFaceDown"] is not achievement and card["Hands"] is not achievement
-    assert sum(c["HideWhenFaceDown"] is False for c in cards) == len(model.achievements)
+    public = [c["Nickname"] for c in cards if c["HideWhenFaceDown"] is False]
+    assert public == [a.title for a in model.achievements]  # as players read them, in order
 
 
 BAG_UNITS = 3.0  # the stock bag's footprint at scale 1, at most, across (an assumption)

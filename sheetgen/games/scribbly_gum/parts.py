@@ -32,7 +32,7 @@ def tile_parts(layout: TilesLayout) -> Parts:
         for count in [sum(m == move for m in layout.movement)]
     ]
     pieces += [
-        Piece(name, gold, silver, 1, "achievement", drawn="open", both_public=True)
+        Piece(name, gold, silver, 1, "achievement", drawn="open", both_public=True, title=a.title)
         for a, gold, silver in zip(layout.achievements, faces.gold, faces.silver, strict=True)
         for name in [piece_name(a.title.lower(), taken, "achievement")]
     ]

@@ -33,9 +33,9 @@ ready to play when loaded.
   and `Custom_Tile`, no dates; every image a `file:///` URL of the file written, or, given a
   base URL (`--base-url`), that address and the file's name, so the save loads for players
   on other machines once the images are uploaded there, and it is the same bytes wherever it
-  is written. GUIDs and deck ids come from the
-  layout's identity (game, layout, component) and the object's content, so objects of several
-  exports loaded onto one table do not collide, and the same layout gives the same bytes.
+  is written. GUIDs and deck ids come from the layout's identity (game, layout, component)
+  and the object's content, so objects of several exports loaded onto one table do not
+  collide, and the same layout gives the same bytes.
 """
 
 from __future__ import annotations
@@ -76,7 +76,7 @@ BOARD_THICKNESS = 0.2  # a board tile's thickness (Custom_Tile Thickness)
 BAG_RANDOM = 2  # Bag Order: 0 last in first out, 1 first in first out, 2 at random
 GAP = 20.0  # mm between objects laid out on the table
 BAG_ROOM = 90.0  # mm of the table a bag is given, across and deep (the stock bag at scale 1
-# is about 3 units, 76 mm, across: room to spare)
+# is taken as at most 3 units, 76 mm, across, as players see it: not measured here)
 DIE_ROOM = 40.0  # mm of the table a die is given, across and deep (a die at scale 1 is 1 unit)
 # deck ids: TTS reads a CardID (deck id x 100 + cell) as a 32-bit integer; ids of 1000 to
 # 9,999,999 keep every CardID below 10^9, clear of the ids hand-made decks use (1, 2, ...)

@@ -26,7 +26,12 @@ class Piece:
     `table_back` is what a digital table shows on the back of a piece printed with none (a
     Scrumpit bag's colour, as the bag tells the tiles apart at a real table); None: white.
     `drawn` is how the rules have players take its deck's pieces (every piece of a deck says
-    the same)."""
+    the same). `both_public`: both its sides are faces every player may see and read (a tile
+    played either side up, an achievement flipped from gold to silver), so a table shows its
+    name whichever side is up and keeps it out of hidden hands; False where its back hides it.
+    `deck_name` is its deck's name as players read it on a table ('Yellow bag', in the
+    layout's words); empty: the deck's slug in words. `title` is the piece's own name as
+    players read it ('Deep roots'); empty: its `name`."""
 
     name: str
     front: Drawing
@@ -35,6 +40,9 @@ class Piece:
     deck: str = ""
     table_back: Drawing | None = None
     drawn: Drawn = "pile"
+    both_public: bool = False
+    deck_name: str = ""
+    title: str = ""
 
 
 @dataclass(frozen=True)
@@ -65,6 +73,10 @@ class Parts:
     dice: tuple[Die, ...] = ()
     boards: tuple[Drawing, ...] = ()  # each board, map, tree or grid whole, at its own size
     on_table: tuple[OnTable, ...] = ()  # for each board in turn; missing: no cells, a sheet
+    # (width, depth) mm of the middle of the table a board of the game covers when it comes
+    # from a save of its own: pieces of a component without boards are laid out in front of
+    # it, so the two saves loaded together do not overlap; (0, 0): the game has no board
+    board_room: tuple[float, float] = (0.0, 0.0)
 
     def table_facts(self, index: int) -> OnTable:
         """Board `index`'s cells and cut on a digital table (none and a sheet if not given)."""

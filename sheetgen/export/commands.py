@@ -84,29 +84,46 @@ def tts(
         int,
         typer.Option(min=32, max=4096, help="face width in px on a deck sheet (die faces: 256)"),
     ] = 512,
+    base: Annotated[
+        str | None,
+        typer.Option(
+            "--base-url",
+            metavar="URL",
+            help="web address the images will be uploaded to (http or https): the saved "
+            "object loads them from there, for every player [default: file:/// URLs of "
+            "the files written, which only this computer can load]",
+        ),
+    ] = None,
     quiet: Quiet = False,
 ) -> None:
     """Tabletop Simulator: deck sheets, dice templates and boards, and a saved object (JSON)
     that loads them from these files.
+
+    To play with others: export with --base-url set to the address of a folder on a web
+    host, upload the PNG files written beside the JSON to that folder, and share the JSON.
+    Every image in the saved object is then that address and the file's name (the images
+    are the same bytes with or without --base-url).
 
     Examples:
 
     \b
       sheetgen export tts marram/classic walkabout/dice --out tts/
       sheetgen export tts scrumpit/tiles --px 256
+      sheetgen export tts scrumpit/tiles --base-url https://example.org/scrumpit/
     """
     # imported here, not at the top, for start-up time
-    from sheetgen.export.tts import Names, export_tts
+    from sheetgen.export.tts import Names, base_url, export_tts
     from sheetgen.pipeline.output import check_folder
 
     started = time.perf_counter()
+    url = None if base is None else base_url(base)  # refused before any drawing
     folder = check_folder(out)  # refused before any drawing, made before writing
     made = _parts(layouts)
     files: list[tuple[str, bytes]] = []
     notes: list[str] = []
     for item, parts in made:
         m = item.model
-        export = export_tts(parts, Names(m.game, m.name, m.component), folder, px)
+        export = export_tts(parts, Names(m.game, m.name, m.component), folder, px, url)
         files += export.files
         notes += export.notes
     _write(folder, files, notes, quiet, started)

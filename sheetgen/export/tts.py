@@ -18,10 +18,24 @@ ready to play when loaded.
 - Boards: each board trimmed to its art (no white left of its sheet on any side; a board cut to
   its shape is clear outside it), at most 4096 px on its long side, a locked `Custom_Tile`
   stretched to its image, with a snap point at the centre of each cell pieces are laid on.
-- The saved game: `ObjectStates` of `DeckCustom`, `CardCustom`, `Bag`, `Custom_Dice` and
-  `Custom_Tile`, every image a `file:///` URL, no dates. GUIDs and deck ids come from the
-  layout's identity (game, layout, component) and the object's content, so objects of several
-  exports loaded onto one table do not collide, and the same layout gives the same bytes.
+- Cards: a card cut from a sheet of several faces is a `Card` (its sheet's `CustomDeck` entry
+  and its `CardID`); a card whose sheet is its face alone (1 x 1) is a `CardCustom`, as TTS
+  names a card made from one image.
+- Who sees what: a piece whose both sides are faces every player may read (a Marram tile, a
+  Scribbly Gum achievement: `Piece.both_public`) shows its name whichever side is up and is
+  kept on the table, not in a hand; any other piece hides its name face down and may be held
+  in a hand, where the others see its back.
+- Where objects lie: boards at the middle of the table; decks, bags, cards and dice in a row
+  in front of the boards, or in front of where a board of the game lies (`Parts.board_room`)
+  when the component has none, so a save of pieces loaded beside a save of the board (TTS
+  loads saved objects additively) lies clear of it.
+- The saved game: `ObjectStates` of `DeckCustom`, `Card`, `CardCustom`, `Bag`, `Custom_Dice`
+  and `Custom_Tile`, no dates; every image a `file:///` URL of the file written, or, given a
+  base URL (`--base-url`), that address and the file's name, so the save loads for players
+  on other machines once the images are uploaded there, and it is the same bytes wherever it
+  is written. GUIDs and deck ids come from the layout's identity (game, layout, component)
+  and the object's content, so objects of several exports loaded onto one table do not
+  collide, and the same layout gives the same bytes.
 """
 
 from __future__ import annotations
@@ -32,12 +46,14 @@ from collections.abc import Sequence
 from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Any, TypeVar
+from urllib.parse import quote, urljoin, urlsplit
 
 import numpy as np
 from PIL import Image
 
 from sheetgen.draw.pieces import Die, Drawn, OnTable, Parts, Piece
 from sheetgen.draw.shapes import Drawing, Rect, Style
+from sheetgen.errors import UsageError
 from sheetgen.export.deck_grid import (
     DIE_TEMPLATE_CELLS,
     MAX_CELL,
@@ -59,7 +75,9 @@ TILE_BOX = 0  # CustomTile Type: 0 box, 1 hex, 2 circle, 3 rounded
 BOARD_THICKNESS = 0.2  # a board tile's thickness (Custom_Tile Thickness)
 BAG_RANDOM = 2  # Bag Order: 0 last in first out, 1 first in first out, 2 at random
 GAP = 20.0  # mm between objects laid out on the table
-BAG_ROOM = 60.0  # mm of the table a bag is given (the stock bag is wider than a tile)
+BAG_ROOM = 90.0  # mm of the table a bag is given, across and deep (the stock bag at scale 1
+# is taken as at most 3 units, 76 mm, across, as players see it: not measured here)
+DIE_ROOM = 40.0  # mm of the table a die is given, across and deep (a die at scale 1 is 1 unit)
 # deck ids: TTS reads a CardID (deck id x 100 + cell) as a 32-bit integer; ids of 1000 to
 # 9,999,999 keep every CardID below 10^9, clear of the ids hand-made decks use (1, 2, ...)
 DECK_IDS = range(1000, 10_000_000)
@@ -70,12 +88,47 @@ T = TypeVar("T")
 @dataclass
 class Export:
     """What an export writes: image files (name, bytes), the saved object's objects (each with
-    its width in mm on the table, to lay them out), and notes for the user."""
+    its width and depth in mm on the table, to lay them out), and notes for the user."""
 
     files: list[tuple[str, bytes]] = field(default_factory=list)
     objects: list[dict[str, Any]] = field(default_factory=list)
     notes: list[str] = field(default_factory=list)
     widths: list[float] = field(default_factory=list)
+    depths: list[float] = field(default_factory=list)
+
+    def place(self, obj: dict[str, Any], width: float, depth: float) -> None:
+        """Add an object that takes `width` x `depth` mm of the table."""
+        self.objects.append(obj)
+        self.widths.append(width)
+        self.depths.append(depth)
+
+
+def base_url(text: str) -> str:
+    """`--base-url` checked: the http:// or https:// address (with a host, no query or
+    fragment) of the folder the images are uploaded to, ending in '/' so that each file's name
+    joins onto it; anything else is refused in one line."""
+    parts = urlsplit(text)
+    if parts.scheme not in ("http", "https") or not parts.hostname or parts.query or parts.fragment:
+        raise UsageError(
+            f"--base-url {text!r}: expected the http:// or https:// address of the folder the "
+            "images are uploaded to, such as https://example.org/pieces/"
+        )
+    return text if text.endswith("/") else text + "/"
+
+
+@dataclass(frozen=True)
+class Where:
+    """Where a saved game finds its images: each a `file:///` URL in `folder`, or `base` (a
+    checked `base_url`) and the file's name."""
+
+    folder: Path
+    base: str | None = None
+
+    def url(self, name: str) -> str:
+        """The URL of the image file `name`."""
+        if self.base is None:
+            return (self.folder.resolve() / name).as_uri()
+        return urljoin(self.base, quote(name))
 
 
 @dataclass(frozen=True)
@@ -125,10 +178,6 @@ def _sheet_image(grid: SheetGrid, images: list[Image.Image]) -> Image.Image:
     for index, image in enumerate(images):
         sheet.paste(image, grid.cell(index))
     return sheet
-
-
-def _url(folder: Path, name: str) -> str:
-    return (folder.resolve() / name).as_uri()
 
 
 def _digest(names: Names, content: tuple[object, ...]) -> str:
@@ -197,16 +246,32 @@ def shrink_note(name: str, pieces: list[Piece], px: int, cell_w: int) -> list[st
 
 @dataclass(frozen=True)
 class Card:
-    """One card of a deck before it is placed: its design, its CardID and its sheet's entry."""
+    """One card of a deck before it is placed: its design, its CardID, its sheet's entry, and
+    whether both its sides are faces every player may read (`Piece.both_public`)."""
 
     name: str
     card_id: int
     custom: dict[str, Any]
     uid: str
+    both_public: bool = False
+
+    @property
+    def kind(self) -> str:
+        """Its object's Name: 'CardCustom' where its sheet is its face alone (1 x 1), as TTS
+        names a card made from one image; else 'Card', a card cut from a sheet of several."""
+        (sheet,) = self.custom.values()
+        one = sheet["NumWidth"] == sheet["NumHeight"] == 1
+        return "CardCustom" if one else "Card"
+
+
+def deck_title(piece: Piece) -> str:
+    """What players read as a deck's name on the table: the game's (`Piece.deck_name`), or its
+    deck's slug in words ('movement' -> 'Movement')."""
+    return piece.deck_name or piece.deck.replace("-", " ").capitalize() or "Pieces"
 
 
 def export_deck(
-    name: str, pieces: list[Piece], names: Names, folder: Path, px: int, taken: set[int]
+    name: str, pieces: list[Piece], names: Names, where: Where, px: int, taken: set[int]
 ) -> Export:
     """One deck's sheets, back image(s) and its objects, faces `px` wide where a sheet allows
     (deck ids from `deck_id`, none of those `taken`): a bag, a shuffled face-down deck, or its
@@ -239,8 +304,8 @@ def export_deck(
                 (back_name, png_bytes(_sheet_image(grid, [back_images[i] for i in indices])))
             )
         custom[str(sheet_id)] = {
-            "FaceURL": _url(folder, sheet),
-            "BackURL": _url(folder, back_name),
+            "FaceURL": where.url(sheet),
+            "BackURL": where.url(back_name),
             "NumWidth": grid.cols,
             "NumHeight": grid.rows,
             "BackIsHidden": True,
@@ -252,52 +317,53 @@ def export_deck(
                 card_id = sheet_id * 100 + slot
                 own = {str(sheet_id): custom[str(sheet_id)]}
                 uid = guid(names, "card", name, card_id, copy)
-                cards.append(Card(pieces[i].name, card_id, own, uid))
+                shown = pieces[i].title or pieces[i].name
+                cards.append(Card(shown, card_id, own, uid, pieces[i].both_public))
     front = pieces[0].front
     how: Drawn = pieces[0].drawn
     scale = card_scale(front.height)
     if how == "open":
         for card in cards:
-            out.objects.append(_card(card, scale, face_down=False, name="CardCustom"))
-            out.widths.append(front.width)
+            out.place(_card(card, scale, face_down=False), front.width, front.height)
         return out
     order = shuffled(cards, f"{names.identity}/{name}")
     if how == "bag":
         tint = None if unique_back else back_images[0]
-        out.objects.append(_bag(names, name, order, scale, tint))
-        out.widths.append(max(front.width, BAG_ROOM))
+        out.place(_bag(names, deck_title(pieces[0]), order, scale, tint), BAG_ROOM, BAG_ROOM)
         return out
     if len(order) == 1:
-        out.objects.append(_card(order[0], scale, face_down=True, name="CardCustom"))
+        out.place(_card(order[0], scale, face_down=True), front.width, front.height)
     else:
-        out.objects.append(_deck_object(names, name, order, custom, scale))
-    out.widths.append(front.width)
+        title = deck_title(pieces[0])
+        out.place(_deck_object(names, title, order, custom, scale), front.width, front.height)
     return out
 
 
-def _card(card: Card, scale: float, face_down: bool, name: str = "Card") -> dict[str, Any]:
-    """One card: its sheet's entry alone in its CustomDeck, at `scale`."""
+def _card(card: Card, scale: float, face_down: bool) -> dict[str, Any]:
+    """One card: its sheet's entry alone in its CustomDeck, at `scale`. A card whose both
+    sides are public shows its name whichever side is up and stays out of hands (a hand shows
+    the others only a card's back); any other hides its name face down and may be held."""
     return {
-        "Name": name,
+        "Name": card.kind,
         "GUID": card.uid,
         "Nickname": card.name,
         "CardID": card.card_id,
         "CustomDeck": card.custom,
         "Transform": transform(0.0, 0.0, face_down, scale),
         "SidewaysCard": False,
-        "HideWhenFaceDown": True,
-        "Hands": True,
+        "HideWhenFaceDown": not card.both_public,
+        "Hands": not card.both_public,
     }
 
 
 def _deck_object(
-    names: Names, name: str, cards: list[Card], custom: dict[str, Any], scale: float
+    names: Names, title: str, cards: list[Card], custom: dict[str, Any], scale: float
 ) -> dict[str, Any]:
-    """A face-down deck of `cards`, in their order (the first on top)."""
+    """A face-down deck of `cards`, in their order (the first on top), named `title`."""
     contained = [_card(card, scale, face_down=True) for card in cards]
     deck: dict[str, Any] = {
         "Name": "DeckCustom",
-        "Nickname": name,
+        "Nickname": title,
         "Transform": transform(0.0, 0.0, face_down=True, scale=scale),
         "DeckIDs": [card.card_id for card in cards],
         "CustomDeck": custom,
@@ -306,7 +372,7 @@ def _deck_object(
         "HideWhenFaceDown": True,
         "Hands": False,
     }
-    deck["GUID"] = guid(names, "deck", name, deck["DeckIDs"], sorted(custom))
+    deck["GUID"] = guid(names, "deck", title, deck["DeckIDs"], sorted(custom))
     return deck
 
 
@@ -319,14 +385,14 @@ def _colour(image: Image.Image) -> dict[str, float]:
 
 
 def _bag(
-    names: Names, name: str, cards: list[Card], scale: float, tint: Image.Image | None
+    names: Names, title: str, cards: list[Card], scale: float, tint: Image.Image | None
 ) -> dict[str, Any]:
-    """A bag holding `cards` in their order, drawn from at random; tinted with `tint`'s colour
-    (the pieces' common back) where there is one."""
+    """A bag named `title` holding `cards` in their order, drawn from at random; tinted with
+    `tint`'s colour (the pieces' common back) where there is one."""
     bag: dict[str, Any] = {
         "Name": "Bag",
-        "GUID": guid(names, "bag", name, [card.uid for card in cards]),
-        "Nickname": name,
+        "GUID": guid(names, "bag", title, [card.uid for card in cards]),
+        "Nickname": title,
         "Transform": transform(0.0, 0.0),
         "Bag": {"Order": BAG_RANDOM},
         "ContainedObjects": [_card(card, scale, face_down=False) for card in cards],
@@ -336,7 +402,7 @@ def _bag(
     return bag
 
 
-def export_die(die: Die, names: Names, folder: Path, px: int) -> Export:
+def export_die(die: Die, names: Names, where: Where, px: int) -> Export:
     """A die as its d6 template image and its Custom_Dice object."""
     face_px = min(px, MAX_DIE_FACE)
     images = rasterise([Shot(face, face_px, face_px) for face in die.faces])
@@ -352,14 +418,16 @@ def export_die(die: Die, names: Names, folder: Path, px: int) -> Export:
         "Nickname": die.name,
         "Transform": transform(0.0, 0.0),
         "CustomImage": {
-            "ImageURL": _url(folder, file),
+            "ImageURL": where.url(file),
             "ImageSecondaryURL": "",
             "ImageScalar": 1.0,
             "WidthScale": 0.0,
             "CustomDice": {"Type": DICE_D6},
         },
     }
-    return Export([(file, data)], [dice], [], [die.faces[0].width])
+    out = Export([(file, data)])
+    out.place(dice, DIE_ROOM, DIE_ROOM)
+    return out
 
 
 def board_pixels(board: Drawing) -> tuple[int, int]:
@@ -394,7 +462,7 @@ def snap_points(
     ]
 
 
-def export_board(board: Drawing, facts: OnTable, label: str, names: Names, folder: Path) -> Export:
+def export_board(board: Drawing, facts: OnTable, label: str, names: Names, where: Where) -> Export:
     """A board trimmed to its art (clear outside it where it is cut to its shape) as a locked
     Custom_Tile its own size in mm, with a snap point at each of its cells."""
     w_px, h_px = board_pixels(board)
@@ -414,7 +482,7 @@ def export_board(board: Drawing, facts: OnTable, label: str, names: Names, folde
         "Transform": transform(0.0, 0.0, scale=scale),
         "Locked": True,
         "CustomImage": {
-            "ImageURL": _url(folder, file),
+            "ImageURL": where.url(file),
             "ImageSecondaryURL": "",
             "ImageScalar": 1.0,
             "WidthScale": 0.0,
@@ -428,7 +496,9 @@ def export_board(board: Drawing, facts: OnTable, label: str, names: Names, folde
     }
     if facts.cells:
         obj["AttachedSnapPoints"] = snap_points(facts.cells, box, scale)
-    return Export([(file, data)], [obj], [], [box[2] - box[0]])
+    out = Export([(file, data)])
+    out.place(obj, box[2] - box[0], height)
+    return out
 
 
 def board_labels(boards: tuple[Drawing, ...], names: Names) -> list[str]:
@@ -457,23 +527,31 @@ def _lay_out(row: Export, z: float) -> None:
         x += width + GAP
 
 
-def export_tts(parts: Parts, names: Names, folder: Path, px: int = MAX_CELL) -> Export:
-    """Every deck, die and board of a component, and the saved game that loads them: the
-    boards in a row at the middle of the table, the pieces and dice in a row in front."""
+def export_tts(
+    parts: Parts, names: Names, folder: Path, px: int = MAX_CELL, base: str | None = None
+) -> Export:
+    """Every deck, die and board of a component, and the saved game that loads them (images
+    from `folder`, or from `base`, a checked `base_url`): the boards in a row at the middle of
+    the table, the pieces and dice in a row in front of them, or in front of where a board of
+    the game lies (`Parts.board_room`) when the component has none, GAP mm clear of it."""
+    where = Where(folder, base)
     whole = Export()
     pieces = Export()
     taken: set[int] = set()
     for name, members in decks(parts.pieces):
-        _add(pieces, export_deck(name, members, names, folder, px, taken))
+        _add(pieces, export_deck(name, members, names, where, px, taken))
     for die in parts.dice:
-        _add(pieces, export_die(die, names, folder, min(px, DIE_FACE_PX)))
+        _add(pieces, export_die(die, names, where, min(px, DIE_FACE_PX)))
     boards = Export()
     labels = board_labels(parts.boards, names)
     for index, (board, label) in enumerate(zip(parts.boards, labels, strict=True)):
-        _add(boards, export_board(board, parts.table_facts(index), label, names, folder))
-    deepest = max((b.height for b in parts.boards), default=0.0)
+        _add(boards, export_board(board, parts.table_facts(index), label, names, where))
+    room = max([*boards.depths, parts.board_room[1]])
     _lay_out(boards, 0.0)
-    _lay_out(pieces, -(deepest / 2 + GAP + 50.0) if parts.boards else 0.0)
+    if room:
+        _lay_out(pieces, -(room / 2 + GAP + max(pieces.depths, default=0.0) / 2))
+    else:
+        _lay_out(pieces, 0.0)
     _add(whole, boards)
     _add(whole, pieces)
     saved = {
@@ -493,3 +571,4 @@ def _add(whole: Export, part: Export) -> None:
     whole.objects += part.objects
     whole.notes += part.notes
     whole.widths += part.widths
+    whole.depths += part.depths

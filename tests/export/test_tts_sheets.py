@@ -153,9 +153,9 @@ def test_cards_with_backs_of_their_own_over_two_sheets(tmp_path: Path, designs: 
     saved = exported(parts, tmp_path)
     decks = {o["Nickname"]: o for o in saved["ObjectStates"] if o["Name"] == "DeckCustom"}
     own = own_images(parts)
-    assert check_deck(decks["two"], pieces, own) == 2
-    assert check_deck(decks["small"], small, own) == 1
-    assert not set(decks["two"]["CustomDeck"]) & set(decks["small"]["CustomDeck"])
+    assert check_deck(decks["Two"], pieces, own) == 2  # a deck's slug in words
+    assert check_deck(decks["Small"], small, own) == 1
+    assert not set(decks["Two"]["CustomDeck"]) & set(decks["Small"]["CustomDeck"])
 
 
 @pytest.mark.parametrize("count", [0, 71])

@@ -16,6 +16,7 @@ from __future__ import annotations
 import io
 import json
 from collections import Counter
+from itertools import pairwise
 from pathlib import Path
 from typing import Any
 
@@ -95,19 +96,28 @@ def test_scrumpit_and_marram_saves_validate_against_the_save_format_schema(
 
 def test_the_schema_refuses_what_tts_would_not_read() -> None:
     """The schema is no rubber stamp: a sheet of 11 across, a misspelt field and a GUID of
-    another form are each refused."""
+    another form are each refused; so are a CardCustom cut from a sheet of several faces (a
+    card of a deck sheet is a Card) and a Card of a sheet of one face alone (a CardCustom)."""
     deck = {"FaceURL": "f", "BackURL": "b", "NumWidth": 11, "NumHeight": 1}
     deck |= {"BackIsHidden": True, "UniqueBack": False, "Type": 1}
     where = {k: 0.0 for k in ("posX", "posY", "posZ", "rotX", "rotY", "rotZ")}
     where |= {"scaleX": 1.0, "scaleY": 1.0, "scaleZ": 1.0}
-    card = {"Name": "CardCustom", "GUID": "abc123", "Transform": where, "CardID": 100100}
+    card = {"Name": "Card", "GUID": "abc123", "Transform": where, "CardID": 100100}
+    sheet = {**deck, "NumWidth": 10}
+    alone = {**deck, "NumWidth": 1, "NumHeight": 1}
     bad = [
         {**card, "CustomDeck": {"1001": deck}},
-        {**card, "CustomDeck": {"1001": {**deck, "NumWidth": 10}}, "Lockd": True},
-        {**card, "CustomDeck": {"1001": {**deck, "NumWidth": 10}}, "GUID": "ABC-123"},
+        {**card, "CustomDeck": {"1001": sheet}, "Lockd": True},
+        {**card, "CustomDeck": {"1001": sheet}, "GUID": "ABC-123"},
+        {**card, "CustomDeck": {"1001": sheet}, "Name": "CardCustom"},
+        {**card, "CustomDeck": {"1001": alone}},
+        {**card, "Name": "CardCustom", "CustomDeck": {"1001": alone, "1002": alone}},
     ]
-    good = {**card, "CustomDeck": {"1001": {**deck, "NumWidth": 10}}}
-    jsonschema.validate({"ObjectStates": [good]}, SCHEMA)
+    good = [
+        {**card, "CustomDeck": {"1001": sheet}},
+        {**card, "CustomDeck": {"1001": alone}, "Name": "CardCustom"},
+    ]
+    jsonschema.validate({"ObjectStates": good}, SCHEMA)
     for obj in bad:
         with pytest.raises(jsonschema.ValidationError):
             jsonschema.validate({"ObjectStates": [obj]}, SCHEMA)
@@ -140,14 +150,16 @@ def test_scrumpit_tiles_are_drawn_from_a_bag_of_each_colour(scrumpit: dict[str, 
     with it, holding that colour's tiles as many times as the layout counts them, shuffled."""
     model = scrumpit["tiles"]
     bags = {o["Nickname"]: o for o in scrumpit["tiles_state"]["ObjectStates"]}
-    assert set(bags) == {f"bag-{colour}" for colour in model.colours}
+    assert set(bags) == {f"{colour.capitalize()} bag" for colour in model.colours}
     for colour, fill in model.colours.items():
-        bag = bags[f"bag-{colour}"]
+        bag = bags[f"{colour.capitalize()} bag"]
         assert bag["Name"] == "Bag"
         rgb = [int(fill[i : i + 2], 16) / 255 for i in (1, 3, 5)]
         tint = bag["ColorDiffuse"]
         assert [tint["r"], tint["g"], tint["b"]] == pytest.approx(rgb, abs=0.02)
         names = [card["Nickname"] for card in bag["ContainedObjects"]]
+        for card in bag["ContainedObjects"]:  # a rack (a hand) hides a tile from the others
+            assert card["Name"] == "Card" and card["HideWhenFaceDown"] and card["Hands"]
         expected = Counter({f"{colour}-{t.letter}": t.count for t in model.letters})
         assert Counter(names) == expected
         assert names != sorted(names, key=list(expected).index)  # not in the set's order
@@ -161,20 +173,26 @@ def test_marram_tiles_come_from_a_bag_and_the_starter_lies_face_up(
     bag where no side shows; the starter is a single card, face up."""
     model, state = marram
     by_name = {o["Nickname"]: o for o in state["ObjectStates"]}
-    bag, starter = by_name["tiles"], by_name["starter"]
+    bag, starter = by_name["Tiles"], by_name["starter"]
     assert bag["Name"] == "Bag" and len(bag["ContainedObjects"]) == 95
     assert sum(t.count for t in model.tiles) == 95
     decks = {key for card in bag["ContainedObjects"] for key in card["CustomDeck"]}
     sheets = [card["CustomDeck"][key] for card in bag["ContainedObjects"] for key in decks]
     assert all(s["UniqueBack"] for s in sheets)
-    assert starter["Name"] == "CardCustom" and starter["Transform"]["rotZ"] == 0
+    assert starter["Name"] == "CardCustom" and starter["Transform"]["rotZ"] == 0  # one image
+    (alone,) = starter["CustomDeck"].values()
+    assert alone["NumWidth"] == alone["NumHeight"] == 1
+    for card in [starter, *bag["ContainedObjects"]]:
+        # both sides public: named either side up, and kept on the table, not in a hand
+        assert card["HideWhenFaceDown"] is False and card["Hands"] is False
+    assert all(card["Name"] == "Card" for card in bag["ContainedObjects"])  # from a sheet
 
 
 def test_marram_faces_stay_512_px_on_a_7_by_5_sheet(tmp_path: Path) -> None:
     """34 designs in the bag: 7 x 5 = 35 cells at 512 px is a sheet of 3584 x 2560 px, within
     4096 px; 10 across (10 x 4) would need faces of 4096 / 10 = 409 px."""
     _, state, files = exported("marram/classic", tmp_path, 512)
-    bag = next(o for o in state["ObjectStates"] if o["Nickname"] == "tiles")
+    bag = next(o for o in state["ObjectStates"] if o["Nickname"] == "Tiles")
     (sheet,) = {
         json.dumps(v, sort_keys=True)
         for c in bag["ContainedObjects"]
@@ -241,3 +259,84 @@ def test_the_scrumpit_board_is_clear_outside_its_cross_of_cells(scrumpit: dict[s
     assert alpha[h // 2, w // 2] == 255
     assert alpha[h - 3 : h, w - 3 : w].max() == 0  # the bottom-right corner
     assert alpha[: h // 20, w - w // 20 :].max() == 0  # the top-right corner
+
+
+def test_scribbly_gum_cards_from_a_sheet_are_cards_and_achievements_show_either_side(
+    tmp_path: Path,
+) -> None:
+    """The achievements and letters are laid out face up, each cut from its deck's sheet of
+    several faces: a Card (with its sheet's entry and CardID), not a CardCustom. An
+    achievement is scored gold side up and flipped to silver, both sides public: its name
+    shows either side up and it stays out of hands. A movement tile's back hides it: the
+    shuffled pile hides its name face down."""
+    model, state, _ = exported("scribbly-gum/tiles", tmp_path, 32)
+    jsonschema.validate(state, SCHEMA)
+    objects = state["ObjectStates"]
+    (pile,) = [o for o in objects if o["Name"] == "DeckCustom"]
+    assert pile["Nickname"] == "Movement"
+    assert all(c["HideWhenFaceDown"] and c["Name"] == "Card" for c in pile["ContainedObjects"])
+    cards = [o for o in objects if o["Name"] in ("Card", "CardCustom")]
+    assert cards and all(c["Name"] == "Card" for c in cards)
+    for card in cards:
+        (sheet,) = card["CustomDeck"].values()
+        assert sheet["NumWidth"] * sheet["NumHeight"] > 1
+        achievement = sheet["UniqueBack"]  # gold and silver; a letter has a blank back
+        assert card["HideWhenFaceDown"] is not achievement and card["Hands"] is not achievement
+    public = [c["Nickname"] for c in cards if c["HideWhenFaceDown"] is False]
+    assert public == [a.title for a in model.achievements]  # as players read them, in order
+
+
+BAG_UNITS = 3.0  # the stock bag's footprint at scale 1, at most, across (an assumption)
+
+
+def footprint(obj: dict[str, Any], board_png: bytes | None = None) -> tuple[float, ...]:
+    """An object's box on the table (left, near, right, far) in table units: a card its
+    scale x 3.5 units deep and as wide as its sheet's cell; a board its scale x 1.318 units
+    deep and as wide as its image's proportion; a bag BAG_UNITS square."""
+    where = obj["Transform"]
+    if obj["Name"] == "Custom_Tile":
+        assert board_png is not None
+        w_px, h_px = Image.open(io.BytesIO(board_png)).size
+        depth = where["scaleZ"] * TILE_UNITS
+        width = depth * w_px / h_px
+    elif obj["Name"] == "Bag":
+        width = depth = BAG_UNITS
+    else:
+        depth = where["scaleZ"] * CARD_UNITS
+        width = depth  # every test piece here is square
+    x, z = where["posX"], where["posZ"]
+    return (x - width / 2, z - depth / 2, x + width / 2, z + depth / 2)
+
+
+def test_scrumpit_bags_lie_clear_of_the_board_when_both_saves_are_loaded(
+    scrumpit: dict[str, Any],
+) -> None:
+    """TTS loads a saved object onto the table beside what is there: the tiles save and the
+    board save loaded together must not overlap. Every bag lies clear of the board's box,
+    and the bags clear of each other."""
+    board = _board_tile(scrumpit["board_state"])
+    png = scrumpit["board_files"]["scrumpit-single-board-tts-whole.png"]
+    left, near, right, far = footprint(board, png)
+    assert (right - left) * MM == pytest.approx(29 * 19.0, rel=0.01)
+    boxes = [footprint(o) for o in scrumpit["tiles_state"]["ObjectStates"]]
+    assert len(boxes) == 4
+    for x0, z0, x1, z1 in boxes:
+        assert x1 <= left or x0 >= right or z1 <= near or z0 >= far, (x0, z0, x1, z1)
+    for a, b in pairwise(boxes):
+        assert a[2] <= b[0]  # left to right, apart
+
+
+def test_pieces_of_a_component_with_a_board_lie_in_front_of_it(tmp_path: Path) -> None:
+    """A board and its pieces in one save: the pieces in a row in front of the board's near
+    edge, clear of it."""
+    board = Drawing(300, 200, (Rect(0, 0, 300, 200, Style(fill="#336699")),), title="Map")
+    parts = Parts(tuple(Piece(f"t{n}", face(n), None, 1, "open", drawn="open") for n in range(5)))
+    parts = Parts(parts.pieces, (), (board,))
+    export = export_tts(parts, NAMES, tmp_path, 32)
+    state = state_of(export.files, NAMES)
+    tile, *cards = state["ObjectStates"]
+    _, near, _, _ = footprint(tile, dict(export.files)["test-set-tiles-tts-board.png"])
+    assert len(cards) == 5
+    for card in cards:
+        assert card["Name"] == "Card"
+        assert footprint(card)[3] <= near

@@ -5,7 +5,10 @@ face up, never shuffled in).
 The rulebook has each player given tiles "drawn at random from the stock", and both sides of
 a tile are played (a player lays either side up, and a spade flips a laid tile): a face-down
 pile would show everyone the other side of the next tile, so a digital table draws them
-blind from a bag."""
+blind from a bag. Both sides are public too ("the current player can see ... both sides of
+the three tiles selected. The player can also see other players' tiles"): a tile shows its
+name whichever side is up, and is kept on the table in front of its player, not in a hand
+(a hand would show the others only the side away from its owner)."""
 
 from __future__ import annotations
 
@@ -37,9 +40,9 @@ def tile_parts(layout: TileSetLayout) -> Parts:
     sides = tile_sides(layout, layout.sheet.size, layout.sheet.bleed)
     return Parts(
         tuple(
-            Piece(tile.name, f, k, tile.count, "starter", drawn="open")
+            Piece(tile.name, f, k, tile.count, "starter", drawn="open", both_public=True)
             if tile is layout.starter
-            else Piece(tile.name, f, k, tile.count, "tiles", drawn="bag")
+            else Piece(tile.name, f, k, tile.count, "tiles", drawn="bag", both_public=True)
             for tile, f, k in sides
         )
     )

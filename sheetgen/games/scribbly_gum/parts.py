@@ -4,7 +4,12 @@ the tree sides as boards.
 
 The rulebook has the mother moth shuffle the movement tiles into a face-down draw pile; the
 achievement tiles are chosen and laid gold side up, each with a letter tile: the movement
-tiles are a shuffled face-down pile, the others laid out face up in order."""
+tiles are a shuffled face-down pile (their backs hide them), the others laid out face up in
+order. An achievement's gold and silver sides are both public (the first to score it flips
+it to silver, worth fewer points): it shows its name either side up.
+
+A tiles export has no board; its pieces are laid out in front of where the tree sheet lies
+when loaded from its own save, a sheet at most as large as goes onto A4 and Letter."""
 
 from __future__ import annotations
 
@@ -12,6 +17,7 @@ from sheetgen.draw.pieces import Parts, Piece, piece_name
 from sheetgen.games.scribbly_gum.draw import draw_tree_sheet
 from sheetgen.games.scribbly_gum.model import TilesLayout, TreeLayout
 from sheetgen.games.scribbly_gum.tiles import tile_faces
+from sheetgen.model.paper import BOTH_PAPERS
 
 
 def tile_parts(layout: TilesLayout) -> Parts:
@@ -26,7 +32,7 @@ def tile_parts(layout: TilesLayout) -> Parts:
         for count in [sum(m == move for m in layout.movement)]
     ]
     pieces += [
-        Piece(name, gold, silver, 1, "achievement", drawn="open")
+        Piece(name, gold, silver, 1, "achievement", drawn="open", both_public=True, title=a.title)
         for a, gold, silver in zip(layout.achievements, faces.gold, faces.silver, strict=True)
         for name in [piece_name(a.title.lower(), taken, "achievement")]
     ]
@@ -34,7 +40,7 @@ def tile_parts(layout: TilesLayout) -> Parts:
         Piece(piece_name(x, taken, "letter"), front, None, 1, "letter", drawn="open")
         for x, front in zip(layout.letters, faces.letters, strict=True)
     ]
-    return Parts(tuple(pieces))
+    return Parts(tuple(pieces), board_room=BOTH_PAPERS)
 
 
 def tree_parts(layout: TreeLayout) -> Parts:

@@ -43,6 +43,11 @@ class ScrumpitLabels(PageLabels):
         max_length=40,
         description="keeps {colour} and {count}",
     )
+    table_bag: str = Key(
+        default="{colour} bag",
+        max_length=30,
+        description="a bag's name on a digital table; keeps {colour}",
+    )
     totals: str = Key(default="Totals", max_length=20, description="under a recorded game's board")
     pad_title: str = Key(default="SCRUMPIT — SCORE PAD", max_length=40)
     pad_note: str = Key(default="each turn: points, then the running total", max_length=60)

@@ -5,7 +5,10 @@ The rulebook has each player draw from their own coloured bag, "no peeking": on 
 table each colour's tiles are drawn blind from a bag of their own. The printed tiles have
 nothing on their backs; on a table each bag's tiles get a back of the bag's colour with its
 mark (`Piece.table_back`), which is what the other players see of a tile on a rack (a hand).
-The board's cells are where tiles snap to, and the board is cut to its cross of cells."""
+The board's cells are where tiles snap to, and the board is cut to its cross of cells. A
+tiles export has no board; its bags are laid out in front of where the board lies when
+loaded from its own save: 15 cells and a home zone of 7 rows each side, tiles filling its
+cells."""
 
 from __future__ import annotations
 
@@ -14,7 +17,7 @@ from sheetgen.draw.pieces import OnTable, Parts, Piece
 from sheetgen.games.scrumpit.board_drawing import board_drawing
 from sheetgen.games.scrumpit.draw import bag_mark, text_ink, tile_drawing
 from sheetgen.games.scrumpit.model import BoardLayout, TilesLayout
-from sheetgen.games.scrumpit.rules import zone_cells
+from sheetgen.games.scrumpit.rules import BOARD_SIZE, HOME_ROWS, zone_cells
 
 
 def tile_back(bag: str, fill: str, size: float) -> Drawing:
@@ -32,7 +35,11 @@ def tile_back(bag: str, fill: str, size: float) -> Drawing:
 
 def tile_parts(layout: TilesLayout) -> Parts:
     """Every bag's letters at the layout's size, named by bag and letter ('yellow-Q'): nothing
-    printed on their backs, a back of the bag's colour and mark on a digital table."""
+    printed on their backs, a back of the bag's colour and mark on a digital table; each bag
+    named as the layout's words name it ('Yellow bag'). The board they are laid on is the
+    standard board's cells across, each a tile's size."""
+    board = (BOARD_SIZE + 2 * HOME_ROWS) * layout.size
+    words = layout.labels
     return Parts(
         tuple(
             Piece(
@@ -43,11 +50,13 @@ def tile_parts(layout: TilesLayout) -> Parts:
                 f"bag-{bag}",
                 table_back=back,
                 drawn="bag",
+                deck_name=words.table_bag.format(colour=words.colour(bag).capitalize()),
             )
             for bag, fill in layout.colours.items()
             for back in [tile_back(bag, fill, layout.size)]
             for letter in layout.letters
-        )
+        ),
+        board_room=(board, board),
     )
 
 

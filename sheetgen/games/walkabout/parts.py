@@ -9,11 +9,13 @@ from sheetgen.games.walkabout.dice import BLEED, face_drawing, mat_drawing
 from sheetgen.games.walkabout.draw import draw_map
 from sheetgen.games.walkabout.model import DiceLayout, MapLayout, MatLayout
 from sheetgen.games.walkabout.movement import span
+from sheetgen.model.paper import BOTH_PAPERS
 
 
 def dice_parts(layout: DiceLayout) -> Parts:
     """The dice at the layout's face size, named as players call them ('light'); the rules
-    give every die six faces."""
+    give every die six faces. They lie in front of where a map sheet or the dice mat lies
+    when loaded from its own save: a sheet at most as large as goes onto A4 and Letter."""
     widest = span([f for die in layout.dice for f in die.faces])
     taken: set[str] = set()
     dice = []
@@ -24,7 +26,7 @@ def dice_parts(layout: DiceLayout) -> Parts:
         ]
         a, b, c, d, e, f = faces  # the rules check refuses a die of fewer or more faces
         dice.append(Die(piece_name(die.name.lower(), taken, f"die-{number}"), (a, b, c, d, e, f)))
-    return Parts(dice=tuple(dice))
+    return Parts(dice=tuple(dice), board_room=BOTH_PAPERS)
 
 
 def map_parts(layout: MapLayout) -> Parts:

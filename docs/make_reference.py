@@ -8,7 +8,9 @@ either differs from what this script would write, so they never fall behind the 
 
 from __future__ import annotations
 
+import argparse
 import json
+import re
 import sys
 import textwrap
 from pathlib import Path
@@ -56,7 +58,7 @@ def command_reference() -> str:
 def _command(command: Any, ctx: Any, path: str) -> list[str]:
     """A command's section, and its subcommands' (Typer's own click, so duck-typed)."""
     lines = [f"{'#' * min(path.count(' ') + 2, 4)} `{path}`", ""]
-    usage = " ".join(command.collect_usage_pieces(ctx))
+    usage = " ".join(_usage_pieces(command, ctx))
     lines += ["```text", f"{path} {usage}", "```", ""]
     lines += _help(command.help or "")
     rows = [row for param in command.get_params(ctx) if (row := _param_row(param, ctx))]
@@ -71,6 +73,28 @@ def _command(command: Any, ctx: Any, path: str) -> list[str]:
                 context = sub.context_class(sub, info_name=name, parent=ctx)
                 lines += _command(sub, context, f"{path} {name}")
     return lines
+
+
+def _usage_pieces(command: Any, ctx: Any) -> list[str]:
+    """The usage line's pieces as click gives them, each argument shown by its metavar
+    (`LAYOUT...`, `KIND`) rather than Typer's `{layouts}...`."""
+    pieces: list[str] = [command.options_metavar] if command.options_metavar else []
+    for param in command.get_params(ctx):
+        if param.param_type_name != "argument":
+            pieces += param.get_usage_pieces(ctx)
+            continue
+        many = param.nargs == -1
+        name = param.metavar or (_singular(param.name) if many else param.name).upper()
+        name += "..." if many else ""
+        pieces.append(name if param.required else f"[{name}]")
+    if hasattr(command, "list_commands"):
+        pieces.append(command.subcommand_metavar)
+    return pieces
+
+
+def _singular(name: str) -> str:
+    """An argument's name for one of its values: `layouts` takes LAYOUT..., `games` GAME...."""
+    return name[:-1] if name.endswith("s") and len(name) > 3 else name
 
 
 def _help(text: str) -> list[str]:
@@ -94,6 +118,8 @@ def _param_row(param: Any, ctx: Any) -> str | None:
     if record is None:
         return None
     names, meaning = record
+    # a help text that gives its default itself, as a bare "[300]", says so as click does
+    meaning = re.sub(r"\[(-?[0-9][0-9.]*)\]", r"[default: \1]", meaning)
     return f"| {code(names)} | {cell(meaning)} |"
 
 
@@ -118,11 +144,20 @@ def layout_reference() -> str:
     ]
     for key, kind in kinds().items():
         schema = layout_schema(kind)
-        lines += [f"## `{key}`", "", cell(schema.get("description", "")), ""]
+        lines += [f"## `{key}`", "", cell(_intro(key, kind.summary, kind.starter.layout)), ""]
         lines += ["| key | type | meaning | default |", "|---|---|---|---|"]
         lines += _rows(schema, schema.get("$defs", {}), "", frozenset())
         lines.append("")
     return "\n".join(lines).rstrip() + "\n"
+
+
+def _intro(key: str, summary: str, starter: str) -> str:
+    """What a kind's layout file is, and where its defaults come from."""
+    return (
+        f"A {key} layout file: {summary}. A key's default is its value in {starter}, the "
+        f"built-in layout `sheetgen new {key}` starts from (a layout that extends another gets "
+        "that one's values; one that extends none, sheetgen's own)."
+    )
 
 
 def _resolve(node: dict[str, Any], defs: dict[str, Any]) -> tuple[dict[str, Any], str | None]:
@@ -191,9 +226,29 @@ def _type(prop: dict[str, Any], defs: dict[str, Any]) -> str:
     return str(kind) + _bounds(prop)
 
 
+# the layouts' patterns in words; any other is shown as it is
+PATTERNS = {
+    "^#[0-9a-fA-F]{6}$": "a colour, #rrggbb",
+    "^[a-z0-9][a-z0-9-]{0,39}$": "1 to 40 lower-case letters, digits and hyphens, "
+    "not a hyphen first",
+    "^[a-z0-9-]{1,30}$": "1 to 30 lower-case letters, digits and hyphens",
+    "^[A-Za-z0-9_]{1,12}$": "1 to 12 letters, digits and underscores",
+    "^[A-Z]$": "one capital letter",
+    "^[A-Z]*$": "capital letters only",
+    "^[gs]{4}$": "four letters, each g or s",
+}
+
+
+def number(value: object) -> str:
+    """A bound as a reader wants it: `2.117`, not `2.1166666666666663`; `6`, not `6.0`."""
+    if isinstance(value, float):
+        return f"{round(value, 3):g}"
+    return str(value)
+
+
 def _bounds(prop: dict[str, Any]) -> str:
     said = [
-        f"{word} {prop[key]}"
+        f"{word} {number(prop[key])}"
         for key, word in (
             ("minimum", "≥"),
             ("exclusiveMinimum", ">"),
@@ -213,7 +268,8 @@ def _bounds(prop: dict[str, Any]) -> str:
                 else f"{prop[low]}+ {unit}"
             )
     if "pattern" in prop:
-        said.append(f"matching {code(prop['pattern'])}")
+        pattern = prop["pattern"]
+        said.append(PATTERNS.get(pattern, f"matching {code(pattern)}"))
     return f" ({', '.join(said)})" if said else ""
 
 
@@ -231,7 +287,15 @@ def _default(prop: dict[str, Any]) -> str:
 PAGES = {COMMANDS_PAGE: command_reference, LAYOUTS_PAGE: layout_reference}
 
 
-def main() -> None:
+def main(argv: list[str] | None = None) -> None:
+    """Write both pages (`--help` says so and writes nothing)."""
+    parser = argparse.ArgumentParser(
+        prog="python docs/make_reference.py",
+        description="Write docs/reference/commands.md and docs/reference/layouts.md from the "
+        "command line and the layout schemas. Run it after changing either; a test fails while "
+        "a page is stale.",
+    )
+    parser.parse_args(argv)
     for page, write in PAGES.items():
         page.parent.mkdir(exist_ok=True)
         page.write_text(write(), encoding="utf-8")

@@ -19,7 +19,7 @@ import numpy as np
 PALETTE = 256  # the most colours a palette image holds
 LEVEL = (
     6  # libdeflate's level for an image held whole: half the time of 9 for 3 % more bytes
-    # (docs/building.md)
+    # (docs/internals.md)
 )
 STREAM_LEVEL = 6  # zlib's, for a banded image (libdeflate compresses only what it holds)
 _SAMPLE_PIXELS = 250_000  # about how many pixels are counted before a palette is tried

@@ -2,8 +2,8 @@
 photo paper), read back from 150 dpi renders of the marks alone and of the ruler alone: no mark
 inks the 5 mm round the paper that no printer prints, marks end 3 mm or more from the ruler,
 and the ruler never lies across a cut between a pad's sheets (cutting them apart would cut it).
-The limits are the house rules (docs/building.md, STYLE); where things sit is read from the pixels
-and from the pieces' places on the page."""
+The limits are the house rules (docs/internals.md, "Crop marks and the ruler"; STYLE); where
+things sit is read from the pixels and from the pieces' places on the page."""
 
 from __future__ import annotations
 

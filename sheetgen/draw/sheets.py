@@ -156,7 +156,7 @@ class AlignmentWords(Protocol):
     def align_read(self) -> str: ...
     @property
     def align_pass(self) -> str:
-        """Keeps {command}: the command to build the layout again with the offset."""
+        """Said before the command that builds the layout again with the offset."""
 
     @property
     def align_offset(self) -> str:
@@ -164,6 +164,11 @@ class AlignmentWords(Protocol):
 
     @property
     def align_beyond(self) -> str: ...
+    @property
+    def align_edge(self) -> str: ...
+    @property
+    def align_other_edge(self) -> str:
+        """Keeps {flip}: the words for the flip, `align_long` or `align_short`."""
 
     @property
     def align_front(self) -> str: ...

@@ -182,9 +182,9 @@ class AlignmentLabels(PageLabels):
         max_length=120,
     )
     align_pass: str = Key(
-        default="Build again with your other options and the five circles' average: {command}",
+        default="Then build again with your other options and the average of the five readings:",
         max_length=100,
-        description="keeps {command}",
+        description="the command follows on a line of its own",
     )
     align_offset: str = Key(
         default="This page was printed with --offset {offset} already: add your readings to it.",
@@ -192,8 +192,19 @@ class AlignmentLabels(PageLabels):
         description="keeps {offset}; said only when the page was printed with an offset",
     )
     align_beyond: str = Key(
-        default="A cross beyond a scale's end: pass that end's number, and print this page again.",
+        default="A cross beyond a scale's end: count that end's number as its reading, and print "
+        "this page again.",
         max_length=100,
+    )
+    align_edge: str = Key(
+        default="The red triangle on the back shows through in this box.",
+        max_length=100,
+    )
+    align_other_edge: str = Key(
+        default="Near the top instead? The printer turned the sheet over its other edge: choose "
+        "{flip} when printing.",
+        max_length=120,
+        description="keeps {flip}",
     )
     align_front: str = Key(default="Front of the duplex alignment test", max_length=60)
     align_back: str = Key(default="Back of the duplex alignment test", max_length=60)

@@ -26,7 +26,7 @@ def document_for(loaded: Loaded, options: BuildOptions) -> Document:
     kept = loaded.kind.options
     model = loaded.model
     press, skipped = press_kept(options.press, loaded.kind)
-    press = replace(press, credit=model.credit, words=model.labels.words())
+    press = replace(press, credit=model.credit, words=model.labels.words(), layout=loaded.source)
     told = replace(
         options,
         press=press,

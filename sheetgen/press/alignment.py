@@ -3,7 +3,10 @@ so a printer's drift between the sides can be read off and corrected with --offs
 
 from __future__ import annotations
 
-from sheetgen.draw import Circle, Drawing, Shape, Style, label, line, text_width
+import shlex
+from pathlib import PurePath
+
+from sheetgen.draw import Circle, Drawing, Rect, Shape, Style, label, line, polygon, text_width
 from sheetgen.draw.document import Flip, Page, Placement
 from sheetgen.draw.sheets import AlignmentWords
 from sheetgen.draw.transform import translate
@@ -14,15 +17,18 @@ from sheetgen.press.plan import PressOptions
 SCALE_REACH = 4.0  # mm either side of each alignment mark, in half millimetres
 LABEL_EVERY = 8  # half-millimetre ticks between numbers: one every 4 mm, clear of each other
 ARM = 10.5  # mm from a back cross's centre to its ends: across the ticks, short of the numbers
-TOP = 58.0  # mm from the top (and bottom) edge to the upper (and lower) marks, below the words
-LEADING = 4.6  # mm from one line of the instructions to the next
+TOP = 62.0  # mm from the top (and bottom) edge to the upper (and lower) marks, below the words
+LEADING = 4.4  # mm from one line of the instructions to the next
 TEXT = 2.2  # mm, a little over 6 pt
+EDGE = 28.0  # mm from the bottom edge to the middle of the box the back's triangle shows in
+EDGE_BOX = (16.0, 10.0)  # the box's width and height: room for the drift the scales read
 INK = "#2b2a26"
 
 
 def rebuild_command(layout: str, flip: Flip) -> str:
     """The command that builds `layout` again with the readings as its offset."""
-    return f"sheetgen build {layout}{' --flip short' if flip == 'short' else ''} --offset X,Y"
+    short = " --flip short" if flip == "short" else ""
+    return f"sheetgen build {shlex.quote(layout)}{short} --offset X,Y"
 
 
 def _scale(x: float, y: float, horizontal: bool, sign: int) -> list[Shape]:
@@ -78,11 +84,15 @@ def alignment_pages(
     mirror_x = (flip == "long") == portrait
     spots = [(w / 2, h / 2), (30, TOP), (w - 30, TOP), (30, h - TOP), (w - 30, h - TOP)]
     how = words.align_short if flip == "short" else words.align_long
+    command = rebuild_command(layout, flip)
+    if text_width(command, SMALLEST) > w - 20:  # a long path: its file's name will do
+        command = rebuild_command(PurePath(layout).name, flip)
     lines = [
         words.align_print.format(flip=how),
         words.align_hold,
         words.align_read,
-        words.align_pass.format(command=rebuild_command(layout, flip)),
+        words.align_pass,
+        command,
         *(
             [words.align_offset.format(offset=f"{offset[0]:g},{offset[1]:g}")]
             if any(offset)
@@ -93,17 +103,43 @@ def alignment_pages(
     ]
     # the game's own note stands apart from the printer's steps, half a line lower
     gaps = [LEADING / 2 if note and i == len(lines) - 1 else 0.0 for i in range(len(lines))]
-    if not fits_at_six_points([words.align_title, *lines, words.align_front], w - 20):
+    edge = [words.align_edge, words.align_other_edge.format(flip=how)]
+    if not fits_at_six_points([words.align_title, *lines, *edge, words.align_front], w - 20):
         return []  # the paper is too narrow for its instructions at 6 pt (a 4 x 6 in card)
     front_shapes: list[Shape] = [
         label(w / 2, 14, words.align_title, 5, weight="bold", colour=INK, max_width=w - 20),
         *(
-            label(w / 2, 21 + LEADING * i + gap, text, 2.8, colour=INK, max_width=w - 20)
+            label(
+                w / 2,
+                21 + LEADING * i + gap,
+                text,
+                2.8,
+                colour=INK,
+                max_width=w - 20,
+            )
             for i, (text, gap) in enumerate(zip(lines, gaps, strict=True))
+        ),
+        *(
+            label(w / 2, h - EDGE - 12 + LEADING * i, text, 2.8, colour=INK, max_width=w - 20)
+            for i, text in enumerate(edge)
+        ),
+        Rect(
+            w / 2 - EDGE_BOX[0] / 2,
+            h - EDGE - EDGE_BOX[1] / 2,
+            *EDGE_BOX,
+            Style(stroke=INK, width=0.15),
         ),
         label(w / 2, h - 12, words.align_front, 2.6, colour=INK, max_width=w - 20),
     ]
-    back_shapes: list[Shape] = []
+    # the one mark that is not symmetric: turned over the other edge, it shows near the top
+    tx, ty = w / 2 + offset[0], (h - EDGE if mirror_x else EDGE) + offset[1]
+    point = -1 if mirror_x else 1  # pointing up the front, seen through the sheet
+    back_shapes: list[Shape] = [
+        polygon(
+            [(tx, ty + 2.5 * point), (tx - 2.5, ty - 2 * point), (tx + 2.5, ty - 2 * point)],
+            Style(stroke=None, fill="#c0262d"),
+        )
+    ]
     line_style = Style(stroke="#c0262d", width=0.2)
     for x, y in spots:
         front_shapes.append(Circle(x, y, 1.2, Style(stroke=INK, width=0.15)))

@@ -34,6 +34,7 @@ class PressOptions:
     landscape: bool | None = None
     per_page: int | None = None
     credit: str = ""  # printed in every page's footer
+    layout: str = ""  # the layout as the command line named it, for commands a page prints
     words: PageWords = field(default_factory=PageWords)
     crop_marks: CropMarks | None = None
     bleed: float | None = None

@@ -14,11 +14,12 @@ import pytest
 
 from sheetgen.draw.document import Flip, Page
 from sheetgen.draw.fonts import cap_height
-from sheetgen.draw.shapes import Circle, Path, Text
+from sheetgen.draw.shapes import Circle, LineTo, MoveTo, Path, Rect, Text
 from sheetgen.games.marram.model import MarramLabels
 from sheetgen.press import PressOptions
 from sheetgen.press.alignment import alignment_pages
 
+LAYOUTS = FilePath(__file__).parents[2] / "layouts"
 WORDS = MarramLabels()  # the game that prints the page gives its words
 MM = 25.4 / 72  # millimetres a PDF point
 
@@ -47,7 +48,7 @@ def test_each_cross_reads_the_offset_that_cancels_the_drift(
     spots = [(c.cx, c.cy) for c in face.children if isinstance(c, Circle)]
     assert len(spots) == 5
     texts = [t for t in face.children if isinstance(t, Text)]
-    lines = [p for p in reverse.children if isinstance(p, Path)]
+    lines = [p for p in reverse.children if isinstance(p, Path) and p.style.fill is None]
     verticals = [p for p in lines if p.segments[0].x == p.segments[1].x]  # type: ignore[union-attr]
     horizontals = [p for p in lines if p.segments[0].y == p.segments[1].y]  # type: ignore[union-attr]
     assert len(verticals) == len(horizontals) == 5
@@ -82,14 +83,16 @@ def test_the_page_says_how_to_print_and_what_to_build() -> None:
     assert "sheetgen build marram/classic --offset X,Y" in words
 
 
-def test_the_offset_moves_every_back_line() -> None:
+def test_the_offset_moves_every_back_line_and_the_triangle() -> None:
     _, plain = _pages(PressOptions(), "long", (0.0, 0.0), "m")
     _, moved = _pages(PressOptions(), "long", (0.5, -0.3), "m")
     a = [p for p in plain.placements[0].drawing.children if isinstance(p, Path)]
     b = [p for p in moved.placements[0].drawing.children if isinstance(p, Path)]
+    assert len(a) == 11  # five crosses of two lines, and the triangle
     for p, q in zip(a, b, strict=True):
         for s, t in zip(p.segments, q.segments, strict=True):
-            assert (t.x - s.x, t.y - s.y) == pytest.approx((0.5, -0.3))  # type: ignore[union-attr]
+            if isinstance(s, (MoveTo, LineTo)) and isinstance(t, (MoveTo, LineTo)):
+                assert (t.x - s.x, t.y - s.y) == pytest.approx((0.5, -0.3))
 
 
 def test_scale_numbers_are_legible_and_apart() -> None:
@@ -120,7 +123,7 @@ def test_each_scale_ticks_every_half_millimetre_longest_where_numbered() -> None
     face = front.placements[0].drawing
     spots = sorted((c.cx, c.cy) for c in face.children if isinstance(c, Circle))
     # the centre, and 30 mm in from each side, 50 mm from the top and the bottom
-    assert spots == sorted([(105.0, 148.5), (30, 58), (180, 58), (30, 239), (180, 239)])
+    assert spots == sorted([(105.0, 148.5), (30, 62), (180, 62), (30, 235), (180, 235)])
     ticks = {
         (round(p.segments[0].x, 2), round(p.segments[0].y, 2),  # type: ignore[union-attr]
          round(p.segments[1].x, 2), round(p.segments[1].y, 2))  # type: ignore[union-attr]
@@ -157,7 +160,7 @@ def test_each_scale_ticks_every_half_millimetre_longest_where_numbered() -> None
 def test_the_back_crosses_are_red_hairlines_short_of_the_numbers() -> None:
     _, back = _pages(PressOptions(), "short", (0.0, 0.0), "m")
     reverse = back.placements[0].drawing
-    lines = [p for p in reverse.children if isinstance(p, Path)]
+    lines = [p for p in reverse.children if isinstance(p, Path) and p.style.fill is None]
     assert len(lines) == 10
     for p in lines:
         a, b = p.segments
@@ -184,9 +187,13 @@ def test_the_front_reads_as_a_titled_page_of_five_marked_targets() -> None:
         "centre in its circle.",
         "Read in mm where the cross's vertical line meets the scale below (x), and its "
         "horizontal line the scale beside (y).",
-        "Build again with your other options and the five circles' average: sheetgen build "
-        "marram/classic --offset X,Y",
-        "A cross beyond a scale's end: pass that end's number, and print this page again.",
+        "Then build again with your other options and the average of the five readings:",
+        "sheetgen build marram/classic --offset X,Y",
+        "A cross beyond a scale's end: count that end's number as its reading, and print this "
+        "page again.",
+        "The red triangle on the back shows through in this box.",
+        "Near the top instead? The printer turned the sheet over its other edge: choose "
+        "long-edge flip when printing.",
         "Front of the duplex alignment test",
     ]
     title, foot = texts[0], next(t for t in texts if t.text.startswith("Front"))
@@ -306,3 +313,58 @@ def test_the_games_own_note_follows_the_instructions() -> None:
     )[0]
     texts = [t.text for t in front.placements[0].drawing.children if isinstance(t, Text)]
     assert texts[texts.index(next(t for t in texts if "beyond" in t)) + 1] == WORDS.flip_note
+
+
+def test_the_rebuild_command_names_the_layout_as_the_user_did(tmp_path: FilePath) -> None:
+    """A layout of one's own is built by its file's path: the page's command names that path
+    (quoted for the shell where it needs it), not a built-in name that does not exist."""
+    from sheetgen.layouts.read import load
+    from sheetgen.options import BuildOptions
+    from sheetgen.pipeline.document import document_for
+
+    mine = tmp_path / "my tiles.toml"
+    mine.write_text((LAYOUTS / "marram" / "classic.toml").read_text(encoding="utf-8"))
+    document = document_for(load(str(mine)), BuildOptions())
+    texts = [
+        t.text for t in document.pages[0].placements[0].drawing.children if isinstance(t, Text)
+    ]
+    (command,) = [t for t in texts if "sheetgen build" in t]
+    assert command == f"sheetgen build '{mine}' --offset X,Y"
+    # a path too long for the page at 6 pt gives way to its file's name
+    deep = tmp_path.joinpath(*["folder-of-a-long-name"] * 8, "my tiles.toml")
+    deep.parent.mkdir(parents=True)
+    deep.write_text(mine.read_text(encoding="utf-8"), encoding="utf-8")
+    document = document_for(load(str(deep)), BuildOptions())
+    texts = [
+        t.text for t in document.pages[0].placements[0].drawing.children if isinstance(t, Text)
+    ]
+    assert "sheetgen build 'my tiles.toml' --offset X,Y" in texts
+
+
+@pytest.mark.parametrize(
+    ("landscape", "flip", "mirror_x"),
+    [(False, "long", True), (False, "short", False), (True, "long", False), (True, "short", True)],
+)
+def test_the_backs_triangle_shows_in_its_box_only_when_turned_over_the_edge_asked(
+    landscape: bool, flip: Flip, mirror_x: bool
+) -> None:
+    """The five crosses are placed symmetrically, so a sheet turned over the wrong edge still
+    puts a cross by every circle: the red triangle on the back is the one mark that tells. Turned
+    over the edge the build expects, it lands in the front's box, pointing up the page; over the
+    other edge it lands near the top, as the page says, far from the box."""
+    front, back = _pages(PressOptions(landscape=landscape), flip, (0.0, 0.0), "x/y")
+    w, h = front.width, front.height
+    (box,) = [r for r in front.placements[0].drawing.children if isinstance(r, Rect)]
+    (triangle,) = [
+        p
+        for p in back.placements[0].drawing.children
+        if isinstance(p, Path) and p.style.fill == "#c0262d"
+    ]
+    corners = [(s.x, s.y) for s in triangle.segments if isinstance(s, (MoveTo, LineTo))]
+    seen = [turned_over(x, y, w, h, mirror_x) for x, y in corners]
+    assert all(box.x < x < box.x + box.w and box.y < y < box.y + box.h for x, y in seen)
+    apex = min(seen, key=lambda p: p[1])
+    assert sorted(y for _, y in seen)[1] - apex[1] > 4  # one corner above the other two
+    assert box.y > h / 2  # the box is in the lower half
+    wrong = [turned_over(x, y, w, h, not mirror_x) for x, y in corners]
+    assert all(y < h / 2 - 50 for _, y in wrong)  # near the top, far from the box

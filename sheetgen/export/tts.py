@@ -108,10 +108,18 @@ def base_url(text: str) -> str:
     fragment) of the folder the images are uploaded to, ending in '/' so that each file's name
     joins onto it; anything else is refused in one line."""
     parts = urlsplit(text)
-    if parts.scheme not in ("http", "https") or not parts.hostname or parts.query or parts.fragment:
+    wrong = (
+        "it has a space or a control character in it (write a space as %20)"
+        if any(c.isspace() or ord(c) < 32 for c in text)
+        else "it has a ?query or #fragment (each image's file name is added to its end)"
+        if parts.query or parts.fragment
+        else ""
+    )
+    if wrong or parts.scheme not in ("http", "https") or not parts.hostname:
         raise UsageError(
             f"--base-url {text!r}: expected the http:// or https:// address of the folder the "
             "images are uploaded to, such as https://example.org/pieces/"
+            + (f"; {wrong}" if wrong else "")
         )
     return text if text.endswith("/") else text + "/"
 

@@ -80,7 +80,7 @@ def test_a_base_url_without_its_slash_is_a_folder_and_other_schemes_are_refused(
     tmp_path: Path,
 ) -> None:
     """An address without its last '/' is taken as the folder it names; an address that is not
-    http(s), or has a query, is refused in one line before anything is written."""
+    http(s), has a query or a space, is refused in one line before anything is written."""
     run = sheetgen(
         "export",
         "tts",
@@ -101,3 +101,11 @@ def test_a_base_url_without_its_slash_is_a_folder_and_other_schemes_are_refused(
         run = sheetgen("export", "tts", "walkabout/dice", "--out", str(out), "--base-url", bad)
         assert run.code == 2 and run.err.count("\n") == 1, (bad, run.err)
         assert "--base-url" in run.err and not out.exists()
+    # a space would be written into every image's address, and Tabletop Simulator could load
+    # none: refused, saying why, as is a query the file names cannot follow
+    for bad, why in (
+        ("https://exa mple.org/", "a space"),
+        ("https://x.org/a?b=1", "?query"),
+    ):
+        run = sheetgen("export", "tts", "walkabout/dice", "--out", str(out), "--base-url", bad)
+        assert run.code == 2 and why in run.err and not out.exists(), (bad, run.err)

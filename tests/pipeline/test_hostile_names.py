@@ -58,6 +58,11 @@ def test_a_slug_keeps_letters_and_digits_of_any_latin_name() -> None:
     assert slug("Élan vital") == "Elan-vital"
     assert slug("../..") == "" and slug("☀") == ""
     assert slug("x" * 60) == "x" * 40
+    # no hyphen at either end, nor where the 40 characters end: spaces at the ends go too
+    assert slug(" -Dark- ") == "Dark"
+    assert slug("x" * 39 + " y") == "x" * 39
+    assert slug("/" + "x" * 40) == "x" * 40  # the 40 are counted after the ends are trimmed
+    assert slug("XX-XX") == "XX-XX"  # letters like the hyphen's neighbours stay
 
 
 def test_labels_that_fold_to_nothing_or_to_each_other_become_page_numbers() -> None:

@@ -32,6 +32,14 @@ def test_names_follow_the_documented_pattern() -> None:
     assert (
         output_name("walkabout", "dice", "dice", "svg", "light-1") == "walkabout-dice-light-1.svg"
     )
+    # a fillable PDF ends in -fillable, beside the plain one (the building page's names)
+    assert (
+        output_name("scribe", "standard", "supergrid", "pdf", fillable=True)
+        == "scribe-standard-supergrid-fillable.pdf"
+    )
+    assert output_name("marram", "classic", "tiles", "pdf", part=True) == (
+        "marram-classic-tiles-only.pdf"
+    )
 
 
 def test_an_out_folder_that_does_not_exist_is_made_with_its_parents(tmp_path: Path) -> None:

@@ -282,6 +282,25 @@ def test_names_times_copies_is_bounded() -> None:
     check_named_sheets(names, MAX_NAMED_SHEETS // 1000)  # 20 sheets a pupil: fine
     with pytest.raises(UsageError, match="1,000,000 sheets, over the limit of 20,000; choose "):
         check_named_sheets(names, 1000)
+    # the copies offered are the most that fit: 20,000 sheets over 30 names is 666 each
+    class_set = tuple(f"Pupil {i}" for i in range(30))
+    with pytest.raises(UsageError, match=r"choose --copies 666 or fewer$"):
+        check_named_sheets(class_set, 667)
+    check_named_sheets(class_set, 666)
+    # past the limit with one copy each, the least there is to offer is still one copy
+    crowd = tuple(f"Pupil {i}" for i in range(MAX_NAMED_SHEETS + 1))
+    with pytest.raises(UsageError, match=r"choose --copies 1 or fewer$"):
+        check_named_sheets(crowd, 1)
+
+
+def test_a_length_at_either_end_of_its_range_is_taken() -> None:
+    """The help's ranges include their ends: '5 to 50 mm' takes 5 and 50."""
+    from sheetgen.options import check_mm
+
+    check_mm("--margin", 5.0, 5.0, 50.0, "why")
+    check_mm("--margin", 50.0, 5.0, 50.0, "why")
+    with pytest.raises(UsageError, match=r"--margin 50\.001: use 5 to 50 mm"):
+        check_mm("--margin", 50.001, 5.0, 50.0, "why")
 
 
 FIRST = [  # the command line, and the fault a build refuses first, as it always has

@@ -184,3 +184,25 @@ def test_a_face_of_32_px_is_kept_and_a_narrower_one_refused_in_one_line() -> Non
     assert str(caught.value) == (
         "faces of 10 x 10 mm cannot fit 1 x 1 on a 4096 px sheet at 32 px or more a side"
     )
+
+
+def test_a_sheet_is_the_grid_with_the_fewest_empty_cells_and_of_those_the_widest() -> None:
+    """Tabletop Simulator reads a deck sheet as up to 10 across and 7 down. A sheet of N faces
+    is cut as the grid that leaves the fewest cells empty, and of those the widest: worked out
+    here by trying every grid that holds N, within the whole 10 x 7 and within less room."""
+    for room in ((10, 7), (8, 7), (10, 3), (1, 7)):
+        across, down = room
+        for count in range(1, across * down + 1):
+            holding = [
+                (cols, rows)
+                for cols in range(1, across + 1)
+                for rows in range(1, down + 1)
+                if cols * rows >= count
+            ]
+            fewest = min(cols * rows - count for cols, rows in holding)
+            widest = max(cols for cols, rows in holding if cols * rows - count == fewest)
+            rows = next(r for c, r in holding if c == widest and c * r - count == fewest)
+            assert grid_shape(count, room) == (widest, rows), (room, count)
+    assert grid_shape(34) == (7, 5)  # Marram's designs: one empty cell
+    assert grid_shape(11) == (6, 2)  # 12 cells, as 4 x 3, but wider
+    assert grid_shape(70) == (10, 7)

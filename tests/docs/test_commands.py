@@ -12,7 +12,6 @@ import inspect
 import os
 import re
 import signal
-import socket
 import subprocess
 import sys
 import time
@@ -23,6 +22,7 @@ import pytest
 from sheetgen.cli.watch import watch
 from tests.support import ROOT, sheetgen
 from tests.support.docs import Example, Shown, all_examples, examples, pages
+from tests.support.ports import port_is_free
 
 LAYOUTS = ROOT / "layouts"
 SCRIBE = 'game = "scribe"\ncomponent = "supergrid"\nname = "{name}"\nextends = "scribe/standard"\n'
@@ -115,15 +115,6 @@ def test_the_pages_show_commands_and_their_output() -> None:
 @pytest.mark.parametrize("example", cases(watch=False))
 def test_each_command_shown_runs_and_prints_what_is_shown(example: Example, tmp_path: Path) -> None:
     run(example, tmp_path)
-
-
-def port_is_free(port: int) -> bool:
-    with socket.socket() as probe:
-        try:
-            probe.bind(("127.0.0.1", port))
-        except OSError:
-            return False
-    return True
 
 
 @pytest.mark.process

@@ -28,6 +28,7 @@ from PIL import Image
 from sheetgen.pipeline.scratch import watch_folder
 from sheetgen.pipeline.watch import HOST, MAX_CONNECTIONS, Preview, PreviewServer, Watch
 from tests.support import ROOT, sheetgen
+from tests.support.ports import port_is_free
 
 # a real `sheetgen watch` process, its signals and its server
 pytestmark = pytest.mark.process
@@ -559,17 +560,6 @@ def test_layouts_option_and_only_your_own_files_watched(tmp_path: Path) -> None:
         running.wait(lambda: running.state()["built"] > start["built"], 60, "rebuild")
     finally:
         running.end()
-
-
-def port_is_free(port: int) -> bool:
-    """Whether a new server (as the watch's, which reuses an address) can listen on `port`."""
-    with socket.socket() as s:
-        s.setsockopt(socket.SOL_SOCKET, socket.SO_REUSEADDR, 1)
-        try:
-            s.bind(("127.0.0.1", port))
-        except OSError:
-            return False
-        return True
 
 
 @pytest.mark.slow

@@ -206,3 +206,20 @@ def test_a_sheet_is_the_grid_with_the_fewest_empty_cells_and_of_those_the_widest
     assert grid_shape(34) == (7, 5)  # Marram's designs: one empty cell
     assert grid_shape(11) == (6, 2)  # 12 cells, as 4 x 3, but wider
     assert grid_shape(70) == (10, 7)
+
+
+@pytest.mark.parametrize(
+    ("count", "width", "height", "want"), [(8, 20, 40, 1024), (30, 63, 88, 512)]
+)
+def test_every_deck_sheet_stays_within_4096_px_a_side(
+    count: int, width: float, height: float, want: int
+) -> None:
+    """Tabletop Simulator loads a sheet of at most 4096 px a side: however large the faces,
+    each sheet's grid keeps within it, and the sheets hold every face once."""
+    from sheetgen.export.deck_grid import deck_sheets
+
+    sheets = deck_sheets(count, width, height, want)
+    assert sum(len(indices) for indices, _ in sheets) == count
+    for indices, grid in sheets:
+        assert grid.cols * grid.cell_w <= 4096 and grid.rows * grid.cell_h <= 4096, grid
+        assert grid.cols * grid.rows >= len(indices)

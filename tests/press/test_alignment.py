@@ -296,13 +296,23 @@ def test_words_too_long_for_the_page_shrink_to_fill_its_width_between_10_mm_marg
 def test_both_sides_carry_the_press_footer_with_the_credit_and_the_side() -> None:
     """Like every sheet, both pages end with the credit line and which side each is, at the
     press's footer place."""
-    press = PressOptions(credit="Marram Classic")
-    front, back = _pages(press, "long", (0.0, 0.0), "marram/classic")
-    for page, side in ((front, "front"), (back, "back")):
-        footer = page.placements[1].drawing
-        (text,) = [t for t in footer.children if isinstance(t, Text)]
-        assert text.text == f"Marram Classic · {side}"
-        assert text.y == pytest.approx(page.height - press.footer_bottom, abs=3)
+    baselines = {}
+    for margin in (8.0, 15.0):
+        press = PressOptions(credit="Marram Classic", margin=margin)
+        front, back = _pages(press, "long", (0.0, 0.0), "marram/classic")
+        for page, side in ((front, "front"), (back, "back")):
+            footer = page.placements[1].drawing
+            (text,) = [t for t in footer.children if isinstance(t, Text)]
+            assert text.text == f"Marram Classic · {side}"
+            assert text.y == pytest.approx(page.height - press.footer_bottom, abs=3)
+            baselines[margin, side] = text.y
+    # the credit follows the margin, as on every other sheet: up by what the margin keeps more
+    rise = (
+        PressOptions(credit="x", margin=15).footer_bottom - PressOptions(credit="x").footer_bottom
+    )
+    assert rise > 1
+    for side in ("front", "back"):
+        assert baselines[8.0, side] - baselines[15.0, side] == pytest.approx(rise)
     (back_note,) = [t for t in back.placements[0].drawing.children if isinstance(t, Text)]
     assert (back_note.x, back_note.size) == (pytest.approx(front.width / 2), 2.6)
 
@@ -311,8 +321,17 @@ def test_the_games_own_note_follows_the_instructions() -> None:
     front = alignment_pages(
         PressOptions(), "long", (0.0, 0.0), "marram/classic", WORDS, note=WORDS.flip_note
     )[0]
-    texts = [t.text for t in front.placements[0].drawing.children if isinstance(t, Text)]
-    assert texts[texts.index(next(t for t in texts if "beyond" in t)) + 1] == WORDS.flip_note
+    texts = [t for t in front.placements[0].drawing.children if isinstance(t, Text)]
+    words = [t.text for t in texts]
+    assert words[words.index(next(t for t in words if "beyond" in t)) + 1] == WORDS.flip_note
+    # it stands apart from the printer's steps: more room before it than between them, which
+    # all lie evenly from the same first line as on a page with no note
+    lines = texts[1 : words.index(WORDS.flip_note) + 1]
+    steps = [round(b.y - a.y, 6) for a, b in itertools.pairwise(lines)]
+    assert len(set(steps[:-1])) == 1 and steps[-1] == pytest.approx(1.5 * steps[0])  # half a line
+    plain = alignment_pages(PressOptions(), "long", (0.0, 0.0), "marram/classic", WORDS)[0]
+    first = [t for t in plain.placements[0].drawing.children if isinstance(t, Text)][1]
+    assert (first.text, first.y) == (lines[0].text, lines[0].y)
 
 
 def test_the_rebuild_command_names_the_layout_as_the_user_did(tmp_path: FilePath) -> None:

@@ -657,10 +657,16 @@ def test_connections_past_the_limit_are_refused_in_a_line_and_drops_are_quiet(
         server.shutdown()
         server.server_close()
     err = capsys.readouterr().err
-    assert err.splitlines() == [
+    note = (
         f"note: the preview refuses connections past {MAX_CONNECTIONS} at once (503) until some "
         "close"
-    ]
+    )
+    # told once while the load lasts, not once a refusal: the 20 refusals in a row gave one
+    # note (a poll that finds every slot taken again, after one freed, may start a second
+    # spell of refusals, told again on a loaded machine)
+    lines = err.splitlines()
+    assert lines and set(lines) == {note}
+    assert len(lines) <= server.refused - 19
 
 
 def test_connections_that_trickle_their_request_free_their_slot_in_time(

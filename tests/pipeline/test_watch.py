@@ -661,12 +661,12 @@ def test_connections_past_the_limit_are_refused_in_a_line_and_drops_are_quiet(
         f"note: the preview refuses connections past {MAX_CONNECTIONS} at once (503) until some "
         "close"
     )
-    # told once while the load lasts, not once a refusal: the 20 refusals in a row gave one
-    # note (a poll that finds every slot taken again, after one freed, may start a second
-    # spell of refusals, told again on a loaded machine)
+    # told when a spell of refusals begins, not once a refusal: a slot freed and taken again
+    # (an idle connection timed out, a poll) begins another spell, so on a loaded machine the
+    # 20 refusals in a row may be told twice or three times, never once each
     lines = err.splitlines()
     assert lines and set(lines) == {note}
-    assert len(lines) <= server.refused - 19
+    assert len(lines) <= server.refused // 5
 
 
 def test_connections_that_trickle_their_request_free_their_slot_in_time(

@@ -62,13 +62,16 @@ MAX_TEXT = 1000  # characters in any one text of a layout (a path, a description
 
 
 def _texts(value: Any) -> list[str]:
-    """Every text in a layout value: itself, or in its lists, tables and nested tables."""
+    """Every text in a layout value: itself, or in its lists, tables and nested tables, less
+    those of a table read already, whose own check saw its texts when it was read."""
     if isinstance(value, str):
         return [value]
     if isinstance(value, (list, tuple)):
         return [t for v in value for t in _texts(v)]
     if isinstance(value, dict):
         return [t for item in value.items() for v in item for t in _texts(v)]
+    if isinstance(value, _Printable):
+        return []
     if isinstance(value, Table):
         return [t for name in type(value).model_fields for t in _texts(getattr(value, name))]
     return []

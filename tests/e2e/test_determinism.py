@@ -8,7 +8,7 @@ from pathlib import Path
 
 import pytest
 
-from tests.support import EVERYTHING, sheetgen, sheetgen_process
+from tests.support import EVERYTHING, page_texts, sheetgen, sheetgen_process
 
 pytestmark = pytest.mark.process
 
@@ -47,15 +47,13 @@ def test_a_fresh_rebuild_of_everything_is_byte_identical(everything: Path, tmp_p
 
 
 def test_gallery_shows_every_built_in_layout(tmp_path: Path) -> None:
-    from pypdf import PdfReader
-
     from sheetgen.layouts.read import builtin_layouts
 
     run = sheetgen("gallery", "--out", str(tmp_path), "--dpi", "40")
     assert run.code == 0, run.err
-    reader = PdfReader(tmp_path / "gallery.pdf")
-    assert len(reader.pages) == 1
-    text = reader.pages[0].extract_text()
+    pages = page_texts(tmp_path / "gallery.pdf")
+    assert len(pages) == 1
+    text = pages[0]
     for name in builtin_layouts():
         assert name in text, name
     assert (tmp_path / "gallery.png").read_bytes().startswith(b"\x89PNG")

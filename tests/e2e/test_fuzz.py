@@ -21,6 +21,7 @@ from sheetgen.layouts.read import builtin_layouts, validate
 from sheetgen.options import BuildOptions
 from sheetgen.pipeline.document import pressed
 from sheetgen.pipeline.output import file_labels, output_name
+from tests.support import one_a_kind
 
 LAYOUTS = sorted(builtin_layouts())
 RAW = {name: read_chain(path, name)[0] for name, path in builtin_layouts().items()}
@@ -104,13 +105,16 @@ def nearly_valid(draw: st.DrawFn, name: str) -> dict[str, Any]:
     return data
 
 
-# examples a layout: 10 in the default tier; in the slow tier the profile's (60 with `quick`,
-# 1,000 with HYPOTHESIS_PROFILE=thorough; see conftest). The same examples every run.
-DEPTHS = [10, pytest.param(None, marks=pytest.mark.slow)]
+# examples a layout: 10 in the default tier, on one layout of each kind; in the slow tier the
+# profile's (60 with `quick`, 1,000 with HYPOTHESIS_PROFILE=thorough; see conftest) on every
+# layout. The same examples every run.
+CASES = [
+    *(pytest.param(name, 10, id=f"{name}-quick") for name in sorted(one_a_kind())),
+    *(pytest.param(name, None, id=f"{name}-deep", marks=pytest.mark.slow) for name in LAYOUTS),
+]
 
 
-@pytest.mark.parametrize("examples", DEPTHS, ids=["quick", "deep"])
-@pytest.mark.parametrize("name", LAYOUTS)
+@pytest.mark.parametrize(("name", "examples"), CASES)
 def test_fuzzed_layouts_never_crash(name: str, examples: int | None) -> None:
     fewer = {} if examples is None else {"max_examples": examples}
 

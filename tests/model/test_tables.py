@@ -126,7 +126,7 @@ def _near(value: Any) -> st.SearchStrategy[Any]:
     return st.one_of(numbers, texts)
 
 
-@pytest.mark.parametrize("name", NAMES)
+@pytest.mark.parametrize("name", tiered(NAMES, one_a_kind()))
 @given(data=st.data())
 def test_both_refuse_or_take_values_near_the_limits_alike(name: str, data: st.DataObject) -> None:
     kind, layout = _kind(name)

@@ -22,6 +22,7 @@ from sheetgen.games.marram.faces import Face, Segment, back, front, turn
 from sheetgen.games.marram.ground import patch_edge
 from sheetgen.games.marram.model import CORNERS, MarramLabels, TileSetLayout
 from sheetgen.layouts.read import load
+from tests.support import tiered
 
 SET: TileSetLayout = load("marram/classic").model  # type: ignore[assignment]
 ST = SET.sheet
@@ -103,7 +104,7 @@ def test_the_set_lays_beasts_along_shores() -> None:
     assert {"beastly-shore", "worm-body-straight"} <= names
 
 
-@pytest.mark.parametrize("size", SIZES)
+@pytest.mark.parametrize("size", tiered(SIZES, {40.0}))  # the built-in size by default
 @pytest.mark.parametrize(
     ("name", "side", "face", "seg"), SHORES, ids=[f"{n}-{s}" for n, s, _, _ in SHORES]
 )

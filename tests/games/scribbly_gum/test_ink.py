@@ -17,7 +17,7 @@ from sheetgen.games.scribbly_gum.model import TreeLayout
 from sheetgen.layouts.read import load
 from sheetgen.options import BuildOptions
 from sheetgen.pipeline.document import pressed
-from tests.support import sheetgen
+from tests.support import page_texts, sheetgen
 
 DPI = 150
 PX = DPI / 25.4
@@ -80,7 +80,7 @@ def test_every_tree_circle_is_inked_where_the_layout_puts_it(built: Path, name: 
 
 
 def test_sheet_text_names_the_side_and_the_score_area(built: Path) -> None:
-    text = PdfReader(built / "scribbly-gum-kuringgai-tree.pdf").pages[0].extract_text()
+    (text,) = page_texts(built / "scribbly-gum-kuringgai-tree.pdf", [0])
     for word in (
         "Scribbly Gum",
         "Kuringgai side",
@@ -98,7 +98,7 @@ def test_sheet_text_names_the_side_and_the_score_area(built: Path) -> None:
 def test_two_sided_pad_alternates_the_sides(built: Path) -> None:
     reader = PdfReader(built / "scribbly-gum-pad.pdf")
     assert len(reader.pages) == 40  # 20 leaves, front and back
-    sides = [p.extract_text() for p in reader.pages[:4]]
+    sides = page_texts(built / "scribbly-gum-pad.pdf", range(4))
     assert ["Kuringgai side" in t for t in sides] == [True, False, True, False]
     assert ["Mooloolah side" in t for t in sides] == [False, True, False, True]
     prefs = reader.trailer["/Root"]["/ViewerPreferences"]
@@ -130,10 +130,12 @@ def test_names_print_one_sheet_a_player(tmp_path: Path) -> None:
         "-q",
     )
     assert run.code == 0, run.err
-    pages = PdfReader(tmp_path / "scribbly-gum-kuringgai-tree.pdf").pages
-    assert [
-        ("Ada Lovelace" in p.extract_text(), "Alan Turing" in p.extract_text()) for p in pages
-    ] == [(True, False), (False, False), (False, True)]
+    pages = page_texts(tmp_path / "scribbly-gum-kuringgai-tree.pdf")
+    assert [("Ada Lovelace" in p, "Alan Turing" in p) for p in pages] == [
+        (True, False),
+        (False, False),
+        (False, True),
+    ]
     bad = tmp_path / "bad.txt"
     bad.write_text("x" * 60 + "\n", encoding="utf-8")
     run = sheetgen("build", "scribbly-gum/kuringgai", "--names", str(bad), "--out", str(tmp_path))
@@ -231,9 +233,8 @@ def test_the_tile_sheets_open_with_a_duplex_alignment_test_naming_their_own_rebu
     builds these tiles again with the offset read; page 2 is its back."""
     run = sheetgen("build", "scribbly-gum/tiles", "-f", "pdf", "--out", str(tmp_path), "-q")
     assert run.code == 0, run.err
-    reader = PdfReader(tmp_path / "scribbly-gum-tiles.pdf")
-    first, second = (" ".join(reader.pages[i].extract_text().split()) for i in (0, 1))
+    first, second, third = page_texts(tmp_path / "scribbly-gum-tiles.pdf", range(3))
     assert "DUPLEX ALIGNMENT TEST" in first and "long-edge flip" in first
     assert "sheetgen build scribbly-gum/tiles --offset X,Y" in first
     assert "Back of the duplex alignment test" in second
-    assert "LEFT" in reader.pages[2].extract_text()  # then the movement tiles
+    assert "LEFT" in third  # then the movement tiles

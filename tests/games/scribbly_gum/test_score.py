@@ -16,7 +16,6 @@ import random
 from pathlib import Path
 
 import pytest
-from pypdf import PdfReader
 
 from sheetgen.draw import Circle
 from sheetgen.games.scribbly_gum.finished import PEN, finished_sheet
@@ -43,7 +42,7 @@ from tests.games.scribbly_gum.support import (
     untiled,
     with_ana,
 )
-from tests.support import ROOT, sheetgen
+from tests.support import ROOT, page_texts, sheetgen
 
 TILES: TilesLayout = load("scribbly-gum/tiles").model  # type: ignore[assignment]
 
@@ -701,8 +700,8 @@ def test_the_finished_sheets_show_the_record(tmp_path: Path) -> None:
     assert len(circles) == 27 and len(marks) == 27 + 45
     run = sheetgen("build", "scribbly-gum/example-game", "-f", "pdf", "--out", str(tmp_path))
     assert run.code == 0, run.err
-    pages = PdfReader(tmp_path / "scribbly-gum-example-game.pdf").pages
+    pages = page_texts(tmp_path / "scribbly-gum-example-game.pdf")
     assert len(pages) == 2
-    ana, ben = (page.extract_text() for page in pages)
+    ana, ben = pages
     assert "Ana" in ana and "31" in ana and "Ben" not in ana
     assert "Ben" in ben and "29" in ben and "Ana" not in ben

@@ -65,10 +65,13 @@ class Lazy:
 
 class Starter(NamedTuple):
     """What `sheetgen new` starts a layout of a kind from: a built-in layout of the kind, and
-    the keys a designer usually changes first (a dotted path for a key inside a table)."""
+    the keys a designer usually changes first (a dotted path for a key inside a table); for a
+    kind whose layouts name a data file (`data`), the built-in layout's, which `new` copies
+    beside the new layout, named after it, as a sample to edit."""
 
     layout: str
     keys: tuple[str, ...] = ()
+    sample: str = ""
 
 
 class TileRange(NamedTuple):

@@ -84,6 +84,7 @@ def test_without_its_folder_the_game_is_unknown() -> None:
         "walkabout",
         "marram",
         "scrumpit",
+        "custom",
     ]
 
 

@@ -28,6 +28,7 @@ class Layer:
     shown: str
     text: str
     data: dict[str, Any]
+    folder: Path | None = None  # the folder of its file: the paths it writes start there
 
 
 Layers = tuple[Layer, ...]
@@ -41,7 +42,7 @@ def read_chain(
     files that extend this one, each with how it is shown."""
     text = read_text(path, shown)
     data, twice = _parse(text, shown)
-    layer = Layer(shown, text, data)
+    layer = Layer(shown, text, data, path.parent)
     parent = data.get("extends")
     if parent is None:
         return data, (layer,), twice

@@ -173,6 +173,12 @@ def _loaded(
 ) -> Loaded:
     loaded = validate(data, shown, layers=layers, early=twice)
     object.__setattr__(loaded.model, "_folder", path.parent)  # private: where its paths start
+    folders = {}
+    for key in data:
+        found = holder(layers, (key,))
+        if found is not None and found[0].folder is not None:
+            folders[key] = found[0].folder
+    object.__setattr__(loaded.model, "_folders", folders)
     return replace(loaded, path=path)
 
 

@@ -50,8 +50,34 @@ def _words(model: type[Table], key: str, works: tuple[float, float] | None = Non
 
 
 def _value(model: LayoutBase, key: str) -> Any:
-    """The built-in layout's value at a dotted key, as plain data (lists for tuples)."""
-    return value_at(model.model_dump(mode="json"), key)
+    """The built-in layout's value at a dotted key, as plain data (lists for tuples), each
+    table in a list with only the keys it sets away from their defaults (a list of items
+    reads as what each item is, not as every key each could take)."""
+    found: Any = model
+    for part in key.split("."):
+        found = getattr(found, part)
+    return _set(found)
+
+
+def _set(value: Any) -> Any:
+    """`value` as plain data; a table in a list by its keys that differ from their default."""
+    # imported here, not at the top, for start-up time
+    from sheetgen.model.tables import Table
+
+    if isinstance(value, (list, tuple)):
+        return [_set(v) if not isinstance(v, Table) else _changed(v) for v in value]
+    if isinstance(value, Table):
+        return {k: _set(getattr(value, k)) for k in type(value).model_fields}
+    return value
+
+
+def _changed(table: Any) -> dict[str, Any]:
+    out = {}
+    for key, field in type(table).model_fields.items():
+        value = getattr(table, key)
+        if field.is_required() or value != field.get_default():
+            out[key] = _set(value)
+    return out
 
 
 BARE = re.compile(r"[A-Za-z0-9_-]+")
@@ -104,12 +130,12 @@ def starter_keys(kind: ComponentKind) -> tuple[str, ...]:
 def _model_keys(model: type[Table], prefix: str = "") -> list[str]:
     """The dotted keys of a model: a field holding a table (always one) by its own keys."""
     # imported here, not at the top, for start-up time
-    from sheetgen.model.tables import Table
+    from sheetgen.model.tables import table_type
 
     out: list[str] = []
     for key, field in model.model_fields.items():
-        inner = field.annotation
-        if isinstance(inner, type) and issubclass(inner, Table):
+        inner = table_type(field.annotation)  # an optional table (Face | None) is a table too
+        if inner is not None:
             out += _model_keys(inner, f"{prefix}{key}.")
         else:
             out.append(prefix + key)
@@ -178,9 +204,11 @@ def worked_out() -> dict[str, Any]:
     return out
 
 
-def starter_text(kind: ComponentKind, base: LayoutBase, file: Path) -> str:
+def starter_text(
+    kind: ComponentKind, base: LayoutBase, file: Path, sample: str | None = None
+) -> str:
     """The starting layout of `kind` to be written to `file`: it extends the built-in layout
-    `base`, the kind's starting point."""
+    `base`, the kind's starting point; `sample`, the data file written beside it."""
     # imported here, not at the top, for start-up time
     from sheetgen.pipeline.output import output_name
 
@@ -236,7 +264,7 @@ def starter_text(kind: ComponentKind, base: LayoutBase, file: Path) -> str:
         if owner != table:
             lines += ["", f"[{owner}]"]
             table = owner
-        value = _value(base, key)
+        value = sample if key == "data" and sample else _value(base, key)
         bounds = bounds_of(kind.model, key)
         works = bounds and _working(kind, base, key, bounds)
         words = _words(kind.model, key, works or None)
@@ -283,9 +311,24 @@ def new_layout(kind_key: str, file: Path) -> str:
     if os.path.lexists(file):
         raise SheetgenError(f"{file}: already exists; sheetgen new never replaces a file")
     base_name = kind.starter.layout
-    text = starter_text(kind, load(base_name).model, file)
+    base = load(base_name).model
+    sample = file.with_suffix(Path(kind.starter.sample).suffix) if kind.starter.sample else None
+    if sample is not None and os.path.lexists(sample):
+        raise SheetgenError(
+            f"{sample}: already exists; sheetgen new writes its sample data there and never "
+            "replaces a file (name the layout another way)"
+        )
+    text = starter_text(kind, base, file, sample.name if sample else None)
     create_new(file, text.encode("utf-8"))
-    return f"wrote {file}: a {kind.key} layout starting from {base_name}"
+    if sample is None:
+        return f"wrote {file}: a {kind.key} layout starting from {base_name}"
+    folder = base.folder_of("data")
+    assert folder is not None  # a built-in layout, read from its file
+    create_new(sample, (folder / kind.starter.sample).read_bytes())
+    return (
+        f"wrote {file}: a {kind.key} layout starting from {base_name}, and {sample}, its "
+        "sample data: one piece a row"
+    )
 
 
 if __name__ == "__main__":  # python -m sheetgen.layouts.starter: work RANGES out anew

@@ -241,8 +241,15 @@ class LayoutBase(_Printable):
         default=PageLabels(), description="every word the sheet prints, to translate or reword"
     )
     # the folder of the file it was read from (set by `layout.load`): where the paths written
-    # in it are taken from
+    # in it are taken from; and, key by key, the folder of the file of its `extends` chain
+    # that writes the key, where a path it gives starts
     _folder: Path | None = Private(None)
+    _folders: dict[str, Path] = Private({})
+
+    def folder_of(self, key: str) -> Path | None:
+        """The folder a path written at the top-level `key` is taken from: that of the file
+        of the layout's `extends` chain that writes it (None: a layout read from no file)."""
+        return self._folders.get(key, self._folder)
 
 
 class Section(_Printable):

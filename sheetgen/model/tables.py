@@ -696,3 +696,12 @@ def _plain(value: Any, as_json: bool) -> Any:
     if isinstance(value, dict):
         return {k: _plain(v, as_json) for k, v in value.items()}
     return value
+
+
+def table_type(annotation: Any) -> type[Table] | None:
+    """The table a key's annotation holds: `T` or an optional `T | None` (a table a layout
+    may leave out), or None when it holds no table."""
+    if typing.get_origin(annotation) in (types.UnionType, typing.Union):
+        held = [a for a in typing.get_args(annotation) if a is not type(None)]
+        annotation = held[0] if len(held) == 1 else None
+    return annotation if isinstance(annotation, type) and issubclass(annotation, Table) else None

@@ -11,7 +11,7 @@ from dataclasses import replace
 from typing import TYPE_CHECKING, Any
 
 from sheetgen.findings import Finding
-from sheetgen.model.tables import Refusal
+from sheetgen.model.tables import Refusal, table_type
 
 if TYPE_CHECKING:
     from sheetgen.kinds import ComponentKind
@@ -28,7 +28,7 @@ def field_of(model: type[Table], key: str) -> tuple[KeyInfo, str]:
     parts = key.split(".")
     owner: Any = model
     for part in parts[:-1]:
-        owner = owner.model_fields[part].annotation
+        owner = table_type(owner.model_fields[part].annotation)
     described = (  # a game's model narrows `game` and `component`; LayoutBase describes them
         c.model_fields[parts[-1]].description
         for c in owner.__mro__

@@ -43,7 +43,9 @@ def test_bad_input(case_file: Path, tmp_path: Path) -> None:
             target.mkdir(parents=True, exist_ok=True)
         else:
             target.parent.mkdir(parents=True, exist_ok=True)
-            target.write_text(content, encoding="utf-8")
+            # a file saved in Latin-1, as an older spreadsheet saves a CSV
+            encoding = "latin-1" if name == case.get("latin1") else "utf-8"
+            target.write_text(content, encoding=encoding)
     if "fifo" in case:  # a named pipe with no writer: opening it to read would wait forever
         os.mkfifo(out / case["fifo"])
     if "symlink" in case:

@@ -1,0 +1,106 @@
+"""How a designer's pieces are checked, built and handed to the exports as parts (registered
+in `kinds`)."""
+
+from __future__ import annotations
+
+from typing import TYPE_CHECKING
+
+from sheetgen.draw.pieces import Parts, Piece
+from sheetgen.draw.sheets import AlignmentTest, Pieces, Sheets, TwoSided
+from sheetgen.findings import Finding, error, warning
+from sheetgen.games.custom.draw import LEAST, SAFE, face_drawing, inside_by, set_text
+from sheetgen.games.custom.model import PiecesLayout
+from sheetgen.games.custom.rows import Filled, filled, load_data, template_findings
+from sheetgen.layouts.data import DataError
+
+if TYPE_CHECKING:  # the options' module reads the press; a builder only reads its options
+    from sheetgen.options import BuildOptions
+
+
+def check_pieces(layout: PiecesLayout) -> list[Finding]:
+    """The data file read, the templates against its columns, every row's values, and every
+    text set at 6 pt or more in its box; texts that come within 3 mm of the cut warned."""
+    try:
+        data = load_data(layout)
+    except DataError as exc:
+        return [error("data", str(exc))]
+    out = template_findings(layout, data)
+    if any(f.level == "error" for f in out):
+        return out
+    try:
+        pieces = filled(layout, data)
+    except DataError as exc:
+        return [*out, error("data", str(exc))]
+    for side in ("front", "back"):
+        face = getattr(layout, side)
+        if face is None:
+            continue
+        for i, item in enumerate(face.items):
+            at = f"{side}.items[{i}]"
+            if item.type == "text" and inside_by(layout.piece, item) < SAFE - 1e-9:
+                out.append(
+                    warning(
+                        at,
+                        f"its box comes within {SAFE:g} mm of the cut, where a cut a little "
+                        "off trims the text; move it in or make it smaller",
+                    )
+                )
+            out += _unfitted(pieces, side, i, at, data.file)
+    return out
+
+
+def _unfitted(pieces: list[Filled], side: str, index: int, at: str, file: str) -> list[Finding]:
+    """The first row whose text does not fit the item's box at 6 pt or more."""
+    for piece in pieces:
+        face = piece.front if side == "front" else piece.back
+        assert face is not None  # the layout has the side
+        shown = face.items[index]
+        if shown.item.type == "text" and set_text(shown.text, shown.item) is None:
+            text = shown.text if len(shown.text) <= 40 else shown.text[:39] + "…"
+            return [
+                error(
+                    at,
+                    f"{file}:{piece.row.number}: {text!r} does not fit its "
+                    f"{shown.item.width:g} x {shown.item.height:g} mm box at {LEAST:g} pt or "
+                    "more; make the box larger or the text shorter",
+                    (f"{at}.width", f"{at}.height"),
+                )
+            ]
+    return []
+
+
+def _drawn(layout: PiecesLayout, bleed: float) -> list[tuple[Filled, Piece]]:
+    """Each row's piece drawn, front and back, with the row it came from."""
+    out = []
+    for piece in filled(layout, load_data(layout)):
+        front = face_drawing(layout.piece, piece.front, bleed, f"{piece.title} front")
+        back = (
+            None
+            if piece.back is None
+            else face_drawing(layout.piece, piece.back, bleed, f"{piece.title} back")
+        )
+        out.append((piece, Piece(piece.title, front, back, piece.count, deck=layout.name)))
+    return out
+
+
+def build_pieces(layout: PiecesLayout, options: BuildOptions) -> Sheets:
+    """Every row's piece as many times as its count (times --copies), N-up with crop marks;
+    with a back, fronts and backs on alternating pages behind one another for duplex, after
+    the duplex alignment test."""
+    bleed = options.press.bleed_or(layout.piece.bleed)
+    drawn = _drawn(layout, bleed)
+    fronts = [p.front for _, p in drawn for _ in range(p.count * options.copies)]
+    title = layout.description or layout.name
+    if layout.back is None:
+        return Sheets((Pieces(fronts),), title=title, keywords=("custom", layout.name))
+    backs = [p.back for _, p in drawn for _ in range(p.count * options.copies)]
+    flip, offset = options.flip, options.offset
+    test = AlignmentTest(f"custom/{layout.name}", flip, offset, layout.labels)
+    sides = TwoSided(fronts, [b for b in backs if b is not None], flip=flip, offset=offset)
+    return Sheets((test, sides), title=title, keywords=("custom", layout.name), duplex=flip)
+
+
+def piece_parts(layout: PiecesLayout) -> Parts:
+    """Each row's piece, front and back, as a set holds it (for tabletop decks, bare images
+    and --only): one deck, shuffled face down where the pieces have a back."""
+    return Parts(tuple(p for _, p in _drawn(layout, 0.0)))

@@ -1,0 +1,125 @@
+"""The layout of a designer's own pieces: the piece's shape and size, and a template of what
+each face prints (texts, boxes and circles placed in millimetres), filled from a data file
+with one piece a row. Any text or colour may be a template of the row's columns:
+`"{rank} of {suit}"`, `"{colour}"`."""
+
+from __future__ import annotations
+
+from typing import Literal
+
+from sheetgen.model.base import AlignmentLabels, LayoutBase, Section
+from sheetgen.model.tables import Key
+
+Shape = Literal["rectangle", "circle", "hexagon"]
+ItemType = Literal["text", "box", "circle"]
+Align = Literal["left", "centre", "right"]
+Valign = Literal["top", "middle", "bottom"]
+Fit = Literal["wrap", "shrink"]
+Turn = Literal[0, 90, 180, 270]
+
+TEMPLATE = "text, or a template of the row's columns: '{rank} of {suit}'"
+COLOUR = "#rrggbb, or a template of the row's columns that gives one: '{colour}'"
+
+
+class Item(Section):
+    """One thing printed on a face, in its box (mm from the piece's top-left corner, at the
+    cut): a text, a box or a circle."""
+
+    type: ItemType = Key(
+        default="text", description="text, box (a rectangle) or circle (filling its box)"
+    )
+    x: float = Key(default=0.0, ge=-20.0, le=600.0, description="mm from the left edge")
+    y: float = Key(default=0.0, ge=-20.0, le=600.0, description="mm from the top edge")
+    width: float = Key(ge=0.5, le=600.0, description="mm")
+    height: float = Key(ge=0.5, le=600.0, description="mm")
+    text: str = Key(default="", max_length=1000, description=f"a text item's words: {TEMPLATE}")
+    size: float = Key(
+        default=10.0,
+        ge=6.0,
+        le=200.0,
+        description="pt: the text's size, shrunk to fit its box, never below 6 pt",
+    )
+    colour: str = Key(default="#000000", max_length=200, description=f"the text's colour: {COLOUR}")
+    weight: Literal["regular", "bold"] = Key(default="regular", description="regular or bold")
+    align: Align = Key(default="centre", description="left, centre or right in its box")
+    valign: Valign = Key(default="middle", description="top, middle or bottom in its box")
+    fit: Fit = Key(
+        default="wrap",
+        description="wrap: lines broken to the box's width (shrunk until they fit its height); "
+        "shrink: one line, shrunk to the box's width",
+    )
+    fill: str = Key(
+        default="", max_length=200, description=f"a box's or circle's fill: {COLOUR}; '' none"
+    )
+    stroke: str = Key(
+        default="", max_length=200, description=f"a box's or circle's outline: {COLOUR}; '' none"
+    )
+    stroke_width: float = Key(default=0.3, ge=0.05, le=10.0, description="mm")
+    radius: float = Key(default=0.0, ge=0.0, le=300.0, description="mm: a box's corner radius")
+    turn: Turn = Key(
+        default=0,
+        description="degrees the item is turned about its box's centre (180: the upside-down "
+        "corner index of a playing card)",
+    )
+
+
+class Face(Section):
+    """One side of the pieces: its background and what it prints, drawn in order."""
+
+    background: str = Key(
+        default="#ffffff", max_length=200, description=f"the colour to the bleed edge: {COLOUR}"
+    )
+    items: list[Item] = Key(default_factory=list, max_length=100, description="drawn in order")
+
+
+class Piece(Section):
+    """The pieces' shape and size: every piece of a layout is cut alike."""
+
+    shape: Shape = Key(
+        default="rectangle",
+        description="rectangle (a card, a tile), circle (a token) or hexagon (flat top and "
+        "bottom, corners at the left and right edges)",
+    )
+    width: float = Key(default=63.0, ge=10.0, le=400.0, description="mm")
+    height: float = Key(default=88.0, ge=10.0, le=400.0, description="mm")
+    radius: float = Key(default=3.0, ge=0.0, le=50.0, description="mm: a rectangle's corner radius")
+    bleed: float = Key(
+        default=3.0,
+        ge=0.0,
+        le=10.0,
+        description="mm of background printed beyond the cut (--bleed sets it for one build)",
+    )
+
+
+class PiecesLayout(LayoutBase):
+    """Your own cards, tiles and tokens: one piece a row of a data file, each face filled in
+    from a template."""
+
+    game: Literal["custom"]
+    component: Literal["pieces"]
+    labels: AlignmentLabels = AlignmentLabels()
+    data: str = Key(
+        max_length=200,
+        description="the data file, one piece a row under a first row of column names: .csv, "
+        ".tsv, .json, .xlsx or .ods, named from this layout's folder and kept inside it",
+    )
+    sheet: str = Key(default="", max_length=100, description="the workbook's sheet; '' the first")
+    count: str = Key(
+        default="count",
+        max_length=100,
+        description="the column that says how many of a row's piece a set holds (1 where the "
+        "data has no such column or the cell is empty)",
+    )
+    title: str = Key(
+        default="",
+        max_length=200,
+        description=f"each piece's name, for its image file and --only: {TEMPLATE}; '' the "
+        "row's number",
+    )
+    piece: Piece = Key(default=Piece(), description="the shape and size every piece is cut to")
+    front: Face = Key(description="what each piece's front prints")
+    back: Face | None = Key(
+        default=None,
+        description="what each piece's back prints (the same for every piece unless it uses "
+        "the row's columns); none: the pieces print on one side",
+    )

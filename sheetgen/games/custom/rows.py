@@ -1,0 +1,207 @@
+"""Each row of a designer's data as the piece it makes: its templates filled from the row's
+columns, its count, and its name; and every fault of the templates and the data, as findings
+that name the layout's key, or the data file's row and column."""
+
+from __future__ import annotations
+
+import re
+from collections.abc import Iterator
+from dataclasses import dataclass
+from pathlib import Path
+
+from sheetgen.findings import Finding, error
+from sheetgen.games.custom.model import Face, Item, PiecesLayout
+from sheetgen.layouts.data import Data, DataError, Row, data_path, fill, read_data, template_columns
+from sheetgen.text.printable import PRINTS, unprintable
+from sheetgen.text.typefaces import uncovered
+
+COLOUR = re.compile(r"^#[0-9a-fA-F]{6}$")
+MAX_COUNT = 1000  # of one row's piece in a set
+MAX_PIECES = 5000  # in a set, every row's count summed
+
+
+@dataclass(frozen=True)
+class FilledItem:
+    """An item with its templates filled from one row."""
+
+    item: Item
+    text: str
+    colour: str
+    fill: str
+    stroke: str
+
+
+@dataclass(frozen=True)
+class FilledFace:
+    background: str
+    items: tuple[FilledItem, ...]
+
+
+@dataclass(frozen=True)
+class Filled:
+    """One row's piece: the row, its name (unique, file-name safe), its count and its faces."""
+
+    row: Row
+    title: str
+    count: int
+    front: FilledFace
+    back: FilledFace | None
+
+
+def _faces(layout: PiecesLayout) -> Iterator[tuple[str, Face]]:
+    yield "front", layout.front
+    if layout.back is not None:
+        yield "back", layout.back
+
+
+def templates(layout: PiecesLayout) -> Iterator[tuple[str, str, bool]]:
+    """Every template of the layout: its key, its text and whether it must give a colour."""
+    yield "title", layout.title, False
+    for side, face in _faces(layout):
+        yield f"{side}.background", face.background, True
+        for i, item in enumerate(face.items):
+            at = f"{side}.items[{i}]"
+            if item.type == "text":
+                yield f"{at}.text", item.text, False
+                yield f"{at}.colour", item.colour, True
+            else:
+                yield f"{at}.fill", item.fill, True
+                yield f"{at}.stroke", item.stroke, True
+
+
+def load_data(layout: PiecesLayout) -> Data:
+    """The layout's data file, read (a DataError in one line when it cannot be)."""
+    written = layout.folder_of("data")  # the folder of the file that names it
+    folder = written if written is not None else Path.cwd()
+    path = data_path(folder, layout.data)
+    shown = layout.data if written is None else str(folder / layout.data)
+    return read_data(path, _shown(shown), layout.sheet)
+
+
+def _shown(path: str) -> str:
+    """A data file's path as errors name it: relative to the working folder when under it."""
+    try:
+        return str(Path(path).resolve().relative_to(Path.cwd().resolve()))
+    except ValueError:
+        return path
+
+
+def template_findings(layout: PiecesLayout, data: Data) -> list[Finding]:
+    """Templates whose braces are broken or that name a column the data has not, and items
+    that lack what their type needs."""
+    out: list[Finding] = []
+    for key, template, _ in templates(layout):
+        named = template_columns(template)
+        if named is None:
+            out.append(
+                error(
+                    key,
+                    f"{template!r}: write a column's name in braces, '{{rank}}', and '{{{{' or "
+                    "'}}' for a brace",
+                )
+            )
+            continue
+        for column in named:
+            if column not in data.columns:
+                out.append(
+                    error(
+                        key,
+                        f"names column {column!r}, which {data.file} has not; its columns: "
+                        + ", ".join(map(repr, data.columns)),
+                    )
+                )
+    for side, face in _faces(layout):
+        for i, item in enumerate(face.items):
+            if item.type == "text" and not item.text:
+                out.append(error(f"{side}.items[{i}].text", "a text item needs its text"))
+            if item.type != "text" and not item.fill and not item.stroke:
+                out.append(
+                    error(f"{side}.items[{i}]", f"a {item.type} needs a fill or a stroke colour")
+                )
+    if layout.piece.shape == "circle" and layout.piece.width != layout.piece.height:
+        out.append(
+            error(
+                "piece.height",
+                f"a circle is as tall as it is wide: {layout.piece.width:g} mm, not "
+                f"{layout.piece.height:g}",
+            )
+        )
+    return out
+
+
+def _count(data: Data, row: Row, column: str) -> int:
+    text = row.values.get(column, "").strip()
+    if not text:
+        return 1
+    try:
+        number = float(text)
+    except ValueError:
+        number = -1.0
+    if not number.is_integer() or not 0 <= number <= MAX_COUNT:
+        raise DataError(
+            f"{data.where(row, column)}: {text!r} is no count; write a whole number from 0 to "
+            f"{MAX_COUNT:,} (how many of this piece a set holds)"
+        )
+    return int(number)
+
+
+def _value(data: Data, row: Row, key: str, template: str, colour: bool) -> str:
+    """A template filled from `row`; a colour must come out as #rrggbb, a text printable."""
+    text = fill(template, row.values)
+    single = template_columns(template)
+    column = single[0] if single is not None and len(single) == 1 else None
+    whole = column is not None and template == f"{{{column}}}"
+    where = data.where(row, column) if whole else f"{data.where(row)}: {key}"
+    if colour:
+        if text and not COLOUR.match(text):
+            raise DataError(f"{where}: {text!r} is not a colour; write #rrggbb, e.g. #1d3557")
+        return text
+    text = text.replace("\r\n", "\n").replace("\r", "\n")  # a cell's own line breaks
+    found = next(filter(None, map(unprintable, text.split("\n"))), None)
+    if found:
+        raise DataError(f"{where}: holds {found}; use printable characters only")
+    missing = uncovered(text.replace("\n", " "))
+    if missing:
+        raise DataError(f"{where}: no font sheetgen carries can print {missing}; {PRINTS}")
+    return text
+
+
+def _face(data: Data, row: Row, side: str, face: Face) -> FilledFace:
+    items = []
+    for i, item in enumerate(face.items):
+        at = f"{side}.items[{i}]"
+        items.append(
+            FilledItem(
+                item,
+                _value(data, row, f"{at}.text", item.text, False),
+                _value(data, row, f"{at}.colour", item.colour, True) or "#000000",
+                _value(data, row, f"{at}.fill", item.fill, True),
+                _value(data, row, f"{at}.stroke", item.stroke, True),
+            )
+        )
+    background = _value(data, row, f"{side}.background", face.background, True)
+    return FilledFace(background or "#ffffff", tuple(items))
+
+
+def filled(layout: PiecesLayout, data: Data) -> list[Filled]:
+    """Every row's piece (rows counted 0 are kept: their image files and --only still name
+    them); a DataError for the first row whose values cannot be used."""
+    # imported here, not at the top, for start-up time: names are made only for a whole set
+    from sheetgen.draw.pieces import piece_name
+
+    taken: set[str] = set()
+    out = []
+    for row in data.rows:
+        title = _value(data, row, "title", layout.title, False) if layout.title else ""
+        name = piece_name(title, taken, f"row-{row.number}")
+        front = _face(data, row, "front", layout.front)
+        back = None if layout.back is None else _face(data, row, "back", layout.back)
+        out.append(Filled(row, name, _count(data, row, layout.count), front, back))
+    total = sum(f.count for f in out)
+    if total > MAX_PIECES:
+        raise DataError(
+            f"{data.file}: {total:,} pieces in a set, counts summed; at most {MAX_PIECES:,}"
+        )
+    if not total:
+        raise DataError(f"{data.file}: every row's count is 0; a set needs one piece at least")
+    return out

@@ -3,6 +3,7 @@ earlier file intact (or complete and new) and no temporary file behind."""
 
 from __future__ import annotations
 
+import errno
 import os
 import resource
 import signal
@@ -104,6 +105,58 @@ def test_ctrl_c_as_the_files_go_in_place_puts_them_all_in_place_first(
         signal.signal(signal.SIGINT, previous)
     assert [t.read_bytes() for t in targets] == [b"new"] * 3
     assert sorted(p.name for p in tmp_path.iterdir()) == ["p0.png", "p1.png", "p2.png"]
+
+
+def test_a_temporary_file_taken_away_before_it_goes_in_place_is_one_line(
+    tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    """The temporary file is gone when its rename comes (someone's clear-up of hidden files
+    took it): one line naming the target, which keeps its old content, and nothing left."""
+    target = tmp_path / "sheet.pdf"
+    target.write_bytes(b"old")
+    real_replace = os.replace
+
+    def taken_first(src: str, dst: Path) -> None:
+        os.unlink(src)
+        real_replace(src, dst)
+
+    monkeypatch.setattr("os.replace", taken_first)
+    with pytest.raises(SheetgenError) as caught:
+        write_atomic(target, b"new")
+    assert str(caught.value) == f"{target}: cannot write ({os.strerror(errno.ENOENT)})"
+    assert target.read_bytes() == b"old"
+    assert [p.name for p in tmp_path.iterdir()] == ["sheet.pdf"]
+
+
+def test_a_set_killed_outright_as_it_goes_in_place_is_finished_by_the_next_run(
+    tmp_path: Path,
+) -> None:
+    """A write killed with SIGKILL (no clean-up of its own runs) after the first of three files
+    went in place: the folder holds one new file and two old ones until the next run into it,
+    which puts the other two in place and leaves nothing of the killed one behind."""
+    from sheetgen.pipeline import output
+
+    targets = [tmp_path / f"p{i}.png" for i in range(3)]
+    for target in targets:
+        target.write_bytes(b"old")
+    pid = os.fork()
+    if pid == 0:  # the run that is killed; it never returns to the tests
+        try:
+            commit = output._Staged.commit
+
+            def commit_then_killed(self: output._Staged) -> None:
+                commit(self)
+                os.kill(os.getpid(), signal.SIGKILL)
+
+            output._Staged.commit = commit_then_killed  # type: ignore[method-assign]
+            write_all([(t, b"new") for t in targets])
+        finally:
+            os._exit(1)
+    _, status = os.waitpid(pid, 0)
+    assert os.WIFSIGNALED(status) and os.WTERMSIG(status) == signal.SIGKILL, status
+    assert [t.read_bytes() for t in targets] == [b"new", b"old", b"old"]
+    prepare_folder(tmp_path)  # the next build, export or watch into the folder
+    assert {p.name: p.read_bytes() for p in tmp_path.iterdir()} == {t.name: b"new" for t in targets}
 
 
 def test_a_write_replaces_the_file_whole_with_readable_permissions(tmp_path: Path) -> None:

@@ -329,8 +329,9 @@ def _name_unnamed(fd: int, name: Path) -> None:
 
 
 def _write_new(path: Path, data: bytes) -> None:
-    """Write `data` to a file that must not exist yet."""
-    with open(os.open(path, os.O_WRONLY | os.O_CREAT | os.O_EXCL, 0o644), "wb") as handle:
+    """Write `data` to a file that must not exist yet, readable by its owner alone until the
+    caller gives it its mode (a private file is never open to others on the way)."""
+    with open(os.open(path, os.O_WRONLY | os.O_CREAT | os.O_EXCL, 0o600), "wb") as handle:
         handle.write(data)
 
 

@@ -207,6 +207,26 @@ def test_fillable_pages_still_share_one_drawing(tmp_path: Path) -> None:
     assert len(names) == len(set(names)) == 3 * 133
 
 
+def test_a_fillable_pad_page_costs_under_a_kilobyte() -> None:
+    """Each page of a fillable Scribe pad beyond the first adds its 94 fields (a parent field,
+    the widgets, the page) in under 1,000 bytes, and the pages of another object stream (one
+    a hundred pages) are filled in as the first: every field named after its page, once."""
+    from sheetgen.backends.pdf import render_pdf
+    from sheetgen.pipeline.document import document_for
+
+    def pad(copies: int) -> bytes:
+        doc = document_for(load("scribe/standard"), BuildOptions(copies=copies))
+        return render_pdf(doc, fillable=True)
+
+    small, large = pad(100), pad(250)
+    assert (len(large) - len(small)) / 150 <= 1000
+    reader = PdfReader(io.BytesIO(large))
+    names = [str(a.get_object()["/Parent"]["/T"]) for a in reader.pages[249]["/Annots"]]  # type: ignore[union-attr]
+    assert names == ["p250s1"] * 94
+    found = reader.get_fields() or {}
+    assert len(found) == 250 * 95 and "p250s1.cell_E5" in found and "p101s1.won_o" in found
+
+
 def test_digital_movement_tiles(tmp_path: Path) -> None:
     run = sheetgen("build", "scribbly-gum/digital", "-f", "png,svg", "--out", str(tmp_path), "-q")
     assert run.code == 0, run.err

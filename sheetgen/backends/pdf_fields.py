@@ -22,7 +22,6 @@ from collections.abc import Sequence
 from dataclasses import dataclass
 
 import deflate
-import numpy as np
 import pikepdf
 
 from sheetgen.backends.pdf_marks import mark_descriptor, mark_font, mark_font_program, metrics
@@ -364,16 +363,13 @@ def _write_xref(
         n: (2, s, i) for n, (s, i) in where.items()
     }
     numbers = sorted(rows)
-    table = np.array([rows[n] for n in numbers], dtype=np.int64)
-    w2, w3 = (max(1, (int(table[:, c].max()).bit_length() + 7) // 8) for c in (1, 2))
-    columns = [table[:, 0]]
-    columns += [(table[:, 1] >> (8 * b)) & 0xFF for b in reversed(range(w2))]
-    columns += [(table[:, 2] >> (8 * b)) & 0xFF for b in reversed(range(w3))]
-    cells = np.stack(columns, axis=1).astype(np.uint8)
-    # each row as its difference from the row before (PNG "up", predictor 12): rows alike but
-    # for an object's place in its stream compress to almost nothing
-    ups = np.diff(cells, axis=0, prepend=np.zeros((1, cells.shape[1]), np.uint8))
-    data = np.concatenate([np.full((len(numbers), 1), 2, np.uint8), ups], axis=1).tobytes()
+    w2, w3 = (max(1, (max(row[c] for row in rows.values()).bit_length() + 7) // 8) for c in (1, 2))
+    cells = bytes.fromhex(
+        "".join(
+            f"{t:02x}{a:0{2 * w2}x}{b:0{2 * w3}x}" for t, a, b in map(rows.__getitem__, numbers)
+        )
+    )
+    data = _up(cells, 1 + w2 + w3)
     index: list[int] = []
     for n in numbers:
         if index and index[-2] + index[-1] == n:
@@ -383,11 +379,31 @@ def _write_xref(
     extra = "".join(f"{key}{value}" for key, value in sorted(trailer.items()))
     entries = (
         f"/Type/XRef/Size {size}/Index[{' '.join(map(str, index))}]/W[1 {w2} {w3}]"
-        f"/Prev {prev}{extra}/DecodeParms<</Columns {cells.shape[1]}/Predictor 12>>"
+        f"/Prev {prev}{extra}/DecodeParms<</Columns {1 + w2 + w3}/Predictor 12>>"
     )
     offset = offsets[number]
     _write_stream(out, number, entries, data)
     out.write(f"startxref\n{offset}\n%%EOF\n".encode("ascii"))
+
+
+def _up(rows: bytes, width: int) -> bytes:
+    """Rows of `width` bytes as PNG's "up" filter writes them (predictor 12): each led by the
+    filter's byte, 2, then its bytes less the row before's, byte by byte (modulo 256), so that
+    rows alike but for an object's place in its stream compress to almost nothing. The whole
+    table is one integer, every byte subtracted at once: each byte's top bit is set in the one
+    and cleared in the other, so no byte borrows from the next, then put right."""
+    count, size = len(rows) // width, len(rows)
+    now = int.from_bytes(rows, "big")
+    before = now >> (8 * width)  # each row's predecessor in its place, zeros before the first
+    top = int.from_bytes(b"\x80" * size, "big")
+    rest = int.from_bytes(b"\x7f" * size, "big")
+    every = (1 << (8 * size)) - 1
+    ups = (((now | top) - (before & rest)) ^ ((now ^ before ^ every) & top)).to_bytes(size, "big")
+    out = bytearray(count * (width + 1))
+    out[0 :: width + 1] = b"\x02" * count
+    for column in range(width):
+        out[column + 1 :: width + 1] = ups[column::width]
+    return bytes(out)
 
 
 def _page_entries(page: pikepdf.Object) -> str:

@@ -239,44 +239,42 @@ def _finish(
     order: list[int],
     slots: list[list[list[Widget]]],
 ) -> bytes:
-    """Repeat drawn pages into the document's order (copies share one content stream), add
-    the fields of a fillable document (`slots`: each drawn page's widgets a placement), cut the
-    fonts to the glyphs `shown`, and pack objects into object streams, so a pad of N pages costs
-    little more than one page."""
+    """Cut the fonts to the glyphs `shown`, repeat drawn pages into the document's order (copies
+    share one content stream) and pack objects into object streams, so a pad of N pages costs
+    little more than one page. A fillable document (`slots`: each drawn page's widgets a
+    placement, some field among them) is saved with each drawn page once, and its pages and
+    their fields are appended to that (`pdf_fields`)."""
     # imported here, not at the top, for start-up time
     import pikepdf
 
     from sheetgen.backends.pdf_fonts import subset_fonts
     from sheetgen.backends.pdf_text import map_glyphs_to_text
 
+    fillable = any(any(placed) for page_slots in slots for placed in page_slots)
     with pdf:
         tree = pdf.Root.Pages
         drawn = list(tree.Kids)
         map_glyphs_to_text(pdf)
         fonts = drawn[0].Resources.get("/Font", pikepdf.Dictionary())  # every page's fonts
         subset_fonts(fonts, shown)
-        # every page in order: a drawn page where it first shows, then a new page object on
-        # its content and resources (the tree is rebuilt whole: qpdf inserts a page at a cost
-        # that grows with the document)
-        pages: list[pikepdf.Object] = []
-        seen: set[int] = set()
-        for k in order:
-            copy = pikepdf.Dictionary(drawn[k])  # type: ignore[arg-type]  # a shallow copy
-            pages.append(pdf.make_indirect(copy) if k in seen else drawn[k])
-            seen.add(k)
-        tree.Kids, tree.Count = pikepdf.Array(pages), len(pages)
-        if slots:
-            # imported here, not at the top: only a fillable PDF needs the form machinery
-            from sheetgen.backends.pdf_fields import FieldWriter
+        if not fillable:
+            # every page in order: a drawn page where it first shows, then a new page object on
+            # its content and resources (the tree is rebuilt whole: qpdf inserts a page at a
+            # cost that grows with the document)
+            pages: list[pikepdf.Object] = []
+            seen: set[int] = set()
+            for k in order:
+                copy = pikepdf.Dictionary(drawn[k])  # type: ignore[arg-type]  # a shallow copy
+                pages.append(pdf.make_indirect(copy) if k in seen else drawn[k])
+                seen.add(k)
+            tree.Kids, tree.Count = pikepdf.Array(pages), len(pages)
+        saved = _saved(pdf)
+    if not fillable:
+        return saved
+    # imported here, not at the top: only a fillable PDF needs the form machinery
+    from sheetgen.backends.pdf_fields import add_fields
 
-            writer = FieldWriter(pdf)
-            fields = [[writer.slot_fields(w) for w in page_slots] for page_slots in slots]
-            for number, (page, k) in enumerate(zip(pages, order, strict=True), start=1):
-                writer.add_page(
-                    page, [(f"p{number}s{i}", f) for i, f in enumerate(fields[k], start=1)]
-                )
-            writer.finish()
-        return _saved(pdf)
+    return add_fields(saved, order, slots)
 
 
 SHARED_PREFIX = 64  # bytes of content pages must begin with alike to share them as one stream

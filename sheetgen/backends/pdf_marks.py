@@ -17,7 +17,6 @@ from __future__ import annotations
 import io
 from functools import cache
 
-import pikepdf
 from fontTools import subset
 from fontTools.pens.ttGlyphPen import TTGlyphPen
 from fontTools.ttLib import TTFont
@@ -133,42 +132,33 @@ def metrics() -> tuple[float, float, float]:
     return (o.yMax - o.yMin) / EM, font["hmtx"]["O"][0] / EM, font["hmtx"]["zero"][0] / EM
 
 
-def mark_font(pdf: pikepdf.Pdf) -> pikepdf.Object:
-    """The font's PDF dictionary (WinAnsi, widths, embedded program) added to `pdf`."""
-    program = mark_font_program()
-    font = TTFont(io.BytesIO(program))
-    scale = 1000 / EM
+def mark_descriptor(program: int) -> str:
+    """The font's descriptor in PDF syntax, its program object `program`."""
+    font = TTFont(io.BytesIO(mark_font_program()))
+    head = font["head"]
+    box = " ".join(str(_units(v)) for v in (head.xMin, head.yMin, head.xMax, head.yMax))
+    return (
+        f"<</Type/FontDescriptor/FontName/{NAME}/Flags 32"  # nonsymbolic
+        f"/FontBBox[{box}]/ItalicAngle 0/Ascent {_units(ASCENT)}/Descent {_units(DESCENT)}"
+        f"/CapHeight {_units(font['glyf']['O'].yMax)}/StemV 140/FontFile2 {program} 0 R>>"
+    )
+
+
+def mark_font(descriptor: int) -> str:
+    """The font's dictionary in PDF syntax (WinAnsi, widths), its descriptor `descriptor`."""
+    font = TTFont(io.BytesIO(mark_font_program()))
     cmap = font.getBestCmap()
     widths = [  # a code the font has no glyph for shows nothing
-        round(font["hmtx"][cmap[code]][0] * scale) if code in cmap else 0
+        _units(font["hmtx"][cmap[code]][0]) if code in cmap else 0
         for code in range(FIRST, LAST + 1)
     ]
-    head = font["head"]
-    stream = pikepdf.Stream(pdf, program)
-    stream.Length1 = len(program)
-    descriptor = pikepdf.Dictionary(
-        Type=pikepdf.Name.FontDescriptor,
-        FontName=pikepdf.Name("/" + NAME),
-        Flags=32,  # nonsymbolic
-        FontBBox=pikepdf.Array(
-            [round(v * scale) for v in (head.xMin, head.yMin, head.xMax, head.yMax)]
-        ),
-        ItalicAngle=0,
-        Ascent=round(ASCENT * scale),
-        Descent=round(DESCENT * scale),
-        CapHeight=round(font["glyf"]["O"].yMax * scale),
-        StemV=140,
-        FontFile2=pdf.make_indirect(stream),
+    return (
+        f"<</Type/Font/Subtype/TrueType/BaseFont/{NAME}/FirstChar {FIRST}/LastChar {LAST}"
+        f"/Widths[{' '.join(map(str, widths))}]/Encoding/WinAnsiEncoding"
+        f"/FontDescriptor {descriptor} 0 R>>"
     )
-    return pdf.make_indirect(
-        pikepdf.Dictionary(
-            Type=pikepdf.Name.Font,
-            Subtype=pikepdf.Name.TrueType,
-            BaseFont=pikepdf.Name("/" + NAME),
-            FirstChar=FIRST,
-            LastChar=LAST,
-            Widths=pikepdf.Array(widths),
-            Encoding=pikepdf.Name.WinAnsiEncoding,
-            FontDescriptor=pdf.make_indirect(descriptor),
-        )
-    )
+
+
+def _units(value: int) -> int:
+    """Font units as PDF's glyph space (a thousandth of an em)."""
+    return round(value * 1000 / EM)

@@ -5,6 +5,7 @@ from __future__ import annotations
 import io
 from pathlib import Path
 
+import pikepdf
 import pypdfium2 as pdfium
 import pytest
 from PIL import Image
@@ -205,6 +206,26 @@ def test_fillable_pages_still_share_one_drawing(tmp_path: Path) -> None:
     assert len(contents) == 1  # the artwork is stored once; only the fields differ
     names = list(fields(tmp_path / "scribbly-gum-kuringgai-tree-fillable.pdf"))
     assert len(names) == len(set(names)) == 3 * 133
+
+
+def test_a_fillable_pad_page_costs_under_a_kilobyte() -> None:
+    """Each page of a fillable Scribe pad beyond the first adds its 94 fields (a parent field,
+    the widgets, the page) in under 1,000 bytes, and the pages of another object stream (one
+    a hundred pages) are filled in as the first: every field named after its page, once."""
+    from sheetgen.backends.pdf import render_pdf
+    from sheetgen.pipeline.document import document_for
+
+    def pad(copies: int) -> bytes:
+        doc = document_for(load("scribe/standard"), BuildOptions(copies=copies))
+        return render_pdf(doc, fillable=True)
+
+    small, large = pad(100), pad(250)
+    assert (len(large) - len(small)) / 150 <= 1000
+    with pikepdf.open(io.BytesIO(large)) as pdf:
+        assert [str(a.Parent.T) for a in pdf.pages[249].Annots] == ["p250s1"] * 94
+        names = [f"{p.T}.{k.T}" for p in pdf.Root.AcroForm.Fields for k in p.Kids]
+    assert len(names) == len(set(names)) == 250 * 94
+    assert {"p250s1.cell_E5", "p101s1.won_o", "p1s1.name_plus"} <= set(names)
 
 
 def test_digital_movement_tiles(tmp_path: Path) -> None:

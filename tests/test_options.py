@@ -221,8 +221,8 @@ def test_at_most_a_thousand_names(tmp_path: Path) -> None:
         ("tile_size", 30.0, "--tile-size",
          "marram/tiles, scribbly-gum/tiles, scrumpit/tiles, walkabout/dice"),
         ("px", 256, "--px", "marram/art"),
-        ("flip", "short", "--flip/--offset", "marram/tiles, scribbly-gum/tiles"),
-        ("offset", "1,1", "--flip/--offset", "marram/tiles, scribbly-gum/tiles"),
+        ("flip", "short", "--flip/--offset", "custom/pieces, marram/tiles, scribbly-gum/tiles"),
+        ("offset", "1,1", "--flip/--offset", "custom/pieces, marram/tiles, scribbly-gum/tiles"),
         ("fit", True, "--fit", "scrumpit/board"),
     ],
 )  # fmt: skip

@@ -18,7 +18,7 @@ from pathlib import Path
 from typing import TYPE_CHECKING, Any
 
 from sheetgen.errors import SheetgenError, UsageError
-from sheetgen.pipeline.ranges import bounds_of, field_of, value_at
+from sheetgen.pipeline.ranges import bounds_of, field_of
 from sheetgen.pipeline.working_range import working_range
 from sheetgen.text.printable import unprintable
 
@@ -55,7 +55,7 @@ def _value(model: LayoutBase, key: str) -> Any:
     reads as what each item is, not as every key each could take)."""
     found: Any = model
     for part in key.split("."):
-        found = getattr(found, part)
+        found = None if found is None else getattr(found, part)
     return _set(found)
 
 
@@ -257,6 +257,7 @@ def starter_text(
         f"{kind.key}').",
         "",
     ]
+    keys = _shown_keys(base, keys)
     owners = list(dict.fromkeys(["", *(k.rpartition(".")[0] for k in keys)]))
     table = ""
     for key in sorted(keys, key=lambda k: owners.index(k.rpartition(".")[0])):  # top-level first
@@ -273,6 +274,20 @@ def starter_text(
             continue
         lines += _commented(words, "")[:-1] + _assignment(leaf, value)
     return "\n".join(lines) + "\n"
+
+
+def _shown_keys(base: LayoutBase, keys: tuple[str, ...]) -> list[str]:
+    """`keys`, those of an optional table the built-in layout leaves out (Marram's Fly) as the
+    table's one key: a starter cannot show a value for each key of a table that is not there."""
+    out: list[str] = []
+    for key in keys:
+        owner = key.rpartition(".")[0]
+        if owner and _value(base, owner) is None:
+            if owner not in out:
+                out.append(owner)
+            continue
+        out.append(key)
+    return out
 
 
 def new_layout(kind_key: str, file: Path) -> str:

@@ -8,6 +8,7 @@ import itertools
 import json
 import os
 import re
+import shutil
 import subprocess
 import sys
 import tomllib
@@ -34,9 +35,16 @@ def invoke(*args: str) -> Run:
 
 
 def new_layout(starter: Callable[[str], str], kind: str, folder: Path) -> Path:
-    """The layout `sheetgen new KIND` writes (made once a run), as a file in `folder`."""
+    """The layout `sheetgen new KIND` writes (made once a run), as a file in `folder`, with the
+    copy of the sample data `new` writes beside it for a kind that has one."""
     file = folder / f"my-{kind.replace('/', '-')}.toml"
-    file.write_text(starter(kind), encoding="utf-8")
+    text = starter(kind)
+    sample = kind_for(kind).starter.sample  # type: ignore[union-attr]
+    if sample:
+        mine = file.with_suffix(Path(sample).suffix)
+        shutil.copyfile(load(kind_for(kind).starter.layout).path.parent / sample, mine)  # type: ignore[union-attr]
+        text = text.replace('data = "starter.csv"', f'data = "{mine.name}"')
+    file.write_text(text, encoding="utf-8")
     return file
 
 
@@ -69,6 +77,9 @@ def test_each_schema_default_is_the_value_a_new_layout_gets(
     schema = json.loads(invoke("schema", kind).out)
     said = defaults(schema, schema)
     assert len(said) >= 3, said
+    if registered()[kind].starter.sample:  # a new layout names its own copy of the sample data
+        assert got["data"] == file.with_suffix(".csv").name
+        said.pop("data")
     wrong = {k: (v, value_at(got, k)) for k, v in said.items() if v != value_at(got, k)}
     assert wrong == {}
     assert tomllib.loads(file.read_text())["extends"] in schema["description"]
@@ -94,7 +105,9 @@ def colour_keys(node: Any, where: str = "") -> list[tuple[str, dict[str, Any]]]:
                 out += [
                     (f"{where}.{name}", prop)
                     for name, prop in value.items()
+                    # a colour, or a template of one (a piece of one's own: '{colour}')
                     if prop.get("pattern") == COLOUR
+                    or str(prop.get("description", "")).endswith(", #rrggbb")
                 ]
             out += colour_keys(value, f"{where}.{key}")
     elif isinstance(node, list):
@@ -337,8 +350,9 @@ def test_a_starter_shows_every_key_a_designer_would_change(
         if re.match(r"[a-z_]+ = ", line):
             assert lines[i - 1].startswith("# "), (kind, line)  # every key under its comment
     assert "[labels] ('sheetgen schema" in " ".join(lines)
-    base = load(written["extends"]).model.model_dump(exclude={"name", "description"})
-    assert load(str(file)).model.model_dump(exclude={"name", "description"}) == base
+    mine = {"name", "description", "data"}  # the data: the copy `new` made of the sample
+    base = load(written["extends"]).model.model_dump(exclude=mine)
+    assert load(str(file)).model.model_dump(exclude=mine) == base
     if kind == "scrumpit/tiles":
         assert {"size", "letters", "colours"} <= set(written)
         assert written["letters"][16] == {"letter": "Q", "value": 12, "count": 1}

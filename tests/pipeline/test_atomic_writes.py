@@ -264,7 +264,7 @@ def _cmdline(pid: Path) -> str:
         ),
         (
             ("--all", "-f", "png", "--dpi", "1200", "--transparent"),
-            "marram/classic",
+            "custom/poker",  # the first layout by name over the limit
             "24-megapixel",
         ),
         pytest.param(

@@ -88,6 +88,6 @@ def test_copies_of_images_or_records_are_refused(name: str) -> None:
     request = read_build(
         (name,), formats="pdf", paper="A4", copies=2, out=Path("output"), dpi=300, quiet=True
     )
-    with pytest.raises(UsageError, match=r"^--copies works with marram/tiles, "):
+    with pytest.raises(UsageError, match=r"^--copies works with custom/pieces, marram/tiles, "):
         check_options(request, [load(name)])
     check_options(replace(request, copies=1), [load(name)])

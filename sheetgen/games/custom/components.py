@@ -5,12 +5,12 @@ from __future__ import annotations
 
 from typing import TYPE_CHECKING
 
-from sheetgen.draw.pieces import Parts, Piece
+from sheetgen.draw.pieces import Parts, Piece, piece_name
 from sheetgen.draw.sheets import AlignmentTest, Pieces, Sheets, TwoSided
 from sheetgen.findings import Finding, error, warning
 from sheetgen.games.custom.draw import LEAST, SAFE, face_drawing, inside_by, set_text
 from sheetgen.games.custom.model import PiecesLayout
-from sheetgen.games.custom.rows import Filled, filled, load_data, template_findings
+from sheetgen.games.custom.rules import Filled, filled, load_data, template_findings
 from sheetgen.layouts.data import DataError
 
 if TYPE_CHECKING:  # the options' module reads the press; a builder only reads its options
@@ -70,16 +70,20 @@ def _unfitted(pieces: list[Filled], side: str, index: int, at: str, file: str) -
 
 
 def _drawn(layout: PiecesLayout, bleed: float) -> list[tuple[Filled, Piece]]:
-    """Each row's piece drawn, front and back, with the row it came from."""
+    """Each row's piece drawn, front and back, with the row it came from, named by its title
+    (file-name safe, unique; by its row where it has none)."""
     out = []
+    taken: set[str] = set()
     for piece in filled(layout, load_data(layout)):
-        front = face_drawing(layout.piece, piece.front, bleed, f"{piece.title} front")
+        name = piece_name(piece.title, taken, f"row-{piece.row.number}")
+        front = face_drawing(layout.piece, piece.front, bleed, f"{name} front")
         back = (
             None
             if piece.back is None
-            else face_drawing(layout.piece, piece.back, bleed, f"{piece.title} back")
+            else face_drawing(layout.piece, piece.back, bleed, f"{name} back")
         )
-        out.append((piece, Piece(piece.title, front, back, piece.count, deck=layout.name)))
+        title = piece.title or name
+        out.append((piece, Piece(name, front, back, piece.count, deck=layout.name, title=title)))
     return out
 
 

@@ -26,7 +26,7 @@ from sheetgen.draw import (
 from sheetgen.draw.fonts import descent
 from sheetgen.draw.shapes import Anchor
 from sheetgen.games.custom.model import Item, Piece
-from sheetgen.games.custom.rows import FilledFace, FilledItem
+from sheetgen.games.custom.rules import FilledFace, FilledItem
 
 LEAST = 6.0  # pt: no text is set smaller
 LEADING = 1.2  # a line's height, in ems
@@ -76,7 +76,7 @@ def set_text(text: str, item: Item) -> tuple[float, list[str]] | None:
     """The size (mm) and lines a text item is set in: its own size, made smaller in steps
     until it fits its box; None when it fits at no size of 6 pt or more."""
     width, height = _frame(item)
-    size, least = pt(item.size), pt(LEAST)
+    size, least = pt(item.points), pt(LEAST)
     while size >= least - 1e-9:
         if item.fit == "shrink":
             lines = text.split("\n")

@@ -18,7 +18,7 @@ Fit = Literal["wrap", "shrink"]
 Turn = Literal[0, 90, 180, 270]
 
 TEMPLATE = "text, or a template of the row's columns: '{rank} of {suit}'"
-COLOUR = "#rrggbb, or a template of the row's columns that gives one: '{colour}'"
+COLOUR = "or a template of the row's columns that gives one ('{colour}'), #rrggbb"
 
 
 class Item(Section):
@@ -33,13 +33,14 @@ class Item(Section):
     width: float = Key(ge=0.5, le=600.0, description="mm")
     height: float = Key(ge=0.5, le=600.0, description="mm")
     text: str = Key(default="", max_length=1000, description=f"a text item's words: {TEMPLATE}")
-    size: float = Key(
+    points: float = Key(
         default=10.0,
         ge=6.0,
         le=200.0,
-        description="pt: the text's size, shrunk to fit its box, never below 6 pt",
+        description="the text's size in points (6 to 200; 1 pt is 1/72 in, 0.353 mm), made "
+        "smaller to fit its box, never below 6 pt",
     )
-    colour: str = Key(default="#000000", max_length=200, description=f"the text's colour: {COLOUR}")
+    colour: str = Key(default="#000000", max_length=200, description=f"the text's colour, {COLOUR}")
     weight: Literal["regular", "bold"] = Key(default="regular", description="regular or bold")
     align: Align = Key(default="centre", description="left, centre or right in its box")
     valign: Valign = Key(default="middle", description="top, middle or bottom in its box")
@@ -49,10 +50,10 @@ class Item(Section):
         "shrink: one line, shrunk to the box's width",
     )
     fill: str = Key(
-        default="", max_length=200, description=f"a box's or circle's fill: {COLOUR}; '' none"
+        default="", max_length=200, description=f"a box's or circle's fill ('' none), {COLOUR}"
     )
     stroke: str = Key(
-        default="", max_length=200, description=f"a box's or circle's outline: {COLOUR}; '' none"
+        default="", max_length=200, description=f"a box's or circle's outline ('' none), {COLOUR}"
     )
     stroke_width: float = Key(default=0.3, ge=0.05, le=10.0, description="mm")
     radius: float = Key(default=0.0, ge=0.0, le=300.0, description="mm: a box's corner radius")
@@ -67,7 +68,9 @@ class Face(Section):
     """One side of the pieces: its background and what it prints, drawn in order."""
 
     background: str = Key(
-        default="#ffffff", max_length=200, description=f"the colour to the bleed edge: {COLOUR}"
+        default="#ffffff",
+        max_length=200,
+        description=f"the colour printed to the bleed edge, {COLOUR}",
     )
     items: list[Item] = Key(default_factory=list, max_length=100, description="drawn in order")
 

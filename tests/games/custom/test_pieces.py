@@ -218,11 +218,13 @@ def test_data_outside_the_layouts_folder_is_never_read(tmp_path: Path, name: str
 
 
 def test_a_workbook_that_unpacks_past_200_mib_is_refused_unread(tmp_path: Path) -> None:
-    with zipfile.ZipFile(tmp_path / "bomb.xlsx", "w", zipfile.ZIP_DEFLATED) as packed:
-        with packed.open("xl/worksheets/sheet1.xml", "w", force_zip64=True) as part:
-            zeros = bytes(1024 * 1024)
-            for _ in range(201):
-                part.write(zeros)
+    zeros = bytes(1024 * 1024)
+    with (
+        zipfile.ZipFile(tmp_path / "bomb.xlsx", "w", zipfile.ZIP_DEFLATED) as packed,
+        packed.open("xl/worksheets/sheet1.xml", "w", force_zip64=True) as part,
+    ):
+        for _ in range(201):
+            part.write(zeros)
     assert (tmp_path / "bomb.xlsx").stat().st_size < 1024 * 1024
     err = _refused(_layout(tmp_path, "bomb.xlsx"))
     assert "bomb.xlsx: unpacks to 201 MiB; at most 200 MiB" in err

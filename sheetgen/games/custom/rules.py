@@ -1,6 +1,7 @@
-"""Each row of a designer's data as the piece it makes: its templates filled from the row's
-columns, its count, and its name; and every fault of the templates and the data, as findings
-that name the layout's key, or the data file's row and column."""
+"""The rules of a designer's pieces: each row of their data as the piece it makes (its
+templates filled from the row's columns, its count, its title), and every fault of the
+templates and the data, as findings that name the layout's key, or the data file's row and
+column. Nothing here draws."""
 
 from __future__ import annotations
 
@@ -39,7 +40,8 @@ class FilledFace:
 
 @dataclass(frozen=True)
 class Filled:
-    """One row's piece: the row, its name (unique, file-name safe), its count and its faces."""
+    """One row's piece: the row, its title (as the layout's `title` fills it: '' when it has
+    none), its count and its faces."""
 
     row: Row
     title: str
@@ -186,17 +188,12 @@ def _face(data: Data, row: Row, side: str, face: Face) -> FilledFace:
 def filled(layout: PiecesLayout, data: Data) -> list[Filled]:
     """Every row's piece (rows counted 0 are kept: their image files and --only still name
     them); a DataError for the first row whose values cannot be used."""
-    # imported here, not at the top, for start-up time: names are made only for a whole set
-    from sheetgen.draw.pieces import piece_name
-
-    taken: set[str] = set()
     out = []
     for row in data.rows:
         title = _value(data, row, "title", layout.title, False) if layout.title else ""
-        name = piece_name(title, taken, f"row-{row.number}")
         front = _face(data, row, "front", layout.front)
         back = None if layout.back is None else _face(data, row, "back", layout.back)
-        out.append(Filled(row, name, _count(data, row, layout.count), front, back))
+        out.append(Filled(row, title, _count(data, row, layout.count), front, back))
     total = sum(f.count for f in out)
     if total > MAX_PIECES:
         raise DataError(

@@ -10,9 +10,8 @@ from collections.abc import Sequence
 from dataclasses import dataclass, field
 from functools import cached_property
 from pathlib import Path
-from typing import cast
+from typing import TYPE_CHECKING, cast
 
-from sheetgen.backends import FORMATS, Format
 from sheetgen.draw.document import Flip
 from sheetgen.errors import UsageError
 from sheetgen.files import read_lines
@@ -21,6 +20,9 @@ from sheetgen.press.paper import Paper, parse_paper
 from sheetgen.press.plan import CropMarks, PressOptions
 from sheetgen.text.printable import PRINTS, unprintable
 from sheetgen.text.typefaces import uncovered
+
+if TYPE_CHECKING:  # a name alone: the backends (and the output they read) are the build's
+    from sheetgen.backends import Format
 
 
 @dataclass(frozen=True)
@@ -41,13 +43,15 @@ class BuildOptions:
 
 def parse_formats(text: str) -> tuple[Format, ...]:
     """`pdf,svg` as ('pdf', 'svg'); an unknown format is a usage error."""
+    from sheetgen.backends import FORMATS  # start-up
+
     names = [part.strip().lower() for part in text.split(",") if part.strip()]
     bad = [n for n in names if n not in FORMATS]
     if bad or not names:
         raise UsageError(
             f"--format {text!r}: use one or more of {', '.join(FORMATS)}, separated by commas"
         )
-    return tuple(dict.fromkeys(cast(list[Format], names)))
+    return tuple(dict.fromkeys(cast("list[Format]", names)))
 
 
 MAX_NAMES, MAX_NAME_LENGTH = 1000, 40

@@ -1,5 +1,5 @@
-"""The `sheetgen` command: its own commands, one module each, registered on the app in the
-order `sheetgen --help` lists them (each game's group and export's follow), and `main`."""
+"""The `sheetgen` command: its app, whose own commands (one module each, `COMMANDS`) and
+groups (each game's and export's, `GROUPS`) are read only when named, and `main`."""
 
 from __future__ import annotations
 
@@ -9,23 +9,13 @@ import sys
 import typer
 
 from sheetgen import cancel
-from sheetgen.cli import build, check, gallery, new, schema, watch
-from sheetgen.cli import list as listing
-from sheetgen.cli.app import GROUPS, app, group_app
+from sheetgen.cli.app import COMMANDS, GROUPS, app, group_app
 from sheetgen.cli.errors import exit_code, report_usage
 from sheetgen.errors import SheetgenError, error_lines
 from sheetgen.text.terminal import for_terminal
 
-__all__ = ["GROUPS", "app", "group_app", "main"]
+__all__ = ["COMMANDS", "GROUPS", "app", "group_app", "main"]
 INTERRUPTED = 130  # the exit code of a program Ctrl-C stopped (128 + SIGINT)
-
-app.command("list")(listing.list_layouts)
-app.command()(check.check)
-app.command()(schema.schema)
-app.command()(build.build)
-app.command()(new.new)
-app.command()(gallery.gallery)
-app.command()(watch.watch)
 
 
 def main(args: list[str] | None = None, prog_name: str | None = None) -> None:

@@ -1,18 +1,19 @@
-"""The Typer app of `sheetgen` and what its commands share: the groups of each game's commands
-and export's (each built only when named), --layouts, --out, the paper's help, the completion
-of layout and kind names, and --version."""
+"""The Typer app of `sheetgen` and what its commands share: its own commands and the groups of
+each game's commands and export's (each built only when named), --layouts, --out, the paper's
+help, the completion of layout and kind names, and --version."""
 
 import functools
 import importlib
 import inspect
 import math
-from collections.abc import Callable
+from collections.abc import Callable, Iterator, MutableMapping
 from pathlib import Path
 from typing import Annotated, Any
 
 import typer
 import typer.main
 from typer.core import TyperGroup
+from typer.models import CommandInfo
 
 from sheetgen import __version__
 from sheetgen.errors import SheetgenError
@@ -34,10 +35,63 @@ def group_app(name: str) -> typer.Typer:
     return group
 
 
+# sheetgen's own commands, by name, in the order `sheetgen --help` lists them: the module and
+# the function of each, read and made into a click command only when it is named (its options'
+# declarations and their making are a command's own start-up, never another's)
+COMMANDS = {
+    "list": ("sheetgen.cli.list", "list_layouts"),
+    "check": ("sheetgen.cli.check", "check"),
+    "schema": ("sheetgen.cli.schema", "schema"),
+    "build": ("sheetgen.cli.build", "build"),
+    "new": ("sheetgen.cli.new", "new"),
+    "gallery": ("sheetgen.cli.gallery", "gallery"),
+    "watch": ("sheetgen.cli.watch", "watch"),
+}
+
+
+def command_function(name: str) -> Callable[..., Any]:
+    """The function of sheetgen's own command `name`, its module read."""
+    module, function = COMMANDS[name]
+    found: Callable[..., Any] = getattr(importlib.import_module(module), function)
+    return found
+
+
+class _Made(MutableMapping[str, Any]):
+    """The click commands of a group by name, sheetgen's own commands among them before any
+    other, each of those made from its function when it is first looked up."""
+
+    def __init__(self, made: MutableMapping[str, Any]) -> None:
+        self._made = dict(made)
+
+    def __getitem__(self, name: str) -> Any:
+        if name not in self._made and name in COMMANDS:
+            info = CommandInfo(name=name, callback=command_function(name))
+            self._made[name] = typer.main.get_command_from_info(
+                info, pretty_exceptions_short=app.pretty_exceptions_short, rich_markup_mode=None
+            )
+        return self._made[name]
+
+    def __setitem__(self, name: str, command: Any) -> None:
+        self._made[name] = command
+
+    def __delitem__(self, name: str) -> None:
+        del self._made[name]
+
+    def __iter__(self) -> Iterator[str]:
+        return iter(dict.fromkeys([*COMMANDS, *self._made]))
+
+    def __len__(self) -> int:
+        return len(dict.fromkeys([*COMMANDS, *self._made]))
+
+
 class _Commands(TyperGroup):
-    """sheetgen's commands: its own, then each game's group and export's, a group read from
-    its module and built only when it is named (or listed, by --help and completion), so a
-    command does not wait for the building of all the others."""
+    """sheetgen's commands: its own, then each game's group and export's, each made into a
+    click command only when it is named (or listed, by --help and completion; a group read
+    from its module then), so a command does not wait for the making of all the others."""
+
+    def __init__(self, **attrs: Any) -> None:
+        super().__init__(**attrs)
+        self.commands = _Made(self.commands)
 
     def list_commands(self, ctx: Any) -> list[str]:
         return [*super().list_commands(ctx), *GROUPS]

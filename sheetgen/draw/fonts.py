@@ -4,6 +4,7 @@ from __future__ import annotations
 
 import struct
 from functools import cache
+from itertools import repeat
 
 from sheetgen.draw.shapes import Anchor, Text, Weight
 from sheetgen.text.metrics import DamagedFont, Metrics, read_metrics
@@ -42,13 +43,15 @@ def _metrics(font_face: FontFace) -> Metrics:
 
 def text_width(text: str, size: float, weight: Weight = "regular", family: str = "sans") -> float:
     """The advance width in mm of `text` at em size `size` mm (shaped, in any script)."""
-    # imported here, not at the top, for start-up time
-    from sheetgen.draw.shaping import plain, shape
+    if not text.isascii():  # plain ASCII needs no shaping, nor the shaper's start-up
+        # imported here, not at the top, for start-up time
+        from sheetgen.draw.shaping import plain, shape
 
-    if not plain(text, weight):
-        return shape(text, weight).width * size
+        if not plain(text, weight):
+            return shape(text, weight).width * size
     m = _metrics(face(family, weight))
-    return sum(m.advances.get(ord(ch), m.default) for ch in text) * size / m.units
+    # each character's advance looked up in C (a wrapped paragraph measures thousands)
+    return sum(map(m.advances.get, map(ord, text), repeat(m.default, len(text)))) * size / m.units
 
 
 def cap_height(size: float, weight: Weight = "regular", family: str = "sans") -> float:

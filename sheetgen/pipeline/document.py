@@ -12,7 +12,6 @@ from sheetgen.kinds import ComponentKind
 from sheetgen.layouts.read import Loaded
 from sheetgen.options import BuildOptions
 from sheetgen.pipeline.honoured import press_kept
-from sheetgen.pipeline.only import only_document
 from sheetgen.press.sheets import press_sheets
 
 
@@ -37,7 +36,12 @@ def document_for(loaded: Loaded, options: BuildOptions) -> Document:
         fit=options.fit and "fit" in kept,
     )
     # --only: part of the set, the chosen pieces printed by the press whatever the game
-    document = only_document(loaded, told) if options.only else pressed(loaded.kind, model, told)
+    if options.only:
+        from sheetgen.pipeline.only import only_document  # start-up
+
+        document = only_document(loaded, told)
+    else:
+        document = pressed(loaded.kind, model, told)
     if press.fold:
         if document.duplex in (None, "simplex"):
             raise SheetgenError(

@@ -28,7 +28,6 @@ from sheetgen.press.bands import impose_bands
 from sheetgen.press.grid import plan_grid
 from sheetgen.press.impose import impose, impose_duplex, pad
 from sheetgen.press.plan import PressOptions
-from sheetgen.press.tiling import tile
 
 
 def press_sheets(sheets: Sheets, opts: PressOptions, cut: bool = False) -> Document:
@@ -115,6 +114,8 @@ def _board(part: Board, opts: PressOptions) -> tuple[list[Page], list[str]]:
     if board.width <= min(opts.paper.width, opts.paper.height) - 2 * opts.margin:
         pages, how = pad(board, opts, part.copies), "one page"
     else:
+        from sheetgen.press.tiling import tile  # start-up: most layouts tile nothing
+
         t = part.tiling
         pages = tile(board, opts, t.words, overlap=t.overlap, caption=t.caption, keep=t.keep)
         pages = pages * part.copies

@@ -78,5 +78,5 @@ def _format_12(data: bytes, at: int) -> dict[int, int]:
     found: dict[int, int] = {}
     for g in range(groups):
         start, end, glyph = struct.unpack_from(">LLL", data, at + 16 + 12 * g)
-        found.update((c, glyph + c - start) for c in range(start, end + 1))
+        found.update(zip(range(start, end + 1), range(glyph, glyph + end - start + 1), strict=True))
     return found

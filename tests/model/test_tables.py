@@ -197,6 +197,26 @@ def test_listing_and_scoring_import_their_own_game_and_no_heavy_library(
     assert run.stdout.splitlines()[-1] == f"IMPORTED [] {game} 0", run.stdout[-500:]
 
 
+@pytest.mark.parametrize("layout", ["scribe/standard", "walkabout/map-1"])
+def test_check_imports_no_backend_output_or_heavy_library(layout: str) -> None:
+    """`check` presses a layout as `build` does but writes no file: no backend, no output
+    module, nor what they import (pikepdf, fontTools and its subsetter), and of the games
+    only the layout's own."""
+    if os.environ.get("MUTANT_UNDER_TEST"):
+        pytest.skip("runs sheetgen in a subprocess, which never runs a mutant")
+    heavy = (*HEAVY, "fontTools.subset", "sheetgen.backends", "sheetgen.pipeline.output")
+    run = subprocess.run(
+        [sys.executable, "-c", RUN.format(heavy=heavy), "check", layout],
+        capture_output=True,
+        text=True,
+        cwd=ROOT,
+        timeout=120,
+    )
+    assert run.returncode == 0, run.stderr
+    game = layout.split("/")[0]
+    assert run.stdout.splitlines()[-1] == f"IMPORTED [] ['{game}'] 0", run.stdout[-500:]
+
+
 # A table made in Python (by a tool, a test or a rule), copied and dumped ----------------------
 
 

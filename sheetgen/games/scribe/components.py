@@ -6,7 +6,6 @@ from __future__ import annotations
 from typing import TYPE_CHECKING
 
 from sheetgen.draw import Text, text_width
-from sheetgen.draw.pieces import Parts
 from sheetgen.draw.sheets import Pad, Sheets
 from sheetgen.draw.transform import IDENTITY
 from sheetgen.draw.walk import leaves
@@ -16,6 +15,7 @@ from sheetgen.games.scribe.model import SIX_POINTS, ScribeLayout
 from sheetgen.games.scribe.rules import check_layout
 
 if TYPE_CHECKING:  # the options' module reads the press; a builder only reads its options
+    from sheetgen.draw.pieces import Parts
     from sheetgen.options import BuildOptions
 
 SHEET_GAP = 12.0  # mm between sheets sharing a page, room for the cut
@@ -178,4 +178,6 @@ def build(layout: ScribeLayout, options: BuildOptions) -> Sheets:
 def sheet_parts(layout: ScribeLayout) -> Parts:
     """The super grid sheet whole as one board, with the credit on it (a bare image has no
     page footer to carry it)."""
+    from sheetgen.draw.pieces import Parts  # start-up: a check cuts no parts
+
     return Parts(boards=(draw_sheet(layout, credit=True),))

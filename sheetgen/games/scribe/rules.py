@@ -196,14 +196,67 @@ MINI_NAMES = (
 )
 
 
+# A mini grid's cells as the bits of a number: (row, column) is bit 3 * row + column.
+FULL = 0b111_111_111
+NOT_LEFT, NOT_RIGHT = 0b110_110_110, 0b011_011_011  # all but the left (right) column
+
+
+def _mask(cells: Iterable[Cell]) -> int:
+    return sum(1 << (3 * r + c) for r, c in cells)
+
+
+@functools.cache
+def _parts(mask: int) -> tuple[int, ...]:
+    """The orthogonally joined groups of the cells of `mask` (as `groups` finds them), each a
+    mask: grown from a cell by its neighbours until it grows no more."""
+    out = []
+    while mask:
+        group, grown = 0, mask & -mask
+        while grown != group:
+            group = grown
+            grown = mask & (
+                group
+                | (group << 3)
+                | (group >> 3)
+                | ((group << 1) & NOT_LEFT)
+                | ((group >> 1) & NOT_RIGHT)
+            )
+        out.append(group)
+        mask &= ~group
+    return tuple(out)
+
+
+def _placed_points(table: GlyphTable) -> dict[int, int]:
+    """The points of each group of cells of a mini grid that `table` matches, by its mask:
+    every place in the grid of each of a glyph's turns and mirror images."""
+    out = {}
+    for shape, glyph in table.by_shape.items():
+        for swap, flip_r, flip_c in itertools.product((False, True), repeat=3):
+            moved = [((c, r) if swap else (r, c)) for r, c in shape]
+            form = _normalise((-r if flip_r else r, -c if flip_c else c) for r, c in moved)
+            high, wide = max(r for r, _ in form), max(c for _, c in form)
+            for dr in range(3 - high):
+                for dc in range(3 - wide):
+                    out[_mask((r + dr, c + dc) for r, c in form)] = glyph.points
+    return out
+
+
 def tie_example(table: GlyphTable) -> str | None:
-    """A filled mini grid that ties under this glyph set, if there is one."""
-    for marks in itertools.product(PLAYERS, repeat=9):
-        rows = ["".join(marks[i : i + 3]) for i in (0, 3, 6)]
-        score = score_mini(rows, table)
-        if score.scores["+"].points == score.scores["O"].points:
-            return "/".join(rows)
+    """A filled mini grid that ties under this glyph set, if there is one: the first in the
+    order of every '+' and 'O' row by row ('+' first), each scored as `score_mini` scores it,
+    its players' groups by their masks."""
+    points = _placed_points(table)
+    for number in range(1 << 9):
+        marks = f"{number:09b}".translate(_MARKS)  # the first cell the highest bit
+        o = int(marks[::-1].translate(_BITS), 2)  # O's cells as a mask (the first cell bit 0)
+        plus = sum(points.get(part, 0) for part in _parts(FULL & ~o))
+        if plus == sum(points.get(part, 0) for part in _parts(o)):
+            return "/".join(marks[i : i + 3] for i in (0, 3, 6))
     return None
+
+
+_MARKS = str.maketrans("01", "".join(PLAYERS))
+_BITS = str.maketrans("".join(PLAYERS), "01")
 
 
 @functools.cache

@@ -257,10 +257,10 @@ def starter_text(
         f"{kind.key}').",
         "",
     ]
-    keys = _shown_keys(base, keys)
-    owners = list(dict.fromkeys(["", *(k.rpartition(".")[0] for k in keys)]))
+    shown = _shown_keys(base, keys)
+    owners = list(dict.fromkeys(["", *(k.rpartition(".")[0] for k in shown)]))
     table = ""
-    for key in sorted(keys, key=lambda k: owners.index(k.rpartition(".")[0])):  # top-level first
+    for key in sorted(shown, key=lambda k: owners.index(k.rpartition(".")[0])):  # top-level first
         owner, _, leaf = key.rpartition(".")
         if owner != table:
             lines += ["", f"[{owner}]"]

@@ -10,7 +10,13 @@ from sheetgen.draw.sheets import AlignmentTest, Pieces, Sheets, TwoSided
 from sheetgen.findings import Finding, error, warning
 from sheetgen.games.custom.draw import LEAST, SAFE, face_drawing, inside_by, set_text
 from sheetgen.games.custom.model import PiecesLayout
-from sheetgen.games.custom.rules import Filled, filled, load_data, template_findings
+from sheetgen.games.custom.rules import (
+    Filled,
+    apart_findings,
+    filled,
+    load_data,
+    template_findings,
+)
 from sheetgen.layouts.data import DataError
 
 if TYPE_CHECKING:  # the options' module reads the press; a builder only reads its options
@@ -31,6 +37,7 @@ def check_pieces(layout: PiecesLayout) -> list[Finding]:
         pieces = filled(layout, data)
     except DataError as exc:
         return [*out, error("data", str(exc))]
+    out += apart_findings(layout, data)
     for side in ("front", "back"):
         face = getattr(layout, side)
         if face is None:

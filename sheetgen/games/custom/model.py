@@ -119,6 +119,18 @@ class PiecesLayout(LayoutBase):
         description=f"each piece's name, for its image file and --only: {TEMPLATE}; '' the "
         "row's number",
     )
+    apart: list[str] = Key(
+        default_factory=list,
+        max_length=10,
+        description="the columns whose colours players must tell apart (a team's, a bag's): "
+        "every two of their colours are checked to stay apart for colour-blind players and in "
+        "greyscale print",
+    )
+    marked: bool = Key(
+        default=False,
+        description="the pieces of each colour in `apart` also carry a mark of their own (a "
+        "shape, a letter), so greyscale print need not tell the colours apart",
+    )
     piece: Piece = Key(default=Piece(), description="the shape and size every piece is cut to")
     front: Face = Key(description="what each piece's front prints")
     back: Face | None = Key(

@@ -10,7 +10,8 @@ from collections.abc import Iterator
 from dataclasses import dataclass
 from pathlib import Path
 
-from sheetgen.findings import Finding, error
+from sheetgen.colour_sight import too_alike
+from sheetgen.findings import Finding, error, warning
 from sheetgen.games.custom.model import Face, Item, PiecesLayout
 from sheetgen.layouts.data import Data, DataError, Row, data_path, fill, read_data, template_columns
 from sheetgen.text.printable import PRINTS, unprintable
@@ -120,6 +121,15 @@ def template_findings(layout: PiecesLayout, data: Data) -> list[Finding]:
                 out.append(
                     error(f"{side}.items[{i}]", f"a {item.type} needs a fill or a stroke colour")
                 )
+    for i, column in enumerate(layout.apart):
+        if column not in data.columns:
+            out.append(
+                error(
+                    f"apart[{i}]",
+                    f"{column!r} is no column of {data.file}; its columns: "
+                    + ", ".join(map(repr, data.columns)),
+                )
+            )
     if layout.piece.shape == "circle" and layout.piece.width != layout.piece.height:
         out.append(
             error(
@@ -183,6 +193,29 @@ def _face(data: Data, row: Row, side: str, face: Face) -> FilledFace:
         )
     background = _value(data, row, f"{side}.background", face.background, True)
     return FilledFace(background or "#ffffff", tuple(items))
+
+
+def apart_findings(layout: PiecesLayout, data: Data) -> list[Finding]:
+    """A warning for each two colours of the `apart` columns that a player could not tell
+    apart (in some colour vision, or in greyscale unless the pieces are `marked`), each named
+    by the first row it is on."""
+    out: list[Finding] = []
+    for i, column in enumerate(layout.apart):
+        first: dict[str, Row] = {}
+        for row in data.rows:
+            value = row.values.get(column, "").strip().lower()
+            if COLOUR.match(value):
+                first.setdefault(value, row)
+        named = {f"{value} (row {row.number})": value for value, row in first.items()}
+        for a, b, how in too_alike(named, layout.marked):
+            out.append(
+                warning(
+                    f"apart[{i}]",
+                    f"{data.file}, column {column!r}: {b} looks like {a} {how}; choose colours "
+                    "further apart",
+                )
+            )
+    return out
 
 
 def filled(layout: PiecesLayout, data: Data) -> list[Filled]:

@@ -242,3 +242,37 @@ def test_names_in_any_script_print_and_read_back(tmp_path: Path) -> None:
     shown = " ".join(page_texts(pdf)).translate(dict.fromkeys(map(ord, "\u202a\u202b\u202c")))
     for n in names:
         assert n in shown, n
+
+
+def _tokens(folder: Path, colours: list[str], marked: bool) -> Path:
+    rows = "".join(f"{n},{c}\n" for n, c in enumerate(colours, start=1))
+    (folder / "tokens.csv").write_text("label,colour\n" + rows, encoding="utf-8")
+    layout = folder / "tokens.toml"
+    layout.write_text(
+        'game = "custom"\ncomponent = "pieces"\nname = "tokens"\ndata = "tokens.csv"\n'
+        f'apart = ["colour"]\nmarked = {str(marked).lower()}\n'
+        '[piece]\nshape = "circle"\nwidth = 25\nheight = 25\n'
+        '[front]\nbackground = "{colour}"\n',
+        encoding="utf-8",
+    )
+    return layout
+
+
+def test_team_colours_too_alike_for_some_players_are_warned_with_their_rows(
+    tmp_path: Path,
+) -> None:
+    """Red and blue of the same lightness (coloraide: CIE L* within 20) print as one grey: a
+    warning naming both colours by their rows, unless each team's pieces carry a mark of their
+    own; an orange and a yellow a deuteranope cannot tell apart are warned either way."""
+    from tests.support.palette import delta_e, lightness
+
+    red, blue, orange, yellow = "#e63946", "#457b9d", "#e9a23b", "#e9c46a"
+    assert abs(lightness(red) - lightness(blue)) < 20
+    assert delta_e(orange, yellow, "deutan") < 20
+    run = sheetgen("check", str(_tokens(tmp_path, [red, blue], marked=False)))
+    assert run.code == 0
+    assert f"{blue} (row 3) looks like {red} (row 2) in greyscale print" in run.out
+    run = sheetgen("check", str(_tokens(tmp_path, [red, blue], marked=True)))
+    assert run.code == 0 and "looks like" not in run.out
+    run = sheetgen("check", str(_tokens(tmp_path, [orange, yellow], marked=True)))
+    assert f"{yellow} (row 3) looks like {orange} (row 2) to a player with deuteranopia" in run.out

@@ -16,6 +16,8 @@ from PIL import Image, ImageOps
 
 DOCS = Path(__file__).resolve().parent
 PAGES = {  # the documentation's picture: the page sheetgen writes
+    "custom-poker-fronts.png": "custom-poker-pieces-p3.png",  # p1, p2: the alignment test
+    "custom-scrumpit-es.png": "custom-scrumpit-es-pieces-p1.png",
     "marram-example-board.png": "marram-example-board.png",
     "marram-tiles-front.png": "marram-classic-tiles-p3.png",  # p1, p2: the alignment test
     "marram-tiles-back.png": "marram-classic-tiles-p4.png",
@@ -32,7 +34,8 @@ PAGES = {  # the documentation's picture: the page sheetgen writes
     "walkabout-mat.png": "walkabout-mat.png",
 }
 LAYOUTS = sorted(
-    {"marram/classic", "marram/example-board", "walkabout/dice"}
+    {"custom/poker", "custom/scrumpit-es", "marram/classic", "marram/example-board"}
+    | {"walkabout/dice"}
     | {
         "scribbly-gum/kuringgai",
         "scribbly-gum/mooloolah",

@@ -276,3 +276,16 @@ def test_team_colours_too_alike_for_some_players_are_warned_with_their_rows(
     assert run.code == 0 and "looks like" not in run.out
     run = sheetgen("check", str(_tokens(tmp_path, [orange, yellow], marked=True)))
     assert f"{yellow} (row 3) looks like {orange} (row 2) to a player with deuteranopia" in run.out
+
+
+def test_a_build_reads_its_data_through_the_files_watch_follows(tmp_path: Path) -> None:
+    """`sheetgen watch` rebuilds on a save of any file the build read: the data file is one."""
+    from sheetgen.files import recording_reads
+    from sheetgen.layouts.read import load
+    from sheetgen.options import BuildOptions
+
+    (tmp_path / "deck.csv").write_bytes((ROOT / "layouts/custom/poker.csv").read_bytes())
+    loaded = load(str(_layout(tmp_path, "deck.csv")))
+    with recording_reads() as reads:
+        loaded.kind.build(loaded.model, BuildOptions())
+    assert (tmp_path / "deck.csv").resolve() in reads

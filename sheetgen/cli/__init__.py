@@ -12,10 +12,14 @@ from sheetgen import cancel
 from sheetgen.cli.app import COMMANDS, GROUPS, app, group_app
 from sheetgen.cli.errors import exit_code, report_usage
 from sheetgen.errors import SheetgenError, error_lines
+from sheetgen.kinds import games, refused_plugins
 from sheetgen.text.terminal import for_terminal
 
 __all__ = ["COMMANDS", "GROUPS", "app", "group_app", "main"]
 INTERRUPTED = 130  # the exit code of a program Ctrl-C stopped (128 + SIGINT)
+
+# the names of sheetgen's own commands and groups, which no game's group can take
+OWN = {*COMMANDS, "export"}
 
 
 def main(args: list[str] | None = None, prog_name: str | None = None) -> None:
@@ -23,6 +27,7 @@ def main(args: list[str] | None = None, prog_name: str | None = None) -> None:
     are the command line's words after the program's name (by default `sys.argv[1:]`)."""
     typed = sys.argv[1:] if args is None else args
     cancel.begin()
+    _say_refused_plugins()
     try:
         code = app(args=typed, prog_name=prog_name, standalone_mode=False)
         if code == INTERRUPTED:  # Typer's answer to Ctrl-C, said in no word
@@ -47,6 +52,22 @@ def main(args: list[str] | None = None, prog_name: str | None = None) -> None:
         )
         code = 70
     sys.exit(code if isinstance(code, int) else 0)
+
+
+def _say_refused_plugins() -> None:
+    """One line on stderr for each installed plugin sheetgen goes on without (none while the
+    shell asks for completions, whose answer it would garble)."""
+    if any(name.startswith("_") and name.endswith("_COMPLETE") for name in os.environ):
+        return
+    for refused in refused_plugins():
+        typer.echo(f"warning: {for_terminal(str(refused))}", err=True)
+    for game in games():
+        if game.commands and game.name in OWN:  # a plugin's: the built-in games take none
+            typer.echo(
+                f"warning: the game {game.name!r} has commands, but 'sheetgen {game.name}' is "
+                "sheetgen's own; its kinds and layouts work, its commands cannot be reached",
+                err=True,
+            )
 
 
 def _say_interrupted() -> None:

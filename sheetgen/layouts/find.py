@@ -1,4 +1,5 @@
-"""Where layouts are found by name: the built-in `layouts/` folder, then the user's own
+"""Where layouts are found by name: the built-in `layouts/` folder (and the folder of layouts
+each installed plugin's game ships, read as the built-in one), then the user's own
 collections, given by `--layouts DIR` (on the command line) and `SHEETGEN_LAYOUTS` (a list of
 folders separated by `os.pathsep`, `:` on Linux and macOS, `;` on Windows).
 
@@ -36,21 +37,48 @@ def forget() -> None:
 
 
 def builtin_layouts() -> dict[str, Path]:
-    """The layouts shipped with sheetgen, by `game/name`."""
-    return dict(_shipped(resource_dir("layouts")))
+    """The layouts installed with sheetgen, by `game/name`: its own, then those each installed
+    plugin's game ships (in the folder its `Game.layouts` names), as its own are found."""
+    return dict(_installed(_folders()))
+
+
+def installed_folders() -> list[Path]:
+    """The folders the installed layouts sit in: sheetgen's own, then each plugin game's."""
+    return [folder for folder, _ in _folders()]
+
+
+def _folders() -> tuple[tuple[Path, str | None], ...]:
+    """sheetgen's own layouts folder (every game's in it), then each plugin game's folder of
+    layouts with the one game read there."""
+    # imported here, not at the top, for start-up time
+    from sheetgen.kinds import games
+
+    plugins = tuple((Path(g.layouts), g.name) for g in games() if g.layouts is not None)
+    return ((resource_dir("layouts"), None), *plugins)
 
 
 @functools.cache
-def _shipped(root: Path) -> tuple[tuple[str, Path], ...]:
-    """The layout files in the installed folder `root` (which a run does not change)."""
-    return tuple((f"{p.parent.name}/{p.stem}", p) for p in sorted(root.glob("*/*.toml")))
+def _installed(folders: tuple[tuple[Path, str | None], ...]) -> tuple[tuple[str, Path], ...]:
+    return tuple(found for root, game in folders for found in _shipped(root, game))
 
 
 @functools.cache
+def _shipped(root: Path, game: str | None = None) -> tuple[tuple[str, Path], ...]:
+    """The layout files in the installed folder `root` (which a run does not change): every
+    game's, or `game`'s alone."""
+    files = sorted(root.glob(f"{game or '*'}/*.toml"))
+    return tuple((f"{p.parent.name}/{p.stem}", p) for p in files)
+
+
 def builtin_kinds() -> dict[str, str]:
     """The kind (`game/component`) of each built-in layout, by name."""
+    return _kinds_of(_folders())
+
+
+@functools.cache
+def _kinds_of(folders: tuple[tuple[Path, str | None], ...]) -> dict[str, str]:
     out = {}
-    for name, path in builtin_layouts().items():
+    for name, path in _installed(folders):
         data = tomllib.loads(path.read_text(encoding="utf-8"))
         out[name] = f"{data.get('game')}/{data.get('component')}"
     return out

@@ -343,11 +343,12 @@ def _shown(path: Path) -> str:
 
 
 def _builtin(path: Path) -> bool:
-    """Whether `path` is one of sheetgen's own layouts (which a designer's saves never touch)."""
+    """Whether `path` is one of the installed layouts, sheetgen's own or a plugin's (which a
+    designer's saves never touch)."""
     # imported here, not at the top, for start-up time
-    from sheetgen.resources import resource_dir
+    from sheetgen.layouts.find import installed_folders
 
-    return path.is_relative_to(os.path.realpath(resource_dir("layouts")))
+    return any(path.is_relative_to(os.path.realpath(f)) for f in installed_folders())
 
 
 def _rebuild(watch: Watch, preview: Preview, watched: Watched) -> Watched:

@@ -16,7 +16,7 @@ import math
 import os
 import string
 import zipfile
-from dataclasses import dataclass
+from dataclasses import dataclass, replace
 from datetime import date, datetime, time, timedelta
 from pathlib import Path
 from typing import Any
@@ -55,6 +55,8 @@ class Data:
     columns: tuple[str, ...]
     rows: tuple[Row, ...]
     first: int = 0  # the sheet's column (0 is A) of the first named column
+    sheet: str = ""  # a workbook's sheet read, and all its sheets
+    sheets: tuple[str, ...] = ()
 
     def where(self, row: Row, column: str | None = None) -> str:
         """`file:row` or `file:row: column NAME (C)`, as errors begin."""
@@ -64,8 +66,8 @@ class Data:
         return f"{head}: column {column!r}{self._letter(column)}"
 
     def _letter(self, column: str) -> str:
-        if not self.file.lower().endswith((".xlsx", ".ods")) or column not in self.columns:
-            return ""
+        if self.file.lower().endswith(".json") or column not in self.columns:
+            return ""  # a spreadsheet's letter: of a CSV too, as a spreadsheet opens it
         return f" ({column_letter(self.first + self.columns.index(column))})"
 
 
@@ -123,8 +125,9 @@ def read_data(path: Path, shown: str, sheet: str = "") -> Data:
     elif kind == ".json":
         table = _json(raw, shown)
     else:
-        table = _workbook(raw, shown, sheet, FORMATS[kind])
-    if sheet and kind not in (".xlsx", ".ods"):
+        table, read, sheets = _workbook(raw, shown, sheet, FORMATS[kind])
+        return replace(_rows(table, shown), sheet=read, sheets=sheets)
+    if sheet:
         raise DataError(f"{shown}: sheet {sheet!r} given, but a {FORMATS[kind]} file has none")
     return _rows(table, shown)
 
@@ -178,8 +181,11 @@ def _json(raw: bytes, shown: str) -> list[tuple[int, list[Any]]]:
     return out
 
 
-def _workbook(raw: bytes, shown: str, sheet: str, kind: str) -> list[tuple[int, list[Any]]]:
-    """A sheet of an XLSX or ODS workbook (read by calamine), each row with its number."""
+def _workbook(
+    raw: bytes, shown: str, sheet: str, kind: str
+) -> tuple[list[tuple[int, list[Any]]], str, tuple[str, ...]]:
+    """A sheet of an XLSX or ODS workbook (read by calamine), each row with its number; the
+    sheet's name and the workbook's sheets."""
     try:
         with zipfile.ZipFile(io.BytesIO(raw)) as packed:
             unpacked = sum(info.file_size for info in packed.infolist())
@@ -209,7 +215,8 @@ def _workbook(raw: bytes, shown: str, sheet: str, kind: str) -> list[tuple[int, 
     except Exception as exc:  # calamine's errors: a damaged or locked workbook
         reason = str(exc).splitlines()[0][:120] if str(exc) else type(exc).__name__
         raise DataError(f"{shown}: is not a readable {kind} workbook ({reason})") from None
-    return [(number, list(cells)) for number, cells in enumerate(rows, start=1)]
+    numbered = [(number, list(cells)) for number, cells in enumerate(rows, start=1)]
+    return numbered, sheet or names[0], tuple(names)
 
 
 def _cell(value: Any, shown: str, number: int, column: str) -> str:

@@ -86,8 +86,11 @@ def got(value: Any) -> str:
 
 
 def unit(schema: Schema) -> str:
-    """' mm' or ' px' where the key's description gives its unit, else ''."""
+    """' pt', ' mm' or ' px' where the key's description gives its unit (a size in points
+    says so first, and how many mm a point is after), else ''."""
     said = schema.get("description", "")
+    if re.search(r"\bin points\b", said):
+        return " pt"
     if re.search(r"\bmm\b|millimet", said):
         return " mm"
     if re.search(r"\bpx\b|pixels", said):
@@ -110,7 +113,9 @@ def form(schema: Schema) -> str:
         return pattern_words(schema["pattern"])[0]
     if kind in ("integer", "number"):
         noun = "a whole number" if kind == "integer" else "a number"
-        per = {" mm": " of millimetres", " px": " of pixels", "": ""}[unit(schema)]
+        per = {" mm": " of millimetres", " px": " of pixels", " pt": " of points", "": ""}[
+            unit(schema)
+        ]
         low, high = schema.get("minimum"), schema.get("maximum")
         span = (
             f" from {rounded(low, True)} to {rounded(high, False)}"

@@ -37,12 +37,14 @@ WORDS = (
 # Scribbly Gum pad, tiles and named sheets, thousands of simulated games; and what takes 1.5 s
 # or more: a class's 30 copies, every Scrumpit tile (built, or exported a piece or a face a
 # file), every Marram design at 512 px, dice faces at 600 dpi, a Tabletop Simulator export of
-# a game's several layouts at once (Walkabout's map, dice and mat)
+# a game's several layouts at once (Walkabout's map, dice and mat), a deck of one's own made,
+# built and exported
 SLOW = re.compile(
     r"--all|gallery|simulate kuringgai|build marram/classic|build scrumpit/standard(?! --fit)"
     r"|export \w+ marram/classic|build scribbly-gum/(pad|tiles)|--names|--copies 30"
     r"|build scrumpit/tiles|export \w+ (\S+ )*scrumpit/tiles|build marram/art|export pieces"
     r"|--games 1000|export tts walkabout/map-1 walkabout/dice"
+    r"|new custom/pieces"  # a deck of one's own built and exported, 54 cards a way
 )
 EXAMPLES = all_examples()
 # `sheetgen watch`'s port where none is given

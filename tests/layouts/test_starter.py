@@ -8,7 +8,6 @@ import itertools
 import json
 import os
 import re
-import shutil
 import subprocess
 import sys
 import tomllib
@@ -23,7 +22,7 @@ from sheetgen.kinds import kind_for
 from sheetgen.kinds import kinds as registered
 from sheetgen.layouts import starter as starters
 from sheetgen.layouts.read import load
-from tests.support import Run, sheetgen, tiered
+from tests.support import Run, new_layout_file, sheetgen, tiered
 
 COLOUR = "^#[0-9a-fA-F]{6}$"
 
@@ -37,15 +36,7 @@ def invoke(*args: str) -> Run:
 def new_layout(starter: Callable[[str], str], kind: str, folder: Path) -> Path:
     """The layout `sheetgen new KIND` writes (made once a run), as a file in `folder`, with the
     copy of the sample data `new` writes beside it for a kind that has one."""
-    file = folder / f"my-{kind.replace('/', '-')}.toml"
-    text = starter(kind)
-    sample = kind_for(kind).starter.sample  # type: ignore[union-attr]
-    if sample:
-        mine = file.with_suffix(Path(sample).suffix)
-        shutil.copyfile(load(kind_for(kind).starter.layout).path.parent / sample, mine)  # type: ignore[union-attr]
-        text = text.replace('data = "starter.csv"', f'data = "{mine.name}"')
-    file.write_text(text, encoding="utf-8")
-    return file
+    return new_layout_file(starter(kind), kind, folder / f"my-{kind.replace('/', '-')}.toml")
 
 
 def defaults(schema: dict[str, Any], table: dict[str, Any], path: str = "") -> dict[str, Any]:

@@ -122,3 +122,21 @@ def page_texts(pdf: Path | bytes, pages: Iterable[int] | None = None) -> list[st
         return [" ".join(document[i].get_textpage().get_text_range().split()) for i in wanted]
     finally:
         document.close()
+
+
+def new_layout_file(text: str, kind: str, file: Path) -> Path:
+    """`file` as `sheetgen new KIND FILE` writes it, from the text it wrote for another file
+    (the `starter` fixture's), with the copy of its sample data `new` writes beside a layout
+    of a kind that has one (its `data` key naming that copy)."""
+    from sheetgen.kinds import kind_for
+    from sheetgen.layouts.read import load
+
+    found = kind_for(kind)
+    assert found is not None, kind
+    if found.starter.sample:
+        mine = file.with_suffix(Path(found.starter.sample).suffix)
+        base = load(found.starter.layout).path.parent
+        mine.write_bytes((base / found.starter.sample).read_bytes())
+        text = re.sub(r'(?m)^data = ".*"$', f'data = "{mine.name}"', text)
+    file.write_text(text, encoding="utf-8")
+    return file

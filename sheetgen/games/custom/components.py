@@ -11,6 +11,7 @@ from sheetgen.findings import Finding, error, warning
 from sheetgen.games.custom.draw import LEAST, SAFE, face_drawing, inside_by, set_text
 from sheetgen.games.custom.model import PiecesLayout
 from sheetgen.games.custom.rules import (
+    DataFaults,
     Filled,
     apart_findings,
     filled,
@@ -35,6 +36,8 @@ def check_pieces(layout: PiecesLayout) -> list[Finding]:
         return out
     try:
         pieces = filled(layout, data)
+    except DataFaults as exc:
+        return [*out, *(error("data", line) for line in exc.lines)]
     except DataError as exc:
         return [*out, error("data", str(exc))]
     out += apart_findings(layout, data)
@@ -44,7 +47,18 @@ def check_pieces(layout: PiecesLayout) -> list[Finding]:
             continue
         for i, item in enumerate(face.items):
             at = f"{side}.items[{i}]"
-            if item.type == "text" and inside_by(layout.piece, item) < SAFE - 1e-9:
+            inside = inside_by(layout.piece, item)
+            if item.type == "text" and inside < -1e-9:
+                out.append(
+                    error(
+                        at,
+                        f"its box reaches {-inside:.1f} mm past the piece's cut, where the "
+                        f"text is cut off; keep a text's box inside the {layout.piece.width:g} "
+                        f"x {layout.piece.height:g} mm piece, {SAFE:g} mm in",
+                        (f"{at}.x", f"{at}.y", f"{at}.width", f"{at}.height"),
+                    )
+                )
+            elif item.type == "text" and inside < SAFE - 1e-9:
                 out.append(
                     warning(
                         at,

@@ -89,7 +89,7 @@ class Piece(Section):
     bleed: float = Key(
         default=3.0,
         ge=0.0,
-        le=10.0,
+        le=5.0,
         description="mm of background printed beyond the cut (--bleed sets it for one build)",
     )
 

@@ -5,19 +5,22 @@ column. Nothing here draws."""
 
 from __future__ import annotations
 
+import difflib
 import re
 from collections.abc import Iterator
 from dataclasses import dataclass
 from pathlib import Path
 
 from sheetgen.colour_sight import too_alike
-from sheetgen.findings import Finding, error, warning
+from sheetgen.findings import Finding, error, shown, warning
 from sheetgen.games.custom.model import Face, Item, PiecesLayout
 from sheetgen.layouts.data import Data, DataError, Row, data_path, fill, read_data, template_columns
 from sheetgen.text.printable import PRINTS, unprintable
 from sheetgen.text.typefaces import uncovered
 
 COLOUR = re.compile(r"^#[0-9a-fA-F]{6}$")
+SHORT = re.compile(r"^#[0-9a-fA-F]{3}$")
+COLOUR_WORDS = "write #rrggbb (e.g. #1d3557), #rgb or a CSS colour name (navy, white)"
 MAX_COUNT = 1000  # of one row's piece in a set
 MAX_PIECES = 5000  # in a set, every row's count summed
 
@@ -93,8 +96,11 @@ def template_findings(layout: PiecesLayout, data: Data) -> list[Finding]:
     """Templates whose braces are broken or that name a column the data has not, and items
     that lack what their type needs."""
     out: list[Finding] = []
-    for key, template, _ in templates(layout):
+    for key, template, colour in templates(layout):
         named = template_columns(template)
+        if colour and named == () and template and as_colour(template) is None:
+            out.append(error(key, f"{template!r} is not a colour; {COLOUR_WORDS}"))
+            continue
         if named is None:
             out.append(
                 error(
@@ -106,13 +112,7 @@ def template_findings(layout: PiecesLayout, data: Data) -> list[Finding]:
             continue
         for column in named:
             if column not in data.columns:
-                out.append(
-                    error(
-                        key,
-                        f"names column {column!r}, which {data.file} has not; its columns: "
-                        + ", ".join(map(repr, data.columns)),
-                    )
-                )
+                out.append(error(key, f"names column {column!r}, {_lacked(column, data)}"))
     for side, face in _faces(layout):
         for i, item in enumerate(face.items):
             if item.type == "text" and not item.text:
@@ -123,13 +123,7 @@ def template_findings(layout: PiecesLayout, data: Data) -> list[Finding]:
                 )
     for i, column in enumerate(layout.apart):
         if column not in data.columns:
-            out.append(
-                error(
-                    f"apart[{i}]",
-                    f"{column!r} is no column of {data.file}; its columns: "
-                    + ", ".join(map(repr, data.columns)),
-                )
-            )
+            out.append(error(f"apart[{i}]", f"names column {column!r}, {_lacked(column, data)}"))
     if layout.piece.shape == "circle" and layout.piece.width != layout.piece.height:
         out.append(
             error(
@@ -139,6 +133,41 @@ def template_findings(layout: PiecesLayout, data: Data) -> list[Finding]:
             )
         )
     return out
+
+
+def _lacked(column: str, data: Data) -> str:
+    """What to say of a column the data has not: the nearest it has, its columns, and for a
+    workbook of several sheets, which sheet was read."""
+    close = difflib.get_close_matches(column, data.columns, n=1, cutoff=0.6)
+    near = [c for c in data.columns if c.lower() == column.lower()] or close
+    said = f"which {data.file} has not"
+    if near:
+        said += f" (did you mean {near[0]!r}?)"
+    said += "; its columns: " + ", ".join(map(repr, data.columns))
+    if len(data.sheets) > 1:
+        said += (
+            f" (on its sheet {data.sheet!r}; its sheets: {', '.join(map(repr, data.sheets))}: "
+            'name one with sheet = "...")'
+        )
+    return said
+
+
+def as_colour(text: str) -> str | None:
+    """`text` as #rrggbb: #rrggbb, #rgb, or a CSS colour name ('white', 'navy'); None when it
+    is none of them."""
+    text = text.strip()
+    if COLOUR.match(text):
+        return text.lower()
+    if not (SHORT.match(text) or text.isalpha()):
+        return None
+    # imported here, not at the top: Pillow's table of CSS colour names, only for such a name
+    from PIL import ImageColor
+
+    try:
+        rgb = ImageColor.getrgb(text)
+    except ValueError:
+        return None
+    return "#{:02x}{:02x}{:02x}".format(*rgb[:3])
 
 
 def _count(data: Data, row: Row, column: str) -> int:
@@ -163,11 +192,12 @@ def _value(data: Data, row: Row, key: str, template: str, colour: bool) -> str:
     single = template_columns(template)
     column = single[0] if single is not None and len(single) == 1 else None
     whole = column is not None and template == f"{{{column}}}"
-    where = data.where(row, column) if whole else f"{data.where(row)}: {key}"
+    where = data.where(row, column) if whole else f"{data.where(row)}: {shown(key)}"
     if colour:
-        if text and not COLOUR.match(text):
-            raise DataError(f"{where}: {text!r} is not a colour; write #rrggbb, e.g. #1d3557")
-        return text
+        found_colour = as_colour(text) if text else ""
+        if found_colour is None:
+            raise DataError(f"{where}: {text!r} is not a colour; {COLOUR_WORDS}")
+        return found_colour
     text = text.replace("\r\n", "\n").replace("\r", "\n")  # a cell's own line breaks
     found = next(filter(None, map(unprintable, text.split("\n"))), None)
     if found:
@@ -218,15 +248,36 @@ def apart_findings(layout: PiecesLayout, data: Data) -> list[Finding]:
     return out
 
 
+class DataFaults(DataError):
+    """The rows whose values cannot be used, one line each (the first fault of each row, the
+    first MAX_FAULTS rows)."""
+
+    def __init__(self, lines: list[str]) -> None:
+        super().__init__(lines[0])
+        self.lines = lines
+
+
+MAX_FAULTS = 20  # rows whose faults a check lists; the rest are counted
+
+
 def filled(layout: PiecesLayout, data: Data) -> list[Filled]:
     """Every row's piece (rows counted 0 are kept: their image files and --only still name
-    them); a DataError for the first row whose values cannot be used."""
-    out = []
+    them); DataFaults naming every row whose values cannot be used."""
+    out, faults = [], []
     for row in data.rows:
-        title = _value(data, row, "title", layout.title, False) if layout.title else ""
-        front = _face(data, row, "front", layout.front)
-        back = None if layout.back is None else _face(data, row, "back", layout.back)
-        out.append(Filled(row, title, _count(data, row, layout.count), front, back))
+        try:
+            title = _value(data, row, "title", layout.title, False) if layout.title else ""
+            front = _face(data, row, "front", layout.front)
+            back = None if layout.back is None else _face(data, row, "back", layout.back)
+            out.append(Filled(row, title, _count(data, row, layout.count), front, back))
+        except DataError as exc:
+            faults.append(str(exc))
+    if faults:
+        more = len(faults) - MAX_FAULTS
+        shown_faults = faults[:MAX_FAULTS]
+        if more > 0:
+            shown_faults.append(f"{data.file}: and {more:,} more rows with faults")
+        raise DataFaults(shown_faults)
     total = sum(f.count for f in out)
     if total > MAX_PIECES:
         raise DataError(

@@ -13,13 +13,14 @@ import math
 from collections.abc import Sequence
 from dataclasses import dataclass
 from itertools import pairwise
-
-import numpy as np
-from numpy.typing import NDArray
+from typing import TYPE_CHECKING, Any
 
 from sheetgen.draw import Circle, Shape, Style, polygon, polyline
 from sheetgen.games.walkabout.grid import STEP, turn
 from sheetgen.games.walkabout.model import Face
+
+if TYPE_CHECKING:  # numpy is imported where dice faces are placed, not to check a map
+    from numpy.typing import NDArray
 from sheetgen.games.walkabout.rules import TURNS
 
 FORWARD = "NW"
@@ -224,6 +225,9 @@ def rough_clearances(
     otherwise, so rounded otherwise: they differ by 1e-14 mm at most on the dice)."""
     if not avoid:
         return [most] * len(starts)
+    # imported here, not at the top, for start-up time: checking a map never places a face
+    import numpy as np
+
     sides = _sides(face, pen, (0.0, 0.0))
     # every distance is taken from the side's first end, so a start moves only the boxes;
     # arrays are (side, blot, start), the longest axis last, where numpy runs fastest
@@ -240,13 +244,13 @@ def rough_clearances(
     y0, y1 = (box[None, :, k, None] - origin[1] for k in (1, 3))  # from each start
     r = np.array([r for _, r in avoid], dtype=float)[None, :, None]
 
-    def to_box(px: NDArray[np.float64], py: NDArray[np.float64]) -> NDArray[np.float64]:
+    def to_box(px: NDArray[Any], py: NDArray[Any]) -> NDArray[Any]:
         gx = np.maximum(np.maximum(x0 - px, 0.0), px - x1)
         gy = np.maximum(np.maximum(y0 - py, 0.0), py - y1)
         return np.asarray(gx * gx + gy * gy)
 
     squared = np.minimum(to_box(ax, ay), to_box(ax + dx, ay + dy))
-    beside: list[NDArray[np.float64]] = []
+    beside: list[NDArray[Any]] = []
     for cx, cy in ((x0, y0), (x1, y0), (x0, y1), (x1, y1)):
         px, py = cx - ax, cy - ay
         t = ((px * dx + py * dy) * inverse).clip(0.0, 1.0)

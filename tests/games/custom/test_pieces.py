@@ -165,12 +165,12 @@ def test_a_template_naming_a_column_the_data_lacks_is_said_at_its_line(tmp_path:
 @pytest.mark.parametrize(
     ("change", "said"),
     [
-        (("Ace of Spades,A,♠,#1a1a1a,1", "Ace of Spades,A,♠,black,1"),
-         "deck.csv:2: column 'colour': 'black' is not a colour; write #rrggbb"),
+        (("Ace of Spades,A,♠,#1a1a1a,1", "Ace of Spades,A,♠,coal black,1"),
+         "deck.csv:2: column 'colour' (D): 'coal black' is not a colour; write #rrggbb"),
         (("Two of Spades,2,♠,#1a1a1a,1", "Two of Spades,2,♠,#1a1a1a,two"),
-         "deck.csv:3: column 'count': 'two' is no count; write a whole number from 0 to 1,000"),
+         "deck.csv:3: column 'count' (E): 'two' is no count; write a whole number from 0 to"),
         (("Three of Spades,3,♠,", "Three of Spades 🎲,3,♠,"),
-         "deck.csv:4: column 'name': no font sheetgen carries can print '🎲' (U+1F3B2)"),
+         "deck.csv:4: column 'name' (A): no font sheetgen carries can print '🎲' (U+1F3B2)"),
         (("Four of Spades,4,♠,#1a1a1a,1", "Four of Spades,4,♠,#1a1a1a,1,extra"),
          "deck.csv:5: 6 values under 5 named columns"),
     ],

@@ -68,6 +68,9 @@ def _part(part: Part, opts: PressOptions, pieces: PressOptions) -> tuple[list[Pa
         return _overlaid(impose(part.drawings, press), part.overlays), []
     if isinstance(part, TwoSided):
         press = replace(pieces, per_page=1) if part.one_a_page else pieces
+        if press.landscape is None and not press.fold:  # portrait, as the alignment test
+            press = replace(press, landscape=False)  # that measures --offset (a landscape page
+            # may print either way round); folded, a front and its back share one page
         made = impose_duplex(
             part.fronts, part.backs, press, part.flip, part.offset, part.name_sides
         )

@@ -127,5 +127,6 @@ def build_pieces(layout: PiecesLayout, options: BuildOptions) -> Sheets:
 
 def piece_parts(layout: PiecesLayout) -> Parts:
     """Each row's piece, front and back, as a set holds it (for tabletop decks, bare images
-    and --only): one deck, shuffled face down where the pieces have a back."""
-    return Parts(tuple(p for _, p in _drawn(layout, 0.0)))
+    and --only), with the layout's bleed (which `export pieces --bleed` prints): one deck,
+    shuffled face down where the pieces have a back."""
+    return Parts(tuple(p for _, p in _drawn(layout, layout.piece.bleed)))

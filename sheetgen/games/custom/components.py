@@ -6,6 +6,7 @@ from __future__ import annotations
 from typing import TYPE_CHECKING
 
 from sheetgen.draw.pieces import Parts, Piece, piece_name
+from sheetgen.pipeline.output import slug
 from sheetgen.draw.sheets import AlignmentTest, Pieces, Sheets, TwoSided
 from sheetgen.findings import Finding, error, warning
 from sheetgen.games.custom.draw import LEAST, SAFE, face_drawing, inside_by, set_text
@@ -104,7 +105,18 @@ def _drawn(layout: PiecesLayout, bleed: float) -> list[tuple[Filled, Piece]]:
             else face_drawing(layout.piece, piece.back, bleed, f"{name} back")
         )
         title = piece.title or name
-        out.append((piece, Piece(name, front, back, piece.count, deck=layout.name, title=title)))
+        deck = slug(piece.deck) or "deck"
+        kept = Piece(
+            name,
+            front,
+            back,
+            piece.count,
+            deck=deck,
+            drawn=layout.drawn,
+            deck_name=piece.deck,
+            title=title,
+        )
+        out.append((piece, kept))
     return out
 
 

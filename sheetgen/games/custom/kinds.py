@@ -16,7 +16,7 @@ GAME = Game(
             check=Lazy("sheetgen.games.custom.components:check_pieces"),
             build=Lazy("sheetgen.games.custom.components:build_pieces"),
             starter=Starter("custom/poker", ("data", "title"), sample="poker.csv"),
-            options=frozenset({"copies", "gap", "bleed", "flip"}) | PRESSED,
+            options=frozenset({"copies", "gap", "bleed", "flip", "fold"}) | PRESSED,
             cuts=True,
             parts=Lazy("sheetgen.games.custom.components:piece_parts"),
         ),

@@ -131,6 +131,17 @@ class PiecesLayout(LayoutBase):
         description="the pieces of each colour in `apart` also carry a mark of their own (a "
         "shape, a letter), so greyscale print need not tell the colours apart",
     )
+    deck: str = Key(
+        default="",
+        max_length=200,
+        description=f"the deck each piece goes in on a digital table (a bag, a faction): "
+        f"{TEMPLATE}; '' one deck of them all",
+    )
+    drawn: Literal["pile", "bag", "open"] = Key(
+        default="pile",
+        description="how players take a deck's pieces on a digital table: pile, shuffled face "
+        "down; bag, drawn blind from a bag; open, laid out face up",
+    )
     piece: Piece = Key(default=Piece(), description="the shape and size every piece is cut to")
     front: Face = Key(description="what each piece's front prints")
     back: Face | None = Key(

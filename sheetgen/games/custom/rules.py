@@ -52,6 +52,7 @@ class Filled:
     count: int
     front: FilledFace
     back: FilledFace | None
+    deck: str = ""  # as the layout's `deck` fills it: '' when it has none
 
 
 def _faces(layout: PiecesLayout) -> Iterator[tuple[str, Face]]:
@@ -63,6 +64,7 @@ def _faces(layout: PiecesLayout) -> Iterator[tuple[str, Face]]:
 def templates(layout: PiecesLayout) -> Iterator[tuple[str, str, bool]]:
     """Every template of the layout: its key, its text and whether it must give a colour."""
     yield "title", layout.title, False
+    yield "deck", layout.deck, False
     for side, face in _faces(layout):
         yield f"{side}.background", face.background, True
         for i, item in enumerate(face.items):
@@ -269,7 +271,9 @@ def filled(layout: PiecesLayout, data: Data) -> list[Filled]:
             title = _value(data, row, "title", layout.title, False) if layout.title else ""
             front = _face(data, row, "front", layout.front)
             back = None if layout.back is None else _face(data, row, "back", layout.back)
-            out.append(Filled(row, title, _count(data, row, layout.count), front, back))
+            deck = _value(data, row, "deck", layout.deck, False) if layout.deck else ""
+            count = _count(data, row, layout.count)
+            out.append(Filled(row, title, count, front, back, deck))
         except DataError as exc:
             faults.append(str(exc))
     if faults:

@@ -289,3 +289,23 @@ def test_a_build_reads_its_data_through_the_files_watch_follows(tmp_path: Path) 
     with recording_reads() as reads:
         loaded.kind.build(loaded.model, BuildOptions())
     assert (tmp_path / "deck.csv").resolve() in reads
+
+
+def test_the_spanish_tiles_go_to_a_digital_table_as_four_bags_of_fifty() -> None:
+    """Scrumpit's rulebook gives each player a bag of tiles of their colour: the export holds
+    four bags, each of the same 50 tiles (the CSV's counts of one bag summed)."""
+    with (ROOT / "layouts/custom/scrumpit-es.csv").open(encoding="utf-8", newline="") as f:
+        rows = list(csv.DictReader(f))
+    per_bag = Counter[str]()
+    for row in rows:
+        per_bag[row["bolsa"]] += int(row["cantidad"])
+    assert set(per_bag.values()) == {50} and len(per_bag) == 4
+    from sheetgen.layouts.read import load
+
+    loaded = load("custom/scrumpit-es")
+    assert loaded.kind.parts is not None
+    bags = Counter[str]()
+    for piece in loaded.kind.parts(loaded.model).pieces:
+        assert piece.drawn == "bag"
+        bags[piece.deck_name] += piece.count
+    assert bags == {f"Bolsa {bag}": 50 for bag in per_bag}

@@ -5,8 +5,8 @@ from __future__ import annotations
 
 from typing import TYPE_CHECKING
 
+from sheetgen.draw import pt
 from sheetgen.draw.pieces import Parts, Piece, piece_name
-from sheetgen.pipeline.output import slug
 from sheetgen.draw.sheets import AlignmentTest, Pieces, Sheets, TwoSided
 from sheetgen.findings import Finding, error, warning
 from sheetgen.games.custom.draw import LEAST, SAFE, face_drawing, inside_by, set_text
@@ -20,6 +20,7 @@ from sheetgen.games.custom.rules import (
     template_findings,
 )
 from sheetgen.layouts.data import DataError
+from sheetgen.pipeline.output import slug
 
 if TYPE_CHECKING:  # the options' module reads the press; a builder only reads its options
     from sheetgen.options import BuildOptions
@@ -72,12 +73,18 @@ def check_pieces(layout: PiecesLayout) -> list[Finding]:
 
 
 def _unfitted(pieces: list[Filled], side: str, index: int, at: str, file: str) -> list[Finding]:
-    """The first row whose text does not fit the item's box at 6 pt or more."""
+    """The first row whose text does not fit the item's box at 6 pt or more; else, for a text
+    that wraps, a warning of the rows it was set smaller on (so one card's rules would read
+    smaller than the next one's), with the smallest."""
+    smaller: list[tuple[float, int]] = []
     for piece in pieces:
         face = piece.front if side == "front" else piece.back
         assert face is not None  # the layout has the side
         shown = face.items[index]
-        if shown.item.type == "text" and set_text(shown.text, shown.item) is None:
+        if shown.item.type != "text":
+            return []
+        fitted = set_text(shown.text, shown.item)
+        if fitted is None:
             text = shown.text if len(shown.text) <= 40 else shown.text[:39] + "…"
             return [
                 error(
@@ -88,7 +95,24 @@ def _unfitted(pieces: list[Filled], side: str, index: int, at: str, file: str) -
                     (f"{at}.width", f"{at}.height"),
                 )
             ]
-    return []
+        points = fitted[0] / pt(1.0)
+        if shown.item.fit == "wrap" and points < shown.item.points - 0.05:
+            smaller.append((points, piece.row.number))
+    if not smaller:
+        return []
+    least, row = min(smaller)
+    item = pieces[0].front if side == "front" else pieces[0].back
+    assert item is not None
+    asked = item.items[index].item.points
+    return [
+        warning(
+            at,
+            f"set smaller than its {asked:g} pt to fit its box on {len(smaller)} of "
+            f"{len(pieces)} rows, down to {least:.1f} pt ({file}:{row}); make the box larger "
+            "or those texts shorter for one size on every piece",
+            (f"{at}.height", f"{at}.points"),
+        )
+    ]
 
 
 def _drawn(layout: PiecesLayout, bleed: float) -> list[tuple[Filled, Piece]]:

@@ -6,6 +6,7 @@ and every fault of the template its line; nothing is read from outside the layou
 from __future__ import annotations
 
 import csv
+import re
 import io
 import json
 import zipfile
@@ -309,3 +310,25 @@ def test_the_spanish_tiles_go_to_a_digital_table_as_four_bags_of_fifty() -> None
         assert piece.drawn == "bag"
         bags[piece.deck_name] += piece.count
     assert bags == {f"Bolsa {bag}": 50 for bag in per_bag}
+
+
+def test_rules_set_smaller_on_some_cards_are_warned_with_the_smallest(tmp_path: Path) -> None:
+    """A rule too long for its box at its size is set smaller, so that card's rules read
+    smaller than the next one's: `check` says on how many rows, how small, and where."""
+    (tmp_path / "rules.csv").write_text(
+        "name,rules\nShort,Draw a card.\nLong," + "Draw two cards and discard one. " * 6 + "\n",
+        encoding="utf-8",
+    )
+    layout = tmp_path / "rules.toml"
+    layout.write_text(
+        'game = "custom"\ncomponent = "pieces"\nname = "rules"\ndata = "rules.csv"\n'
+        '[front]\n[[front.items]]\ntext = "{rules}"\nx = 5\ny = 50\nwidth = 53\nheight = 25\n'
+        "points = 11\n",
+        encoding="utf-8",
+    )
+    run = sheetgen("check", str(layout))
+    assert run.code == 0, run.err
+    said = re.search(r"set smaller than its 11 pt to fit its box on 1 of 2 rows, down to "
+                     r"([\d.]+) pt \(\S*rules.csv:3\)", run.out)  # fmt: skip
+    assert said is not None, run.out
+    assert 6 <= float(said[1]) < 11

@@ -6,9 +6,9 @@ and every fault of the template its line; nothing is read from outside the layou
 from __future__ import annotations
 
 import csv
-import re
 import io
 import json
+import re
 import zipfile
 from collections import Counter
 from pathlib import Path

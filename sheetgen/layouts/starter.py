@@ -258,22 +258,46 @@ def starter_text(
         "",
     ]
     shown = _shown_keys(base, keys)
+    values: dict[str, Any] = {
+        key: sample if key == "data" and sample else _value(base, key) for key in shown
+    }
     owners = list(dict.fromkeys(["", *(k.rpartition(".")[0] for k in shown)]))
+
+    def order(key: str) -> tuple[int, bool]:  # top-level first; in a table, lists of tables last
+        return owners.index(key.rpartition(".")[0]), _tables(values[key])
+
     table = ""
-    for key in sorted(shown, key=lambda k: owners.index(k.rpartition(".")[0])):  # top-level first
+    for key in sorted(shown, key=order):
         owner, _, leaf = key.rpartition(".")
         if owner != table:
             lines += ["", f"[{owner}]"]
             table = owner
-        value = sample if key == "data" and sample else _value(base, key)
+        value = values[key]
         bounds = bounds_of(kind.model, key)
         works = bounds and _working(kind, base, key, bounds)
         words = _words(kind.model, key, works or None)
         if value is None:  # unset in the built-in layout: TOML has no value for none
             lines += [*_commented(words, "")[:-1], f"# {leaf} = ... (not set in {base_name})"]
             continue
+        if _tables(value):  # a list of tables: each its own [[table]], its keys indented
+            lines += _commented(words, "")[:-1]
+            for item in value:
+                lines += [f"[[{key}]]", *(f"  {_key(k)} = {_toml(v)}" for k, v in item.items())]
+            table = key  # what follows is in the last item: only another table's keys follow
+            continue
         lines += _commented(words, "")[:-1] + _assignment(leaf, value)
     return "\n".join(lines) + "\n"
+
+
+def _tables(value: Any) -> bool:
+    """Whether a value is a list of tables too wide for a line each: written as [[tables]],
+    as a TOML inline table cannot be broken over lines."""
+    return (
+        isinstance(value, list)
+        and bool(value)
+        and all(isinstance(v, dict) for v in value)
+        and any(len(_toml(v)) > WIDTH - 4 for v in value)
+    )
 
 
 def _shown_keys(base: LayoutBase, keys: tuple[str, ...]) -> list[str]:

@@ -121,6 +121,8 @@ def test_every_colour_says_what_it_paints(
     described = {w.rsplit(".", 1)[-1]: p["description"] for w, p in found}
     for i, line in enumerate(lines):
         key, _, value = line.partition(" = ")
+        if line.startswith(" "):  # a key of a [[table]] of a list, under the list's comment
+            continue
         if re.fullmatch(r'"#[0-9a-f]{6}"', value):
             above = list(itertools.takewhile(lambda a: a.startswith("# "), lines[i - 1 :: -1]))
             said = " ".join(a[2:] for a in reversed(above))

@@ -143,6 +143,7 @@ def _banded(
 
 
 SEAM_WIDTH = 0.2  # mm: a seam line, faint in its colour but there in a draft print
+SAME = 1e-3  # mm: two corners nearer than this are one place (nothing prints finer)
 FURNITURE = ("calibration ruler", "footer")  # what stays at the foot of a raised sheet
 
 
@@ -166,20 +167,26 @@ def _seams(sheet: Page, band: Band) -> Drawing:
     included, run on through the bleed to the edge of the colour: once the long cuts are made
     (and the crop marks are cut away with them) the lines still show where the rest go."""
     ours = {id(piece) for piece in band.pieces}
-    cells = {
-        (round(p.transform.e, 3), round(p.transform.f, 3), p.drawing.width, p.drawing.height)
+    cells = sorted(
+        (p.transform.e, p.transform.f, p.drawing.width, p.drawing.height)
         for p in sheet.placements
         if id(p.drawing) in ours
-    }
+    )
+
+    def piece_at(x: float, y: float) -> bool:
+        # within a micrometre: a neighbour's corner is its own plus a size, in floating point,
+        # which rounding each to a thousandth told apart (sizes such as 22.225 mm, 7/8 in,
+        # lost the seams between rows, and others drew a cut's seam twice)
+        return any(abs(x - cx) < SAME and abs(y - cy) < SAME for cx, cy, _w, _h in cells)
+
     bleed = band.pieces[0].bleed
-    corners = {(x, y) for x, y, _w, _h in cells}
     paint = Style(stroke=band.seams, width=SEAM_WIDTH)
     shapes: list[Shape] = []
-    for x, y, w, h in sorted(cells):
-        if (round(x - w, 3), y) not in corners:  # the first of a row: its outer cut too
+    for x, y, w, h in cells:
+        if not piece_at(x - w, y):  # the first of a row: its outer cut too
             shapes.append(line(x, y - bleed, x, y + h + bleed, paint))
         shapes.append(line(x + w, y - bleed, x + w, y + h + bleed, paint))
-        if (x, round(y + h, 3)) in corners:  # a piece abuts below
+        if piece_at(x, y + h):  # a piece abuts below
             shapes.append(line(x - bleed, y + h, x + w + bleed, y + h, paint))
     return Drawing(sheet.width, sheet.height, tuple(shapes), title=f"{band.name} seams")
 

@@ -14,6 +14,7 @@ import io
 import json
 import math
 import os
+import re
 import string
 import zipfile
 from dataclasses import dataclass, replace
@@ -289,6 +290,29 @@ def _rows(table: list[tuple[int, list[Any]]], shown: str) -> Data:
             values[column] = text
         rows.append(Row(number, values))
     return Data(shown, tuple(columns), tuple(rows), first)
+
+
+HEX = re.compile(r"^#[0-9a-fA-F]{6}$")
+SHORT = re.compile(r"^#[0-9a-fA-F]{3}$")
+COLOUR_WORDS = "write #rrggbb (e.g. #1d3557), #rgb or a CSS colour name (navy, white)"
+
+
+def as_colour(text: str) -> str | None:
+    """A colour as a designer writes it in a spreadsheet or a template, as #rrggbb: #rrggbb,
+    #rgb, or a CSS colour name ('white', 'navy'); None when it is none of them."""
+    text = text.strip()
+    if HEX.match(text):
+        return text.lower()
+    if not (SHORT.match(text) or text.isalpha()):
+        return None
+    # imported here, not at the top: Pillow's table of CSS colour names, only for such a name
+    from PIL import ImageColor
+
+    try:
+        rgb = ImageColor.getrgb(text)
+    except ValueError:
+        return None
+    return "#{:02x}{:02x}{:02x}".format(*rgb[:3])
 
 
 def template_columns(template: str) -> tuple[str, ...] | None:

@@ -14,13 +14,21 @@ from pathlib import Path
 from sheetgen.colour_sight import too_alike
 from sheetgen.findings import Finding, error, shown, warning
 from sheetgen.games.custom.model import Face, Item, PiecesLayout
-from sheetgen.layouts.data import Data, DataError, Row, data_path, fill, read_data, template_columns
+from sheetgen.layouts.data import (
+    COLOUR_WORDS,
+    Data,
+    DataError,
+    Row,
+    as_colour,
+    data_path,
+    fill,
+    read_data,
+    template_columns,
+)
 from sheetgen.text.printable import PRINTS, unprintable
 from sheetgen.text.typefaces import uncovered
 
 COLOUR = re.compile(r"^#[0-9a-fA-F]{6}$")
-SHORT = re.compile(r"^#[0-9a-fA-F]{3}$")
-COLOUR_WORDS = "write #rrggbb (e.g. #1d3557), #rgb or a CSS colour name (navy, white)"
 MAX_COUNT = 1000  # of one row's piece in a set
 MAX_PIECES = 5000  # in a set, every row's count summed
 
@@ -152,24 +160,6 @@ def _lacked(column: str, data: Data) -> str:
             'name one with sheet = "...")'
         )
     return said
-
-
-def as_colour(text: str) -> str | None:
-    """`text` as #rrggbb: #rrggbb, #rgb, or a CSS colour name ('white', 'navy'); None when it
-    is none of them."""
-    text = text.strip()
-    if COLOUR.match(text):
-        return text.lower()
-    if not (SHORT.match(text) or text.isalpha()):
-        return None
-    # imported here, not at the top: Pillow's table of CSS colour names, only for such a name
-    from PIL import ImageColor
-
-    try:
-        rgb = ImageColor.getrgb(text)
-    except ValueError:
-        return None
-    return "#{:02x}{:02x}{:02x}".format(*rgb[:3])
 
 
 def _count(data: Data, row: Row, column: str) -> int:

@@ -425,6 +425,7 @@ def _draw_drawing(canvas: TextCanvas, drawing: Drawing) -> None:
 def _define_form(canvas: TextCanvas, name: str, drawing: Drawing) -> None:
     b = drawing.bleed
     canvas.beginForm(name, -b * MM, -b * MM, (drawing.width + b) * MM, (drawing.height + b) * MM)
+    before = len(canvas._formsinuse)  # (a form begun on an empty page keeps the page's list)
     canvas.transform(MM, 0, 0, -MM, 0, drawing.height * MM)
     for shape in drawing.children:
         _draw(canvas, shape)
@@ -435,8 +436,9 @@ def _define_form(canvas: TextCanvas, name: str, drawing: Drawing) -> None:
     states = canvas._extgstate.getState()
     if states:
         resources.ExtGState = states
-    if canvas._formsinuse:  # the images it draws
-        resources.XObject = canvas._doc.xobjDict(canvas._formsinuse)
+    images = canvas._formsinuse[before:]  # the images it draws
+    if images:
+        resources.XObject = canvas._doc.xobjDict(images)
     canvas.endForm(Resources=resources)
 
 

@@ -196,9 +196,14 @@ def test_svg_art_is_vectors_and_a_png_on_many_cards_is_stored_once(built: Path) 
             o for o in pdf.objects
             if isinstance(o, pikepdf.Stream) and o.get("/Subtype") == "/Form"
         ]  # fmt: skip
+        # each form names the images it draws, and nothing else (no other form)
+        named = [
+            {str(v.get("/Subtype")) for v in f.Resources.XObject.values()} for f in forms
+        ]  # fmt: skip
     # the wide PNG, the half-clear PNG and its alpha (a soft mask of its own size)
     assert shown == [(400, 200, False), (400, 200, False), (400, 200, True)]
     assert len(forms) == 3  # each card drawn once, each calling the same images
+    assert named == [{"/Image"}] * 3
     svg = next(built.glob("*.svg")).read_text(encoding="utf-8")
     assert svg.count("data:image/png;base64,") == 2  # the SVG stores each image once too
 

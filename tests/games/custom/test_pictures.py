@@ -348,3 +348,29 @@ def test_a_picture_is_read_where_watch_follows_it(tmp_path: Path) -> None:
         check_pieces(model)
     art = (tmp_path / "art").resolve()
     assert {art / "wide.png", art / "blue.svg", art / "half.png"} <= set(reads)
+
+
+def test_a_jpeg_goes_into_the_pdf_as_it_is(tmp_path: Path) -> None:
+    """No second loss: the PDF's image is the JPEG's own bytes (DCTDecode), less metadata."""
+    out = io.BytesIO()
+    Image.new("RGB", (300, 300), (30, 90, 200)).save(out, "JPEG", quality=80, comment=b"mine")
+    (tmp_path / "photo.jpg").write_bytes(out.getvalue())
+    (tmp_path / "cards.csv").write_text("name\nAce\n", encoding="utf-8")
+    layout = tmp_path / "photo.toml"
+    layout.write_text(
+        'game = "custom"\ncomponent = "pieces"\nname = "photo"\ndata = "cards.csv"\n'
+        '[front]\n[[front.items]]\ntype = "image"\nimage = "photo.jpg"\nwidth = 25\n'
+        "height = 25\nx = 5\ny = 5\n",
+        encoding="utf-8",
+    )
+    run = sheetgen("build", str(layout), "--out", str(tmp_path / "out"), "-f", "pdf", "-q")
+    assert run.code == 0, run.err
+    with pikepdf.open(next((tmp_path / "out").glob("*.pdf"))) as pdf:
+        (image,) = [
+            o for o in pdf.objects
+            if isinstance(o, pikepdf.Stream) and o.get("/Subtype") == "/Image"
+        ]  # fmt: skip
+        assert list(image.Filter) == ["/DCTDecode"]
+        raw = image.read_raw_bytes()
+    assert b"mine" not in raw
+    assert Image.open(io.BytesIO(raw)).tobytes() == Image.open(out).tobytes()

@@ -117,9 +117,9 @@ def template_findings(layout: PiecesLayout, data: Data) -> list[Finding]:
     """Templates whose braces are broken or that name a column the data has not, and items
     that lack what their type needs."""
     out: list[Finding] = []
-    for key, template, colour in templates(layout):
+    for key, template, kind in templates(layout):
         named = template_columns(template)
-        if colour and named == () and template and as_colour(template) is None:
+        if kind == "colour" and named == () and template and as_colour(template) is None:
             out.append(error(key, f"{template!r} is not a colour; {COLOUR_WORDS}"))
             continue
         if named is None:

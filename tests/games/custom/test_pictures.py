@@ -223,7 +223,7 @@ def test_a_small_png_is_warned_of_below_300_dpi_and_a_large_one_not(tmp_path: Pa
     # 120 pixels over 20 mm: 152 dpi
     (line,) = [w for w in run.out.splitlines() if "wide.png" in w]
     assert "front.items[1].image" in line
-    assert "cards.csv:2: column 'wide': 'art/wide.png' is 120 x 60 pixels" in line
+    assert "cards.csv:2: column 'wide' (B): 'art/wide.png' is 120 x 60 pixels" in line
     assert "print at 152 dpi in its box, below 300" in line and "237 x 119 pixels" in line
     large = _layout(tmp_path / "large", "name,wide\nAce,wide.png\n", wide=_png((400, 200), RED))
     run = sheetgen("check", str(large))
@@ -235,7 +235,7 @@ def test_a_missing_picture_names_the_row_and_column(tmp_path: Path) -> None:
     run = sheetgen("check", str(layout))
     assert run.code == 1
     assert ":16:1: front.items[1].image: " in run.err
-    assert "cards.csv:3: column 'wide': 'art/gone.png' is not in" in run.err
+    assert "cards.csv:3: column 'wide' (B): 'art/gone.png' is not in" in run.err
 
 
 def test_the_example_dice_faces_are_clean_and_drawn_as_vectors(tmp_path: Path) -> None:

@@ -104,7 +104,7 @@ def _unfitted(pieces: list[Filled], side: str, index: int, at: str, file: str) -
                 )
             ]
         points = fitted[0] / pt(1.0)
-        if shown.item.fit == "wrap" and points < shown.item.points - 0.05:
+        if shown.item.fit != "shrink" and points < shown.item.points - 0.05:
             smaller.append((points, piece.row.number))
     if not smaller:
         return []

@@ -2,7 +2,8 @@
 `python docs/make_pictures.py`.
 
 Every picture is a page as sheetgen renders it (A4 at 60 dpi), the gallery at 90 dpi; the dice
-sheet is cropped to its rows of faces."""
+sheet is cropped to its rows of faces, and the custom dice faces with art (at 150 dpi) to their
+tiles."""
 
 from __future__ import annotations
 
@@ -69,7 +70,20 @@ def main() -> None:
         dice.crop((x0 - 6, y0 - 6, x1 + 6, y1 + 6)).save(DOCS / "walkabout-dice-sheet.png")
         sheetgen("gallery", "--dpi", "90", "--out", tmp)
         shutil.copyfile(out / "gallery.png", DOCS / "gallery.png")
+        dice_art(out)
         remote_play(out)
+
+
+def dice_art(out: Path) -> None:
+    """docs/custom-dice-art.png: the custom/dice-art tiles (SVG and PNG art) at 150 dpi, cropped
+    to the tiles and their crop marks."""
+    sheetgen("build", "custom/dice-art", "-f", "png", "--dpi", "150", "--out", str(out), "-q")
+    page = Image.open(out / "custom-dice-art-pieces.png").convert("RGB")
+    upper = page.crop((0, 0, page.width, page.height * 3 // 4))  # above ruler and footer
+    box = ImageOps.invert(upper.convert("L")).getbbox()
+    assert box is not None
+    x0, y0, x1, y1 = box
+    page.crop((x0 - 8, y0 - 8, x1 + 8, y1 + 8)).save(DOCS / "custom-dice-art.png", optimize=True)
 
 
 def remote_play(out: Path) -> None:

@@ -11,6 +11,7 @@ from typing import TYPE_CHECKING
 
 from reportlab import rl_config
 from reportlab.lib.rl_accel import fp_str
+from reportlab.lib.utils import ImageReader
 from reportlab.pdfbase.pdfdoc import PDFResourceDictionary, xObjectName
 
 from sheetgen import __version__
@@ -25,6 +26,7 @@ from sheetgen.draw.shapes import (
     Drawing,
     Field,
     Group,
+    Image,
     LineTo,
     MoveTo,
     Path,
@@ -42,6 +44,7 @@ if TYPE_CHECKING:
 MM = 72.0 / 25.4
 _CAPS = {"butt": 0, "round": 1, "square": 2}
 _JOINS = {"miter": 0, "round": 1, "bevel": 2}
+_RULES = {"evenodd": 0, "nonzero": 1}  # reportlab's fill modes (its own default: even-odd)
 DUPLEX = {"long": "DuplexFlipLongEdge", "short": "DuplexFlipShortEdge", "simplex": "Simplex"}
 """The PDF's /Duplex viewer preference for each way a document asks to be printed."""
 
@@ -141,7 +144,8 @@ def _draw_contents(
         canvas.setViewerPreference("Duplex", DUPLEX[doc.duplex])
     forms = _Forms(pages)
     contents = [_page_content(canvas, page, forms) for page in pages]
-    canvas._formsinuse = list(forms.names.values())  # (reportlab names the forms a page calls)
+    # (reportlab names the forms and images a page calls)
+    canvas._formsinuse = list(dict.fromkeys([*forms.names.values(), *forms.images]))
     canvas.showPage()  # the one page, empty: its resources are every page's, forms aside
     shown = canvas.codes_shown()  # (before saving: reportlab forgets its document's fonts then)
     canvas.save()
@@ -347,6 +351,7 @@ class _Forms:
         self.by_content: dict[tuple[object, ...], int] = {}
         self.uses: dict[int, int] = {}
         self.names: dict[int, str] = {}
+        self.images: dict[str, None] = {}  # the images pages draw themselves, in order
         for page in pages:
             for placement in page.placements:
                 number = self.number(placement.drawing)
@@ -389,7 +394,9 @@ def _page_content(canvas: TextCanvas, page: Page, forms: _Forms) -> tuple[bytes,
         canvas.restoreState()
     content = "".join(line + "\n" for line in canvas._code[start:])
     del canvas._code[start:]
-    used = frozenset(f"/{xObjectName(n)}" for n in canvas._formsinuse[called:])
+    named = canvas._formsinuse[called:]
+    forms.images.update(dict.fromkeys(n for n in named if n not in forms.names.values()))
+    used = frozenset(f"/{xObjectName(n)}" for n in named)
     return content.encode("utf-8"), used  # as reportlab encodes a page
 
 
@@ -418,6 +425,7 @@ def _draw_drawing(canvas: TextCanvas, drawing: Drawing) -> None:
 def _define_form(canvas: TextCanvas, name: str, drawing: Drawing) -> None:
     b = drawing.bleed
     canvas.beginForm(name, -b * MM, -b * MM, (drawing.width + b) * MM, (drawing.height + b) * MM)
+    before = len(canvas._formsinuse)  # (a form begun on an empty page keeps the page's list)
     canvas.transform(MM, 0, 0, -MM, 0, drawing.height * MM)
     for shape in drawing.children:
         _draw(canvas, shape)
@@ -428,6 +436,9 @@ def _define_form(canvas: TextCanvas, name: str, drawing: Drawing) -> None:
     states = canvas._extgstate.getState()
     if states:
         resources.ExtGState = states
+    images = canvas._formsinuse[before:]  # the images it draws
+    if images:
+        resources.XObject = canvas._doc.xobjDict(images)
     canvas.endForm(Resources=resources)
 
 
@@ -452,14 +463,24 @@ def _draw(canvas: TextCanvas, shape: Shape) -> None:
     canvas.saveState()
     if isinstance(shape, Group):
         canvas.transform(*shape.transform.as_tuple())
+        if shape.clip is not None:
+            clip = canvas.beginPath()
+            clip.rect(*shape.clip)
+            canvas.clipPath(clip, stroke=0, fill=0)
         for child in shape.children:
             _draw(canvas, child)
     elif isinstance(shape, Text):
         draw_text(canvas, shape)
+    elif isinstance(shape, Image):
+        # the image's unit square, its first row at the top, onto its box (y down)
+        canvas.transform(shape.w, 0, 0, -shape.h, shape.x, shape.y + shape.h)
+        canvas.drawImage(_reader(shape.data), 0, 0, 1, 1, mask="auto")
     else:
         stroke, fill = _apply_style(canvas, shape.style)
         if isinstance(shape, Path):
-            canvas.drawPath(_pdf_path(canvas, shape), stroke=int(stroke), fill=int(fill))
+            path = _pdf_path(canvas, shape)
+            rule = None if shape.style.rule is None else _RULES[shape.style.rule]
+            canvas.drawPath(path, stroke=int(stroke), fill=int(fill), fillMode=rule)
         elif isinstance(shape, Circle):
             circle = canvas.beginPath()  # reportlab's circle() leaves the path open, so its
             circle.circle(shape.cx, shape.cy, shape.r)  # stroke would end in two butt caps at
@@ -473,6 +494,14 @@ def _draw(canvas: TextCanvas, shape: Shape) -> None:
             else:
                 canvas.rect(shape.x, shape.y, shape.w, shape.h, stroke=int(stroke), fill=int(fill))
     canvas.restoreState()
+
+
+@lru_cache(maxsize=4)  # (each holds its image's pixels, decoded)
+def _reader(data: bytes) -> ImageReader:
+    """reportlab's reader of an image's bytes: a JPEG goes into the PDF as it is, a PNG as its
+    pixels (and its alpha as a soft mask); an image drawn many times is stored once (reportlab
+    names it by its pixels)."""
+    return ImageReader(io.BytesIO(data))
 
 
 def _pdf_path(canvas: TextCanvas, shape: Path) -> object:

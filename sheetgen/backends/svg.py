@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import base64
 from functools import cache
 
 import svgwrite
@@ -18,6 +19,7 @@ from sheetgen.draw.shapes import (
     Drawing,
     Field,
     Group,
+    Image,
     LineTo,
     MoveTo,
     Path,
@@ -59,11 +61,12 @@ def render_svg(page: Page, title: str, prefix: str = "", inline: bool = False) -
     dwg["xml:space"] = "preserve"
     dwg.set_desc(title=title)
     ids: dict[int, str] = {}
+    defs = _Defs(dwg, prefix)
     for placement in page.placements:
         drawing = placement.drawing
         if id(drawing) not in ids:
             ids[id(drawing)] = ref = f"{prefix}d{len(ids) + 1}"
-            dwg.defs.add(_define(dwg, ref, drawing))
+            dwg.defs.add(_define(defs, ref, drawing))
         use = dwg.use(f"#{ids[id(drawing)]}")
         if not placement.transform.is_identity:
             use["transform"] = _matrix(placement.transform)
@@ -72,14 +75,45 @@ def render_svg(page: Page, title: str, prefix: str = "", inline: bool = False) -
     return text.encode("utf-8")
 
 
-def _define(dwg: svgwrite.Drawing, ref: str, drawing: Drawing) -> BaseElement:
-    b = drawing.bleed
+class _Defs:
+    """What a document defines once and draws by reference: each image's bytes (an image placed
+    many times is stored once), and the clips of groups."""
+
+    def __init__(self, dwg: svgwrite.Drawing, prefix: str) -> None:
+        self.dwg, self.prefix = dwg, prefix
+        self.images: dict[bytes, str] = {}
+        self.clips = 0
+
+    def image(self, shape: Image) -> str:
+        """The id of the image's bytes, drawn in a unit square (defined on first use)."""
+        found = self.images.get(shape.data)
+        if found is None:
+            found = self.images[shape.data] = f"{self.prefix}i{len(self.images) + 1}"
+            coded = base64.b64encode(shape.data).decode("ascii")
+            element = self.dwg.image(f"data:image/{shape.format};base64,{coded}", size=(1, 1))
+            element["id"] = found
+            element["preserveAspectRatio"] = "none"
+            self.dwg.defs.add(element)
+        return found
+
+    def clip(self, box: tuple[float, float, float, float]) -> str:
+        """A new clip to `box`, in the space of the element that names it."""
+        self.clips += 1
+        ref = f"{self.prefix}c{self.clips}"
+        clip = self.dwg.clipPath(id=ref)
+        clip.add(self.dwg.rect((_n(box[0]), _n(box[1])), (_n(box[2]), _n(box[3]))))
+        self.dwg.defs.add(clip)
+        return ref
+
+
+def _define(defs: _Defs, ref: str, drawing: Drawing) -> BaseElement:
+    dwg, b = defs.dwg, drawing.bleed
     clip = dwg.clipPath(id=f"{ref}-clip")
     clip.add(dwg.rect((_n(-b), _n(-b)), (_n(drawing.width + 2 * b), _n(drawing.height + 2 * b))))
     dwg.defs.add(clip)
     group = dwg.g(id=ref, clip_path=f"url(#{ref}-clip)")
     for shape in drawing.children:
-        group.add(_element(dwg, shape))
+        group.add(_element(defs, shape))
     return group
 
 
@@ -96,6 +130,8 @@ def _paint(element: BaseElement, style: Style) -> BaseElement:
             element["stroke-dasharray"] = " ".join(_n(d) for d in style.dash)
     if style.opacity < 1:
         element["opacity"] = _n(style.opacity)
+    if style.rule == "evenodd" and style.fill:
+        element["fill-rule"] = "evenodd"
     return element
 
 
@@ -115,14 +151,20 @@ def _path_data(path: Path) -> str:
     return "".join(parts)
 
 
-def _element(dwg: svgwrite.Drawing, shape: Shape) -> BaseElement:
+def _element(defs: _Defs, shape: Shape) -> BaseElement:
+    dwg = defs.dwg
     if isinstance(shape, Group):
         group = dwg.g(transform=_matrix(shape.transform))
+        if shape.clip is not None:
+            group["clip-path"] = f"url(#{defs.clip(shape.clip)})"
         for child in shape.children:
-            group.add(_element(dwg, child))
+            group.add(_element(defs, child))
         return group
     if isinstance(shape, Text):
         return _text(dwg, shape)
+    if isinstance(shape, Image):
+        place = Transform(a=shape.w, d=shape.h, e=shape.x, f=shape.y)
+        return dwg.use(f"#{defs.image(shape)}", transform=_matrix(place))
     if isinstance(shape, Path):
         return _paint(dwg.path(d=_path_data(shape)), shape.style)
     if isinstance(shape, Circle):

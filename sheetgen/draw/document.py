@@ -5,10 +5,10 @@ from __future__ import annotations
 from dataclasses import dataclass
 from typing import Literal
 
+from sheetgen.draw.shapes import Box as Box  # pages name it too
 from sheetgen.draw.shapes import Drawing
 from sheetgen.draw.transform import Transform
 
-Box = tuple[float, float, float, float]  # x, y, width, height in mm, y down
 Flip = Literal["long", "short"]
 
 

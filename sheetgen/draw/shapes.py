@@ -17,6 +17,9 @@ Anchor = Literal["start", "middle", "end"]
 # a number: a score, centred; a mark: one player's + or O (struck through by a typed /)
 PEN = "#1f3a93"  # the blue of a ballpoint pen: what a player types or ticks in a field
 FieldKind = Literal["text", "number", "mark", "checkbox"]
+FillRule = Literal["nonzero", "evenodd"]
+PictureFormat = Literal["png", "jpeg"]
+Box = tuple[float, float, float, float]  # x, y, width, height in mm, y down
 
 
 def check_colour(value: str) -> str:
@@ -37,6 +40,9 @@ class Style:
     cap: Cap = "butt"
     join: Join = "miter"
     opacity: float = 1.0
+    # which parts of a path that crosses itself are filled; None: the backend's own (PDF's
+    # even-odd, SVG's nonzero), as every drawing before SVG art was drawn
+    rule: FillRule | None = None
 
     def __post_init__(self) -> None:
         for colour in (self.stroke, self.fill):
@@ -141,14 +147,31 @@ class Field:
 
 
 @dataclass(frozen=True)
+class Image:
+    """A raster picture stretched over the box x, y, w, h (mm): its PNG or JPEG bytes, as
+    `draw.pictures` leaves them (no metadata; RGB, or RGBA where it is see-through), and its
+    size in pixels. The same bytes placed many times are stored once (PDF, SVG)."""
+
+    x: float
+    y: float
+    w: float
+    h: float
+    data: bytes
+    format: PictureFormat
+    pixels: tuple[int, int]
+
+
+@dataclass(frozen=True)
 class Group:
-    """Children drawn under one affine transform (applied to the children, then the parent's)."""
+    """Children drawn under one affine transform (applied to the children, then the parent's),
+    cut off at `clip` (a box in the children's own space) when it is given."""
 
     children: tuple[Shape, ...]
     transform: Transform = IDENTITY
+    clip: Box | None = None
 
 
-Shape = Path | Circle | Rect | Text | Field | Group
+Shape = Path | Circle | Rect | Text | Field | Image | Group
 
 
 @dataclass(frozen=True, eq=False)

@@ -4,10 +4,10 @@ from __future__ import annotations
 
 from collections.abc import Iterable, Iterator
 
-from sheetgen.draw.shapes import Circle, Field, Group, Path, Rect, Shape, Text
+from sheetgen.draw.shapes import Circle, Field, Group, Image, Path, Rect, Shape, Style, Text
 from sheetgen.draw.transform import Transform
 
-Leaf = Path | Circle | Rect | Text | Field
+Leaf = Path | Circle | Rect | Text | Field | Image
 
 
 def leaves(shapes: Iterable[Shape], transform: Transform) -> Iterator[tuple[Leaf, Transform]]:
@@ -15,5 +15,19 @@ def leaves(shapes: Iterable[Shape], transform: Transform) -> Iterator[tuple[Leaf
     for shape in shapes:
         if isinstance(shape, Group):
             yield from leaves(shape.children, transform @ shape.transform)
+        else:
+            yield shape, transform
+
+
+def reach(shapes: Iterable[Shape], transform: Transform) -> Iterator[tuple[Leaf, Transform]]:
+    """As `leaves`, but a group cut off at a clip stands as its clip's box (a Rect): how far a
+    drawing's ink can reach."""
+    for shape in shapes:
+        if isinstance(shape, Group):
+            at = transform @ shape.transform
+            if shape.clip is not None:
+                yield Rect(*shape.clip, Style(stroke=None)), at
+            else:
+                yield from reach(shape.children, at)
         else:
             yield shape, transform

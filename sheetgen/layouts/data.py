@@ -36,7 +36,14 @@ _FORMATTER = string.Formatter()
 
 class DataError(SheetgenError):
     """A data file that cannot be used: `file:row: column: what is wrong (what would be right)`
-    (`file: ...` where no row is to blame)."""
+    (`file: ...` where no row is to blame); `key`, the layout's key `check` says it at."""
+
+    def __init__(self, message: str, key: str = "data") -> None:
+        super().__init__(message)
+        self.key = key
+
+    def __reduce__(self) -> tuple[Any, tuple[Any, ...]]:  # (to a build's worker)
+        return type(self), (str(self), self.key)
 
 
 @dataclass(frozen=True)
@@ -82,15 +89,13 @@ def column_letter(index: int) -> str:
     return letters
 
 
-def data_path(folder: Path, name: str) -> Path:
-    """The data file `name` a layout names, taken from its `folder`: refused in one line when
-    it leaves that folder, is missing, is no file of a kind sheetgen reads or is too large."""
-    if not name.strip():
-        raise DataError("no file named; name a .csv, .tsv, .json, .xlsx or .ods")
+def contained(folder: Path, name: str, what: str) -> Path:
+    """The file `name` a layout names, taken from its `folder`: refused in one line (naming it
+    as `what`, 'the data file') when it leaves that folder, by its name or by a link."""
     given = Path(name)
     if given.is_absolute() or ".." in given.parts:
         raise DataError(
-            f"{name!r} leaves the layout's folder; keep the data file in it "
+            f"{name!r} leaves the layout's folder; keep {what} in it "
             "(or a folder under it) and name it relative to the layout"
         )
     path = folder / given
@@ -100,6 +105,15 @@ def data_path(folder: Path, name: str) -> Path:
         raise DataError(f"{name!r} cannot be read ({exc.strerror})") from None
     if not inside:
         raise DataError(f"{name!r} is a link out of the layout's folder; copy the file in")
+    return path
+
+
+def data_path(folder: Path, name: str) -> Path:
+    """The data file `name` a layout names, taken from its `folder`: refused in one line when
+    it leaves that folder, is missing, is no file of a kind sheetgen reads or is too large."""
+    if not name.strip():
+        raise DataError("no file named; name a .csv, .tsv, .json, .xlsx or .ods")
+    path = contained(folder, name, "the data file")
     if path.suffix.lower() not in FORMATS:
         raise DataError(
             f"{name!r} is not a data file sheetgen reads; use .csv, .tsv, .json, .xlsx or .ods"

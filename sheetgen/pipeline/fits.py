@@ -9,8 +9,8 @@ from collections.abc import Iterator
 
 from sheetgen.draw import Circle, Drawing, Field, Path, Rect, Text, Transform, text_width
 from sheetgen.draw.document import Document
-from sheetgen.draw.shapes import Close
-from sheetgen.draw.walk import Leaf, leaves
+from sheetgen.draw.shapes import Close, Image
+from sheetgen.draw.walk import Leaf, reach
 from sheetgen.errors import SheetgenError, TooBigForPaper
 from sheetgen.findings import Finding, error
 from sheetgen.layouts.read import Loaded
@@ -85,7 +85,7 @@ def _first_outside(drawing: Drawing) -> tuple[str, str] | None:
     low = -drawing.bleed - SLACK
     high_x = drawing.width + drawing.bleed + SLACK
     high_y = drawing.height + drawing.bleed + SLACK
-    for leaf, transform in leaves(drawing.children, Transform()):
+    for leaf, transform in reach(drawing.children, Transform()):
         xs, ys = zip(*_corners(leaf, transform), strict=True)
         if min(xs) < low or max(xs) > high_x:
             return "width", _describe(leaf, min(xs), max(xs), "x")
@@ -96,6 +96,7 @@ def _first_outside(drawing: Drawing) -> tuple[str, str] | None:
 
 def _describe(leaf: Leaf, low: float, high: float, axis: str) -> str:
     kind = {Circle: "a circle", Rect: "a box", Field: "a form field", Path: "a line"}
+    kind[Image] = "a picture"
     what = f"the text {leaf.text!r}" if isinstance(leaf, Text) else kind[type(leaf)]
     return f"{what} (from {axis} = {low:.1f} to {high:.1f} mm)"
 
@@ -110,6 +111,8 @@ def _outline(leaf: Leaf) -> list[tuple[float, float]]:
     if isinstance(leaf, Circle):
         r = leaf.r + _half_line(leaf)
         return _box(leaf.cx - r, leaf.cy - r, leaf.cx + r, leaf.cy + r)
+    if isinstance(leaf, Image):
+        return _box(leaf.x, leaf.y, leaf.x + leaf.w, leaf.y + leaf.h)
     if isinstance(leaf, (Rect, Field)):
         grow = _half_line(leaf)
         return _box(leaf.x - grow, leaf.y - grow, leaf.x + leaf.w + grow, leaf.y + leaf.h + grow)

@@ -27,6 +27,7 @@ from sheetgen.draw.shapes import (
     Drawing,
     Field,
     Group,
+    Image,
     LineTo,
     MoveTo,
     Path,
@@ -141,6 +142,8 @@ def _leaf_box(shape: Shape, at: Transform) -> Box:
             for p in ((v.x1, v.y1), (v.x2, v.y2), (v.x, v.y))
         ]
         return _around(points or [(0.0, 0.0)], at, shape.style.width * abs(at.a))
+    if isinstance(shape, Image):
+        return _around([(shape.x, shape.y), (shape.x + shape.w, shape.y + shape.h)], at)
     assert isinstance(shape, (Rect, Field))
     pad = shape.style.width
     return _around(
@@ -172,7 +175,7 @@ def visible(shapes: tuple[Shape, ...], boxes: Iterator[Box], window: Box) -> tup
         if isinstance(shape, Group):
             kept = visible(shape.children, boxes, window)
             if kept:
-                out.append(Group(kept, shape.transform))
+                out.append(Group(kept, shape.transform, shape.clip))
         elif _meets(next(boxes), window):
             out.append(shape)
     return tuple(out)

@@ -46,6 +46,8 @@ def test_bad_input(case_file: Path, tmp_path: Path) -> None:
             # a file saved in Latin-1, as an older spreadsheet saves a CSV
             encoding = "latin-1" if name == case.get("latin1") else "utf-8"
             target.write_text(content, encoding=encoding)
+    for name, content in case.get("files_base64", {}).items():  # binary files: a picture
+        (out / name).write_bytes(base64.b64decode(content))
     if "fifo" in case:  # a named pipe with no writer: opening it to read would wait forever
         os.mkfifo(out / case["fifo"])
     if "symlink" in case:

@@ -9,6 +9,7 @@ from sheetgen.draw import pt
 from sheetgen.draw.pieces import Parts, Piece, piece_name
 from sheetgen.draw.sheets import AlignmentTest, Pieces, Sheets, TwoSided
 from sheetgen.findings import Finding, error, warning
+from sheetgen.games.custom.art import Pictures, soft_pictures
 from sheetgen.games.custom.draw import LEAST, SAFE, face_drawing, inside_by, set_text
 from sheetgen.games.custom.model import PiecesLayout
 from sheetgen.games.custom.rules import (
@@ -27,8 +28,9 @@ if TYPE_CHECKING:  # the options' module reads the press; a builder only reads i
 
 
 def check_pieces(layout: PiecesLayout) -> list[Finding]:
-    """The data file read, the templates against its columns, every row's values, and every
-    text set at 6 pt or more in its box; texts that come within 3 mm of the cut warned."""
+    """The data file read, the templates against its columns, every row's values and pictures,
+    and every text set at 6 pt or more in its box; texts that come within 3 mm of the cut and
+    raster pictures printed at fewer than 300 dpi warned."""
     try:
         data = load_data(layout)
     except DataError as exc:
@@ -39,10 +41,11 @@ def check_pieces(layout: PiecesLayout) -> list[Finding]:
     try:
         pieces = filled(layout, data)
     except DataFaults as exc:
-        return [*out, *(error("data", line) for line in exc.lines)]
+        return [*out, *(error(key, line) for key, line in exc.faults)]
     except DataError as exc:
-        return [*out, error("data", str(exc))]
+        return [*out, error(exc.key, str(exc))]
     out += apart_findings(layout, data)
+    pictures = Pictures()
     for side in ("front", "back"):
         face = getattr(layout, side)
         if face is None:
@@ -69,6 +72,11 @@ def check_pieces(layout: PiecesLayout) -> list[Finding]:
                     )
                 )
             out += _unfitted(pieces, side, i, at, data.file)
+            if item.type == "image":
+                try:
+                    out += soft_pictures(pieces, pictures, side, i, data)
+                except DataError as exc:
+                    return [*out, error(exc.key, str(exc))]
     return out
 
 
@@ -96,7 +104,7 @@ def _unfitted(pieces: list[Filled], side: str, index: int, at: str, file: str) -
                 )
             ]
         points = fitted[0] / pt(1.0)
-        if shown.item.fit == "wrap" and points < shown.item.points - 0.05:
+        if shown.item.fit != "shrink" and points < shown.item.points - 0.05:
             smaller.append((points, piece.row.number))
     if not smaller:
         return []
@@ -120,13 +128,14 @@ def _drawn(layout: PiecesLayout, bleed: float) -> list[tuple[Filled, Piece]]:
     (file-name safe, unique; by its row where it has none)."""
     out = []
     taken: set[str] = set()
+    pictures = Pictures()
     for piece in filled(layout, load_data(layout)):
         name = piece_name(piece.title, taken, f"row-{piece.row.number}")
-        front = face_drawing(layout.piece, piece.front, bleed, f"{name} front")
+        front = face_drawing(layout.piece, piece.front, bleed, f"{name} front", pictures)
         back = (
             None
             if piece.back is None
-            else face_drawing(layout.piece, piece.back, bleed, f"{name} back")
+            else face_drawing(layout.piece, piece.back, bleed, f"{name} back", pictures)
         )
         title = piece.title or name
         deck = slug(piece.deck) or "deck"

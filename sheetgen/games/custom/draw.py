@@ -1,6 +1,7 @@
 """A designer's piece drawn from its filled template: the background to the bleed edge, the cut
 line of a round or six-sided piece, then each item in its box (texts wrapped or shrunk to fit,
-never below 6 pt, turned about the box's centre), and what keeps text clear of the cut."""
+never below 6 pt, pictures fitted, filling or stretched, all turned about the box's centre),
+and what keeps text clear of the cut."""
 
 from __future__ import annotations
 
@@ -24,7 +25,9 @@ from sheetgen.draw import (
     wrap,
 )
 from sheetgen.draw.fonts import descent
+from sheetgen.draw.pictures import place
 from sheetgen.draw.shapes import Anchor
+from sheetgen.games.custom.art import Pictures, frame, image_fit
 from sheetgen.games.custom.model import Item, Piece
 from sheetgen.games.custom.rules import FilledFace, FilledItem
 
@@ -66,16 +69,10 @@ def background(piece: Piece, colour: str, bleed: float) -> list[Shape]:
     return [polygon(outline(piece, bleed), ground), polygon(outline(piece), CUT_LINE)]
 
 
-def _frame(item: Item) -> tuple[float, float]:
-    """The width and height of an item's box as its contents see it (turned a quarter, the
-    box's height is the text's width)."""
-    return (item.height, item.width) if item.turn in (90, 270) else (item.width, item.height)
-
-
 def set_text(text: str, item: Item) -> tuple[float, list[str]] | None:
     """The size (mm) and lines a text item is set in: its own size, made smaller in steps
     until it fits its box; None when it fits at no size of 6 pt or more."""
-    width, height = _frame(item)
+    width, height = frame(item)
     size, least = pt(item.points), pt(LEAST)
     while size >= least - 1e-9:
         if item.fit == "shrink":
@@ -97,7 +94,7 @@ def set_text(text: str, item: Item) -> tuple[float, list[str]] | None:
 
 def _text_shapes(filled: FilledItem, size: float, lines: Sequence[str]) -> list[Shape]:
     item = filled.item
-    width, height = _frame(item)
+    width, height = frame(item)
     anchor = ANCHORS[item.align]
     x = {"left": 0.0, "centre": width / 2, "right": width}[item.align]
     cap = cap_height(size, item.weight)
@@ -116,7 +113,7 @@ def _shape(filled: FilledItem) -> list[Shape]:
         width=item.stroke_width if filled.stroke else 0.25,
         fill=filled.fill or None,
     )
-    width, height = _frame(item)
+    width, height = frame(item)
     if item.type == "circle":
         return [Circle(width / 2, height / 2, min(width, height) / 2, style)]
     if item.radius:
@@ -124,7 +121,7 @@ def _shape(filled: FilledItem) -> list[Shape]:
     return [Rect(0, 0, width, height, style)]
 
 
-def item_shapes(filled: FilledItem) -> Shape | None:
+def item_shapes(filled: FilledItem, pictures: Pictures) -> Shape | None:
     """What an item draws, placed and turned in its box; None for a text that fits no size
     (the check refuses it first)."""
     item = filled.item
@@ -133,9 +130,12 @@ def item_shapes(filled: FilledItem) -> Shape | None:
         if fitted is None:
             return None
         shapes = _text_shapes(filled, *fitted)
+    elif item.type == "image":
+        box = (0.0, 0.0, *frame(item))
+        shapes = [place(pictures.of(filled), box, image_fit(item))]
     else:
         shapes = _shape(filled)
-    width, height = _frame(item)
+    width, height = frame(item)
     cx, cy = item.x + item.width / 2, item.y + item.height / 2
     a, b, c, d = TURNS.get(item.turn, (1.0, 0.0, 0.0, 1.0))
     # the frame's centre to the origin, turned, then to the box's centre on the piece
@@ -144,11 +144,14 @@ def item_shapes(filled: FilledItem) -> Shape | None:
     return Group(tuple(shapes), Transform(a, b, c, d, e, f))
 
 
-def face_drawing(piece: Piece, face: FilledFace, bleed: float, title: str) -> Drawing:
-    """One face of a piece, cut to the piece's size, its background `bleed` mm beyond."""
+def face_drawing(
+    piece: Piece, face: FilledFace, bleed: float, title: str, pictures: Pictures
+) -> Drawing:
+    """One face of a piece, cut to the piece's size, its background `bleed` mm beyond (its
+    pictures read by `pictures`: a DataError for one that cannot be)."""
     shapes = background(piece, face.background, bleed)
     for filled in face.items:
-        drawn = item_shapes(filled)
+        drawn = item_shapes(filled, pictures)
         if drawn is not None:
             shapes.append(drawn)
     return Drawing(piece.width, piece.height, tuple(shapes), bleed=bleed, title=title, clip=True)

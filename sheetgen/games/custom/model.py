@@ -1,7 +1,7 @@
 """The layout of a designer's own pieces: the piece's shape and size, and a template of what
-each face prints (texts, boxes and circles placed in millimetres), filled from a data file
-with one piece a row. Any text or colour may be a template of the row's columns:
-`"{rank} of {suit}"`, `"{colour}"`."""
+each face prints (texts, boxes, circles and pictures placed in millimetres), filled from a data
+file with one piece a row. Any text, colour or picture file may be a template of the row's
+columns: `"{rank} of {suit}"`, `"{colour}"`, `"art/{art}.png"`."""
 
 from __future__ import annotations
 
@@ -11,10 +11,12 @@ from sheetgen.model.base import AlignmentLabels, LayoutBase, Section
 from sheetgen.model.tables import Key
 
 Shape = Literal["rectangle", "circle", "hexagon"]
-ItemType = Literal["text", "box", "circle"]
+ItemType = Literal["text", "box", "circle", "image"]
 Align = Literal["left", "centre", "right"]
 Valign = Literal["top", "middle", "bottom"]
-Fit = Literal["wrap", "shrink"]
+Fit = Literal["", "wrap", "shrink", "fit", "fill", "stretch"]
+TEXT_FITS = ("", "wrap", "shrink")
+IMAGE_FITS = ("", "fit", "fill", "stretch")
 Turn = Literal[0, 90, 180, 270]
 
 TEMPLATE = "text, or a template of the row's columns: '{rank} of {suit}'"
@@ -23,10 +25,12 @@ COLOUR = "or a template of the row's columns that gives one ('{colour}'), #rrggb
 
 class Item(Section):
     """One thing printed on a face, in its box (mm from the piece's top-left corner, at the
-    cut): a text, a box or a circle."""
+    cut): a text, a box, a circle or an image."""
 
     type: ItemType = Key(
-        default="text", description="text, box (a rectangle) or circle (filling its box)"
+        default="text",
+        description="text, box (a rectangle), circle (filling its box) or image (a PNG, JPEG "
+        "or SVG file)",
     )
     x: float = Key(default=0.0, ge=-20.0, le=600.0, description="mm from the left edge")
     y: float = Key(default=0.0, ge=-20.0, le=600.0, description="mm from the top edge")
@@ -44,10 +48,20 @@ class Item(Section):
     weight: Literal["regular", "bold"] = Key(default="regular", description="regular or bold")
     align: Align = Key(default="centre", description="left, centre or right in its box")
     valign: Valign = Key(default="middle", description="top, middle or bottom in its box")
+    image: str = Key(
+        default="",
+        max_length=200,
+        description="an image item's picture: a .png, .jpg or .svg file named from this "
+        "layout's folder and kept inside it, or a template of the row's columns that names "
+        "one: 'art/{art}.png'",
+    )
     fit: Fit = Key(
-        default="wrap",
-        description="wrap: lines broken to the box's width (shrunk until they fit its height); "
-        "shrink: one line, shrunk to the box's width",
+        default="",
+        description="a text's: wrap (the default), lines broken to the box's width (shrunk "
+        "until they fit its height), or shrink, one line shrunk to the box's width; an image's: "
+        "fit (the default), the whole picture in the box, its proportions kept; fill, the box "
+        "covered, its proportions kept, cut off at the box; stretch, the picture drawn to the "
+        "box's size",
     )
     fill: str = Key(
         default="", max_length=200, description=f"a box's or circle's fill ('' none), {COLOUR}"

@@ -1,25 +1,28 @@
 """The rules of a designer's pieces: each row of their data as the piece it makes (its
-templates filled from the row's columns, its count, its title), and every fault of the
-templates and the data, as findings that name the layout's key, or the data file's row and
-column. Nothing here draws."""
+templates filled from the row's columns, the picture files it names found, its count, its
+title), and every fault of the templates and the data, as findings that name the layout's key,
+or the data file's row and column. Nothing here draws (a picture's pixels are read by `art`)."""
 
 from __future__ import annotations
 
 import difflib
+import os
 import re
 from collections.abc import Iterator
 from dataclasses import dataclass
 from pathlib import Path
+from typing import Any, Literal
 
 from sheetgen.colour_sight import too_alike
 from sheetgen.findings import Finding, error, shown, warning
-from sheetgen.games.custom.model import Face, Item, PiecesLayout
+from sheetgen.games.custom.model import IMAGE_FITS, TEXT_FITS, Face, Item, PiecesLayout
 from sheetgen.layouts.data import (
     COLOUR_WORDS,
     Data,
     DataError,
     Row,
     as_colour,
+    contained,
     data_path,
     fill,
     read_data,
@@ -31,6 +34,8 @@ from sheetgen.text.typefaces import uncovered
 COLOUR = re.compile(r"^#[0-9a-fA-F]{6}$")
 MAX_COUNT = 1000  # of one row's piece in a set
 MAX_PIECES = 5000  # in a set, every row's count summed
+PICTURES = (".png", ".jpg", ".jpeg", ".svg")
+Kind = Literal["text", "colour", "file"]  # what a template must give
 
 
 @dataclass(frozen=True)
@@ -42,6 +47,10 @@ class FilledItem:
     colour: str
     fill: str
     stroke: str
+    image: str = ""  # an image item's file as the layout names it (its template filled)
+    path: Path | None = None  # that file, found in the layout's folder
+    where: str = ""  # where its picture's faults are said: its row and column ('' none)
+    key: str = ""  # the layout's key of the item's image
 
 
 @dataclass(frozen=True)
@@ -69,20 +78,22 @@ def _faces(layout: PiecesLayout) -> Iterator[tuple[str, Face]]:
         yield "back", layout.back
 
 
-def templates(layout: PiecesLayout) -> Iterator[tuple[str, str, bool]]:
-    """Every template of the layout: its key, its text and whether it must give a colour."""
-    yield "title", layout.title, False
-    yield "deck", layout.deck, False
+def templates(layout: PiecesLayout) -> Iterator[tuple[str, str, Kind]]:
+    """Every template of the layout: its key, its text and what it must give."""
+    yield "title", layout.title, "text"
+    yield "deck", layout.deck, "text"
     for side, face in _faces(layout):
-        yield f"{side}.background", face.background, True
+        yield f"{side}.background", face.background, "colour"
         for i, item in enumerate(face.items):
             at = f"{side}.items[{i}]"
             if item.type == "text":
-                yield f"{at}.text", item.text, False
-                yield f"{at}.colour", item.colour, True
+                yield f"{at}.text", item.text, "text"
+                yield f"{at}.colour", item.colour, "colour"
+            elif item.type == "image":
+                yield f"{at}.image", item.image, "file"
             else:
-                yield f"{at}.fill", item.fill, True
-                yield f"{at}.stroke", item.stroke, True
+                yield f"{at}.fill", item.fill, "colour"
+                yield f"{at}.stroke", item.stroke, "colour"
 
 
 def load_data(layout: PiecesLayout) -> Data:
@@ -106,9 +117,9 @@ def template_findings(layout: PiecesLayout, data: Data) -> list[Finding]:
     """Templates whose braces are broken or that name a column the data has not, and items
     that lack what their type needs."""
     out: list[Finding] = []
-    for key, template, colour in templates(layout):
+    for key, template, kind in templates(layout):
         named = template_columns(template)
-        if colour and named == () and template and as_colour(template) is None:
+        if kind == "colour" and named == () and template and as_colour(template) is None:
             out.append(error(key, f"{template!r} is not a colour; {COLOUR_WORDS}"))
             continue
         if named is None:
@@ -125,12 +136,7 @@ def template_findings(layout: PiecesLayout, data: Data) -> list[Finding]:
                 out.append(error(key, f"names column {column!r}, {_lacked(column, data)}"))
     for side, face in _faces(layout):
         for i, item in enumerate(face.items):
-            if item.type == "text" and not item.text:
-                out.append(error(f"{side}.items[{i}].text", "a text item needs its text"))
-            if item.type != "text" and not item.fill and not item.stroke:
-                out.append(
-                    error(f"{side}.items[{i}]", f"a {item.type} needs a fill or a stroke colour")
-                )
+            out += _item_findings(f"{side}.items[{i}]", item)
     for i, column in enumerate(layout.apart):
         if column not in data.columns:
             out.append(error(f"apart[{i}]", f"names column {column!r}, {_lacked(column, data)}"))
@@ -162,6 +168,24 @@ def _lacked(column: str, data: Data) -> str:
     return said
 
 
+def _item_findings(at: str, item: Item) -> list[Finding]:
+    """What an item lacks for its type, and a fit or an image its type has not."""
+    out = []
+    if item.type == "text" and not item.text:
+        out.append(error(f"{at}.text", "a text item needs its text"))
+    if item.type in ("box", "circle") and not item.fill and not item.stroke:
+        out.append(error(at, f"a {item.type} needs a fill or a stroke colour"))
+    if item.type == "image" and not item.image:
+        out.append(error(f"{at}.image", "an image item needs its picture: image = 'art/{art}.png'"))
+    if item.type != "image" and item.image:
+        out.append(error(f"{at}.type", "an item with an image is an image item: type = 'image'"))
+    fits = IMAGE_FITS if item.type == "image" else TEXT_FITS if item.type == "text" else ("",)
+    if item.fit not in fits:
+        allowed = " or ".join(repr(f) for f in fits if f) or "none"
+        out.append(error(f"{at}.fit", f"a {item.type} item's fit is {allowed}, not {item.fit!r}"))
+    return out
+
+
 def _count(data: Data, row: Row, column: str) -> int:
     text = row.values.get(column, "").strip()
     if not text:
@@ -178,14 +202,17 @@ def _count(data: Data, row: Row, column: str) -> int:
     return int(number)
 
 
-def _value(data: Data, row: Row, key: str, template: str, colour: bool) -> str:
-    """A template filled from `row`; a colour must come out as #rrggbb, a text printable."""
+def _value(data: Data, row: Row, key: str, template: str, kind: Kind) -> str:
+    """A template filled from `row`; a colour must come out as #rrggbb, a text printable (a
+    file's name is found by `_picture_path`)."""
     text = fill(template, row.values)
     single = template_columns(template)
     column = single[0] if single is not None and len(single) == 1 else None
     whole = column is not None and template == f"{{{column}}}"
     where = data.where(row, column) if whole else f"{data.where(row)}: {shown(key)}"
-    if colour:
+    if kind == "file":
+        return text
+    if kind == "colour":
         found_colour = as_colour(text) if text else ""
         if found_colour is None:
             raise DataError(f"{where}: {text!r} is not a colour; {COLOUR_WORDS}")
@@ -200,20 +227,64 @@ def _value(data: Data, row: Row, key: str, template: str, colour: bool) -> str:
     return text
 
 
-def _face(data: Data, row: Row, side: str, face: Face) -> FilledFace:
+def picture_where(data: Data, row: Row, template: str) -> str:
+    """Where a picture's fault is said (its finding names the layout's key): the row and the
+    column its file's name comes from (the first, of several), or nothing for a name that is
+    the same for every row."""
+    named = template_columns(template) or ()
+    return data.where(row, named[0]) if named else ""
+
+
+def _picture_path(folder: Path, name: str) -> Path:
+    """The picture file `name` names, taken from `folder` (kept inside it), or a DataError."""
+    if not name.strip():
+        raise DataError("names no picture file (the cell is empty)")
+    path = contained(folder, name, "the picture")
+    if path.suffix.lower() not in PICTURES:
+        raise DataError(f"{name!r} is not a picture sheetgen reads; use .png, .jpg or .svg")
+    if not os.path.lexists(path):
+        raise DataError(f"{name!r} is not in {_shown(str(folder))} (no such file)")
+    return path
+
+
+def _image(
+    layout: PiecesLayout, data: Data, row: Row, side: str, at: str, item: Item
+) -> tuple[str, Path, str]:
+    """An image item's file for `row`: its name, its path (from the folder of the layout file
+    that writes the face) and where its faults are said."""
+    name = _value(data, row, f"{at}.image", item.image, "file")
+    where = picture_where(data, row, item.image)
+    written = layout.folder_of(side)
+    try:
+        path = _picture_path(written if written is not None else Path.cwd(), name)
+    except DataError as exc:
+        raise DataError(f"{where}: {exc}" if where else str(exc), f"{at}.image") from None
+    return name, path, where
+
+
+def _face(data: Data, row: Row, side: str, layout: PiecesLayout) -> FilledFace:
+    face = layout.front if side == "front" else layout.back
+    assert face is not None  # the layout has the side
     items = []
     for i, item in enumerate(face.items):
         at = f"{side}.items[{i}]"
+        image, path, where = "", None, ""
+        if item.type == "image":
+            image, path, where = _image(layout, data, row, side, at, item)
         items.append(
             FilledItem(
                 item,
-                _value(data, row, f"{at}.text", item.text, False),
-                _value(data, row, f"{at}.colour", item.colour, True) or "#000000",
-                _value(data, row, f"{at}.fill", item.fill, True),
-                _value(data, row, f"{at}.stroke", item.stroke, True),
+                _value(data, row, f"{at}.text", item.text, "text"),
+                _value(data, row, f"{at}.colour", item.colour, "colour") or "#000000",
+                _value(data, row, f"{at}.fill", item.fill, "colour"),
+                _value(data, row, f"{at}.stroke", item.stroke, "colour"),
+                image,
+                path,
+                where,
+                f"{at}.image",
             )
         )
-    background = _value(data, row, f"{side}.background", face.background, True)
+    background = _value(data, row, f"{side}.background", face.background, "colour")
     return FilledFace(background or "#ffffff", tuple(items))
 
 
@@ -242,11 +313,15 @@ def apart_findings(layout: PiecesLayout, data: Data) -> list[Finding]:
 
 class DataFaults(DataError):
     """The rows whose values cannot be used, one line each (the first fault of each row, the
-    first MAX_FAULTS rows)."""
+    first MAX_FAULTS rows), each with the layout's key `check` says it at."""
 
-    def __init__(self, lines: list[str]) -> None:
-        super().__init__(lines[0])
-        self.lines = lines
+    def __init__(self, faults: list[tuple[str, str]]) -> None:
+        super().__init__(faults[0][1], faults[0][0])
+        self.faults = faults
+        self.lines = [line for _, line in faults]
+
+    def __reduce__(self) -> tuple[Any, tuple[Any, ...]]:
+        return type(self), (self.faults,)
 
 
 MAX_FAULTS = 20  # rows whose faults a check lists; the rest are counted
@@ -258,19 +333,19 @@ def filled(layout: PiecesLayout, data: Data) -> list[Filled]:
     out, faults = [], []
     for row in data.rows:
         try:
-            title = _value(data, row, "title", layout.title, False) if layout.title else ""
-            front = _face(data, row, "front", layout.front)
-            back = None if layout.back is None else _face(data, row, "back", layout.back)
-            deck = _value(data, row, "deck", layout.deck, False) if layout.deck else ""
+            title = _value(data, row, "title", layout.title, "text") if layout.title else ""
+            front = _face(data, row, "front", layout)
+            back = None if layout.back is None else _face(data, row, "back", layout)
+            deck = _value(data, row, "deck", layout.deck, "text") if layout.deck else ""
             count = _count(data, row, layout.count)
             out.append(Filled(row, title, count, front, back, deck))
         except DataError as exc:
-            faults.append(str(exc))
+            faults.append((exc.key, str(exc)))
     if faults:
         more = len(faults) - MAX_FAULTS
         shown_faults = faults[:MAX_FAULTS]
         if more > 0:
-            shown_faults.append(f"{data.file}: and {more:,} more rows with faults")
+            shown_faults.append(("data", f"{data.file}: and {more:,} more rows with faults"))
         raise DataFaults(shown_faults)
     total = sum(f.count for f in out)
     if total > MAX_PIECES:

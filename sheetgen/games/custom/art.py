@@ -1,0 +1,97 @@
+"""The pictures of a designer's pieces, read: each file the rows name (found by `rules`) read
+once a build, through `read_limited` (so `watch` rebuilds when one is saved, and a pipe is
+refused), into a picture (`layouts.pictures`), every fault one line naming the row and
+column it came from; and the raster pictures printed at fewer than 300 dots an inch."""
+
+from __future__ import annotations
+
+import math
+from pathlib import Path
+
+from sheetgen.draw.pictures import GOOD_DPI, Fit, Picture, PictureError, Raster, dpi
+from sheetgen.files import ReadRefused, read_limited
+from sheetgen.findings import Finding, warning
+from sheetgen.games.custom.model import Item
+from sheetgen.games.custom.rules import Filled, FilledItem
+from sheetgen.layouts.data import Data, DataError
+from sheetgen.layouts.pictures import max_bytes, read_picture
+
+
+def frame(item: Item) -> tuple[float, float]:
+    """The width and height of an item's box as its contents see it (turned a quarter, the
+    box's height is their width)."""
+    return (item.height, item.width) if item.turn in (90, 270) else (item.width, item.height)
+
+
+def image_fit(item: Item) -> Fit:
+    """How an image item's picture is placed in its box: fit, unless it says fill or stretch."""
+    return "fill" if item.fit == "fill" else "stretch" if item.fit == "stretch" else "fit"
+
+
+class Pictures:
+    """The pictures of one check or build, each file read once."""
+
+    def __init__(self) -> None:
+        self.read: dict[Path, Picture] = {}
+
+    def of(self, shown: FilledItem) -> Picture:
+        """The picture an image item shows for its row, or a DataError in one line."""
+        assert shown.path is not None  # an image item's file is found with its row
+        found = self.read.get(shown.path)
+        if found is None:
+            found = self.read[shown.path] = _read(shown)
+        return found
+
+
+def _read(shown: FilledItem) -> Picture:
+    assert shown.path is not None
+    where = f"{shown.where}: {shown.image!r}" if shown.where else repr(shown.image)
+    limit = max_bytes(shown.image)
+    try:  # a regular file only (a pipe would never end), recorded for `watch`
+        raw = read_limited(shown.path, limit)
+    except ReadRefused as exc:
+        if exc.too_long:
+            problem = f"is longer than {limit // 1024 // 1024} MiB"
+        else:
+            problem = f"{exc}; a picture is a regular file"
+        raise DataError(f"{where} {problem}", shown.key) from None
+    except OSError as exc:
+        raise DataError(f"{where} cannot be read ({exc.strerror})", shown.key) from None
+    try:
+        return read_picture(raw)
+    except PictureError as exc:
+        raise DataError(f"{where} {exc}", shown.key) from None
+
+
+def soft_pictures(
+    pieces: list[Filled], pictures: Pictures, side: str, index: int, data: Data
+) -> list[Finding]:
+    """A warning for the first row whose raster picture prints at fewer than 300 dots an inch
+    in the item's box (its pixels, its dpi, the pixels it wants), counting the rows like it;
+    a DataError for the first picture that cannot be read."""
+    soft = []
+    for piece in pieces:
+        face = piece.front if side == "front" else piece.back
+        assert face is not None  # the layout has the side
+        shown = face.items[index]
+        picture = pictures.of(shown)
+        if isinstance(picture, Raster):
+            box = (0.0, 0.0, *frame(shown.item))
+            printed = dpi(picture, box, image_fit(shown.item))
+            if printed < GOOD_DPI - 0.5:
+                soft.append((piece, shown, picture, printed))
+    if not soft:
+        return []
+    piece, shown, picture, printed = soft[0]
+    wanted = GOOD_DPI / printed
+    more = len(soft) - 1
+    return [
+        warning(
+            shown.key,
+            f"{shown.where or data.where(piece.row)}: {shown.image!r} is {picture.width:,} x "
+            f"{picture.height:,} pixels, which print at {printed:.0f} dpi in its box, below "
+            f"{GOOD_DPI} (soft in print); give it {math.ceil(picture.width * wanted):,} x "
+            f"{math.ceil(picture.height * wanted):,} pixels or more"
+            + (f" ({more:,} more row{'s' if more > 1 else ''} like it)" if more else ""),
+        )
+    ]

@@ -40,23 +40,31 @@ FACES: dict[tuple[str, Weight], FontFace] = {
     ("sans", "bold"): FontFace("DejaVuSans-Bold.ttf", "SheetgenSans-Bold", "DejaVu Sans"),
 }
 
+# monochrome outline emoji, one weight (bold text takes the same): the last face tried
+EMOJI = FontFace("NotoEmoji-Regular.ttf", "SheetgenEmoji", "Noto Emoji")
+
 # The faces for scripts DejaVu Sans lacks or sets poorly, tried in this order for a character
 # the main face has not (and first for right-to-left letters, which DejaVu does not shape well).
 SCRIPT_FACES: dict[Weight, tuple[FontFace, ...]] = {
-    weight: tuple(
-        FontFace(f"{stem}-{weight.title()}{suffix}", f"Sheetgen{script}-{weight.title()}", family)
-        for stem, suffix, script, family in (
-            ("NotoSansArabic", ".ttf", "Arabic", "Noto Sans Arabic"),
-            ("NotoSansHebrew", ".ttf", "Hebrew", "Noto Sans Hebrew"),
-            ("NotoSansDevanagari", ".ttf", "Devanagari", "Noto Sans Devanagari"),
-            ("NotoSansCJKsc", "-subset.ttf", "CJK", "Noto Sans CJK SC"),
-        )
+    weight: (
+        *(
+            FontFace(
+                f"{stem}-{weight.title()}{suffix}", f"Sheetgen{script}-{weight.title()}", family
+            )
+            for stem, suffix, script, family in (
+                ("NotoSansArabic", ".ttf", "Arabic", "Noto Sans Arabic"),
+                ("NotoSansHebrew", ".ttf", "Hebrew", "Noto Sans Hebrew"),
+                ("NotoSansDevanagari", ".ttf", "Devanagari", "Noto Sans Devanagari"),
+                ("NotoSansCJKsc", "-subset.ttf", "CJK", "Noto Sans CJK SC"),
+            )
+        ),
+        EMOJI,
     )
     for weight in ("regular", "bold")
 }
 SCRIPTS = (
     "Latin (Vietnamese too), Greek, Cyrillic, Arabic, Hebrew, Devanagari (Hindi), "
-    "Chinese, Japanese and Korean"
+    "Chinese, Japanese, Korean and emoji"
 )
 
 
@@ -156,7 +164,7 @@ def attaches(char: str) -> bool:
 def face_for(char: str, weight: Weight, before: FontFace | None = None) -> FontFace | None:
     """The face that prints `char`: the face of the letter before it for marks, spaces and
     punctuation it has; DejaVu Sans for what it has (but right-to-left letters); else the first
-    script face that has it; None when no face has it."""
+    script face that has it, emoji last; None when no face has it."""
     point = ord(char)
     if before is not None and attaches(char) and point in characters(before):
         return before

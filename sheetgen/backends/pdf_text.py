@@ -7,6 +7,7 @@ pdfium)."""
 
 from __future__ import annotations
 
+import io
 import re
 from collections import defaultdict
 from functools import cache
@@ -14,12 +15,13 @@ from typing import TYPE_CHECKING, Any
 
 from reportlab.lib.colors import HexColor
 from reportlab.pdfbase import pdfmetrics
-from reportlab.pdfbase.ttfonts import TTFont
+from reportlab.pdfbase.ttfonts import TTFError, TTFont
 from reportlab.pdfgen.canvas import Canvas
 
 from sheetgen.draw.shapes import Text
 from sheetgen.draw.shaping import advance, plain, shape
-from sheetgen.text.typefaces import FACES, FontFace, face
+from sheetgen.errors import SheetgenError
+from sheetgen.text.typefaces import FACES, FontFace, face, font_bytes
 
 if TYPE_CHECKING:
     import pikepdf
@@ -38,7 +40,17 @@ def register_fonts() -> None:
 @cache
 def _font(font_face: FontFace) -> TTFont:
     if font_face.pdf_name not in pdfmetrics.getRegisteredFontNames():
-        pdfmetrics.registerFont(TTFont(font_face.pdf_name, str(font_face.path)))
+        if font_face.own:  # a designer's font: the bytes checked (and made TrueType), by name
+            try:
+                made = TTFont(font_face.pdf_name, io.BytesIO(font_bytes(font_face)))
+            except (TTFError, ValueError, KeyError, IndexError) as exc:
+                raise SheetgenError(
+                    f"{font_face.file}: the PDF cannot embed this font ({exc}); use another "
+                    "copy of it, or another font"
+                ) from None
+        else:
+            made = TTFont(font_face.pdf_name, str(font_face.path))
+        pdfmetrics.registerFont(made)
     font: TTFont = pdfmetrics.getFont(font_face.pdf_name)
     return font
 
@@ -74,7 +86,7 @@ def draw_text(canvas: TextCanvas, text: Text) -> None:
     if text.rotation:
         canvas.rotate(-text.rotation)
     canvas.setFillColor(pdf_colour(text.colour))
-    if plain(text.text, text.weight):
+    if plain(text.text, text.weight, text.family):
         name = face(text.family, text.weight).pdf_name
         canvas.shown[name].update(text.text)
         canvas.setFont(name, text.size)
@@ -95,7 +107,7 @@ def _draw_glyphs(canvas: TextCanvas, text: Text) -> None:
     mapped back to its letters in the font's /ToUnicode (see `map_glyphs_to_text`), and so
     are those of a run with a character beyond the basic plane (an emoji: pdfium drops such
     a character from a marked text)."""
-    shaped = shape(text.text, text.weight)
+    shaped = shape(text.text, text.weight, text.family)
     start = {"start": 0.0, "middle": -0.5, "end": -1.0}[text.anchor] * shaped.width * text.size
     for run in shaped.runs:
         font = _font(run.face)

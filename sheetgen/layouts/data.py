@@ -86,10 +86,21 @@ def data_path(folder: Path, name: str) -> Path:
     it leaves that folder, is missing, is no file of a kind sheetgen reads or is too large."""
     if not name.strip():
         raise DataError("no file named; name a .csv, .tsv, .json, .xlsx or .ods")
+    path = inside_folder(folder, name, "data file")
+    if path.suffix.lower() not in FORMATS:
+        raise DataError(
+            f"{name!r} is not a data file sheetgen reads; use .csv, .tsv, .json, .xlsx or .ods"
+        )
+    return present(path, name, folder)
+
+
+def inside_folder(folder: Path, name: str, what: str) -> Path:
+    """The file `name` (a `what`: 'data file', 'font') a layout names, taken from its `folder`:
+    refused in one line when it leaves that folder, as a path or through a link."""
     given = Path(name)
     if given.is_absolute() or ".." in given.parts:
         raise DataError(
-            f"{name!r} leaves the layout's folder; keep the data file in it "
+            f"{name!r} leaves the layout's folder; keep the {what} in it "
             "(or a folder under it) and name it relative to the layout"
         )
     path = folder / given
@@ -99,10 +110,11 @@ def data_path(folder: Path, name: str) -> Path:
         raise DataError(f"{name!r} cannot be read ({exc.strerror})") from None
     if not inside:
         raise DataError(f"{name!r} is a link out of the layout's folder; copy the file in")
-    if path.suffix.lower() not in FORMATS:
-        raise DataError(
-            f"{name!r} is not a data file sheetgen reads; use .csv, .tsv, .json, .xlsx or .ods"
-        )
+    return path
+
+
+def present(path: Path, name: str, folder: Path) -> Path:
+    """`path` (named `name` in `folder`), refused in one line when there is no such file."""
     if not os.path.lexists(path):
         raise DataError(f"{name!r} is not in {folder} (no such file)")
     return path

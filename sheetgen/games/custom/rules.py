@@ -12,10 +12,22 @@ from dataclasses import dataclass
 from pathlib import Path
 
 from sheetgen.colour_sight import too_alike
+from sheetgen.errors import SheetgenError
 from sheetgen.findings import Finding, error, shown, warning
 from sheetgen.games.custom.model import Face, Item, PiecesLayout
-from sheetgen.layouts.data import Data, DataError, Row, data_path, fill, read_data, template_columns
-from sheetgen.text.printable import PRINTS, unprintable
+from sheetgen.layouts.data import (
+    Data,
+    DataError,
+    Row,
+    data_path,
+    fill,
+    inside_folder,
+    present,
+    read_data,
+    template_columns,
+)
+from sheetgen.text.own_fonts import own_face
+from sheetgen.text.printable import not_printed, unprintable
 from sheetgen.text.typefaces import uncovered
 
 COLOUR = re.compile(r"^#[0-9a-fA-F]{6}$")
@@ -27,13 +39,26 @@ MAX_PIECES = 5000  # in a set, every row's count summed
 
 @dataclass(frozen=True)
 class FilledItem:
-    """An item with its templates filled from one row."""
+    """An item with its templates filled from one row, and the family its text is set in
+    ('sans', or a designer's font by the name `typefaces.own` knows it by)."""
 
     item: Item
     text: str
     colour: str
     fill: str
     stroke: str
+    family: str = "sans"
+
+
+class FontError(SheetgenError):
+    """A text item's font that cannot be used: the item's `font` key, and what is wrong."""
+
+    def __init__(self, key: str, message: str) -> None:
+        super().__init__(f"{shown(key)}: {message}")
+        self.key, self.message = key, message
+
+
+Families = dict[str, str]  # a text item's key ('front.items[0]') -> the family it is set in
 
 
 @dataclass(frozen=True)
@@ -77,6 +102,27 @@ def templates(layout: PiecesLayout) -> Iterator[tuple[str, str, bool]]:
                 yield f"{at}.stroke", item.stroke, True
 
 
+def load_fonts(layout: PiecesLayout) -> Families:
+    """The family of each text item that names a font file, the file read from the folder of
+    the layout file that writes the item's face (FontError for the first that cannot be used:
+    outside that folder, missing, without its licence, no font or a damaged one)."""
+    families: Families = {}
+    for side, face in _faces(layout):
+        written = layout.folder_of(side)  # the folder of the file that writes this face
+        folder = written if written is not None else Path.cwd()
+        for i, item in enumerate(face.items):
+            if item.type != "text" or not item.font:
+                continue
+            at = f"{side}.items[{i}].font"
+            try:
+                path = present(inside_folder(folder, item.font, "font"), item.font, folder)
+                called = _shown(item.font if written is None else str(folder / item.font))
+                families[f"{side}.items[{i}]"] = own_face(path, called).css_family
+            except SheetgenError as exc:
+                raise FontError(at, str(exc)) from None
+    return families
+
+
 def load_data(layout: PiecesLayout) -> Data:
     """The layout's data file, read (a DataError in one line when it cannot be)."""
     written = layout.folder_of("data")  # the folder of the file that names it
@@ -94,9 +140,12 @@ def _shown(path: str) -> str:
         return path
 
 
-def template_findings(layout: PiecesLayout, data: Data) -> list[Finding]:
-    """Templates whose braces are broken or that name a column the data has not, and items
-    that lack what their type needs."""
+def template_findings(
+    layout: PiecesLayout, data: Data, families: Families | None = None
+) -> list[Finding]:
+    """Templates whose braces are broken or that name a column the data has not, texts that
+    hold a character no font of theirs prints (their own, then sheetgen's), and items that
+    lack what their type needs."""
     out: list[Finding] = []
     for key, template, colour in templates(layout):
         named = template_columns(template)
@@ -117,6 +166,10 @@ def template_findings(layout: PiecesLayout, data: Data) -> list[Finding]:
                 out.append(error(key, f"names column {column!r}, {_lacked(column, data)}"))
     for side, face in _faces(layout):
         for i, item in enumerate(face.items):
+            family = (families or {}).get(f"{side}.items[{i}]", "sans")
+            missing = uncovered(item.text.replace("\n", " "), family)
+            if item.type == "text" and missing:  # the characters written, not filled in
+                out.append(error(f"{side}.items[{i}].text", not_printed(missing, family)))
             if item.type == "text" and not item.text:
                 out.append(error(f"{side}.items[{i}].text", "a text item needs its text"))
             if item.type != "text" and not item.fill and not item.stroke:
@@ -188,8 +241,11 @@ def _count(data: Data, row: Row, column: str) -> int:
     return int(number)
 
 
-def _value(data: Data, row: Row, key: str, template: str, colour: bool) -> str:
-    """A template filled from `row`; a colour must come out as #rrggbb, a text printable."""
+def _value(
+    data: Data, row: Row, key: str, template: str, colour: bool, family: str = "sans"
+) -> str:
+    """A template filled from `row`; a colour must come out as #rrggbb, a text printable (in
+    `family`, then sheetgen's fonts)."""
     text = fill(template, row.values)
     single = template_columns(template)
     column = single[0] if single is not None and len(single) == 1 else None
@@ -204,23 +260,25 @@ def _value(data: Data, row: Row, key: str, template: str, colour: bool) -> str:
     found = next(filter(None, map(unprintable, text.split("\n"))), None)
     if found:
         raise DataError(f"{where}: holds {found}; use printable characters only")
-    missing = uncovered(text.replace("\n", " "))
+    missing = uncovered(text.replace("\n", " "), family)
     if missing:
-        raise DataError(f"{where}: no font sheetgen carries can print {missing}; {PRINTS}")
+        raise DataError(f"{where}: {not_printed(missing, family)}")
     return text
 
 
-def _face(data: Data, row: Row, side: str, face: Face) -> FilledFace:
+def _face(data: Data, row: Row, side: str, face: Face, families: Families) -> FilledFace:
     items = []
     for i, item in enumerate(face.items):
         at = f"{side}.items[{i}]"
+        family = families.get(at, "sans")
         items.append(
             FilledItem(
                 item,
-                _value(data, row, f"{at}.text", item.text, False),
+                _value(data, row, f"{at}.text", item.text, False, family),
                 _value(data, row, f"{at}.colour", item.colour, True) or "#000000",
                 _value(data, row, f"{at}.fill", item.fill, True),
                 _value(data, row, f"{at}.stroke", item.stroke, True),
+                family,
             )
         )
     background = _value(data, row, f"{side}.background", face.background, True)
@@ -262,15 +320,17 @@ class DataFaults(DataError):
 MAX_FAULTS = 20  # rows whose faults a check lists; the rest are counted
 
 
-def filled(layout: PiecesLayout, data: Data) -> list[Filled]:
+def filled(layout: PiecesLayout, data: Data, families: Families | None = None) -> list[Filled]:
     """Every row's piece (rows counted 0 are kept: their image files and --only still name
-    them); DataFaults naming every row whose values cannot be used."""
+    them), each text item set in its family (`load_fonts`); DataFaults naming every row whose
+    values cannot be used."""
+    families = families or {}
     out, faults = [], []
     for row in data.rows:
         try:
             title = _value(data, row, "title", layout.title, False) if layout.title else ""
-            front = _face(data, row, "front", layout.front)
-            back = None if layout.back is None else _face(data, row, "back", layout.back)
+            front = _face(data, row, "front", layout.front, families)
+            back = None if layout.back is None else _face(data, row, "back", layout.back, families)
             deck = _value(data, row, "deck", layout.deck, False) if layout.deck else ""
             count = _count(data, row, layout.count)
             out.append(Filled(row, title, count, front, back, deck))

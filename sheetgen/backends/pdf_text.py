@@ -7,6 +7,7 @@ pdfium)."""
 
 from __future__ import annotations
 
+import io
 import re
 from collections import defaultdict
 from functools import cache
@@ -14,12 +15,13 @@ from typing import TYPE_CHECKING, Any
 
 from reportlab.lib.colors import HexColor
 from reportlab.pdfbase import pdfmetrics
-from reportlab.pdfbase.ttfonts import TTFont
+from reportlab.pdfbase.ttfonts import TTFError, TTFont
 from reportlab.pdfgen.canvas import Canvas
 
 from sheetgen.draw.shapes import Text
 from sheetgen.draw.shaping import advance, plain, shape
-from sheetgen.text.typefaces import FACES, FontFace, face
+from sheetgen.errors import SheetgenError
+from sheetgen.text.typefaces import FACES, FontFace, face, font_bytes
 
 if TYPE_CHECKING:
     import pikepdf
@@ -38,7 +40,17 @@ def register_fonts() -> None:
 @cache
 def _font(font_face: FontFace) -> TTFont:
     if font_face.pdf_name not in pdfmetrics.getRegisteredFontNames():
-        pdfmetrics.registerFont(TTFont(font_face.pdf_name, str(font_face.path)))
+        if font_face.own:  # a designer's font: the bytes checked (and made TrueType), by name
+            try:
+                made = TTFont(font_face.pdf_name, io.BytesIO(font_bytes(font_face)))
+            except (TTFError, ValueError, KeyError, IndexError) as exc:
+                raise SheetgenError(
+                    f"{font_face.file}: the PDF cannot embed this font ({exc}); use another "
+                    "copy of it, or another font"
+                ) from None
+        else:
+            made = TTFont(font_face.pdf_name, str(font_face.path))
+        pdfmetrics.registerFont(made)
     font: TTFont = pdfmetrics.getFont(font_face.pdf_name)
     return font
 
@@ -74,7 +86,7 @@ def draw_text(canvas: TextCanvas, text: Text) -> None:
     if text.rotation:
         canvas.rotate(-text.rotation)
     canvas.setFillColor(pdf_colour(text.colour))
-    if plain(text.text, text.weight):
+    if plain(text.text, text.weight, text.family):
         name = face(text.family, text.weight).pdf_name
         canvas.shown[name].update(text.text)
         canvas.setFont(name, text.size)
@@ -92,12 +104,15 @@ def _draw_glyphs(canvas: TextCanvas, text: Text) -> None:
     """Each run's glyphs where HarfBuzz put them. A left-to-right run is marked with the
     text it shows (a Devanagari vowel sign drawn before its consonant is copied after it); a
     right-to-left run's glyphs stand in the order they are seen, as readers expect, each
-    mapped back to its letters in the font's /ToUnicode (see `map_glyphs_to_text`)."""
-    shaped = shape(text.text, text.weight)
+    mapped back to its letters in the font's /ToUnicode (see `map_glyphs_to_text`), and so
+    are those of a run with a character beyond the basic plane (an emoji: pdfium drops such
+    a character from a marked text)."""
+    shaped = shape(text.text, text.weight, text.family)
     start = {"start": 0.0, "middle": -0.5, "end": -1.0}[text.anchor] * shaped.width * text.size
     for run in shaped.runs:
         font = _font(run.face)
-        if not run.rtl:
+        marked = not run.rtl and all(ord(ch) <= 0xFFFF for ch in run.text)
+        if marked:
             words = "".join(f"{unit:04X}" for unit in _utf16(run.text))
             canvas.addLiteral(f"/Span <</ActualText <FEFF{words}>>> BDC")
         line = canvas.beginText()
@@ -106,11 +121,13 @@ def _draw_glyphs(canvas: TextCanvas, text: Text) -> None:
             line.setTextOrigin(start + glyph.x * text.size, glyph.y * text.size)
             code = _code(font, run.face, glyph.gid)
             canvas.shown[run.face.pdf_name].add(code)
-            if run.rtl and glyph.chars and ord(code) >= _PRIVATE:
+            # a right-to-left letter's form, or a glyph of no character of its own (a flag)
+            meant = ord(code) >= _PRIVATE if run.rtl else not marked and _private(ord(code))
+            if glyph.chars and meant:
                 _MEANINGS[(font.face.name.decode(), ord(code))] = glyph.chars
             line.textOut(code)
         canvas.drawText(line)
-        if not run.rtl:
+        if marked:
             canvas.addLiteral("EMC")
 
 
@@ -119,7 +136,9 @@ _MEANINGS: dict[tuple[str, int], str] = {}  # (font name, private code) -> the l
 
 def map_glyphs_to_text(pdf: pikepdf.Pdf) -> None:
     """Point each private code of a right-to-left run in every font's /ToUnicode at the
-    letters its glyph shows (an Arabic letter's joined form, a lam-alef ligature)."""
+    letters its glyph shows (an Arabic letter's joined form, a lam-alef ligature), and write
+    each character beyond the basic plane (an emoji) there as UTF-16 does, in two halves
+    (reportlab writes its code point's digits, which no reader takes)."""
     # imported here, not at the top, for start-up time
     import pikepdf
 
@@ -128,18 +147,32 @@ def map_glyphs_to_text(pdf: pikepdf.Pdf) -> None:
             continue
         cmap = obj.get("/ToUnicode")
         name = str(obj.get("/BaseFont", "")).lstrip("/").split("+")[-1]
-        if cmap is None or not any(key[0] == name for key in _MEANINGS):
+        if cmap is None:
             continue
-        lines = cmap.read_bytes().decode("ascii").split("\n")
+        text = cmap.read_bytes().decode("ascii")
+        meant = any(key[0] == name for key in _MEANINGS)
+        if not meant and not _BEYOND.search(text):
+            continue
+        lines = text.split("\n")
         for i, line in enumerate(lines):
             match = _BFCHAR.fullmatch(line.strip())
-            if match and (name, int(match[2], 16)) in _MEANINGS:
-                letters = _MEANINGS[(name, int(match[2], 16))]
+            if match is None:
+                continue
+            code = int(match[2], 16)
+            beyond = 0xFFFF < code <= 0x10FFFF and len(match[2]) <= 6
+            letters = _MEANINGS.get((name, code)) or (chr(code) if beyond else None)
+            if letters:
                 lines[i] = f"<{match[1]}> <{''.join(f'{u:04X}' for u in _utf16(letters))}>"
         cmap.write("\n".join(lines).encode("ascii"))
 
 
 _BFCHAR = re.compile(r"<([0-9A-Fa-f]+)> <([0-9A-Fa-f]+)>")
+_BEYOND = re.compile(r"> <[0-9A-Fa-f]{5,6}>")  # a code point past U+FFFF, as reportlab writes it
+
+
+def _private(code: int) -> bool:
+    """Whether `code` is one `_code` made for a glyph no character maps to."""
+    return _PRIVATE <= code <= _PRIVATE_END or code >= _PRIVATE_HIGH
 
 
 def _utf16(text: str) -> list[int]:

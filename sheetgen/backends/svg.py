@@ -183,7 +183,7 @@ def _element(defs: _Defs, shape: Shape) -> BaseElement:
 
 
 def _text(dwg: svgwrite.Drawing, text: Text) -> BaseElement:
-    if not plain(text.text, text.weight):
+    if not plain(text.text, text.weight, text.family):
         return _glyphs(dwg, text)
     font = face(text.family, text.weight)
     element = dwg.text(
@@ -203,10 +203,11 @@ def _text(dwg: svgwrite.Drawing, text: Text) -> BaseElement:
 
 
 def _glyphs(dwg: svgwrite.Drawing, text: Text) -> BaseElement:
-    """Text in another script as the outlines of the glyphs HarfBuzz chose, the same picture as
-    the PDF's in any viewer, whatever fonts it has; the words stay in `aria-label` for screen
-    readers and in a transparent <text> for search and copying."""
-    shaped = shaping.shape(text.text, text.weight)
+    """Text in another script, emoji, and text in a designer's font as the outlines of the
+    glyphs HarfBuzz chose, the same picture as the PDF's in any viewer, whatever fonts it has;
+    the words stay in `aria-label` for screen readers and in a transparent <text> for search
+    and copying."""
+    shaped = shaping.shape(text.text, text.weight, text.family)
     start = {"start": 0.0, "middle": -0.5, "end": -1.0}[text.anchor] * shaped.width * text.size
     group = dwg.g(fill=text.colour)
     group["aria-label"] = text.text

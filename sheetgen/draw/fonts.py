@@ -42,13 +42,14 @@ def _metrics(font_face: FontFace) -> Metrics:
 
 
 def text_width(text: str, size: float, weight: Weight = "regular", family: str = "sans") -> float:
-    """The advance width in mm of `text` at em size `size` mm (shaped, in any script)."""
-    if not text.isascii():  # plain ASCII needs no shaping, nor the shaper's start-up
+    """The advance width in mm of `text` at em size `size` mm (shaped, in any script; in a
+    designer's font, always shaped, kerned as its own tables say)."""
+    if family != "sans" or not text.isascii():  # plain ASCII needs no shaper, nor its start-up
         # imported here, not at the top, for start-up time
         from sheetgen.draw.shaping import plain, shape
 
-        if not plain(text, weight):
-            return shape(text, weight).width * size
+        if not plain(text, weight, family):
+            return shape(text, weight, family).width * size
     m = _metrics(face(family, weight))
     # each character's advance looked up in C (a wrapped paragraph measures thousands)
     return sum(map(m.advances.get, map(ord, text), repeat(m.default, len(text)))) * size / m.units
@@ -108,14 +109,16 @@ def pt(points: float) -> float:
     return points * 25.4 / 72.0
 
 
-def wrap(text: str, size: float, max_width: float, weight: Weight = "regular") -> list[str]:
+def wrap(
+    text: str, size: float, max_width: float, weight: Weight = "regular", family: str = "sans"
+) -> list[str]:
     """`text` broken into lines no wider than `max_width`: at spaces, and between Chinese and
     Japanese characters and kana, which need none (a long word stands alone)."""
     lines: list[str] = []
     current = ""
     for piece, spaced in _breaks(text):
         trial = f"{current}{' ' if spaced else ''}{piece}" if current else piece
-        if current and text_width(trial, size, weight) > max_width:
+        if current and text_width(trial, size, weight, family) > max_width:
             lines.append(current)
             current = piece
         else:

@@ -1,7 +1,9 @@
 """Text in any script, set as glyphs: split into runs of one face and one direction, shaped by
 HarfBuzz (Arabic letters joined, Devanagari clusters formed, marks placed) and the runs put in
 visual order by the Unicode bidirectional algorithm. Text in DejaVu Sans alone, left to right,
-with no marks to place is `plain`, and backends set it as ordinary text."""
+with no marks to place is `plain`, and backends set it as ordinary text; text in a designer's
+font (a family `typefaces.own` knows) is never plain: it is shaped, kerned by its own tables,
+with sheetgen's faces for what it lacks."""
 
 from __future__ import annotations
 
@@ -20,6 +22,7 @@ from sheetgen.text.typefaces import (
     face_for,
     font_bytes,
     font_tables,
+    own,
     right_to_left,
 )
 
@@ -54,9 +57,11 @@ class Shaped:
     width: float
 
 
-def plain(text: str, weight: Weight = "regular") -> bool:
-    """Whether `text` needs no shaping: every character in the main face, none right to left,
-    no combining mark to place."""
+def plain(text: str, weight: Weight = "regular", family: str = "sans") -> bool:
+    """Whether `text` needs no shaping: sheetgen's main family, every character in its face,
+    none right to left, no combining mark to place."""
+    if family != "sans":
+        return False
     if text.isascii():
         return True
     have = characters(FACES[("sans", weight)])
@@ -67,10 +72,11 @@ def plain(text: str, weight: Weight = "regular") -> bool:
 
 
 @lru_cache(maxsize=4096)
-def shape(text: str, weight: Weight = "regular") -> Shaped:
-    """`text` (one line) as glyph runs in visual order."""
+def shape(text: str, weight: Weight = "regular", family: str = "sans") -> Shaped:
+    """`text` (one line) as glyph runs in visual order, in a designer's font first where
+    `family` names one."""
     text = unicodedata.normalize("NFC", text)
-    pieces = _pieces(text, weight)
+    pieces = _pieces(text, weight, own(family))
     levels = _levels(text)
     runs: list[tuple[int, FontFace, str]] = []  # (bidi level, face, text) in logical order
     for start, end, font in pieces:
@@ -92,13 +98,13 @@ def shape(text: str, weight: Weight = "regular") -> Shaped:
     return Shaped(tuple(out), pen)
 
 
-def _pieces(text: str, weight: Weight) -> list[tuple[int, int, FontFace]]:
-    """(start, end, face) of each stretch of `text` one face prints; a character no face has
-    is an error naming it."""
+def _pieces(text: str, weight: Weight, first: FontFace | None) -> list[tuple[int, int, FontFace]]:
+    """(start, end, face) of each stretch of `text` one face prints (a designer's font `first`
+    where it has the character); a character no face has is an error naming it."""
     pieces: list[tuple[int, int, FontFace]] = []
     before: FontFace | None = None
     for i, ch in enumerate(text):
-        font = face_for(ch, weight, before)
+        font = face_for(ch, weight, before, first)
         if font is None:
             raise SheetgenError(
                 f"no font sheetgen carries can print '{ch}' (U+{ord(ch):04X}) in {text!r}; "

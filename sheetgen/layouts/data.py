@@ -118,6 +118,11 @@ def data_path(folder: Path, name: str) -> Path:
         raise DataError(
             f"{name!r} is not a data file sheetgen reads; use .csv, .tsv, .json, .xlsx or .ods"
         )
+    return present(path, name, folder)
+
+
+def present(path: Path, name: str, folder: Path) -> Path:
+    """`path` (named `name` in `folder`), refused in one line when there is no such file."""
     if not os.path.lexists(path):
         raise DataError(f"{name!r} is not in {folder} (no such file)")
     return path

@@ -25,6 +25,7 @@ from sheetgen.pipeline.only import check_only
 from sheetgen.pipeline.output import check_folder, make_folder, output_name, write_all
 from sheetgen.pipeline.ranges import fitting
 from sheetgen.text.terminal import for_terminal
+from sheetgen.text.typefaces import FontFace, add_own, own_faces
 
 
 @dataclass(frozen=True)
@@ -173,10 +174,13 @@ Job = tuple[Loaded, BuildRequest, Path, Document]  # a layout, the build, its fo
 _told: Any = None  # in a worker: the queue its files made are told to the build on
 
 
-def _start_worker(parent: int, told: Any) -> None:
-    """A worker's start: it ends with the build, and tells it each file it makes."""
+def _start_worker(parent: int, told: Any, fonts: tuple[FontFace, ...] = ()) -> None:
+    """A worker's start: it ends with the build, and tells it each file it makes; it knows the
+    designers' fonts the build's drawings name (however the worker was started)."""
     global _told
     _told = told
+    for font in fonts:
+        add_own(font)
     die_with_parent(parent)
 
 
@@ -288,7 +292,9 @@ def _in_workers(groups: list[list[Job]], workers: int, done: Callable[[int], Non
 
     told = multiprocessing.get_context().Queue()
     with ProcessPoolExecutor(
-        max_workers=workers, initializer=_start_worker, initargs=(os.getpid(), told)
+        max_workers=workers,
+        initializer=_start_worker,
+        initargs=(os.getpid(), told, own_faces()),
     ) as pool:
         futures = [pool.submit(_jobs, group) for group in groups]
         while not all(f.done() for f in futures):

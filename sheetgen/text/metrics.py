@@ -65,13 +65,18 @@ def damaged_tables(data: bytes) -> list[str]:
     out = []
     for i in range(count):
         tag, checksum, offset, length = struct.unpack_from(">4sLLL", data, 12 + 16 * i)
-        table = bytearray(data[offset : offset + length])
-        if tag == b"head":
-            table[8:12] = bytes(4)
-        table += bytes(-len(table) % 4)
-        if _word_sum(table) & 0xFFFFFFFF != checksum:
+        if table_checksum(tag, data[offset : offset + length]) != checksum:
             out.append(repr(tag.decode("latin-1")))
     return out
+
+
+def table_checksum(tag: bytes, data: bytes) -> int:
+    """The checksum of a font table's bytes (`damaged_tables` says how it is summed)."""
+    table = bytearray(data)
+    if tag == b"head":
+        table[8:12] = bytes(4)
+    table += bytes(-len(table) % 4)
+    return _word_sum(table) & 0xFFFFFFFF
 
 
 def _word_sum(table: bytearray) -> int:

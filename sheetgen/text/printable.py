@@ -5,7 +5,7 @@ from __future__ import annotations
 
 import unicodedata
 
-from sheetgen.text.typefaces import SCRIPTS
+from sheetgen.text.typefaces import SCRIPTS, own
 
 
 def unprintable(text: str) -> str | None:
@@ -26,3 +26,15 @@ def unprintable(text: str) -> str | None:
 
 
 PRINTS = f"it prints {SCRIPTS}: write the text in one of those"
+
+
+def not_printed(missing: str, family: str = "sans") -> str:
+    """What to say of characters no face prints (`missing`, as `uncovered` describes them),
+    when a text is set in `family` (a designer's font, or sheetgen's own)."""
+    font = own(family)
+    if font is None:
+        return f"no font sheetgen carries can print {missing}; {PRINTS}"
+    return (
+        f"neither {font.file} nor a font sheetgen carries can print {missing}; sheetgen's "
+        f"fonts print {SCRIPTS}"
+    )

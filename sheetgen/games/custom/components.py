@@ -15,9 +15,11 @@ from sheetgen.games.custom.model import PiecesLayout
 from sheetgen.games.custom.rules import (
     DataFaults,
     Filled,
+    FontError,
     apart_findings,
     filled,
     load_data,
+    load_fonts,
     template_findings,
 )
 from sheetgen.layouts.data import DataError
@@ -28,18 +30,22 @@ if TYPE_CHECKING:  # the options' module reads the press; a builder only reads i
 
 
 def check_pieces(layout: PiecesLayout) -> list[Finding]:
-    """The data file read, the templates against its columns, every row's values and pictures,
-    and every text set at 6 pt or more in its box; texts that come within 3 mm of the cut and
-    raster pictures printed at fewer than 300 dpi warned."""
+    """The fonts and the data file read, the templates against its columns, every row's
+    values and pictures, and every text set at 6 pt or more in its box; texts that come
+    within 3 mm of the cut and raster pictures printed at fewer than 300 dpi warned."""
+    try:
+        families = load_fonts(layout)
+    except FontError as exc:
+        return [error(exc.key, exc.message)]
     try:
         data = load_data(layout)
     except DataError as exc:
         return [error("data", str(exc))]
-    out = template_findings(layout, data)
+    out = template_findings(layout, data, families)
     if any(f.level == "error" for f in out):
         return out
     try:
-        pieces = filled(layout, data)
+        pieces = filled(layout, data, families)
     except DataFaults as exc:
         return [*out, *(error(key, line) for key, line in exc.faults)]
     except DataError as exc:
@@ -91,7 +97,7 @@ def _unfitted(pieces: list[Filled], side: str, index: int, at: str, file: str) -
         shown = face.items[index]
         if shown.item.type != "text":
             return []
-        fitted = set_text(shown.text, shown.item)
+        fitted = set_text(shown.text, shown.item, shown.family)
         if fitted is None:
             text = shown.text if len(shown.text) <= 40 else shown.text[:39] + "…"
             return [
@@ -129,7 +135,8 @@ def _drawn(layout: PiecesLayout, bleed: float) -> list[tuple[Filled, Piece]]:
     out = []
     taken: set[str] = set()
     pictures = Pictures()
-    for piece in filled(layout, load_data(layout)):
+    families = load_fonts(layout)
+    for piece in filled(layout, load_data(layout), families):
         name = piece_name(piece.title, taken, f"row-{piece.row.number}")
         front = face_drawing(layout.piece, piece.front, bleed, f"{name} front", pictures)
         back = (

@@ -69,21 +69,25 @@ def background(piece: Piece, colour: str, bleed: float) -> list[Shape]:
     return [polygon(outline(piece, bleed), ground), polygon(outline(piece), CUT_LINE)]
 
 
-def set_text(text: str, item: Item) -> tuple[float, list[str]] | None:
-    """The size (mm) and lines a text item is set in: its own size, made smaller in steps
-    until it fits its box; None when it fits at no size of 6 pt or more."""
+def set_text(text: str, item: Item, family: str = "sans") -> tuple[float, list[str]] | None:
+    """The size (mm) and lines a text item is set in (in `family`, measured by its own
+    metrics): its own size, made smaller in steps until it fits its box; None when it fits at
+    no size of 6 pt or more."""
     width, height = frame(item)
     size, least = pt(item.points), pt(LEAST)
+    weight = item.weight
     while size >= least - 1e-9:
         if item.fit == "shrink":
             lines = text.split("\n")
         else:
             lines = [
-                line for part in text.split("\n") for line in wrap(part, size, width, item.weight)
+                line
+                for part in text.split("\n")
+                for line in wrap(part, size, width, weight, family)
             ]
-        wide = max((text_width(line, size, item.weight) for line in lines), default=0.0)
-        tall = cap_height(size, item.weight) + (len(lines) - 1) * LEADING * size
-        tall += descent(size, item.weight)
+        wide = max((text_width(line, size, weight, family) for line in lines), default=0.0)
+        tall = cap_height(size, weight, family) + (len(lines) - 1) * LEADING * size
+        tall += descent(size, weight, family)
         if wide <= width + 1e-6 and tall <= height + 1e-6:
             return size, lines
         size = least if size > least and size * STEP < least else size * STEP
@@ -97,11 +101,21 @@ def _text_shapes(filled: FilledItem, size: float, lines: Sequence[str]) -> list[
     width, height = frame(item)
     anchor = ANCHORS[item.align]
     x = {"left": 0.0, "centre": width / 2, "right": width}[item.align]
-    cap = cap_height(size, item.weight)
-    block = cap + (len(lines) - 1) * LEADING * size + descent(size, item.weight)
+    family = filled.family
+    cap = cap_height(size, item.weight, family)
+    block = cap + (len(lines) - 1) * LEADING * size + descent(size, item.weight, family)
     top = {"top": 0.0, "middle": (height - block) / 2, "bottom": height - block}[item.valign]
     return [
-        Text(x, top + cap + i * LEADING * size, line, size, filled.colour, item.weight, anchor)
+        Text(
+            x,
+            top + cap + i * LEADING * size,
+            line,
+            size,
+            filled.colour,
+            item.weight,
+            anchor,
+            family=family,
+        )
         for i, line in enumerate(lines)
     ]
 
@@ -126,7 +140,7 @@ def item_shapes(filled: FilledItem, pictures: Pictures) -> Shape | None:
     (the check refuses it first)."""
     item = filled.item
     if item.type == "text":
-        fitted = set_text(filled.text, item)
+        fitted = set_text(filled.text, item, filled.family)
         if fitted is None:
             return None
         shapes = _text_shapes(filled, *fitted)

@@ -45,7 +45,19 @@ class Item(Section):
         "smaller to fit its box, never below 6 pt",
     )
     colour: str = Key(default="#000000", max_length=200, description=f"the text's colour, {COLOUR}")
-    weight: Literal["regular", "bold"] = Key(default="regular", description="regular or bold")
+    weight: Literal["regular", "bold"] = Key(
+        default="regular",
+        description="regular or bold (with a font file of your own: the weight of sheetgen's "
+        "fonts for the letters it lacks; yours prints as it is drawn)",
+    )
+    font: str = Key(
+        default="",
+        max_length=200,
+        description="a TrueType (.ttf) or OpenType (.otf) file to set the text in, named from "
+        "this layout's folder and kept inside it, with its licence file beside it (LICENSE, "
+        "OFL or the font's name .txt); characters it lacks print in sheetgen's fonts; '' "
+        "sheetgen's fonts alone",
+    )
     align: Align = Key(default="centre", description="left, centre or right in its box")
     valign: Valign = Key(default="middle", description="top, middle or bottom in its box")
     image: str = Key(
@@ -76,6 +88,11 @@ class Item(Section):
         description="degrees the item is turned about its box's centre (180: the upside-down "
         "corner index of a playing card)",
     )
+
+    @classmethod
+    def own_font_keys(cls) -> frozenset[str]:
+        """A text item's words: the rules check them against its font once it is read."""
+        return frozenset({"text"})
 
 
 class Face(Section):

@@ -14,6 +14,7 @@ from pathlib import Path
 from typing import Any, Literal
 
 from sheetgen.colour_sight import too_alike
+from sheetgen.errors import SheetgenError
 from sheetgen.findings import Finding, error, shown, warning
 from sheetgen.games.custom.model import IMAGE_FITS, TEXT_FITS, Face, Item, PiecesLayout
 from sheetgen.layouts.data import (
@@ -25,10 +26,12 @@ from sheetgen.layouts.data import (
     contained,
     data_path,
     fill,
+    present,
     read_data,
     template_columns,
 )
-from sheetgen.text.printable import PRINTS, unprintable
+from sheetgen.text.own_fonts import own_face
+from sheetgen.text.printable import not_printed, unprintable
 from sheetgen.text.typefaces import uncovered
 
 COLOUR = re.compile(r"^#[0-9a-fA-F]{6}$")
@@ -40,7 +43,8 @@ Kind = Literal["text", "colour", "file"]  # what a template must give
 
 @dataclass(frozen=True)
 class FilledItem:
-    """An item with its templates filled from one row."""
+    """An item with its templates filled from one row, and the family its text is set in
+    ('sans', or a designer's font by the name `typefaces.own` knows it by)."""
 
     item: Item
     text: str
@@ -51,6 +55,18 @@ class FilledItem:
     path: Path | None = None  # that file, found in the layout's folder
     where: str = ""  # where its picture's faults are said: its row and column ('' none)
     key: str = ""  # the layout's key of the item's image
+    family: str = "sans"
+
+
+class FontError(SheetgenError):
+    """A text item's font that cannot be used: the item's `font` key, and what is wrong."""
+
+    def __init__(self, key: str, message: str) -> None:
+        super().__init__(f"{shown(key)}: {message}")
+        self.key, self.message = key, message
+
+
+Families = dict[str, str]  # a text item's key ('front.items[0]') -> the family it is set in
 
 
 @dataclass(frozen=True)
@@ -96,6 +112,27 @@ def templates(layout: PiecesLayout) -> Iterator[tuple[str, str, Kind]]:
                 yield f"{at}.stroke", item.stroke, "colour"
 
 
+def load_fonts(layout: PiecesLayout) -> Families:
+    """The family of each text item that names a font file, the file read from the folder of
+    the layout file that writes the item's face (FontError for the first that cannot be used:
+    outside that folder, missing, without its licence, no font or a damaged one)."""
+    families: Families = {}
+    for side, face in _faces(layout):
+        written = layout.folder_of(side)  # the folder of the file that writes this face
+        folder = written if written is not None else Path.cwd()
+        for i, item in enumerate(face.items):
+            if item.type != "text" or not item.font:
+                continue
+            at = f"{side}.items[{i}].font"
+            try:
+                path = present(contained(folder, item.font, "the font"), item.font, folder)
+                called = _shown(item.font if written is None else str(folder / item.font))
+                families[f"{side}.items[{i}]"] = own_face(path, called).css_family
+            except SheetgenError as exc:
+                raise FontError(at, str(exc)) from None
+    return families
+
+
 def load_data(layout: PiecesLayout) -> Data:
     """The layout's data file, read (a DataError in one line when it cannot be)."""
     written = layout.folder_of("data")  # the folder of the file that names it
@@ -113,9 +150,12 @@ def _shown(path: str) -> str:
         return path
 
 
-def template_findings(layout: PiecesLayout, data: Data) -> list[Finding]:
-    """Templates whose braces are broken or that name a column the data has not, and items
-    that lack what their type needs."""
+def template_findings(
+    layout: PiecesLayout, data: Data, families: Families | None = None
+) -> list[Finding]:
+    """Templates whose braces are broken or that name a column the data has not, texts that
+    hold a character no font of theirs prints (their own, then sheetgen's), and items that
+    lack what their type needs."""
     out: list[Finding] = []
     for key, template, kind in templates(layout):
         named = template_columns(template)
@@ -136,6 +176,10 @@ def template_findings(layout: PiecesLayout, data: Data) -> list[Finding]:
                 out.append(error(key, f"names column {column!r}, {_lacked(column, data)}"))
     for side, face in _faces(layout):
         for i, item in enumerate(face.items):
+            family = (families or {}).get(f"{side}.items[{i}]", "sans")
+            missing = uncovered(item.text.replace("\n", " "), family)
+            if item.type == "text" and missing:  # the characters written, not filled in
+                out.append(error(f"{side}.items[{i}].text", not_printed(missing, family)))
             out += _item_findings(f"{side}.items[{i}]", item)
     for i, column in enumerate(layout.apart):
         if column not in data.columns:
@@ -202,9 +246,9 @@ def _count(data: Data, row: Row, column: str) -> int:
     return int(number)
 
 
-def _value(data: Data, row: Row, key: str, template: str, kind: Kind) -> str:
-    """A template filled from `row`; a colour must come out as #rrggbb, a text printable (a
-    file's name is found by `_picture_path`)."""
+def _value(data: Data, row: Row, key: str, template: str, kind: Kind, family: str = "sans") -> str:
+    """A template filled from `row`; a colour must come out as #rrggbb, a text printable (in
+    `family`, then sheetgen's fonts; a file's name is found by `_picture_path`)."""
     text = fill(template, row.values)
     single = template_columns(template)
     column = single[0] if single is not None and len(single) == 1 else None
@@ -221,9 +265,9 @@ def _value(data: Data, row: Row, key: str, template: str, kind: Kind) -> str:
     found = next(filter(None, map(unprintable, text.split("\n"))), None)
     if found:
         raise DataError(f"{where}: holds {found}; use printable characters only")
-    missing = uncovered(text.replace("\n", " "))
+    missing = uncovered(text.replace("\n", " "), family)
     if missing:
-        raise DataError(f"{where}: no font sheetgen carries can print {missing}; {PRINTS}")
+        raise DataError(f"{where}: {not_printed(missing, family)}")
     return text
 
 
@@ -262,19 +306,20 @@ def _image(
     return name, path, where
 
 
-def _face(data: Data, row: Row, side: str, layout: PiecesLayout) -> FilledFace:
+def _face(data: Data, row: Row, side: str, layout: PiecesLayout, families: Families) -> FilledFace:
     face = layout.front if side == "front" else layout.back
     assert face is not None  # the layout has the side
     items = []
     for i, item in enumerate(face.items):
         at = f"{side}.items[{i}]"
+        family = families.get(at, "sans")
         image, path, where = "", None, ""
         if item.type == "image":
             image, path, where = _image(layout, data, row, side, at, item)
         items.append(
             FilledItem(
                 item,
-                _value(data, row, f"{at}.text", item.text, "text"),
+                _value(data, row, f"{at}.text", item.text, "text", family),
                 _value(data, row, f"{at}.colour", item.colour, "colour") or "#000000",
                 _value(data, row, f"{at}.fill", item.fill, "colour"),
                 _value(data, row, f"{at}.stroke", item.stroke, "colour"),
@@ -282,6 +327,7 @@ def _face(data: Data, row: Row, side: str, layout: PiecesLayout) -> FilledFace:
                 path,
                 where,
                 f"{at}.image",
+                family,
             )
         )
     background = _value(data, row, f"{side}.background", face.background, "colour")
@@ -327,15 +373,17 @@ class DataFaults(DataError):
 MAX_FAULTS = 20  # rows whose faults a check lists; the rest are counted
 
 
-def filled(layout: PiecesLayout, data: Data) -> list[Filled]:
+def filled(layout: PiecesLayout, data: Data, families: Families | None = None) -> list[Filled]:
     """Every row's piece (rows counted 0 are kept: their image files and --only still name
-    them); DataFaults naming every row whose values cannot be used."""
+    them), each text item set in its family (`load_fonts`); DataFaults naming every row whose
+    values cannot be used."""
+    families = families or {}
     out, faults = [], []
     for row in data.rows:
         try:
             title = _value(data, row, "title", layout.title, "text") if layout.title else ""
-            front = _face(data, row, "front", layout)
-            back = None if layout.back is None else _face(data, row, "back", layout)
+            front = _face(data, row, "front", layout, families)
+            back = None if layout.back is None else _face(data, row, "back", layout, families)
             deck = _value(data, row, "deck", layout.deck, "text") if layout.deck else ""
             count = _count(data, row, layout.count)
             out.append(Filled(row, title, count, front, back, deck))

@@ -271,7 +271,8 @@ def test_options_some_layouts_do_not_take_are_noted(
         (["marram/classic", "--crop-marks", "dots"], 2, "error: --crop-marks 'dots': use none,"),
         (["marram/classic", "--fold", "--flip", "short"], 2, "error: --fold prints fronts and"),
         (["scrumpit/tiles", "--fold"],
-         2, "error: --fold works with marram/tiles, scribbly-gum/pad, scribbly-gum/tiles, "
+         2, "error: --fold works with custom/pieces, marram/tiles, scribbly-gum/pad, "
+            "scribbly-gum/tiles, "
             "scribbly-gum/tree layouts only"),
         (["scribbly-gum/kuringgai", "--fold"],
          1, "error: --fold: scribbly-gum/kuringgai prints no backs to fold behind its fronts"),
@@ -287,8 +288,8 @@ def test_options_some_layouts_do_not_take_are_noted(
          2, "error: --crop-marks works with every kind of layout but marram/art, "
             "scribbly-gum/digital"),
         (["scrumpit/tiles", "--bleed", "2"],
-         2, "error: --bleed works with marram/tiles, scribbly-gum/tiles, walkabout/dice "
-            "layouts only"),
+         2, "error: --bleed works with custom/pieces, marram/tiles, scribbly-gum/tiles, "
+            "walkabout/dice layouts only"),
     ],
 )  # fmt: skip
 def test_press_options_refused_in_one_line_and_nothing_written(

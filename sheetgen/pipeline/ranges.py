@@ -109,15 +109,21 @@ def _numeric(model: type[Table], where: str) -> bool:
     return True
 
 
-def rules_pass(kind: ComponentKind, data: dict[str, Any], key: str) -> Callable[[float], bool]:
+def rules_pass(
+    kind: ComponentKind, data: dict[str, Any], key: str, read: LayoutBase | None = None
+) -> Callable[[float], bool]:
     """Whether the layout `data` of `kind`, with the dotted `key` set to a number, passes the
-    kind's model and its rules check (no error finding)."""
+    kind's model and its rules check (no error finding); `read`, the layout `data` is of,
+    whose folders the files it names (a data file, a font) are taken from."""
 
     def passes(number: float) -> bool:
         try:
             tried = kind.model.model_validate(with_value(data, key, number))
         except Refusal:
             return False
+        if read is not None:  # private: where the paths it writes start
+            object.__setattr__(tried, "_folder", read._folder)
+            object.__setattr__(tried, "_folders", read._folders)
         return not any(f.level == "error" for f in kind.check(tried))
 
     return passes
@@ -134,7 +140,7 @@ def _fits(
         return None
     step = 1 if isinstance(value, int) else FLOAT_STEP
 
-    passes = rules_pass(kind, data, key)
+    passes = rules_pass(kind, data, key, model)
     low, high = bounds
     tried = {snap(low + (high - low) * i / (SAMPLES - 1), step) for i in range(SAMPLES)}
     start = next((v for v in sorted(tried, key=lambda v: abs(v - value)) if passes(v)), None)

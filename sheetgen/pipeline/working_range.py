@@ -31,7 +31,7 @@ def working_range(
     step = 1 if isinstance(value, int) else FLOAT_STEP
     data = {**base.model_dump(), "name": TRIAL}  # as `check` would meet a layout of yours
 
-    rules_pass = passes_rules(kind, data, key)
+    rules_pass = passes_rules(kind, data, key, base)
     low, high = (edge(value, end, rules_pass, step) for end in bounds)
     if (low, high) == bounds or not rules_pass(value):
         return None

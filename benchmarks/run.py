@@ -564,7 +564,8 @@ def starters(pairs: int) -> None:
     for kind in kinds:
 
         def new(kind: str = kind) -> None:
-            target.unlink(missing_ok=True)
+            for made in WORK.glob("starter.*"):  # the layout, and a kind's sample data beside it
+                made.unlink()
             subprocess.run(
                 [*SHEETGEN, "new", kind, str(target)], check=True, capture_output=True, cwd=WORK,
                 env=ENVIRONMENT,

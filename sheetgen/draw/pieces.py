@@ -9,12 +9,48 @@ from __future__ import annotations
 from dataclasses import dataclass
 from typing import Literal
 
-from sheetgen.draw.shapes import Drawing
+from sheetgen.draw.geometry import polygon, rounded_rect_path
+from sheetgen.draw.shapes import Circle, Drawing, Rect, Shape, Style
 
 # How a game's rules have players take the pieces of a deck, which a digital table follows:
 # 'bag', drawn blind from a bag; 'pile', shuffled into a face-down pile with one back;
 # 'open', laid out face up in the set's order (chosen, or laid first, never drawn blind).
 Drawn = Literal["bag", "pile", "open"]
+CutShape = Literal["rectangle", "circle", "hexagon"]
+FILLED = Style(stroke=None, fill="#000000")
+
+
+@dataclass(frozen=True)
+class Cut:
+    """The line a piece is cut on, for what shows a piece apart from its sheet: a rectangle
+    with its corners rounded `radius` mm (0: square), a circle as wide as the piece, or a
+    hexagon with a flat top and bottom and its corners at the middle of the left and right
+    edges (its top and bottom edges from a quarter to three quarters of the width). A bare
+    image is clear outside it; a digital table gives the piece its shape."""
+
+    shape: CutShape = "rectangle"
+    radius: float = 0.0  # a rectangle's corners; a circle's or a hexagon's says nothing
+
+    @property
+    def square(self) -> bool:
+        """A rectangle with square corners: a piece is its whole drawing's box."""
+        return self.shape == "rectangle" and self.radius <= 0
+
+    def area(self, width: float, height: float, grow: float = 0.0) -> Shape:
+        """What lies inside the cut of a `width` x `height` mm piece, filled, `grow` mm beyond
+        it on every side (a bleed): as a piece's background is printed to its bleed edge, a
+        rounded rectangle's bleed has square corners (a corner rounder cuts the round ones
+        from it), a circle's is a wider circle and a hexagon's a larger hexagon."""
+        if self.shape == "circle":
+            return Circle(width / 2, height / 2, width / 2 + grow, FILLED)
+        w, h, x, y = width + 2 * grow, height + 2 * grow, -grow, -grow
+        if self.shape == "hexagon":
+            corners = [(0.0, h / 2), (w / 4, 0.0), (3 * w / 4, 0.0), (w, h / 2)]
+            corners += [(3 * w / 4, h), (w / 4, h)]
+            return polygon([(x + cx, y + cy) for cx, cy in corners], FILLED)
+        if grow > 0 or self.radius <= 0:
+            return Rect(x, y, w, h, FILLED)
+        return rounded_rect_path(0.0, 0.0, width, height, self.radius, FILLED)
 
 
 @dataclass(frozen=True)
@@ -31,7 +67,9 @@ class Piece:
     name whichever side is up and keeps it out of hidden hands; False where its back hides it.
     `deck_name` is its deck's name as players read it on a table ('Yellow bag', in the
     layout's words); empty: the deck's slug in words. `title` is the piece's own name as
-    players read it ('Deep roots'); empty: its `name`."""
+    players read it ('Deep roots'); empty: its `name`. `cut` is the line it is cut on: a
+    rectangle with square corners unless the game says another shape (its `Cut`; every piece
+    of a deck is cut alike)."""
 
     name: str
     front: Drawing
@@ -43,6 +81,7 @@ class Piece:
     both_public: bool = False
     deck_name: str = ""
     title: str = ""
+    cut: Cut = Cut()
 
 
 @dataclass(frozen=True)

@@ -6,7 +6,13 @@ parts are drawn with the bleed asked for, as `build --bleed` draws them, so gras
 on past the cut. Pieces whose art cannot extend (Walkabout's die faces carry 2 mm of flat die
 colour; Scrumpit's tiles none) show what they have, and in a PNG the rest repeats the piece's
 outermost pixels outward, with a note naming the layout. A PDF or SVG cannot repeat pixels, so
-there a bleed wider than such a piece's art is refused, naming the widest it allows."""
+there a bleed wider than such a piece's art is refused, naming the widest it allows.
+
+A piece cut other than as a square-cornered rectangle (its `Piece.cut`: a card with rounded
+corners, a round token, a six-sided tile) is a PNG clear outside its cut, for a digital table
+or a page to show it on any ground: trimmed, its round corners; with a bleed, outside the cut
+grown by the bleed (a rounded card's bleed square-cornered, as it is printed). Die faces,
+boards and square-cornered pieces are opaque to their edges."""
 
 from __future__ import annotations
 
@@ -14,8 +20,9 @@ from dataclasses import dataclass
 from typing import Literal
 
 from sheetgen.backends import MAX_EXPORT_PIXELS, check_build_pixels, render
+from sheetgen.backends.png import BAND_PIXELS
 from sheetgen.draw.document import Document, Page, Placement
-from sheetgen.draw.pieces import Parts
+from sheetgen.draw.pieces import Cut, Parts
 from sheetgen.draw.shapes import Drawing
 from sheetgen.draw.transform import translate
 from sheetgen.errors import SheetgenError
@@ -73,7 +80,19 @@ def _distinct(named: list[tuple[str, Drawing]]) -> list[tuple[str, Drawing]]:
     return out
 
 
-def _shot(drawing: Drawing, size: Size) -> Shot:
+def cuts(parts: Parts) -> dict[Drawing, Cut]:
+    """The cut of each piece's front and back drawing that is not cut square (a drawing is
+    known by its identity); a die face's or a board's has none."""
+    return {
+        drawing: piece.cut
+        for piece in parts.pieces
+        if not piece.cut.square
+        for drawing in (piece.front, piece.back)
+        if drawing is not None
+    }
+
+
+def _shot(drawing: Drawing, size: Size, cut: Cut | None = None) -> Shot:
     per_mm = size.per_mm(drawing)
     width, height = round(drawing.width * per_mm), round(drawing.height * per_mm)
     if max(width, height) > MAX_PIECE_PX:
@@ -81,7 +100,15 @@ def _shot(drawing: Drawing, size: Size) -> Shot:
             f"a {drawing.width:g} x {drawing.height:g} mm piece would be {width} x {height} px, "
             f"over {MAX_PIECE_PX} px a side; ask for a smaller --px or --dpi"
         )
-    return Shot(drawing, max(1, width), max(1, height), round(size.bleed * per_mm))
+    bleed = round(size.bleed * per_mm)
+    pixels = (max(1, width) + 2 * bleed) * (max(1, height) + 2 * bleed)
+    if cut is not None and pixels > BAND_PIXELS:
+        raise SheetgenError(
+            f"a {drawing.width:g} x {drawing.height:g} mm piece, clear outside its cut, would "
+            f"be {pixels / 1e6:,.0f} megapixels, over the {BAND_PIXELS // 1_000_000}-megapixel "
+            "limit of an image with transparency; ask for a smaller --px or --dpi"
+        )
+    return Shot(drawing, max(1, width), max(1, height), bleed, cut=cut)
 
 
 def _vector_page(drawing: Drawing, bleed: float) -> Page:
@@ -114,7 +141,8 @@ def export_pieces(
     can (`bleed_model`)."""
     named = named_drawings(parts, names)
     if fmt == "png":
-        images = rasterised([_shot(drawing, size) for _, drawing in named])
+        cut = cuts(parts)
+        images = rasterised([_shot(drawing, size, cut.get(drawing)) for _, drawing in named])
         files = [
             (_name(names, what, fmt), png_bytes(image, size.per_mm(d) * 25.4))
             for (what, d), image in zip(named, images, strict=True)
@@ -137,9 +165,13 @@ def export_pieces(
 
 
 def check_pieces_pixels(made: list[tuple[Parts, Names]], size: Size) -> None:
-    """Refuse, before any is drawn, PNG pieces over a side's limit or over the pixels one
-    export may hold in all (as a build's: 200 Scrumpit tiles at --px 8192 are 13 billion)."""
-    shots = [_shot(d, size) for parts, names in made for _, d in named_drawings(parts, names)]
+    """Refuse, before any is drawn, PNG pieces over a side's limit (or, clear past their cut,
+    over the limit of an image with alpha) or over the pixels one export may hold in all (as
+    a build's: 200 Scrumpit tiles at --px 8192 are 13 billion)."""
+    shots = []
+    for parts, names in made:
+        cut = cuts(parts)
+        shots += [_shot(d, size, cut.get(d)) for _, d in named_drawings(parts, names)]
     pixels = sum((s.width + 2 * s.bleed) * (s.height + 2 * s.bleed) for s in shots)
     advice = "ask for a smaller --px or a lower --dpi, or fewer layouts"
     check_build_pixels(pixels, round(size.dpi), "export", advice, MAX_EXPORT_PIXELS)

@@ -1,7 +1,11 @@
 """Pieces as pixels: each drawing trimmed to its cut (or with a bleed around it) at an exact
 size in px, rasterised from the PDF the drawing model makes (`backends.png`), never drawn a
 second time. Where a piece's own art stops short of the bleed asked for, its outermost pixels
-are repeated outward, as a designer extends a background into the bleed."""
+are repeated outward, as a designer extends a background into the bleed. A piece not cut as a
+square-cornered rectangle (a rounded card, a round token, a six-sided tile: its `Cut`) can be
+taken clear outside its cut: its image's alpha is its cut's, rasterised alike (anti-aliased as
+its own edge is), so whatever of the piece runs past the cut (a box into the corner, the outer
+half of a cut line) is cut off too."""
 
 from __future__ import annotations
 
@@ -16,6 +20,7 @@ from PIL import Image
 from sheetgen.backends.png import render_pngs
 from sheetgen.backends.png_file import png_file
 from sheetgen.draw.document import Document, Page, Placement
+from sheetgen.draw.pieces import Cut
 from sheetgen.draw.shapes import Drawing
 from sheetgen.draw.transform import scale, translate
 
@@ -33,6 +38,22 @@ class Shot:
     height: int
     bleed: int = 0
     transparent: bool = False  # nothing where the drawing draws nothing (RGBA), not white
+    cut: Cut | None = None  # clear outside this cut grown by the bleed (RGBA; `Cut.area`)
+
+    @property
+    def clear(self) -> bool:
+        """Whether the image has an alpha channel (RGBA): transparent, or clear past a cut."""
+        return self.transparent or self.cut is not None
+
+    def mask(self) -> Shot | None:
+        """The shot of the piece's cut alone (grown by the bleed), the same size in px, whose
+        alpha is the image's where it is clear past its cut; None without a cut."""
+        if self.cut is None:
+            return None
+        d = self.drawing
+        grow = self.bleed * d.width / self.width  # the bleed's px as the drawing's mm
+        area = Drawing(d.width, d.height, (self.cut.area(d.width, d.height, grow),), bleed=grow)
+        return Shot(area, self.width, self.height, self.bleed, transparent=True)
 
     @property
     def own_bleed(self) -> int:
@@ -55,7 +76,7 @@ def _page(shot: Shot) -> Page:
 
 def rasterise(shots: list[Shot]) -> list[Image.Image]:
     """Each shot as an image of (width + 2 bleed) x (height + 2 bleed) px, in one PDF: RGB, or
-    RGBA where the shot is `transparent`."""
+    RGBA where the shot is `clear` (transparent, or clear past its cut)."""
     return list(rasterised(shots))
 
 
@@ -64,22 +85,42 @@ def rasterised(shots: list[Shot]) -> Iterator[Image.Image]:
     each as a PNG file holds one picture's pixels at once, not every one's."""
     if not shots:
         return
-    pages = [_page(shot) for shot in shots]
+    masks = [shot.mask() for shot in shots]
+    every = shots + [mask for mask in masks if mask is not None]
+    pages = [_page(shot) for shot in every]
     done: dict[int, bytes] = {}
-    for clear in sorted({shot.transparent for shot in shots}):
-        mine = [i for i, shot in enumerate(shots) if shot.transparent == clear]
+    for clear in sorted({shot.clear for shot in every}):
+        mine = [i for i, shot in enumerate(every) if shot.clear == clear]
         picked = [pages[i] for i in mine]
         pngs = render_pngs(Document(tuple(picked), "pieces"), picked, _PX_DPI, transparent=clear)
         for i, png in zip(mine, pngs, strict=True):
             done[i] = png
-    for i, shot in enumerate(shots):
-        image = Image.open(io.BytesIO(done[i])).convert("RGBA" if shot.transparent else "RGB")
-        extend = shot.bleed - shot.own_bleed
-        if extend:
-            pixels = np.asarray(image)
-            padded = np.pad(pixels, ((extend, extend), (extend, extend), (0, 0)), mode="edge")
-            image = Image.fromarray(padded)
+    at = len(shots)
+    for i, (shot, mask) in enumerate(zip(shots, masks, strict=True)):
+        image = _image(done[i], shot)
+        if mask is not None:
+            image = _cut_off(image, _image(done[at], mask))
+            at += 1
         yield image
+
+
+def _image(png: bytes, shot: Shot) -> Image.Image:
+    """A shot's rasterised page as its image: its bleed past its own art repeats its edge."""
+    image = Image.open(io.BytesIO(png)).convert("RGBA" if shot.clear else "RGB")
+    extend = shot.bleed - shot.own_bleed
+    if extend:
+        pixels = np.asarray(image)
+        padded = np.pad(pixels, ((extend, extend), (extend, extend), (0, 0)), mode="edge")
+        image = Image.fromarray(padded)
+    return image
+
+
+def _cut_off(image: Image.Image, mask: Image.Image) -> Image.Image:
+    """The image clear where its mask is: each pixel's alpha the lesser of its own and its
+    mask's (an edge drawn and cut alike stays as anti-aliased as it was, not fainter)."""
+    pixels = np.array(image)
+    np.minimum(pixels[:, :, 3], np.asarray(mask)[:, :, 3], out=pixels[:, :, 3])
+    return Image.fromarray(pixels)
 
 
 def png_bytes(image: Image.Image, dpi: float | None = None) -> bytes:

@@ -20,7 +20,9 @@ ready to play when loaded.
   stretched to its image, with a snap point at the centre of each cell pieces are laid on.
 - Cards: a card cut from a sheet of several faces is a `Card` (its sheet's `CustomDeck` entry
   and its `CardID`); a card whose sheet is its face alone (1 x 1) is a `CardCustom`, as TTS
-  names a card made from one image.
+  names a card made from one image. Each deck's `CustomDeck.Type` gives its cards the shape
+  its pieces are cut to (`Piece.cut`): a rectangle, with rounded corners where the pieces'
+  are, a hexagon or a circle (`card_type`).
 - Who sees what: a piece whose both sides are faces every player may read (a Marram tile, a
   Scribbly Gum achievement: `Piece.both_public`) shows its name whichever side is up and is
   kept on the table, not in a hand; any other piece hides its name face down and may be held
@@ -51,7 +53,7 @@ from urllib.parse import quote, urljoin, urlsplit
 import numpy as np
 from PIL import Image
 
-from sheetgen.draw.pieces import Die, Drawn, OnTable, Parts, Piece
+from sheetgen.draw.pieces import Cut, Die, Drawn, OnTable, Parts, Piece
 from sheetgen.draw.shapes import Drawing, Rect, Style
 from sheetgen.errors import UsageError
 from sheetgen.export.deck_grid import (
@@ -69,7 +71,10 @@ from sheetgen.pipeline.output import output_name, slug
 
 BOARD_DPI = 200  # a board's resolution where its long side stays within MAX_SIDE
 DIE_FACE_PX = 256  # a die face's side in its template unless asked for less
-CARD_RECTANGLE = 1  # CustomDeck Type: 0 rounded rectangle, 1 rectangle, 2/3 hex, 4 circle
+# CustomDeck Type, the shape TTS gives a deck's cards (its API's CardCustom `type`): 0 a
+# rectangle with rounded corners, 1 a rectangle, 2 a hexagon with rounded corners, 3 a
+# hexagon, 4 a circle
+CARD_TYPES = {"rounded": 0, "rectangle": 1, "hexagon": 3, "circle": 4}
 DICE_D6 = 1  # CustomDice Type: 0 d4, 1 d6, 2 d8, 3 d10, 4 d12, 5 d20
 TILE_BOX = 0  # CustomTile Type: 0 box, 1 hex, 2 circle, 3 rounded
 BOARD_THICKNESS = 0.2  # a board tile's thickness (Custom_Tile Thickness)
@@ -272,6 +277,16 @@ class Card:
         return "CardCustom" if one else "Card"
 
 
+def card_type(cut: Cut) -> int:
+    """The shape TTS gives a deck's cards (`CustomDeck.Type`), as its pieces are cut: a
+    rectangle with rounded corners or square ones, a hexagon, a circle. The card's outline is
+    TTS's own, its face's image shown within it: a sheet's cells stay whole, opaque to their
+    edges."""
+    if cut.shape == "rectangle":
+        return CARD_TYPES["rectangle" if cut.square else "rounded"]
+    return CARD_TYPES[cut.shape]
+
+
 def deck_title(piece: Piece) -> str:
     """What players read as a deck's name on the table: the game's (`Piece.deck_name`), or its
     deck's slug in words ('movement' -> 'Movement')."""
@@ -318,7 +333,7 @@ def export_deck(
             "NumHeight": grid.rows,
             "BackIsHidden": True,
             "UniqueBack": unique_back,
-            "Type": CARD_RECTANGLE,
+            "Type": card_type(pieces[0].cut),
         }
         for slot, i in enumerate(indices):
             for copy in range(pieces[i].count):

@@ -6,7 +6,7 @@ from __future__ import annotations
 from typing import TYPE_CHECKING
 
 from sheetgen.draw import pt
-from sheetgen.draw.pieces import Parts, Piece, piece_name
+from sheetgen.draw.pieces import Cut, Parts, Piece, piece_name
 from sheetgen.draw.sheets import AlignmentTest, Pieces, Sheets, TwoSided
 from sheetgen.findings import Finding, error, warning
 from sheetgen.games.custom.art import Pictures, soft_pictures
@@ -136,6 +136,8 @@ def _drawn(layout: PiecesLayout, bleed: float) -> list[tuple[Filled, Piece]]:
     taken: set[str] = set()
     pictures = Pictures()
     families = load_fonts(layout)
+    shape = layout.piece.shape
+    cut = Cut(shape, layout.piece.radius if shape == "rectangle" else 0.0)
     for piece in filled(layout, load_data(layout), families):
         name = piece_name(piece.title, taken, f"row-{piece.row.number}")
         front = face_drawing(layout.piece, piece.front, bleed, f"{name} front", pictures)
@@ -155,6 +157,7 @@ def _drawn(layout: PiecesLayout, bleed: float) -> list[tuple[Filled, Piece]]:
             drawn=layout.drawn,
             deck_name=piece.deck,
             title=title,
+            cut=cut,
         )
         out.append((piece, kept))
     return out

@@ -385,7 +385,7 @@ def _spans(template: str, values: dict[str, str]) -> list[tuple[int, int, str]]:
     return out
 
 
-def icon_columns(template: str) -> list[str]:
+def _icon_columns(template: str) -> list[str]:
     """The columns a text's template writes alone between colons (`:{suit}:`): each row's
     value names an icon (a colon before it that is half of a '::' prints a colon)."""
     parsed = list(string.Formatter().parse(template))
@@ -401,7 +401,7 @@ def icon_columns(template: str) -> list[str]:
 def _text_icons(data: Data, row: Row, at: str, template: str, known: frozenset[str]) -> None:
     """A DataError (at the item's text) for a text whose icons, once filled from `row`, name
     one there is not: with the row and the column the name came from."""
-    for column in icon_columns(template):
+    for column in _icon_columns(template):
         name = row.values[column]
         if name not in known:
             said = "names no icon (the cell is empty)" if not name.strip() else None

@@ -222,9 +222,24 @@ def test_shrinking_counts_an_icons_width(tmp_path: Path) -> None:
 
 
 def test_a_colon_pair_prints_one_colon_and_a_lone_colon_prints_as_it_is(tmp_path: Path) -> None:
-    rows = 'name,words\nA,"Ratio 2::1, at 10:30: Note::read"\n'
-    (pdf,) = _pieces(_deck(tmp_path, rows), tmp_path / "out", "pdf")
-    assert page_texts(pdf) == ["Ratio 2:1, at 10:30: Note:read"]
+    """As the documentation says: 'Ratio 2::1' prints 'Ratio 2:1', '10:30' and 'Cost: 3'
+    print as written, and columns between colon pairs print between colons."""
+    items = (TEXT % (70, "wrap")).replace("{words}", "{words} {h}::{m}::{s}")
+    rows = 'name,words,h,m,s\nA,"Ratio 2::1, Cost: 3 at 10:30, Oak::Ash::Elm",10,30,45\n'
+    (pdf,) = _pieces(_deck(tmp_path, rows, items), tmp_path / "out", "pdf")
+    assert page_texts(pdf) == ["Ratio 2:1, Cost: 3 at 10:30, Oak:Ash:Elm 10:30:45"]
+
+
+def test_an_icon_of_the_layouts_own_takes_the_place_of_a_built_in_one(tmp_path: Path) -> None:
+    """[icons] heart = a blue square: ':heart:' prints the blue square, no black heart."""
+    header = HEADER.replace('coin = "art/coin.svg"', 'heart = "art/coin.svg"')
+    (pdf,) = _pieces(_deck(tmp_path, "name,words\nA,I :heart: it\n", header=header),
+                     tmp_path / "out", "pdf")  # fmt: skip
+    read = Read(pdf)
+    i, t = read.char("I"), read.char("t")
+    square = _ink(read.image, (i[2], 0, t[0], 30), BLUE)
+    assert square is not None and abs((square[2] - square[0]) - (square[3] - square[1])) < 0.15
+    assert _ink(read.image, (i[2] + 0.1, 0, t[0] - 1.5, 30), BLACK) is None  # up to 'it'
 
 
 ICON_ITEMS = """

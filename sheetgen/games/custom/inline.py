@@ -14,7 +14,6 @@ from collections.abc import Iterable
 from dataclasses import dataclass
 
 NAME = re.compile(r"[a-z][a-z0-9_-]{0,39}")  # a name the layout's [icons] table may give
-MAX_NAME = 40
 _TOKEN = re.compile(r"::|:([A-Za-z][A-Za-z0-9_-]*):")
 # the icons sheetgen draws (`draw.icons.SYMBOLS`), in the text's colour, without a file; named
 # here, where the rules read them without importing the drawing
@@ -60,11 +59,6 @@ def icon_spans(text: str) -> list[tuple[int, int, str]]:
         for found in _TOKEN.finditer(text)
         if found.group(1) is not None
     ]
-
-
-def icon_names(text: str) -> list[str]:
-    """The names of the icons `text` prints, in order."""
-    return [name for _, _, name in icon_spans(text)]
 
 
 def listed(known: Iterable[str]) -> str:

@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import struct
+from collections.abc import Callable
 from functools import cache
 from itertools import repeat
 
@@ -110,15 +111,23 @@ def pt(points: float) -> float:
 
 
 def wrap(
-    text: str, size: float, max_width: float, weight: Weight = "regular", family: str = "sans"
+    text: str,
+    size: float,
+    max_width: float,
+    weight: Weight = "regular",
+    family: str = "sans",
+    measure: Callable[[str], float] | None = None,
 ) -> list[str]:
     """`text` broken into lines no wider than `max_width`: at spaces, and between Chinese and
-    Japanese characters and kana, which need none (a long word stands alone)."""
+    Japanese characters and kana, which need none (a long word stands alone); each line's
+    width `measure(line)` where given (a line that holds more than letters), else its
+    letters' advance."""
     lines: list[str] = []
     current = ""
     for piece, spaced in _breaks(text):
         trial = f"{current}{' ' if spaced else ''}{piece}" if current else piece
-        if current and text_width(trial, size, weight, family) > max_width:
+        wide = measure(trial) if measure else text_width(trial, size, weight, family)
+        if current and wide > max_width:
             lines.append(current)
             current = piece
         else:

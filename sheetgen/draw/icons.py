@@ -1,4 +1,5 @@
-"""Shared vector icons (food, moth, arrows), each drawn centred on (cx, cy) within `size` mm.
+"""Shared vector icons (food, moth, arrows), each drawn centred on (cx, cy) within `size` mm;
+and the symbols a designer's text prints inline (card suits, plain shapes), in one colour.
 
 Every icon differs from the others in shape, not only in colour, so a sheet printed in black
 and white still plays.
@@ -7,10 +8,11 @@ and white still plays.
 from __future__ import annotations
 
 import math
+from collections.abc import Callable
 
 from sheetgen.draw.colour import darker
 from sheetgen.draw.geometry import ellipse_path, line, polygon
-from sheetgen.draw.shapes import Circle, Close, CurveTo, Group, MoveTo, Path, Shape, Style
+from sheetgen.draw.shapes import Circle, Close, CurveTo, Group, LineTo, MoveTo, Path, Shape, Style
 from sheetgen.draw.transform import rotate, scale, translate
 
 
@@ -173,3 +175,140 @@ def star(cx: float, cy: float, r: float, fill: str, stroke: str, width: float = 
         a = math.radians(-90 + 36 * k)
         pts.append((cx + rr * math.cos(a), cy + rr * math.sin(a)))
     return polygon(pts, Style(stroke=stroke, width=width, fill=fill, join="round"))
+
+
+# --- symbols: plain shapes in one colour, printed inline in a designer's text or alone --------
+
+
+def _heart(w: float, style: Style) -> list[Shape]:
+    c = w / 2
+    return [
+        Path(
+            (
+                MoveTo(c, 1.0),
+                CurveTo(c - 0.12 * w, 0.86, 0.0, 0.64, 0.0, 0.31),
+                CurveTo(0.0, 0.12, 0.13 * w, 0.0, 0.28 * w, 0.0),
+                CurveTo(0.39 * w, 0.0, 0.47 * w, 0.07, c, 0.19),
+                CurveTo(0.53 * w, 0.07, 0.61 * w, 0.0, 0.72 * w, 0.0),
+                CurveTo(0.87 * w, 0.0, w, 0.12, w, 0.31),
+                CurveTo(w, 0.64, c + 0.12 * w, 0.86, c, 1.0),
+                Close(),
+            ),
+            style,
+        )
+    ]
+
+
+def _diamond(w: float, style: Style) -> list[Shape]:
+    c = w / 2
+    return [
+        Path(
+            (
+                MoveTo(c, 0.0),
+                CurveTo(c + 0.16 * w, 0.2, 0.82 * w, 0.36, w, 0.5),
+                CurveTo(0.82 * w, 0.64, c + 0.16 * w, 0.8, c, 1.0),
+                CurveTo(c - 0.16 * w, 0.8, 0.18 * w, 0.64, 0.0, 0.5),
+                CurveTo(0.18 * w, 0.36, c - 0.16 * w, 0.2, c, 0.0),
+                Close(),
+            ),
+            style,
+        )
+    ]
+
+
+def _stem(w: float, style: Style) -> Path:
+    """The flared foot of a spade or a club, from its body to the bottom of the box."""
+    c = w / 2
+    return Path(
+        (
+            MoveTo(c - 0.05 * w, 0.6),
+            CurveTo(c - 0.06 * w, 0.8, c - 0.14 * w, 0.94, c - 0.24 * w, 1.0),
+            LineTo(c + 0.24 * w, 1.0),
+            CurveTo(c + 0.14 * w, 0.94, c + 0.06 * w, 0.8, c + 0.05 * w, 0.6),
+            Close(),
+        ),
+        style,
+    )
+
+
+def _spade(w: float, style: Style) -> list[Shape]:
+    c = w / 2
+    body = Path(
+        (
+            MoveTo(c, 0.0),
+            CurveTo(c + 0.1 * w, 0.14, w, 0.3, w, 0.55),
+            CurveTo(w, 0.71, 0.87 * w, 0.8, 0.73 * w, 0.8),
+            CurveTo(0.63 * w, 0.8, 0.55 * w, 0.75, c, 0.68),
+            CurveTo(0.45 * w, 0.75, 0.37 * w, 0.8, 0.27 * w, 0.8),
+            CurveTo(0.13 * w, 0.8, 0.0, 0.71, 0.0, 0.55),
+            CurveTo(0.0, 0.3, c - 0.1 * w, 0.14, c, 0.0),
+            Close(),
+        ),
+        style,
+    )
+    return [body, _stem(w, style)]
+
+
+def _club(w: float, style: Style) -> list[Shape]:
+    c, r = w / 2, 0.235  # three round leaves, notched apart where they meet
+    return [
+        Circle(c, r, r, style),
+        Circle(r, 0.6, r, style),
+        Circle(w - r, 0.6, r, style),
+        Circle(c, 0.54, 0.12, style),
+        _stem(w, style),
+    ]
+
+
+def _star(w: float, style: Style) -> list[Shape]:
+    r = 1 / (1 + math.cos(math.radians(36)))  # the points' reach: the star is 1 tall
+    points = []
+    for k in range(10):
+        rr = r if k % 2 == 0 else r * 0.4
+        a = math.radians(-90 + 36 * k)
+        points.append((w / 2 + rr * math.cos(a), r + rr * math.sin(a)))
+    return [polygon(points, style)]
+
+
+def _circle(w: float, style: Style) -> list[Shape]:
+    return [Circle(w / 2, 0.5, 0.5, style)]
+
+
+def _square(w: float, style: Style) -> list[Shape]:
+    inset = 0.06  # a square looks larger than a circle as tall: drawn a little smaller
+    return [
+        polygon(
+            [(inset, inset), (w - inset, inset), (w - inset, 1 - inset), (inset, 1 - inset)], style
+        )
+    ]
+
+
+def _triangle(w: float, style: Style) -> list[Shape]:
+    return [polygon([(w / 2, 0.0), (w, 1.0), (0.0, 1.0)], style)]
+
+
+# each symbol's width for a height of 1, and how it is drawn in that box (its top-left corner
+# at the origin, y down)
+SYMBOLS: dict[str, tuple[float, Callable[[float, Style], list[Shape]]]] = {
+    "spade": (0.86, _spade),
+    "heart": (1.0, _heart),
+    "diamond": (0.76, _diamond),
+    "club": (0.94, _club),
+    "star": (2 * math.sin(math.radians(72)) / (1 + math.cos(math.radians(36))), _star),
+    "circle": (1.0, _circle),
+    "square": (1.0, _square),
+    "triangle": (2 / math.sqrt(3), _triangle),
+}
+
+
+def symbol_width(name: str) -> float:
+    """A symbol's width for a height of 1 (a heart is as wide as it is tall)."""
+    return SYMBOLS[name][0]
+
+
+def symbol(name: str, x: float, y: float, height: float, colour: str) -> Group:
+    """The symbol `name` filled with `colour`, `height` mm tall, its box's top-left corner at
+    (x, y) (it is `symbol_width(name) * height` wide)."""
+    width, shapes = SYMBOLS[name]
+    style = Style(stroke=None, fill=colour)
+    return Group(tuple(shapes(width, style)), translate(x, y) @ scale(height))

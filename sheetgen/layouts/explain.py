@@ -255,12 +255,13 @@ def _wrong(model: type[BaseModel], loc: Loc, err: ErrorDetails) -> tuple[str, st
         return _length(ctx, len(value) if isinstance(value, str) else 0, "characters")
     if kind in ("too_long", "too_short"):
         return _length(ctx, ctx.get("actual_length", 0), "entries")
-    if kind in ("literal_error", "enum") or on_key:
+    ours = kind in ("value_error", "assertion_error")  # our checks' own words
+    if kind in ("literal_error", "enum") or (on_key and not ours):
         return _choice(value, schema, ctx, written)
     if kind == "string_pattern_mismatch":
         what, how = pattern_words(str(ctx.get("pattern")))
         return f"{got(value)} is not {what}", f"{how}, e.g. {written}" if written else how
-    if kind in ("value_error", "assertion_error"):  # our checks' own words
+    if ours:
         message = err["msg"].split(", ", 1)[-1].rstrip(".")
         shown = got(value)
         plain = isinstance(value, str | int | float) and shown not in message

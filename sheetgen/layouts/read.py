@@ -174,10 +174,13 @@ def _loaded(
     loaded = validate(data, shown, layers=layers, early=twice)
     object.__setattr__(loaded.model, "_folder", path.parent)  # private: where its paths start
     folders = {}
-    for key in data:
-        found = holder(layers, (key,))
-        if found is not None and found[0].folder is not None:
-            folders[key] = found[0].folder
+    for key, value in data.items():
+        # a top-level key, and each key of a table (a table merges key by key down the chain)
+        inner = [(key, k) for k in value] if isinstance(value, dict) else []
+        for loc in [(key,), *inner]:
+            found = holder(layers, loc)
+            if found is not None and found[0].folder is not None:
+                folders[".".join(map(str, loc))] = found[0].folder
     object.__setattr__(loaded.model, "_folders", folders)
     return replace(loaded, path=path)
 

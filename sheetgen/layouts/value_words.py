@@ -23,6 +23,11 @@ _PATTERNS: dict[str, tuple[str, str, str]] = {
         "use lower-case letters, digits and hyphens, up to 30",
         "my-tile",
     ),
+    r"^[a-z][a-z0-9_-]{0,39}$": (
+        "an icon's name",
+        "use lower-case letters, digits, - and _, starting with a letter, up to 40",
+        "coin",
+    ),
     r"^#[0-9a-fA-F]{6}$": ("a colour", "write #rrggbb", "#c0392b"),
     r"^[gs]{4}$": (
         "four corners",

@@ -254,8 +254,9 @@ class LayoutBase(_Printable):
     _folders: dict[str, Path] = Private({})
 
     def folder_of(self, key: str) -> Path | None:
-        """The folder a path written at the top-level `key` is taken from: that of the file
-        of the layout's `extends` chain that writes it (None: a layout read from no file)."""
+        """The folder a path written at the top-level `key` (or at a key of a top-level
+        table, `icons.coin`) is taken from: that of the file of the layout's `extends` chain
+        that writes it (None: a layout read from no file)."""
         return self._folders.get(key, self._folder)
 
 

@@ -1,18 +1,21 @@
-"""The pictures of a designer's pieces, read: each file the rows name (found by `rules`) read
-once a build, through `read_limited` (so `watch` rebuilds when one is saved, and a pipe is
-refused), into a picture (`layouts.pictures`), every fault one line naming the row and
-column it came from; and the raster pictures printed at fewer than 300 dots an inch."""
+"""The pictures of a designer's pieces, read: each file the rows name (found by `rules`) and
+each icon of the layout's own read once a build, through `read_limited` (so `watch` rebuilds
+when one is saved, and a pipe is refused), into a picture (`layouts.pictures`), every fault one
+line naming the row and column it came from (an icon's, its key in [icons]); and the raster
+pictures printed at fewer than 300 dots an inch."""
 
 from __future__ import annotations
 
 import math
+from collections.abc import Mapping
 from pathlib import Path
 
-from sheetgen.draw.pictures import GOOD_DPI, Fit, Picture, PictureError, Raster, dpi
+from sheetgen.draw.icons import symbol_width
+from sheetgen.draw.pictures import GOOD_DPI, Fit, Picture, PictureError, Raster, dpi, size_of
 from sheetgen.files import ReadRefused, read_limited
 from sheetgen.findings import Finding, warning
 from sheetgen.games.custom.model import Item
-from sheetgen.games.custom.rules import Filled, FilledItem
+from sheetgen.games.custom.rules import Filled, FilledItem, IconFile
 from sheetgen.layouts.data import Data, DataError
 from sheetgen.layouts.pictures import max_bytes, read_picture
 
@@ -29,38 +32,59 @@ def image_fit(item: Item) -> Fit:
 
 
 class Pictures:
-    """The pictures of one check or build, each file read once."""
+    """The pictures of one check or build, each file read once, and the layout's own icons
+    (`rules.load_icons`; sheetgen draws its built-in ones)."""
 
-    def __init__(self) -> None:
+    def __init__(self, icons: Mapping[str, IconFile] | None = None) -> None:
         self.read: dict[Path, Picture] = {}
+        self.icons = dict(icons or {})
 
     def of(self, shown: FilledItem) -> Picture:
         """The picture an image item shows for its row, or a DataError in one line."""
         assert shown.path is not None  # an image item's file is found with its row
-        found = self.read.get(shown.path)
+        where = f"{shown.where}: {shown.image!r}" if shown.where else repr(shown.image)
+        return self._file(shown.path, shown.image, where, shown.key)
+
+    def icon(self, name: str) -> Picture | None:
+        """The picture of the layout's icon `name`, or None for one of sheetgen's (a
+        DataError in one line, at the icon's key, for a file that cannot be read)."""
+        own = self.icons.get(name)
+        if own is None:
+            return None
+        return self._file(own.path, own.file, repr(own.file), f"icons.{name}")
+
+    def icon_width(self, name: str) -> float:
+        """An icon's width for a height of 1: its picture's, or its symbol's."""
+        picture = self.icon(name)
+        if picture is None:
+            return symbol_width(name)
+        width, height = size_of(picture)
+        return width / height if height > 0 else 1.0
+
+    def _file(self, path: Path, file: str, where: str, key: str) -> Picture:
+        found = self.read.get(path)
         if found is None:
-            found = self.read[shown.path] = _read(shown)
+            found = self.read[path] = _read(path, file, where, key)
         return found
 
 
-def _read(shown: FilledItem) -> Picture:
-    assert shown.path is not None
-    where = f"{shown.where}: {shown.image!r}" if shown.where else repr(shown.image)
-    limit = max_bytes(shown.image)
+def _read(path: Path, file: str, where: str, key: str) -> Picture:
+    """The picture in the file `file` (at `path`): its faults said after `where`, at `key`."""
+    limit = max_bytes(file)
     try:  # a regular file only (a pipe would never end), recorded for `watch`
-        raw = read_limited(shown.path, limit)
+        raw = read_limited(path, limit)
     except ReadRefused as exc:
         if exc.too_long:
             problem = f"is longer than {limit // 1024 // 1024} MiB"
         else:
             problem = f"{exc}; a picture is a regular file"
-        raise DataError(f"{where} {problem}", shown.key) from None
+        raise DataError(f"{where} {problem}", key) from None
     except OSError as exc:
-        raise DataError(f"{where} cannot be read ({exc.strerror})", shown.key) from None
+        raise DataError(f"{where} cannot be read ({exc.strerror})", key) from None
     try:
         return read_picture(raw)
     except PictureError as exc:
-        raise DataError(f"{where} {exc}", shown.key) from None
+        raise DataError(f"{where} {exc}", key) from None
 
 
 def soft_pictures(

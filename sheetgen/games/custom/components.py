@@ -20,6 +20,7 @@ from sheetgen.games.custom.rules import (
     filled,
     load_data,
     load_fonts,
+    load_icons,
     template_findings,
 )
 from sheetgen.layouts.data import DataError
@@ -30,13 +31,20 @@ if TYPE_CHECKING:  # the options' module reads the press; a builder only reads i
 
 
 def check_pieces(layout: PiecesLayout) -> list[Finding]:
-    """The fonts and the data file read, the templates against its columns, every row's
-    values and pictures, and every text set at 6 pt or more in its box; texts that come
-    within 3 mm of the cut and raster pictures printed at fewer than 300 dpi warned."""
+    """The fonts, the icons and the data file read, the templates against its columns and
+    icons, every row's values and pictures, and every text set at 6 pt or more in its box;
+    texts that come within 3 mm of the cut and raster pictures printed at fewer than 300 dpi
+    warned."""
     try:
         families = load_fonts(layout)
-    except FontError as exc:
+        pictures = Pictures(load_icons(layout))
+    except FontError as exc:  # an icon's file too (IconError)
         return [error(exc.key, exc.message)]
+    try:
+        for name in layout.icons:  # each icon's picture, read
+            pictures.icon(name)
+    except DataError as exc:
+        return [error(exc.key, str(exc))]
     try:
         data = load_data(layout)
     except DataError as exc:
@@ -51,7 +59,6 @@ def check_pieces(layout: PiecesLayout) -> list[Finding]:
     except DataError as exc:
         return [*out, error(exc.key, str(exc))]
     out += apart_findings(layout, data)
-    pictures = Pictures()
     for side in ("front", "back"):
         face = getattr(layout, side)
         if face is None:
@@ -77,7 +84,7 @@ def check_pieces(layout: PiecesLayout) -> list[Finding]:
                         "off trims the text; move it in or make it smaller",
                     )
                 )
-            out += _unfitted(pieces, side, i, at, data.file)
+            out += _unfitted(pieces, side, i, at, data.file, pictures)
             if item.type == "image":
                 try:
                     out += soft_pictures(pieces, pictures, side, i, data)
@@ -86,7 +93,9 @@ def check_pieces(layout: PiecesLayout) -> list[Finding]:
     return out
 
 
-def _unfitted(pieces: list[Filled], side: str, index: int, at: str, file: str) -> list[Finding]:
+def _unfitted(
+    pieces: list[Filled], side: str, index: int, at: str, file: str, pictures: Pictures
+) -> list[Finding]:
     """The first row whose text does not fit the item's box at 6 pt or more; else, for a text
     that wraps, a warning of the rows it was set smaller on (so one card's rules would read
     smaller than the next one's), with the smallest."""
@@ -97,7 +106,7 @@ def _unfitted(pieces: list[Filled], side: str, index: int, at: str, file: str) -
         shown = face.items[index]
         if shown.item.type != "text":
             return []
-        fitted = set_text(shown.text, shown.item, shown.family)
+        fitted = set_text(shown.text, shown.item, shown.family, pictures.icon_width)
         if fitted is None:
             text = shown.text if len(shown.text) <= 40 else shown.text[:39] + "…"
             return [
@@ -134,7 +143,7 @@ def _drawn(layout: PiecesLayout, bleed: float) -> list[tuple[Filled, Piece]]:
     (file-name safe, unique; by its row where it has none)."""
     out = []
     taken: set[str] = set()
-    pictures = Pictures()
+    pictures = Pictures(load_icons(layout))
     families = load_fonts(layout)
     shape = layout.piece.shape
     cut = Cut(shape, layout.piece.radius if shape == "rectangle" else 0.0)

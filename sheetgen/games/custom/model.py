@@ -5,13 +5,14 @@ columns: `"{rank} of {suit}"`, `"{colour}"`, `"art/{art}.png"`."""
 
 from __future__ import annotations
 
-from typing import Literal
+from typing import Annotated, Literal
 
+from sheetgen.games.custom.inline import BUILT_IN, NAME
 from sheetgen.model.base import AlignmentLabels, LayoutBase, Section
-from sheetgen.model.tables import Key
+from sheetgen.model.tables import CheckAfter, Key
 
 Shape = Literal["rectangle", "circle", "hexagon"]
-ItemType = Literal["text", "box", "circle", "image"]
+ItemType = Literal["text", "box", "circle", "image", "icon"]
 Align = Literal["left", "centre", "right"]
 Valign = Literal["top", "middle", "bottom"]
 Fit = Literal["", "wrap", "shrink", "fit", "fill", "stretch"]
@@ -21,22 +22,43 @@ Turn = Literal[0, 90, 180, 270]
 
 TEMPLATE = "text, or a template of the row's columns: '{rank} of {suit}'"
 COLOUR = "or a template of the row's columns that gives one ('{colour}'), #rrggbb"
+BUILT_INS = ", ".join(BUILT_IN)
+MAX_ICONS = 100
+
+
+def _icon_name(name: str) -> str:
+    """An icon's name as the [icons] table gives it, and a text writes it between colons."""
+    if not NAME.fullmatch(name):
+        raise ValueError(
+            f"{name!r} is no icon name: write lowercase letters, digits, '-' and '_', starting "
+            "with a letter, at most 40 (':coin:' prints the icon coin)"
+        )
+    return name
+
+
+IconName = Annotated[str, CheckAfter(_icon_name)]
+IconFile = Annotated[str, Key(min_length=1, max_length=200)]
 
 
 class Item(Section):
     """One thing printed on a face, in its box (mm from the piece's top-left corner, at the
-    cut): a text, a box, a circle or an image."""
+    cut): a text, a box, a circle, an image or an icon."""
 
     type: ItemType = Key(
         default="text",
-        description="text, box (a rectangle), circle (filling its box) or image (a PNG, JPEG "
-        "or SVG file)",
+        description="text, box (a rectangle), circle (filling its box), image (a PNG, JPEG "
+        "or SVG file) or icon (a named icon, filling its box)",
     )
     x: float = Key(default=0.0, ge=-20.0, le=600.0, description="mm from the left edge")
     y: float = Key(default=0.0, ge=-20.0, le=600.0, description="mm from the top edge")
     width: float = Key(ge=0.5, le=600.0, description="mm")
     height: float = Key(ge=0.5, le=600.0, description="mm")
-    text: str = Key(default="", max_length=1000, description=f"a text item's words: {TEMPLATE}")
+    text: str = Key(
+        default="",
+        max_length=1000,
+        description=f"a text item's words: {TEMPLATE}; ':name:' prints the icon of that name "
+        "inline, '::' a colon",
+    )
     points: float = Key(
         default=10.0,
         ge=6.0,
@@ -44,7 +66,12 @@ class Item(Section):
         description="the text's size in points (6 to 200; 1 pt is 1/72 in, 0.353 mm), made "
         "smaller to fit its box, never below 6 pt",
     )
-    colour: str = Key(default="#000000", max_length=200, description=f"the text's colour, {COLOUR}")
+    colour: str = Key(
+        default="#000000",
+        max_length=200,
+        description=f"the text's colour (and a built-in icon's, in a text or an icon item), "
+        f"{COLOUR}",
+    )
     weight: Literal["regular", "bold"] = Key(
         default="regular",
         description="regular or bold (with a font file of your own: the weight of sheetgen's "
@@ -66,6 +93,12 @@ class Item(Section):
         description="an image item's picture: a .png, .jpg or .svg file named from this "
         "layout's folder and kept inside it, or a template of the row's columns that names "
         "one: 'art/{art}.png'",
+    )
+    icon: str = Key(
+        default="",
+        max_length=200,
+        description=f"an icon item's icon: its name ({BUILT_INS}, or one of the layout's "
+        "[icons]), or a template of the row's columns that gives one: '{suit}'",
     )
     fit: Fit = Key(
         default="",
@@ -172,6 +205,14 @@ class PiecesLayout(LayoutBase):
         default="pile",
         description="how players take a deck's pieces on a digital table: pile, shuffled face "
         "down; bag, drawn blind from a bag; open, laid out face up",
+    )
+    icons: dict[IconName, IconFile] = Key(
+        default_factory=dict,
+        max_length=MAX_ICONS,
+        json_schema_extra={"propertyNames": {"pattern": f"^{NAME.pattern}$"}},
+        description="icons of your own, by name: a .png, .jpg or .svg file each, named from "
+        "this layout's folder and kept inside it ({ coin = 'art/coin.svg' }); a text prints one "
+        f"inline as ':coin:', an icon item alone. Built in, in the text's colour: {BUILT_INS}",
     )
     piece: Piece = Key(default=Piece(), description="the shape and size every piece is cut to")
     front: Face = Key(description="what each piece's front prints")

@@ -8,6 +8,7 @@ from __future__ import annotations
 import difflib
 import os
 import re
+import string
 from collections.abc import Iterator
 from dataclasses import dataclass
 from pathlib import Path
@@ -16,6 +17,7 @@ from typing import Any, Literal
 from sheetgen.colour_sight import too_alike
 from sheetgen.errors import SheetgenError
 from sheetgen.findings import Finding, error, shown, warning
+from sheetgen.games.custom.inline import BUILT_IN, icon_spans, listed, unknown
 from sheetgen.games.custom.model import IMAGE_FITS, TEXT_FITS, Face, Item, PiecesLayout
 from sheetgen.layouts.data import (
     COLOUR_WORDS,
@@ -38,7 +40,8 @@ COLOUR = re.compile(r"^#[0-9a-fA-F]{6}$")
 MAX_COUNT = 1000  # of one row's piece in a set
 MAX_PIECES = 5000  # in a set, every row's count summed
 PICTURES = (".png", ".jpg", ".jpeg", ".svg")
-Kind = Literal["text", "colour", "file"]  # what a template must give
+Kind = Literal["text", "colour", "file", "icon"]  # what a template must give
+COLON = "write '::' for a colon"
 
 
 @dataclass(frozen=True)
@@ -56,6 +59,7 @@ class FilledItem:
     where: str = ""  # where its picture's faults are said: its row and column ('' none)
     key: str = ""  # the layout's key of the item's image
     family: str = "sans"
+    icon: str = ""  # an icon item's icon, by name (its template filled)
 
 
 class FontError(SheetgenError):
@@ -64,6 +68,24 @@ class FontError(SheetgenError):
     def __init__(self, key: str, message: str) -> None:
         super().__init__(f"{shown(key)}: {message}")
         self.key, self.message = key, message
+
+
+class IconError(FontError):
+    """An icon of the layout's [icons] whose file cannot be used: its key (`icons.coin`), and
+    what is wrong."""
+
+
+@dataclass(frozen=True)
+class IconFile:
+    """An icon of the layout's own: its name, its file as the layout names it, and that file,
+    found in the folder of the layout file that names it."""
+
+    name: str
+    file: str
+    path: Path
+
+
+Icons = dict[str, IconFile]  # the layout's own icons, by name
 
 
 Families = dict[str, str]  # a text item's key ('front.items[0]') -> the family it is set in
@@ -107,6 +129,9 @@ def templates(layout: PiecesLayout) -> Iterator[tuple[str, str, Kind]]:
                 yield f"{at}.colour", item.colour, "colour"
             elif item.type == "image":
                 yield f"{at}.image", item.image, "file"
+            elif item.type == "icon":
+                yield f"{at}.icon", item.icon, "icon"
+                yield f"{at}.colour", item.colour, "colour"
             else:
                 yield f"{at}.fill", item.fill, "colour"
                 yield f"{at}.stroke", item.stroke, "colour"
@@ -131,6 +156,26 @@ def load_fonts(layout: PiecesLayout) -> Families:
             except SheetgenError as exc:
                 raise FontError(at, str(exc)) from None
     return families
+
+
+def load_icons(layout: PiecesLayout) -> Icons:
+    """The layout's own icons, each file found as an image item's is, from the folder of the
+    layout file that names it (IconError for the first that leaves that folder, is missing or
+    is no picture sheetgen reads; its pixels are read by `art`)."""
+    icons: Icons = {}
+    for name, file in layout.icons.items():
+        written = layout.folder_of(f"icons.{name}")
+        try:
+            path = _picture_path(written if written is not None else Path.cwd(), file)
+        except DataError as exc:
+            raise IconError(f"icons.{name}", str(exc)) from None
+        icons[name] = IconFile(name, file, path)
+    return icons
+
+
+def known_icons(layout: PiecesLayout) -> frozenset[str]:
+    """The names of the icons a text or an icon item may print: sheetgen's and the layout's."""
+    return frozenset(BUILT_IN) | frozenset(layout.icons)
 
 
 def load_data(layout: PiecesLayout) -> Data:
@@ -174,6 +219,7 @@ def template_findings(
         for column in named:
             if column not in data.columns:
                 out.append(error(key, f"names column {column!r}, {_lacked(column, data)}"))
+    known = known_icons(layout)
     for side, face in _faces(layout):
         for i, item in enumerate(face.items):
             family = (families or {}).get(f"{side}.items[{i}]", "sans")
@@ -181,6 +227,7 @@ def template_findings(
             if item.type == "text" and missing:  # the characters written, not filled in
                 out.append(error(f"{side}.items[{i}].text", not_printed(missing, family)))
             out += _item_findings(f"{side}.items[{i}]", item)
+            out += _written_icons(f"{side}.items[{i}]", item, known)
     for i, column in enumerate(layout.apart):
         if column not in data.columns:
             out.append(error(f"apart[{i}]", f"names column {column!r}, {_lacked(column, data)}"))
@@ -212,8 +259,24 @@ def _lacked(column: str, data: Data) -> str:
     return said
 
 
+def _written_icons(at: str, item: Item, known: frozenset[str]) -> list[Finding]:
+    """The icons a template names that there are none of: a text's `:name:` written in the
+    layout (not filled in from a column), an icon item's icon written as its name."""
+    named = template_columns(item.text)
+    if item.type == "text" and named is not None:
+        # each column's value left out: what is left is written in the layout as it prints
+        written = fill(item.text, dict.fromkeys(named, "\0"))
+        for _, _, name in icon_spans(written):
+            if name not in known:
+                return [error(f"{at}.text", f"{unknown(name, known)}; {COLON}")]
+    written_icon = item.type == "icon" and template_columns(item.icon) == ()
+    if written_icon and item.icon and item.icon not in known:
+        return [error(f"{at}.icon", unknown(item.icon, known, item.icon))]
+    return []
+
+
 def _item_findings(at: str, item: Item) -> list[Finding]:
-    """What an item lacks for its type, and a fit or an image its type has not."""
+    """What an item lacks for its type, and a fit, an image or an icon its type has not."""
     out = []
     if item.type == "text" and not item.text:
         out.append(error(f"{at}.text", "a text item needs its text"))
@@ -223,6 +286,10 @@ def _item_findings(at: str, item: Item) -> list[Finding]:
         out.append(error(f"{at}.image", "an image item needs its picture: image = 'art/{art}.png'"))
     if item.type != "image" and item.image:
         out.append(error(f"{at}.type", "an item with an image is an image item: type = 'image'"))
+    if item.type == "icon" and not item.icon:
+        out.append(error(f"{at}.icon", "an icon item needs its icon: icon = 'heart'"))
+    if item.type != "icon" and item.icon:
+        out.append(error(f"{at}.type", "an item with an icon is an icon item: type = 'icon'"))
     fits = IMAGE_FITS if item.type == "image" else TEXT_FITS if item.type == "text" else ("",)
     if item.fit not in fits:
         allowed = " or ".join(repr(f) for f in fits if f) or "none"
@@ -254,7 +321,7 @@ def _value(data: Data, row: Row, key: str, template: str, kind: Kind, family: st
     column = single[0] if single is not None and len(single) == 1 else None
     whole = column is not None and template == f"{{{column}}}"
     where = data.where(row, column) if whole else f"{data.where(row)}: {shown(key)}"
-    if kind == "file":
+    if kind in ("file", "icon"):
         return text
     if kind == "colour":
         found_colour = as_colour(text) if text else ""
@@ -306,16 +373,81 @@ def _image(
     return name, path, where
 
 
+def _spans(template: str, values: dict[str, str]) -> list[tuple[int, int, str]]:
+    """Where each column's value lands in `template` filled from `values`: its start, its end
+    and the column."""
+    out, at = [], 0
+    for text, field, _, _ in string.Formatter().parse(template):
+        at += len(text)
+        if field is not None:
+            out.append((at, at + len(values[field]), field))
+            at += len(values[field])
+    return out
+
+
+def _icon_columns(template: str) -> list[str]:
+    """The columns a text's template writes alone between colons (`:{suit}:`): each row's
+    value names an icon (a colon before it that is half of a '::' prints a colon)."""
+    parsed = list(string.Formatter().parse(template))
+    out = []
+    for i, (before, field, _, _) in enumerate(parsed):
+        after = parsed[i + 1][0] if i + 1 < len(parsed) else ""
+        colons = len(before) - len(before.rstrip(":"))
+        if field is not None and colons % 2 == 1 and after.startswith(":"):
+            out.append(field)
+    return out
+
+
+def _text_icons(data: Data, row: Row, at: str, template: str, known: frozenset[str]) -> None:
+    """A DataError (at the item's text) for a text whose icons, once filled from `row`, name
+    one there is not: with the row and the column the name came from."""
+    for column in _icon_columns(template):
+        name = row.values[column]
+        if name not in known:
+            said = "names no icon (the cell is empty)" if not name.strip() else None
+            raise DataError(
+                f"{data.where(row, column)}: "
+                + (f"{said}; {listed(known)}" if said else unknown(name, known, name))
+                + f"; {COLON}",
+                f"{at}.text",
+            )
+    text = fill(template, row.values)
+    spans = _spans(template, row.values)
+    for start, end, name in icon_spans(text):
+        if name in known:
+            continue
+        whose = next((c for s, e, c in spans if s < end and start < e), None)
+        where = data.where(row, whose) if whose else f"{data.where(row)}: {shown(at + '.text')}"
+        raise DataError(f"{where}: {unknown(name, known)}; {COLON}", f"{at}.text")
+
+
+def _icon(data: Data, row: Row, at: str, template: str, known: frozenset[str]) -> str:
+    """An icon item's icon for `row`, by name (a DataError, at the item's icon, for one there
+    is not)."""
+    name = fill(template, row.values).strip()
+    if name in known:
+        return name
+    where = picture_where(data, row, template) or data.where(row)
+    if not name:
+        raise DataError(f"{where}: names no icon (the cell is empty)", f"{at}.icon")
+    raise DataError(f"{where}: {unknown(name, known, name)}", f"{at}.icon")
+
+
 def _face(data: Data, row: Row, side: str, layout: PiecesLayout, families: Families) -> FilledFace:
     face = layout.front if side == "front" else layout.back
     assert face is not None  # the layout has the side
+    known = known_icons(layout)
     items = []
     for i, item in enumerate(face.items):
         at = f"{side}.items[{i}]"
         family = families.get(at, "sans")
-        image, path, where = "", None, ""
+        image, path, where, icon = "", None, "", ""
         if item.type == "image":
             image, path, where = _image(layout, data, row, side, at, item)
+        elif item.type == "icon":
+            icon = _icon(data, row, at, item.icon, known)
+        elif item.type == "text":
+            _text_icons(data, row, at, item.text, known)
         items.append(
             FilledItem(
                 item,
@@ -328,6 +460,7 @@ def _face(data: Data, row: Row, side: str, layout: PiecesLayout, families: Famil
                 where,
                 f"{at}.image",
                 family,
+                icon,
             )
         )
     background = _value(data, row, f"{side}.background", face.background, "colour")

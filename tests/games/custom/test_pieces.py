@@ -166,13 +166,13 @@ def test_a_template_naming_a_column_the_data_lacks_is_said_at_its_line(tmp_path:
 @pytest.mark.parametrize(
     ("change", "said"),
     [
-        (("Ace of Spades,A,♠,#1a1a1a,1", "Ace of Spades,A,♠,coal black,1"),
+        (("Ace of Spades,A,spade,#1a1a1a,1", "Ace of Spades,A,spade,coal black,1"),
          "deck.csv:2: column 'colour' (D): 'coal black' is not a colour; write #rrggbb"),
-        (("Two of Spades,2,♠,#1a1a1a,1", "Two of Spades,2,♠,#1a1a1a,two"),
+        (("Two of Spades,2,spade,#1a1a1a,1", "Two of Spades,2,spade,#1a1a1a,two"),
          "deck.csv:3: column 'count' (E): 'two' is no count; write a whole number from 0 to"),
-        (("Three of Spades,3,♠,", "Three of Spades \U00010000,3,♠,"),
+        (("Three of Spades,3,spade,", "Three of Spades \U00010000,3,spade,"),
          "deck.csv:4: column 'name' (A): no font sheetgen carries can print '𐀀' (U+10000)"),
-        (("Four of Spades,4,♠,#1a1a1a,1", "Four of Spades,4,♠,#1a1a1a,1,extra"),
+        (("Four of Spades,4,spade,#1a1a1a,1", "Four of Spades,4,spade,#1a1a1a,1,extra"),
          "deck.csv:5: 6 values under 5 named columns"),
     ],
     ids=["colour", "count", "linear-b", "extra-value"],
@@ -237,7 +237,7 @@ def test_names_in_any_script_print_and_read_back(tmp_path: Path) -> None:
     writer = csv.writer(data)
     writer.writerow(["name", "rank", "suit", "colour", "count"])
     for n in names:
-        writer.writerow([n, "1", "♠", "#1a1a1a", "1"])
+        writer.writerow([n, "1", "spade", "#1a1a1a", "1"])
     (tmp_path / "deck.csv").write_text(data.getvalue(), encoding="utf-8")
     pdf = _build(_layout(tmp_path, "deck.csv"), tmp_path / "out")
     shown = " ".join(page_texts(pdf)).translate(dict.fromkeys(map(ord, "\u202a\u202b\u202c")))

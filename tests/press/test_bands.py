@@ -16,6 +16,7 @@ from __future__ import annotations
 
 import io
 import itertools
+import math
 from collections.abc import Sequence
 from dataclasses import dataclass
 
@@ -398,3 +399,73 @@ def test_stacking_leaves_the_ruler_and_the_footer_at_the_foot_of_the_page() -> N
     centred = impose_bands(bands, opts, 3, stack=False)
     assert _ys(stacked, bands)[-1] < _ys(centred, bands)[-1] - 10  # the last band raised
     assert _furniture(stacked) == pytest.approx(_furniture(centred), abs=0.01)
+
+
+# --- the page's boxes, labels and furniture ---------------------------------------------------
+
+
+def test_every_seam_is_the_bands_faint_colour_at_0_2_mm() -> None:
+    """The lines between rows as well as along them are the band's seam colour, 0.2 mm wide
+    (the docs' faint line), never a default black stroke."""
+    band = _band("squares", 7)
+    (page,) = impose_bands([band], PressOptions(paper=Paper("test", 100.0, 150.0)), together=1)
+    (seams,) = [p.drawing for p in page.placements if p.drawing.title == "squares seams"]
+    across = [(x0, y0) for x0, y0, x1, y1 in _lines(page, "squares seams") if y0 == y1]
+    assert across  # rows stand under rows: seams across as well as down
+    for shape in seams.children:
+        assert isinstance(shape, Path)
+        assert shape.style.stroke == "#804020" and shape.style.width == pytest.approx(SEAM)
+
+
+def _grown(box: tuple[float, float, float, float], by: float) -> tuple[float, ...]:
+    x, y, w, h = box
+    return (x - by, y - by, w + 2 * by, h + 2 * by)
+
+
+@pytest.mark.parametrize("stack", [False, True], ids=["centred", "stacked"])
+def test_a_shared_page_says_its_bleed_is_2_mm_round_its_trim(stack: bool) -> None:
+    """Three bands of squares with 2 mm of colour past their cuts, on one page: the page's
+    bleed box (what a print shop reads) is its trim box grown by 2 mm on every side, stacked
+    or not."""
+    bands = [_band("a", 4), _band("b", 4), _band("c", 4)]
+    (page,) = impose_bands(bands, PressOptions(paper=Paper("A4", 210.0, 297.0)), 3, stack=stack)
+    assert page.trim is not None and page.bleed is not None
+    assert page.bleed == pytest.approx(_grown(page.trim, 2.0))
+    tops = [min(y for _, y in _cells(page, band)) for band in bands]
+    bottoms = [max(y for _, y in _cells(page, band)) + 21.5 for band in bands]
+    assert page.trim[1] == pytest.approx(tops[0]) and page.trim[1] + page.trim[3] == (
+        pytest.approx(bottoms[-1])
+    )
+
+
+def test_a_shared_page_has_one_ruler_and_one_footer_under_its_last_band() -> None:
+    bands = [_band("a", 4), _band("b", 4), _band("c", 4)]
+    opts = PressOptions(paper=Paper("A4", 210.0, 297.0), credit="A credit line")
+    (page,) = impose_bands(bands, opts, 3)
+    titles = [p.drawing.title for p in page.placements]
+    assert titles.count("calibration ruler") == 1 and titles.count("footer") == 1
+    words = _furniture([page])
+    last = max(y for _, y in _cells(page, bands[-1]))
+    assert min(words[1::4]) > last  # the ruler's words and the credit under the last band
+
+
+def test_a_band_over_two_pages_numbers_them_and_starts_as_a_page_of_one_does() -> None:
+    """A band with more squares than a page holds goes on pages of its own, named
+    'squares-1', 'squares-2' (a band that fits keeps its bare name), and its first page's
+    squares stand where those of a band that fills one page stand."""
+    opts = PressOptions(paper=Paper("test", 100.0, 150.0))
+    (one,) = impose_bands([_band("squares", 1)], opts, together=1)
+    capacity = 0
+    while len(impose_bands([_band("squares", capacity + 1)], opts, together=1)) == 1:
+        capacity += 1
+    full = _band("squares", capacity)
+    (whole,) = impose_bands([full], opts, together=1)
+    over = _band("squares", capacity + 1)
+    pages = impose_bands([over], opts, together=1)
+    assert [p.label for p in pages] == ["squares-1", "squares-2"]
+    assert one.label == whole.label == "squares"
+    first = sorted(_cells(pages[0], over))
+    assert len(first) == capacity
+    assert (
+        max(math.dist(a, b) for a, b in zip(first, sorted(_cells(whole, full)), strict=True)) < 1e-6
+    )

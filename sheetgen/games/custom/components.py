@@ -143,7 +143,8 @@ def _drawn(layout: PiecesLayout, bleed: float) -> list[tuple[Filled, Piece]]:
     taken: set[str] = set()
     pictures = Pictures()
     families = load_fonts(layout)
-    shape = layout.piece.shape
+    # a die net's faces are square (its dice are drawn by `dice`, never here)
+    shape = "rectangle" if layout.piece.shape == "die-net" else layout.piece.shape
     cut = Cut(shape, layout.piece.radius if shape == "rectangle" else 0.0)
     for piece in filled(layout, load_data(layout), families):
         name = piece_name(piece.title, taken, f"row-{piece.row.number}")

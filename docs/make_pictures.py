@@ -71,6 +71,7 @@ def main() -> None:
         sheetgen("gallery", "--dpi", "90", "--out", tmp)
         shutil.copyfile(out / "gallery.png", DOCS / "gallery.png")
         dice_art(out)
+        dice_net(out)
         remote_play(out)
 
 
@@ -84,6 +85,18 @@ def dice_art(out: Path) -> None:
     assert box is not None
     x0, y0, x1, y1 = box
     page.crop((x0 - 8, y0 - 8, x1 + 8, y1 + 8)).save(DOCS / "custom-dice-art.png", optimize=True)
+
+
+def dice_net(out: Path) -> None:
+    """docs/custom-dice-net.png: the custom/dice-net die's net at 150 dpi, cropped to the net
+    and its crop marks."""
+    sheetgen("build", "custom/dice-net", "-f", "png", "--dpi", "150", "--out", str(out), "-q")
+    page = Image.open(out / "custom-dice-net-pieces.png").convert("RGB")
+    upper = page.crop((0, 0, page.width, page.height * 3 // 4))  # above ruler and footer
+    box = ImageOps.invert(upper.convert("L")).getbbox()
+    assert box is not None
+    x0, y0, x1, y1 = box
+    page.crop((x0 - 8, y0 - 8, x1 + 8, y1 + 8)).save(DOCS / "custom-dice-net.png", optimize=True)
 
 
 def remote_play(out: Path) -> None:

@@ -87,10 +87,12 @@ class Piece:
 @dataclass(frozen=True)
 class Die:
     """A six-sided die: its name and its faces in the order 1 to 6 (a die of symbols gives
-    them in the order its layout lists them)."""
+    them in the order its layout lists them). `net`, for a die printed as a paper net to cut
+    out and fold: that net, which `--only` prints for it (None: its faces, one piece each)."""
 
     name: str
     faces: tuple[Drawing, Drawing, Drawing, Drawing, Drawing, Drawing]
+    net: Drawing | None = None
 
 
 @dataclass(frozen=True)

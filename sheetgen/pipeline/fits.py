@@ -14,6 +14,7 @@ from sheetgen.draw.walk import Leaf, reach
 from sheetgen.errors import SheetgenError, TooBigForPaper
 from sheetgen.findings import Finding, error
 from sheetgen.layouts.read import Loaded
+from sheetgen.model.tables import Table
 from sheetgen.options import BuildOptions
 from sheetgen.pipeline.document import document_for
 from sheetgen.press import PressOptions, parse_paper
@@ -65,6 +66,7 @@ def drawing_findings(loaded: Loaded, documents: list[Document]) -> list[Finding]
 
 
 SIZE_KEYS = ("width", "height", "size", "face_size", "cell", "edge")  # what sizes a sheet
+SIZE_SECTIONS = ("sheet", "piece")  # the sections that hold them: a sheet's, a piece's
 
 
 def size_error(loaded: Loaded, side: str, message: str) -> Finding:
@@ -72,11 +74,17 @@ def size_error(loaded: Loaded, side: str, message: str) -> Finding:
     size key the layout has) and, as keys that share the cause, every other key that sizes
     them: it points at whichever of them the designer's file writes."""
     model = loaded.model
-    sheet = getattr(model, "sheet", None)
-    keys = [f"sheet.{k}" for k in SIZE_KEYS if sheet is not None and hasattr(sheet, k)]
+    keys: list[str] = []
+    sections = []
+    for name in SIZE_SECTIONS:
+        section = getattr(model, name, None)
+        if isinstance(section, Table):  # a section (a designer's pieces' `sheet` is a name)
+            sections.append(name)
+            keys += [f"{name}.{k}" for k in SIZE_KEYS if hasattr(section, k)]
     keys += [k for k in SIZE_KEYS if hasattr(model, k)]
-    first = f"sheet.{side}" if f"sheet.{side}" in keys else keys[0] if keys else "sheet"
-    also = (*(k for k in keys if k != first), *(("sheet",) if sheet is not None else ()))
+    sided = [k for k in keys if side and k.endswith(f".{side}")]
+    first = sided[0] if sided else keys[0] if keys else "sheet"
+    also = (*(k for k in keys if k != first), *sections)
     return error(first, message, also)
 
 

@@ -31,13 +31,16 @@ class Choice:
 
 
 def _pieces(parts: Parts) -> list[Piece]:
-    """Every piece of the parts, each die's faces as one-sided pieces ('light-1'...)."""
+    """Every piece of the parts, each die's faces as one-sided pieces ('light-1'...), a die
+    printed as a net as that net, one piece named as the die."""
     faces = [
         Piece(f"{die.name}-{i}", face, None, 1, die.name)
         for die in parts.dice
+        if die.net is None
         for i, face in enumerate(die.faces, start=1)
     ]
-    return [*parts.pieces, *faces]
+    nets = [Piece(die.name, die.net, None) for die in parts.dice if die.net is not None]
+    return [*parts.pieces, *faces, *nets]
 
 
 def _names(parts: Parts) -> dict[str, list[Piece]]:
@@ -66,7 +69,8 @@ def _unknown(name: str, source: str, parts: Parts) -> UsageError:
     groups = [n for n in names if n not in singles]
     close = _group_hint(name, groups, {d.name for d in parts.dice}) or suggest(name, list(names))
     if not close.startswith("did you mean"):
-        pieces = ", ".join(p.name for p in parts.pieces)
+        nets = [d.name for d in parts.dice if d.net is not None]
+        pieces = ", ".join([p.name for p in parts.pieces] + nets)
         close = "it has " + "; and ".join(x for x in (pieces, ", ".join(groups)) if x)
     return UsageError(f"--only {name}: {source} has no piece, deck or die of that name; {close}")
 
@@ -129,7 +133,7 @@ def _note(
 ) -> str:
     """'marram/classic: --only meadow,dune prints 2 of the set's 96 pieces: a partial set',
     with ', 2 copies of each (4 in all)' for `--copies 2`."""
-    whole = sum(p.count for p in parts.pieces) + 6 * len(parts.dice)
+    whole = sum(p.count for p in _pieces(parts))
     printed = sum(times for _, times in chosen)
     each = f", {copies} copies of each ({printed} in all)" if copies > 1 else ""
     return (

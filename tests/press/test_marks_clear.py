@@ -61,7 +61,8 @@ def marked(ref: str, paper: str) -> list[tuple[int, Page]]:
 # the built-in layouts whose pieces are cut out, so their pages carry crop marks (the slow
 # tier's first test finds them among all the layouts); Walkabout's dice in the slow tier alone
 CUT = ("marram/classic", "scribe/pad", "scribbly-gum/tiles", "scrumpit/tiles", "walkabout/dice")
-CUT += ("custom/dice-art", "custom/poker", "custom/scrumpit-es")  # a designer's own pieces
+# a designer's own pieces
+CUT += ("custom/dice-art", "custom/dice-net", "custom/poker", "custom/scrumpit-es")
 PAIRS = [  # a Scribe sheet is larger than 4 x 6 in: refused there, nothing printed
     (ref, paper) for ref in CUT for paper in PAPERS if (ref, paper) != ("scribe/pad", "4x6in")
 ]

@@ -10,6 +10,13 @@ from sheetgen.draw.pieces import Cut, Parts, Piece, piece_name
 from sheetgen.draw.sheets import AlignmentTest, Pieces, Sheets, TwoSided
 from sheetgen.findings import Finding, error, warning
 from sheetgen.games.custom.art import Pictures, soft_pictures
+from sheetgen.games.custom.dice import (
+    build_nets,
+    count_findings,
+    is_net,
+    net_parts,
+    shape_findings,
+)
 from sheetgen.games.custom.draw import LEAST, SAFE, face_drawing, inside_by, set_text
 from sheetgen.games.custom.model import PiecesLayout
 from sheetgen.games.custom.rules import (
@@ -49,7 +56,7 @@ def check_pieces(layout: PiecesLayout) -> list[Finding]:
         data = load_data(layout)
     except DataError as exc:
         return [error("data", str(exc))]
-    out = template_findings(layout, data, families)
+    out = template_findings(layout, data, families) + shape_findings(layout)
     if any(f.level == "error" for f in out):
         return out
     try:
@@ -58,7 +65,7 @@ def check_pieces(layout: PiecesLayout) -> list[Finding]:
         return [*out, *(error(key, line) for key, line in exc.faults)]
     except DataError as exc:
         return [*out, error(exc.key, str(exc))]
-    out += apart_findings(layout, data)
+    out += apart_findings(layout, data) + count_findings(layout, pieces, data.file)
     for side in ("front", "back"):
         face = getattr(layout, side)
         if face is None:
@@ -145,7 +152,8 @@ def _drawn(layout: PiecesLayout, bleed: float) -> list[tuple[Filled, Piece]]:
     taken: set[str] = set()
     pictures = Pictures(load_icons(layout))
     families = load_fonts(layout)
-    shape = layout.piece.shape
+    # a die net's faces are square (its dice are drawn by `dice`, never here)
+    shape = "rectangle" if layout.piece.shape == "die-net" else layout.piece.shape
     cut = Cut(shape, layout.piece.radius if shape == "rectangle" else 0.0)
     for piece in filled(layout, load_data(layout), families):
         name = piece_name(piece.title, taken, f"row-{piece.row.number}")
@@ -175,7 +183,9 @@ def _drawn(layout: PiecesLayout, bleed: float) -> list[tuple[Filled, Piece]]:
 def build_pieces(layout: PiecesLayout, options: BuildOptions) -> Sheets:
     """Every row's piece as many times as its count (times --copies), N-up with crop marks;
     with a back, fronts and backs on alternating pages behind one another for duplex, after
-    the duplex alignment test."""
+    the duplex alignment test. Dice print as nets (`dice`)."""
+    if is_net(layout):
+        return build_nets(layout, options)
     bleed = options.press.bleed_or(layout.piece.bleed)
     drawn = _drawn(layout, bleed)
     fronts = [p.front for _, p in drawn for _ in range(p.count * options.copies)]
@@ -192,5 +202,7 @@ def build_pieces(layout: PiecesLayout, options: BuildOptions) -> Sheets:
 def piece_parts(layout: PiecesLayout) -> Parts:
     """Each row's piece, front and back, as a set holds it (for tabletop decks, bare images
     and --only), with the layout's bleed (which `export pieces --bleed` prints): one deck,
-    shuffled face down where the pieces have a back."""
+    shuffled face down where the pieces have a back; dice as dice (`dice`)."""
+    if is_net(layout):
+        return net_parts(layout)
     return Parts(tuple(p for _, p in _drawn(layout, layout.piece.bleed)))

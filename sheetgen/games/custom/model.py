@@ -11,7 +11,7 @@ from sheetgen.games.custom.inline import BUILT_IN, NAME
 from sheetgen.model.base import AlignmentLabels, LayoutBase, Section
 from sheetgen.model.tables import CheckAfter, Key
 
-Shape = Literal["rectangle", "circle", "hexagon"]
+Shape = Literal["rectangle", "circle", "hexagon", "die-net"]
 ItemType = Literal["text", "box", "circle", "image", "icon"]
 Align = Literal["left", "centre", "right"]
 Valign = Literal["top", "middle", "bottom"]
@@ -144,8 +144,9 @@ class Piece(Section):
 
     shape: Shape = Key(
         default="rectangle",
-        description="rectangle (a card, a tile), circle (a token) or hexagon (flat top and "
-        "bottom, corners at the left and right edges)",
+        description="rectangle (a card, a tile), circle (a token), hexagon (flat top and "
+        "bottom, corners at the left and right edges) or die-net (a paper die to cut out, fold "
+        "and glue: every six pieces are one die's faces, width the cube's edge)",
     )
     width: float = Key(default=63.0, ge=10.0, le=400.0, description="mm")
     height: float = Key(default=88.0, ge=10.0, le=400.0, description="mm")

@@ -183,6 +183,19 @@ def test_every_cut_piece_carries_its_art_past_each_cut(ref: str, tmp_path: Path)
         assert seen.carried > 0, seen
 
 
+def test_a_dice_bleed_wider_than_the_art_keeps_clear_is_refused(tmp_path: Path) -> None:
+    """A die's faces share their cuts, each face's bleed lying over its neighbour's edge: no
+    wider than the 3 mm its art keeps clear of the cut (at 16 mm; more on a larger die)."""
+    run = sheetgen("build", "walkabout/dice", "--bleed", "3.5", "--out", str(tmp_path))
+    assert run.code == 2 and run.err == (
+        "error: --bleed 3.5: walkabout/dice's faces share their cuts, each face's bleed over its "
+        "neighbour's edge, where the art of 16 mm faces keeps 3 mm clear; use --bleed 3 or less\n"
+    )
+    assert not tmp_path.exists() or list(tmp_path.iterdir()) == []
+    wide = ("--bleed", "5", "--tile-size", "30", "-f", "pdf", "-q", "--out", str(tmp_path))
+    assert sheetgen("build", "walkabout/dice", *wide).code == 0
+
+
 def test_the_kinds_that_take_a_bleed_are_those_whose_pieces_are_cut() -> None:
     assert sorted(k.key for k in kinds().values() if "bleed" in k.options) == list(TAKERS)
 

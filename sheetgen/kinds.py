@@ -109,6 +109,12 @@ class ComponentKind(NamedTuple):
         return f"{self.game}/{self.component}"
 
     @property
+    def prints(self) -> bool:
+        """It prints pages (it takes the options of every kind that does), where a kind of
+        screen images or tile art makes images only."""
+        return PRESSED.issubset(self.options)
+
+    @property
     def model(self) -> type[Table]:
         """Its layout model, a LayoutBase (imported on first use)."""
         found: type[Table] = _resolved(self.model_at)

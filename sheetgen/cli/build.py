@@ -89,7 +89,9 @@ def build(
     ] = None,
     bleed: Annotated[
         float | None,
-        typer.Option(metavar="MM", help="art beyond each piece's cut (0 to 5 mm; tile sheets)"),
+        typer.Option(
+            metavar="MM", help="art beyond each piece's cut (0 to 5 mm; pieces cut apart)"
+        ),
     ] = None,
     fold: Annotated[
         bool,

@@ -20,7 +20,7 @@ from sheetgen.layouts.read import Loaded, load, lookup
 from sheetgen.options import BuildRequest
 from sheetgen.pipeline.document import document_for
 from sheetgen.pipeline.fits import drawing_findings, size_error
-from sheetgen.pipeline.honoured import check_options
+from sheetgen.pipeline.honoured import check_options, left_out
 from sheetgen.pipeline.only import check_only
 from sheetgen.pipeline.output import check_folder, make_folder, output_name, write_all
 from sheetgen.pipeline.ranges import fitting
@@ -241,6 +241,7 @@ def run_build(request: BuildRequest) -> list[Built]:
     check_options(request, loaded)
     check_all(loaded)
     partial = check_only(loaded, request.only, request.copies) if request.only else []
+    partial += left_out(request, loaded)  # an option some chosen layouts are built without
     request.read("options")  # the names, paper, flip and offset: refused before any drawing
     documents = _preflight(loaded, request)
     jobs = [(item, request, folder, doc) for item, doc in zip(loaded, documents, strict=True)]
@@ -267,7 +268,7 @@ def run_build(request: BuildRequest) -> list[Built]:
     make_folder(folder)
     write_all([(f.path, f.data) for f in built])
     if not request.quiet:
-        for note in partial:  # never a part of a set without a word
+        for note in partial:  # never a part of a set, nor an option left out, without a word
             print(f"note: {for_terminal(note)}", file=sys.stderr)
         for f in built:  # what was written on stdout; a note on it, on stderr
             print(f"wrote {for_terminal(str(f.path))} ({len(f.data) / 1024:,.0f} KiB)", flush=True)

@@ -24,7 +24,7 @@ def document_for(loaded: Loaded, options: BuildOptions) -> Document:
     """The pressed document of one checked layout, told only the options its kind honours."""
     kept = loaded.kind.options
     model = loaded.model
-    press, skipped = press_kept(options.press, loaded.kind)
+    press = press_kept(options.press, loaded.kind)
     press = replace(press, credit=model.credit, words=model.labels.words(), layout=loaded.source)
     told = replace(
         options,
@@ -49,4 +49,4 @@ def document_for(loaded: Loaded, options: BuildOptions) -> Document:
                 "(a tree prints its other side with --duplex)"
             )
         document = replace(document, duplex="simplex")  # printed on one side, then folded
-    return replace(document, notes=document.notes + skipped)
+    return document

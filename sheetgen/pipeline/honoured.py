@@ -1,6 +1,7 @@
 """Which build options each chosen layout's kind honours: the options given that no chosen
-kind takes are refused in one line, naming the kinds that do; those one kind of several does not
-take are left out of its build with a note; --tile-size must suit every kind that takes it."""
+kind takes are refused in one line, naming the kinds that do (and, for --bleed, why the others
+take none); those some layouts of several do not take are left out of their builds, said in one
+line an option; --tile-size must suit every kind that takes it."""
 
 from __future__ import annotations
 
@@ -50,7 +51,9 @@ def check_options(request: BuildRequest, loaded: list[Loaded]) -> None:
     --tile-size must suit each of them."""
     for option in request.asked:
         if not any(option in item.kind.options for item in loaded):
-            raise UsageError(f"{flag(option)} works with {takers(option)}")
+            why = why_not(option, [item.kind for item in loaded])
+            said = f"{flag(option)}: {why}; " if why else ""
+            raise UsageError(f"{said}{flag(option)} works with {takers(option)}")
     if request.tile_size is not None:
         check_tile_size(request.tile_size, loaded)
     check_press(request, loaded)
@@ -62,9 +65,9 @@ def flag(option: str) -> str:
     return named.get(option, "--" + option.replace("_", "-"))
 
 
-def press_kept(press: PressOptions, kind: ComponentKind) -> tuple[PressOptions, tuple[str, ...]]:
-    """The press options as the kind honours them (the others at their defaults), and a note
-    for each one given that it does not (a build of several layouts)."""
+def press_kept(press: PressOptions, kind: ComponentKind) -> PressOptions:
+    """The press options as the kind honours them, the others at their defaults (a build of
+    several layouts says so once: `left_out`)."""
     plain = PressOptions(paper=press.paper)
     given = {
         "gap": press.gap != plain.gap,
@@ -75,9 +78,48 @@ def press_kept(press: PressOptions, kind: ComponentKind) -> tuple[PressOptions, 
         "fold": press.fold != plain.fold,
     }
     skipped = [o for o, g in given.items() if g and o not in kind.options]
-    kept = replace(press, **{o: getattr(plain, o) for o in skipped})
-    notes = tuple(f"{flag(o)}: {kind.key} does not take it; built without it" for o in skipped)
-    return kept, notes
+    return replace(press, **{o: getattr(plain, o) for o in skipped})
+
+
+def left_out(request: BuildRequest, loaded: list[Loaded]) -> list[str]:
+    """A note for each option asked that some of the chosen layouts' kinds do not take: how
+    many layouts are built without it, and which kinds do not take it (for --bleed, why),
+    one line an option however many layouts (`build --all --bleed 3`)."""
+    notes = []
+    for option in request.asked:
+        skipped = [item for item in loaded if option not in item.kind.options]
+        if skipped:
+            kinds = [item.kind for item in skipped]
+            why = why_not(option, kinds) or _named(kinds, "does not take it", "do not take it")
+            count = f"{len(skipped)} layout{'s' if len(skipped) != 1 else ''}"
+            notes.append(f"{flag(option)}: {count} built without it: {why}")
+    return notes
+
+
+def why_not(option: str, refused: list[ComponentKind]) -> str:
+    """Why the kinds `refused` take no `option`, where that needs saying ('' where not): a
+    bleed is art beyond the cut of pieces cut apart, and these print sheets used whole or
+    make images."""
+    if option != "bleed":
+        return ""
+    whole = [kind for kind in refused if kind.prints]
+    images = [kind for kind in refused if not kind.prints]
+    said = []
+    if whole:
+        said.append(
+            _named(whole, "prints sheets used whole", "print sheets used whole")
+            + ", and a sheet used whole is not cut, so it takes no bleed"
+        )
+    if images:
+        said.append(_named(images, "makes images", "make images") + ", not printed pages")
+    return "; ".join(said)
+
+
+def _named(kinds: list[ComponentKind], one: str, more: str) -> str:
+    """The kinds by name, in order, each once, then what is said of them: `one` of one kind,
+    `more` of several."""
+    keys = sorted({kind.key for kind in kinds})
+    return f"{', '.join(keys)} {one if len(keys) == 1 else more}"
 
 
 def takers(option: str) -> str:

@@ -20,7 +20,7 @@ from sheetgen.press.marks import MARK_CLEARANCE, MARK_LENGTH, MARK_LIMIT
 from sheetgen.press.paper import Paper
 from sheetgen.press.plan import PressOptions
 
-HEADING_ROOM = 12.0  # mm above a band's pieces for its heading, over their crop marks (usual)
+HEADING_ROOM = 12.0  # mm above a band's pieces (their bleed) for its heading, over their marks
 HEADING_RAISE = 1.5  # mm the heading stands higher than its room, clear of the marks under it
 MARKED = MARK_LIMIT + MARK_CLEARANCE + MARK_LENGTH  # mm beside pieces for whole crop marks
 # mm the ground colour reaches past the outer cuts: short of where the crop marks begin
@@ -90,8 +90,9 @@ def _need(band: Band, opts: PressOptions) -> float:
 
 
 def _room(band: Band) -> float:
-    """mm the band's heading takes above its pieces."""
-    return HEADING_ROOM + band.taller
+    """mm the band's heading takes above its pieces' cut: its room over their crop marks,
+    which stand beyond the pieces' bleed."""
+    return HEADING_ROOM + band.taller + band.pieces[0].bleed
 
 
 def _band_press(band: Band, opts: PressOptions, height: float, last: bool) -> PressOptions:

@@ -269,11 +269,11 @@ def test_notes_go_to_stderr_and_what_was_written_to_stdout(tmp_path: Path) -> No
     assert board.code == 0 and board.out.splitlines()[0] == f"wrote {pdf} (23 KiB)"
     assert SUMMARY.fullmatch(board.out.splitlines()[1]) and len(board.out.splitlines()) == 2
     assert board.err == f"note: {pdf}: single: cells 6.6 mm on one page of A4\n"
-    args = ["scrumpit/tiles", "--px", "32", "--bleed", "1", "--out", str(tmp_path)]
+    args = ["walkabout/dice", "--px", "32", "--bleed", "3", "--out", str(tmp_path)]
     deck = sheetgen("export", "pieces", *args)
     assert deck.code == 0 and "note:" not in deck.out
     assert all(line.startswith(("wrote ", "built ")) for line in deck.out.splitlines())
-    assert deck.err.startswith("note: scrumpit/tiles: its layout has no bleed key")
+    assert deck.err.startswith("note: walkabout/dice: its layout has no bleed key")
 
 
 def terminal_of(args: list[str]) -> tuple[str, bytes]:

@@ -253,7 +253,7 @@ def test_options_some_layouts_do_not_take_are_noted(
     )  # fmt: skip
     run_build(request)
     said = capsys.readouterr()  # a note goes to stderr, beside what was written (stdout)
-    assert "--gap: marram/board does not take it; built without it" in said.err
+    assert said.err == "note: --gap: 1 layout built without it: marram/board does not take it\n"
 
 
 @pytest.mark.slow
@@ -287,9 +287,12 @@ def test_options_some_layouts_do_not_take_are_noted(
         (["scribbly-gum/digital", "--crop-marks", "full"],
          2, "error: --crop-marks works with every kind of layout but marram/art, "
             "scribbly-gum/digital"),
-        (["scrumpit/tiles", "--bleed", "2"],
-         2, "error: --bleed works with custom/pieces, marram/tiles, scribbly-gum/tiles, "
-            "walkabout/dice layouts only"),
+        (["scrumpit/scorepad", "--bleed", "2"],
+         2, "error: --bleed: scrumpit/scorepad prints sheets used whole, and a sheet used whole "
+            "is not cut, so it takes no bleed; --bleed works with custom/pieces, marram/tiles, "
+            "scribbly-gum/tiles, scrumpit/tiles, walkabout/dice layouts only"),
+        (["marram/art", "--bleed", "2"],
+         2, "error: --bleed: marram/art makes images, not printed pages; --bleed works with "),
     ],
 )  # fmt: skip
 def test_press_options_refused_in_one_line_and_nothing_written(

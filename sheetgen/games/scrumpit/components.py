@@ -100,14 +100,17 @@ def bag_heading(labels: ScrumpitLabels, bag: str, fill: str, count: int, width: 
 def build_tiles(layout: TilesLayout, options: BuildOptions) -> Sheets:
     """The letter tiles of every bag with crop marks, each bag headed by its name: two bags a
     page where both fit it whole (in the layout's order, the rulebook's order of play: yellow
-    with blue, red with green), else a bag a page or more."""
+    with blue, red with green), else a bag a page or more. Each tile's colour runs on past
+    its cut by the layout's bleed (--bleed); its letter, value and mark stay inside."""
     size = options.tile_size or layout.size
+    bleed = options.press.bleed_or(layout.bleed)
     bands = []
     for bag, fill in layout.colours.items():
         tiles = [  # one drawing a letter, placed as often as the bag holds it
             drawing
             for letter in layout.letters
-            for drawing in [tile_drawing(letter, bag, fill, size)] * (letter.count * options.copies)
+            for drawing in [tile_drawing(letter, bag, fill, size, bleed)]
+            * (letter.count * options.copies)
         ]
         heading = partial(bag_heading, layout.labels, bag, fill, len(tiles))
         bands.append(Band(bag, tiles, heading, ground=fill))

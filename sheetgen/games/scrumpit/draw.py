@@ -54,10 +54,12 @@ def bag_mark(bag: str, cx: float, cy: float, size: float, style: Style) -> Shape
     return polygon([(cx, cy - h * 1.1), (cx + h, cy), (cx, cy + h * 1.1), (cx - h, cy)], style)
 
 
-def tile_shapes(letter: Letter, bag: str, fill: str, size: float) -> tuple[Shape, ...]:
-    """A letter tile `size` mm across: the bag's colour, the letter above, the bag's mark at
-    bottom left and the value at bottom right; text never under 6 pt, kept 3 mm from the cut
-    where the tile is large enough."""
+def tile_shapes(
+    letter: Letter, bag: str, fill: str, size: float, bleed: float = 0.0
+) -> tuple[Shape, ...]:
+    """A letter tile `size` mm across: the bag's colour (to `bleed` mm beyond the cut), the
+    letter above, the bag's mark at bottom left and the value at bottom right; text never
+    under 6 pt, kept 3 mm from the cut where the tile is large enough."""
     ink = text_ink(fill)
     inset = min(3.0, 0.16 * size)
     small = max(0.18 * size, SIX_PT)
@@ -67,8 +69,11 @@ def tile_shapes(letter: Letter, bag: str, fill: str, size: float) -> tuple[Shape
     widest = text_width("20", small, "bold")  # the highest value a letter may have
     mark = min(max(cap_height(small, "bold"), 0.15 * size), size - 2 * inset - widest - 0.3)
     edge = 0.065 * size  # the bevel line: far enough in that a cut 0.5 mm off still frames it
+    ground = Style(stroke=None, fill=fill)
     return (
-        Rect(0, 0, size, size, Style(stroke=None, fill=fill)),
+        Rect(-bleed, -bleed, size + 2 * bleed, size + 2 * bleed, ground)
+        if bleed
+        else Rect(0, 0, size, size, ground),
         Rect(
             edge,
             edge,
@@ -97,9 +102,11 @@ def tile_shapes(letter: Letter, bag: str, fill: str, size: float) -> tuple[Shape
     )
 
 
-def tile_drawing(letter: Letter, bag: str, fill: str, size: float) -> Drawing:
-    """One letter tile as a drawing (placed once for every tile of that letter in the bag)."""
-    return Drawing(size, size, tile_shapes(letter, bag, fill, size), title=f"tile {letter.letter}")
+def tile_drawing(letter: Letter, bag: str, fill: str, size: float, bleed: float = 0.0) -> Drawing:
+    """One letter tile as a drawing (placed once for every tile of that letter in the bag),
+    its colour `bleed` mm beyond its cut."""
+    shapes = tile_shapes(letter, bag, fill, size, bleed)
+    return Drawing(size, size, shapes, bleed=bleed, title=f"tile {letter.letter}")
 
 
 def placed_tile(letter: Letter, bag: str, fill: str, x: float, y: float, size: float) -> Group:

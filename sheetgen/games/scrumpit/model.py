@@ -157,6 +157,13 @@ class TilesLayout(LayoutBase):
     size: Annotated[float, TileSizes("scrumpit/tiles")] = Key(
         default=19.0, description=f"tile size in mm: {tile_sizes_said('scrumpit/tiles')}"
     )
+    bleed: float = Key(
+        default=0.0,
+        ge=0,
+        le=5,
+        description="mm of each tile's colour printed beyond its cut, for a print shop that "
+        "asks for bleed (--bleed sets it for one build)",
+    )
     colours: dict[Colour, Hex] = Key(description="tile colour of each bag")
 
     def values(self) -> dict[str, int]:

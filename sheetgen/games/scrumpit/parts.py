@@ -34,17 +34,17 @@ def tile_back(bag: str, fill: str, size: float) -> Drawing:
 
 
 def tile_parts(layout: TilesLayout) -> Parts:
-    """Every bag's letters at the layout's size, named by bag and letter ('yellow-Q'): nothing
-    printed on their backs, a back of the bag's colour and mark on a digital table; each bag
-    named as the layout's words name it ('Yellow bag'). The board they are laid on is the
-    standard board's cells across, each a tile's size."""
+    """Every bag's letters at the layout's size and bleed, named by bag and letter
+    ('yellow-Q'): nothing printed on their backs, a back of the bag's colour and mark on a
+    digital table; each bag named as the layout's words name it ('Yellow bag'). The board
+    they are laid on is the standard board's cells across, each a tile's size."""
     board = (BOARD_SIZE + 2 * HOME_ROWS) * layout.size
     words = layout.labels
     return Parts(
         tuple(
             Piece(
                 f"{bag}-{letter.letter}",
-                tile_drawing(letter, bag, fill, layout.size),
+                tile_drawing(letter, bag, fill, layout.size, layout.bleed),
                 None,
                 letter.count,
                 f"bag-{bag}",

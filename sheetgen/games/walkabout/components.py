@@ -9,10 +9,11 @@ from typing import TYPE_CHECKING
 
 from sheetgen.draw.document import alone
 from sheetgen.draw.sheets import Pad, Pieces, Sheets
-from sheetgen.errors import SheetgenError
+from sheetgen.errors import SheetgenError, UsageError
 from sheetgen.findings import Finding, error
 from sheetgen.games.walkabout.dice import BLEED, face_bands, face_drawing, mat_drawing
 from sheetgen.games.walkabout.draw import MAP_TOP, Finished, draw_map, map_fits, name_overlay
+from sheetgen.games.walkabout.face import clear_of_cut
 from sheetgen.games.walkabout.grid import Grid, Node, Segment, Space, segment
 from sheetgen.games.walkabout.model import DiceLayout, GameRecord, MapLayout, MatLayout
 from sheetgen.games.walkabout.movement import span
@@ -68,8 +69,17 @@ def check_sheet(layout: MapLayout) -> list[Finding]:
 
 def build_dice(layout: DiceLayout, options: BuildOptions) -> Sheets:
     """The cut-out sheet of every face (what prints), and each face alone as an image file
-    (for screens and digital play)."""
+    (for screens and digital play). The faces of a die share their cuts, each face's bleed
+    lying over its neighbour's edge, so a bleed wider than the art keeps clear of the cut is
+    refused: it would cover the neighbour's art."""
     size = options.tile_size or layout.face_size
+    bleed, clear = options.press.bleed_or(BLEED), clear_of_cut(size)
+    if bleed > clear + 1e-9:
+        raise UsageError(
+            f"--bleed {bleed:g}: walkabout/dice's faces share their cuts, each face's bleed over "
+            f"its neighbour's edge, where the art of {size:g} mm faces keeps {clear:g} mm clear; "
+            f"use --bleed {clear:g} or less"
+        )
     widest = span([f for die in layout.dice for f in die.faces])
     screens = tuple(
         alone(face_drawing(die, face, i, size, widest), f"{die.name.lower()}-{i}")
@@ -77,7 +87,7 @@ def build_dice(layout: DiceLayout, options: BuildOptions) -> Sheets:
         for i, face in enumerate(die.faces, start=1)
     )
     return Sheets(
-        (face_bands(layout, size, options.press.bleed_or(BLEED), options.copies),),
+        (face_bands(layout, size, bleed, options.copies),),
         title=f"Walkabout dice faces ({size:g} mm)",
         subject="Walkabout custom dice face art",
         keywords=("walkabout", "dice"),

@@ -63,7 +63,7 @@ def face_bands(layout: DiceLayout, size: float, bleed: float, copies: int = 1) -
 
 NOTE_SIZE, NAME_SIZE, LINE = 2.6, 3.2, 4.0  # mm: the note's and the name's size, a line
 NOTE_WIDTH = 110.0  # mm the note wraps to: a row of faces' width or so, on any paper
-HEADING_CLEAR = 3.0  # mm more between a die's name and the crop marks under it
+HEADING_CLEAR = 1.0  # mm more between a die's name and the crop marks under it
 
 
 def _die_heading(name: str, lines: list[str], width: float) -> Drawing:

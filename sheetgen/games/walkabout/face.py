@@ -45,6 +45,12 @@ def frame(size: float) -> tuple[float, float]:
     return margin + INK, UNIT - margin - INK
 
 
+def clear_of_cut(size: float) -> float:
+    """mm, as printed, that the art of a face `size` mm across keeps inside its cut (its
+    frame's SAFE, scaled with a die larger than 16 mm)."""
+    return SAFE * max(1.0, size / UNIT)
+
+
 def face_pen(die: Die, widest: float, size: float = UNIT) -> Pen:
     """The pen of a face at 16 mm: one step length for every face of the dice, the widest
     movement filling the frame but for its start ring (or arrowhead) at either side."""

@@ -1,0 +1,246 @@
+"""Bleed on every kind whose pieces are cut (issue #37): built with `--bleed 3`, each piece's art
+runs on 3 mm past every one of its cuts, read from the PDF's own pixels: paper never shows
+there, the art just inside each cut carries on past it, and where that art changes towards the
+cut (a shore meeting it at a slant) it keeps changing past it, as no edge row stretched outward
+would. The PDF's TrimBox is the cut round each page's pieces and its BleedBox that box and the
+bleed. Every other kind refuses `--bleed` in one line saying why, and `build --all --bleed 3`
+says so once.
+
+Where the pieces are comes from the press's placements, each checked against the layout file
+(the piece's size) and the PDF's own boxes; what colour the bleed is comes from the layout file
+(a bag's, a die's, a piece's background), never from the drawing code."""
+
+from __future__ import annotations
+
+import csv
+from collections.abc import Callable, Iterator
+from dataclasses import dataclass
+from pathlib import Path
+from typing import Any
+
+import numpy as np
+import pypdfium2 as pdfium
+import pytest
+
+from sheetgen.draw.document import Box
+from sheetgen.kinds import kinds
+from sheetgen.layouts.read import Loaded, builtin_layouts, load
+from sheetgen.options import BuildOptions, read_build
+from sheetgen.pipeline.document import document_for
+from sheetgen.pipeline.honoured import left_out
+from sheetgen.press.plan import PressOptions
+from tests.support import sheetgen, tiered
+
+BLEED = 3.0
+DPI = 150
+PX = DPI / 25.4  # pixels a mm
+PT = 72 / 25.4  # PDF points a mm
+PAPER = 250  # a pixel whose every channel is this light or lighter is bare paper
+SAME = 24  # two pixels this close in every channel show the same colour (anti-aliasing aside)
+CORNER = 1.0  # mm left out at each end of a cut, where two cuts' bleeds meet
+TAKERS = ("custom/pieces", "marram/tiles", "scribbly-gum/tiles", "scrumpit/tiles", "walkabout/dice")
+
+
+def _custom_grounds(item: Loaded) -> tuple[str, ...]:
+    """A designer's pieces' backgrounds: the front's and the back's, each filled in from
+    every row of the layout's data file, as the layout file writes them."""
+    model: Any = item.model
+    assert item.path is not None
+    data = item.path.parent / model.data
+    with data.open(encoding="utf-8", newline="") as rows:
+        table = list(csv.DictReader(rows))
+    faces = [model.front] + ([model.back] if model.back is not None else [])
+    return tuple({face.background.format_map(row) for face in faces for row in table})
+
+
+# each kind's piece size (mm, width and height) and the colours its layout names for the ground
+# its pieces' bleed shows (None: the faces' own colours, which the layout does not all name)
+SIZES: dict[str, Callable[[Any], tuple[float, float]]] = {
+    "custom/pieces": lambda m: (m.piece.width, m.piece.height),
+    "marram/tiles": lambda m: (m.sheet.size, m.sheet.size),
+    "scribbly-gum/tiles": lambda m: (m.sheet.size, m.sheet.size),
+    "scrumpit/tiles": lambda m: (m.size, m.size),
+    "walkabout/dice": lambda m: (m.face_size, m.face_size),
+}
+GROUNDS: dict[str, Callable[[Any], tuple[str, ...]] | None] = {
+    "custom/pieces": _custom_grounds,
+    "marram/tiles": lambda i: (i.model.sheet.grass, i.model.sheet.sand),
+    "scribbly-gum/tiles": None,
+    "scrumpit/tiles": lambda i: tuple(i.model.colours.values()),
+    "walkabout/dice": lambda i: tuple(die.colour for die in i.model.dice),
+}
+CUT_LAYOUTS = sorted(name for name in builtin_layouts() if "bleed" in load(name).kind.options)
+# one layout a kind in the default tier, each the quickest of its kind to build and read
+QUICK = {"custom/dice-art", "marram/classic", "scribbly-gum/tiles", "scrumpit/tiles"}
+QUICK |= {"walkabout/dice"}
+
+
+def rgb(colour: str) -> np.ndarray:
+    return np.array([int(colour[i : i + 2], 16) for i in (1, 3, 5)])
+
+
+@dataclass
+class Sides:
+    """What the pixels past each cut of a layout's pieces showed, side by side."""
+
+    cuts: int = 0  # piece sides read
+    changing: int = 0  # places where the art changes over the last 0.3 mm inside a cut
+    carried: int = 0  # of those, where it goes on changing past the cut (never, stretched)
+
+
+def _line(page: np.ndarray, trim: Box, side: str, depth: float) -> np.ndarray:
+    """The pixels along one side of a piece whose trim is `trim`, `depth` mm outside its cut
+    (inside for a negative depth), CORNER mm short of each end: an array of RGB."""
+    x, y, w, h = trim
+    if side in ("top", "bottom"):
+        along = np.arange(int((x + CORNER) * PX), int((x + w - CORNER) * PX))
+        at = y - depth if side == "top" else y + h + depth
+        return page[int(at * PX), along]
+    along = np.arange(int((y + CORNER) * PX), int((y + h - CORNER) * PX))
+    at = x - depth if side == "left" else x + w + depth
+    return page[along, int(at * PX)]
+
+
+def _alike(a: np.ndarray, b: np.ndarray) -> np.ndarray:
+    """Where two pictures (or a picture and a colour) show the same colour, pixel by pixel."""
+    same: np.ndarray = np.abs(a - b).max(axis=-1) <= SAME
+    return same
+
+
+def check_sides(page: np.ndarray, trim: Box, grounds: tuple[str, ...] | None, seen: Sides) -> None:
+    """Past every cut of the piece at `trim`: no paper, the art inside carried on, mostly
+    (where the layout names them) in its ground colours."""
+    depths = np.arange(0.6, BLEED - 0.5, 0.3)  # mm past the cut, clear of its anti-aliasing
+    for side in ("top", "bottom", "left", "right"):
+        band = np.stack([_line(page, trim, side, d) for d in depths])
+        inner, edge = _line(page, trim, side, -0.7), _line(page, trim, side, -0.4)
+        where = f"{side} of the piece at {tuple(round(v, 2) for v in trim)}"
+        paper = (band.min(axis=-1) >= PAPER).mean()
+        assert paper == 0.0, f"{where}: {paper:.0%} paper past the cut"
+        carried = _alike(band, edge[np.newaxis]).all(axis=0).mean()
+        assert carried >= 0.9, f"{where}: the art inside is carried on at {carried:.0%} only"
+        if grounds is not None:  # mostly ground, whatever crosses the cut (a beast)
+            ground = np.any([_alike(band, rgb(c)) for c in grounds], axis=0).mean()
+            assert ground >= 0.5, f"{where}: {ground:.0%} of it is any of {grounds}"
+        changing = ~_alike(inner, edge)
+        seen.cuts += 1
+        seen.changing += int(changing.sum())
+        seen.carried += int((~_alike(band[-1], edge) & changing).sum())
+
+
+def _boxes(page: pdfium.PdfPage) -> tuple[Box, Box]:
+    """The page's TrimBox and BleedBox in mm from its top-left corner."""
+    height = page.get_height()
+    out = []
+    for left, bottom, right, top in (page.get_trimbox(), page.get_bleedbox()):
+        out.append((left / PT, (height - top) / PT, (right - left) / PT, (top - bottom) / PT))
+    return out[0], out[1]
+
+
+def _around(boxes: list[Box], grow: float = 0.0) -> Box:
+    left, top = min(b[0] for b in boxes) - grow, min(b[1] for b in boxes) - grow
+    right = max(b[0] + b[2] for b in boxes) + grow
+    bottom = max(b[1] + b[3] for b in boxes) + grow
+    return (left, top, right - left, bottom - top)
+
+
+def pieces(ref: str) -> Iterator[list[Box]]:
+    """Each page's pieces' trims (mm from the page's top-left), as the press placed them with
+    --bleed 3: every drawing of the layout's piece size carrying 3 mm of bleed."""
+    item = load(ref)
+    width, height = SIZES[item.kind.key](item.model)
+    document = document_for(item, BuildOptions(PressOptions(bleed=BLEED)))
+    for page in document.pages:
+        placed = [p for p in page.placements if p.drawing.bleed == BLEED]
+        assert all((p.drawing.width, p.drawing.height) == (width, height) for p in placed)
+        yield [(p.transform.e, p.transform.f, width, height) for p in placed]
+
+
+@pytest.mark.parametrize("ref", tiered(CUT_LAYOUTS, QUICK))
+def test_every_cut_piece_carries_its_art_past_each_cut(ref: str, tmp_path: Path) -> None:
+    run = sheetgen("build", ref, "--bleed", "3", "-f", "pdf", "--out", str(tmp_path), "-q")
+    assert run.code == 0, run.err
+    (file,) = tmp_path.glob("*.pdf")
+    pdf = pdfium.PdfDocument(file)
+    item = load(ref)
+    named = GROUNDS[item.kind.key]
+    grounds = None if named is None else named(item)
+    seen = Sides()
+    placed = list(pieces(ref))
+    assert len(placed) == len(pdf)
+    for number, trims in enumerate(placed):
+        if not trims:  # the duplex alignment test
+            continue
+        page = pdf[number]
+        trim, bleed = _boxes(page)
+        assert np.allclose(trim, _around(trims), atol=0.01), (number, trim)
+        assert np.allclose(bleed, _around(trims, BLEED), atol=0.01), (number, bleed)
+        pixels = np.asarray(page.render(scale=DPI / 72).to_pil().convert("RGB"), dtype=np.int32)
+        for piece in trims:
+            check_sides(pixels, piece, grounds, seen)
+    assert seen.cuts >= 4
+    if seen.changing >= 50:  # somewhere art that changes towards a cut goes on changing past it
+        assert seen.carried > 0, seen
+
+
+def test_a_dice_bleed_wider_than_the_art_keeps_clear_is_refused(tmp_path: Path) -> None:
+    """A die's faces share their cuts, each face's bleed lying over its neighbour's edge: no
+    wider than the 3 mm its art keeps clear of the cut (at 16 mm; more on a larger die)."""
+    run = sheetgen("build", "walkabout/dice", "--bleed", "3.5", "--out", str(tmp_path))
+    assert run.code == 2 and run.err == (
+        "error: --bleed 3.5: walkabout/dice's faces share their cuts, each face's bleed over its "
+        "neighbour's edge, where the art of 16 mm faces keeps 3 mm clear; use --bleed 3 or less\n"
+    )
+    assert not tmp_path.exists() or list(tmp_path.iterdir()) == []
+    wide = ("--bleed", "5", "--tile-size", "30", "-f", "pdf", "-q", "--out", str(tmp_path))
+    assert sheetgen("build", "walkabout/dice", *wide).code == 0
+
+
+def test_the_kinds_that_take_a_bleed_are_those_whose_pieces_are_cut() -> None:
+    assert sorted(k.key for k in kinds().values() if "bleed" in k.options) == list(TAKERS)
+
+
+WHOLE = sorted(
+    {load(name).kind.key: name for name in reversed(builtin_layouts())}.items()
+)  # the first layout of each kind
+
+
+@pytest.mark.parametrize(("kind", "ref"), [w for w in WHOLE if w[0] not in TAKERS])
+def test_a_kind_used_whole_refuses_a_bleed_saying_why(kind: str, ref: str, tmp_path: Path) -> None:
+    run = sheetgen("build", ref, "--bleed", "3", "--out", str(tmp_path))
+    takers = ", ".join(TAKERS)
+    why = (
+        f"{kind} prints sheets used whole, and a sheet used whole is not cut, so it takes no bleed"
+        if "margin" in load(ref).kind.options
+        else f"{kind} makes images, not printed pages"
+    )
+    assert run.code == 2
+    assert run.err == f"error: --bleed: {why}; --bleed works with {takers} layouts only\n"
+    assert not tmp_path.exists() or list(tmp_path.iterdir()) == []
+
+
+def test_all_with_a_bleed_says_once_which_layouts_are_built_without_it(tmp_path: Path) -> None:
+    every = sorted(builtin_layouts())
+    request = read_build(
+        tuple(every), formats="pdf", paper="A4", copies=1, out=tmp_path, dpi=150, bleed=3.0
+    )
+    loaded = [load(name) for name in every]
+    (note,) = left_out(request, loaded)
+    without = [item for item in loaded if item.kind.key not in TAKERS]
+    assert note.startswith(f"--bleed: {len(without)} layouts built without it: ")
+    assert "a sheet used whole is not cut, so it takes no bleed" in note
+    for item in without:
+        assert item.kind.key in note
+    for key in TAKERS:
+        assert key not in note
+
+
+@pytest.mark.slow
+def test_all_builds_with_a_bleed_saying_once_what_takes_none(tmp_path: Path) -> None:
+    """`build --all --bleed 3` builds every layout: the cut pieces with the bleed, the rest
+    without it, said in one note."""
+    run = sheetgen("build", "--all", "--bleed", "3", "-f", "pdf", "--out", str(tmp_path))
+    assert run.code == 0, run.err
+    notes = [line for line in run.err.splitlines() if line.startswith("note: --bleed")]
+    assert len(notes) == 1 and "so it takes no bleed" in notes[0]
+    assert len(list(tmp_path.glob("*.pdf"))) == len(builtin_layouts())

@@ -64,6 +64,11 @@ class PressError(SheetgenError):
     """A drawing cannot be put on the chosen paper as asked."""
 
 
+class CannotFold(PressError):
+    """--fold asked of a layout it cannot fold: it prints no backs, or a piece does not fit
+    twice, front beside back, on the paper."""
+
+
 class TooBigForPaper(PressError):
     """A sheet is larger than the chosen paper holds inside its margins: a fault of the
     layout's size keys, which `check` and `build` report at them."""

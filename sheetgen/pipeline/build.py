@@ -13,7 +13,7 @@ from typing import Any
 from sheetgen.backends import check_build_pixels, file_count, preflight, render
 from sheetgen.cancel import checkpoint
 from sheetgen.draw.document import Document
-from sheetgen.errors import SheetgenError, TooBigForPaper
+from sheetgen.errors import CannotFold, SheetgenError, TooBigForPaper
 from sheetgen.findings import Finding
 from sheetgen.layouts.find import named_layouts
 from sheetgen.layouts.read import Loaded, load, lookup
@@ -101,16 +101,25 @@ def _projected(loaded: list[Loaded], request: BuildRequest) -> None:
             )
 
 
-def _preflight(loaded: list[Loaded], request: BuildRequest) -> list[Document]:
+def _preflight(loaded: list[Loaded], request: BuildRequest) -> tuple[list[Document], list[str]]:
     """Every layout's document, each checked against every limit its rendering would meet
     (image files, pixels, form fields), and all together against the pixels one build may
-    write, so that a build is refused before it draws anything."""
+    write, so that a build is refused before it draws anything; and a note where a build of
+    several layouts prints some of them unfolded (they have no backs to fold)."""
     _projected(loaded, request)
     documents, pixels = [], 0
+    unfolded = []
     for item in loaded:
         checkpoint()
         try:
-            document = document_for(item, request.options)
+            try:
+                document = document_for(item, request.options)
+            except CannotFold:
+                if len(loaded) == 1:
+                    raise
+                press = replace(request.options.press, fold=False)
+                document = document_for(item, replace(request.options, press=press))
+                unfolded.append(item.source)
         except TooBigForPaper as exc:  # the sheet does not go onto this paper: at its size
             _refuse(item, [size_error(item, "", str(exc))])
             raise
@@ -127,7 +136,14 @@ def _preflight(loaded: list[Loaded], request: BuildRequest) -> list[Document]:
         _refuse(item, drawing_findings(item, [document]))
         documents.append(document)
     check_build_pixels(pixels, request.dpi)
-    return documents
+    notes = []
+    if unfolded:
+        count = f"{len(unfolded)} layout{'s' if len(unfolded) != 1 else ''}"
+        notes.append(
+            f"--fold: {count} built without it (no backs to fold behind the fronts, or a "
+            f"piece too big to stand twice on the paper): {', '.join(unfolded)}"
+        )
+    return documents, notes
 
 
 def check_distinct(loaded: list[Loaded]) -> None:
@@ -243,7 +259,8 @@ def run_build(request: BuildRequest) -> list[Built]:
     partial = check_only(loaded, request.only, request.copies) if request.only else []
     partial += left_out(request, loaded)  # an option some chosen layouts are built without
     request.read("options")  # the names, paper, flip and offset: refused before any drawing
-    documents = _preflight(loaded, request)
+    documents, unfolded = _preflight(loaded, request)
+    partial += unfolded
     jobs = [(item, request, folder, doc) for item, doc in zip(loaded, documents, strict=True)]
     groups = by_game(jobs)
     workers = min(len(groups), os.cpu_count() or 1)

@@ -7,7 +7,7 @@ from dataclasses import replace
 from typing import Any
 
 from sheetgen.draw.document import Document
-from sheetgen.errors import SheetgenError
+from sheetgen.errors import CannotFold
 from sheetgen.kinds import ComponentKind
 from sheetgen.layouts.read import Loaded
 from sheetgen.options import BuildOptions
@@ -44,7 +44,7 @@ def document_for(loaded: Loaded, options: BuildOptions) -> Document:
         document = pressed(loaded.kind, model, told)
     if press.fold:
         if document.duplex in (None, "simplex"):
-            raise SheetgenError(
+            raise CannotFold(
                 f"--fold: {loaded.source} prints no backs to fold behind its fronts "
                 "(a tree prints its other side with --duplex)"
             )

@@ -21,7 +21,7 @@ from sheetgen.draw.fonts import ascent
 from sheetgen.draw.geometry import line
 from sheetgen.draw.shapes import Drawing, Style, Text
 from sheetgen.draw.transform import translate
-from sheetgen.errors import PressError
+from sheetgen.errors import CannotFold
 from sheetgen.model.paper import RULER_CLEARANCE
 from sheetgen.press.footer import FOOTER_INK, FOOTER_SIZE, SAFE_EDGE, footer_text
 from sheetgen.press.grid import capacity, footer_of, furniture, grid_for, occupied, page_of
@@ -84,7 +84,7 @@ def fold_pages(
     landscape = max(choices, key=held)  # max keeps the first on ties: portrait
     page_w, page_h = opts.paper.oriented(landscape)
     if held(landscape) == 0:
-        raise PressError(
+        raise CannotFold(
             f"--fold: a {w:g} × {h:g} mm piece (plus {bleed:g} mm bleed) does not fit twice, "
             f"front beside back, on {opts.paper.name} ({opts.paper.width:g} × "
             f"{opts.paper.height:g} mm) inside {opts.margin:g} mm margins (use a larger "

@@ -256,6 +256,23 @@ def test_options_some_layouts_do_not_take_are_noted(
     assert said.err == "note: --gap: 1 layout built without it: marram/board does not take it\n"
 
 
+
+def test_a_build_of_several_layouts_folds_those_it_can_and_says_which_it_cannot(
+    tmp_path: Path, capsys: pytest.CaptureFixture[str]
+) -> None:
+    """`build --all --fold` once stopped at the first layout with nothing to fold: a one-sided
+    set of pieces is built unfolded, in a note, and the two-sided one beside it folded."""
+    request = read_build(
+        ("marram/classic", "custom/dice-art"), formats="pdf", paper="A4", copies=1,
+        out=tmp_path, dpi=DPI, fold=True,
+    )  # fmt: skip
+    run_build(request)
+    said = capsys.readouterr()
+    assert "note: --fold: 1 layout built without it (no backs to fold" in said.err
+    assert said.err.rstrip().endswith(": custom/dice-art")
+    folded = pdfium.PdfDocument(tmp_path / "marram-classic-tiles.pdf")
+    assert fronts_per_page(folded) >= 1  # fronts and their backs side by side on a page
+
 @pytest.mark.slow
 @pytest.mark.parametrize(
     ("args", "code", "message"),

@@ -153,12 +153,12 @@ def too_alike(colours: dict[str, str], marked: bool = False) -> list[tuple[str, 
         if difference < MIN_DELTA_E:
             who = f"a player {SEEN_AS[worst]}" if worst != "normal" else "every player"
             how = (
-                f"to {who}: a CIEDE2000 difference of {difference:.0f}, where "
+                f"to {who}: a CIEDE2000 difference of {_below(difference)}, where "
                 f"{MIN_DELTA_E:.0f} or more tells colours apart"
             )
         elif not marked and grey < MIN_LIGHTNESS:
             how = (
-                f"in greyscale print: lightness {grey:.0f} apart, where {MIN_LIGHTNESS:.0f} "
+                f"in greyscale print: lightness {_below(grey)} apart, where {MIN_LIGHTNESS:.0f} "
                 "or more tells colours apart"
             )
         else:
@@ -175,3 +175,9 @@ def alike_findings(colours: dict[str, str], marked: bool = False) -> list[Findin
                 "apart", (a,))
         for a, b, how in too_alike(colours, marked)
     ]  # fmt: skip
+
+
+def _below(value: float) -> str:
+    """A difference under its limit as said beside the limit: to a tenth, rounded down, so
+    that 19.96 under a limit of 20 is never said as 20."""
+    return f"{math.floor(value * 10) / 10:.1f}"

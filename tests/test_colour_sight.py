@@ -6,6 +6,7 @@ or print as one grey."""
 from __future__ import annotations
 
 import random
+import re
 from pathlib import Path
 
 import pytest
@@ -74,3 +75,21 @@ def test_the_built_in_palettes_draw_no_warning() -> None:
     run = sheetgen("check", *builtin_layouts())
     assert run.code == 0, run.err
     assert "look" not in run.out + run.err and "greyscale" not in run.out + run.err
+
+
+def test_a_difference_under_its_limit_is_never_said_as_the_limit() -> None:
+    """Two greys just under 20 apart (#777777 and the lightest grey under 20 L* above it):
+    the difference is said with a decimal, below the limit, never '20 ..., where 20 or more
+    tells colours apart'."""
+    from sheetgen.colour_sight import lightness, too_alike
+
+    low = "#777777"
+    high = next(
+        f"#{v:02x}{v:02x}{v:02x}"
+        for v in range(0xAC, 0x77, -1)
+        if 19.5 < lightness(f"#{v:02x}{v:02x}{v:02x}") - lightness(low) < 20.0
+    )
+    ((_, _, how),) = too_alike({"a": low, "b": high})
+    found = re.search(r"(\d+(?:\.\d+)?)(?: apart)?, where 20 or more", how)
+    assert found is not None, how
+    assert "." in found[1] and float(found[1]) < 20.0, how

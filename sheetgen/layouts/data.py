@@ -121,10 +121,39 @@ def data_path(folder: Path, name: str) -> Path:
     return present(path, name, folder)
 
 
+def folder_said(folder: Path) -> str:
+    """A folder as an error names it: from the working folder where it is under it ('this
+    folder' for the working folder itself), else whole."""
+    try:
+        shown = folder.resolve().relative_to(Path.cwd().resolve())
+    except ValueError:
+        return str(folder)
+    return "this folder" if str(shown) == "." else f"{shown}/"
+
+
+def file_like(path: Path, folder: Path) -> str:
+    """'; did you mean ...' naming the file most like the missing `path` in its folder (by
+    name, within the layout's `folder`), or ''."""
+    import difflib  # only for a suggestion
+
+    try:
+        names = [p.name for p in path.parent.iterdir() if p.is_file()][:2000]
+    except OSError:
+        return ""
+    close = difflib.get_close_matches(path.name, names, n=1, cutoff=0.75)
+    if not close:
+        return ""
+    try:
+        said = (path.parent / close[0]).relative_to(folder)
+    except ValueError:
+        return ""
+    return f"; did you mean {str(said)!r}?"
+
+
 def present(path: Path, name: str, folder: Path) -> Path:
     """`path` (named `name` in `folder`), refused in one line when there is no such file."""
     if not os.path.lexists(path):
-        raise DataError(f"{name!r} is not in {folder} (no such file)")
+        raise DataError(f"no file {name!r} in {folder_said(folder)}{file_like(path, folder)}")
     return path
 
 
@@ -296,7 +325,8 @@ def _rows(table: list[tuple[int, list[Any]]], shown: str) -> Data:
         if extra:
             raise DataError(
                 f"{shown}:{number}: {len(columns) + len(extra)} values under "
-                f"{len(columns)} named columns; name every column in the first row"
+                f"{len(columns)} named columns; put a value that holds a comma in quotes "
+                '("Plant it, then water it"), or name every column in the first row'
             )
         values = {}
         for index, column in enumerate(columns):

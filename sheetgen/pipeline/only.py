@@ -18,6 +18,7 @@ from sheetgen.layouts.read import Loaded
 from sheetgen.model.base import TileSizes
 from sheetgen.model.tables import Table as BaseModel
 from sheetgen.options import BuildOptions
+from sheetgen.pipeline.output import slug
 from sheetgen.press.chosen import impose_chosen
 
 
@@ -59,7 +60,10 @@ def _find(name: str, names: dict[str, list[Piece]]) -> str | None:
     if name in names:
         return name
     folded = [n for n in names if n.lower() == name.lower()]
-    return folded[0] if len(folded) == 1 else None
+    if len(folded) == 1:
+        return folded[0]
+    said = slug(name)  # a title as written: 'Ace of Spades', 'Señora Ñandú'
+    return _find(said, names) if said and said != name else None
 
 
 def _unknown(name: str, source: str, parts: Parts) -> UsageError:

@@ -256,7 +256,6 @@ def test_options_some_layouts_do_not_take_are_noted(
     assert said.err == "note: --gap: 1 layout built without it: marram/board does not take it\n"
 
 
-
 def test_a_build_of_several_layouts_folds_those_it_can_and_says_which_it_cannot(
     tmp_path: Path, capsys: pytest.CaptureFixture[str]
 ) -> None:
@@ -272,6 +271,7 @@ def test_a_build_of_several_layouts_folds_those_it_can_and_says_which_it_cannot(
     assert said.err.rstrip().endswith(": custom/dice-art")
     folded = pdfium.PdfDocument(tmp_path / "marram-classic-tiles.pdf")
     assert fronts_per_page(folded) >= 1  # fronts and their backs side by side on a page
+
 
 @pytest.mark.slow
 @pytest.mark.parametrize(

@@ -106,7 +106,7 @@ def soft_pictures(
                 soft.append((piece, shown, picture, printed))
     if not soft:
         return []
-    piece, shown, picture, printed = soft[0]
+    piece, shown, picture, printed = min(soft, key=lambda found: found[3])  # the softest
     wanted = GOOD_DPI / printed
     more = len(soft) - 1
     return [
@@ -116,6 +116,6 @@ def soft_pictures(
             f"{picture.height:,} pixels, which print at {printed:.0f} dpi in its box, below "
             f"{GOOD_DPI} (soft in print); give it {math.ceil(picture.width * wanted):,} x "
             f"{math.ceil(picture.height * wanted):,} pixels or more"
-            + (f" ({more:,} more row{'s' if more > 1 else ''} like it)" if more else ""),
+            + (f" ({more:,} more row{'s' if more > 1 else ''} below {GOOD_DPI})" if more else ""),
         )
     ]

@@ -71,9 +71,10 @@ def background(piece: Piece, colour: str, bleed: float) -> list[Shape]:
     ground = Style(stroke=None, fill=colour)
     w, h = piece.width, piece.height
     if piece.shape == "rectangle":
-        if bleed > 0 or piece.radius == 0:
-            return [Rect(-bleed, -bleed, w + 2 * bleed, h + 2 * bleed, ground)]
-        return [rounded_rect_path(0, 0, w, h, piece.radius, ground)]
+        # square to its corners even where they are rounded: a corner cutter takes the
+        # colour off with the paper, where a rounded ground cut square (or a cut a little
+        # off) would leave white notches
+        return [Rect(-bleed, -bleed, w + 2 * bleed, h + 2 * bleed, ground)]
     if piece.shape == "circle":
         return [Circle(w / 2, h / 2, w / 2 + bleed, ground), Circle(w / 2, h / 2, w / 2, CUT_LINE)]
     return [polygon(outline(piece, bleed), ground), polygon(outline(piece), CUT_LINE)]

@@ -27,7 +27,9 @@ from sheetgen.layouts.data import (
     as_colour,
     contained,
     data_path,
+    file_like,
     fill,
+    folder_said,
     present,
     read_data,
     template_columns,
@@ -354,7 +356,7 @@ def _picture_path(folder: Path, name: str) -> Path:
     if path.suffix.lower() not in PICTURES:
         raise DataError(f"{name!r} is not a picture sheetgen reads; use .png, .jpg or .svg")
     if not os.path.lexists(path):
-        raise DataError(f"{name!r} is not in {_shown(str(folder))} (no such file)")
+        raise DataError(f"no file {name!r} in {folder_said(folder)}{file_like(path, folder)}")
     return path
 
 

@@ -362,7 +362,7 @@ def test_an_icon_items_unknown_icon_names_its_row_and_column(tmp_path: Path) -> 
         ("art/coin.png", "'art/coin.png' is no PNG, JPEG or SVG file"),
         ("../coin.svg", "'../coin.svg' leaves the layout's folder; keep the picture in it"),
         ("out.svg", "'out.svg' is a link out of the layout's folder; copy the file in"),
-        ("art/gone.svg", "'art/gone.svg' is not in"),
+        ("art/gone.svg", "no file 'art/gone.svg' in"),
         ("art/coin.gif", "'art/coin.gif' is not a picture sheetgen reads; use .png, .jpg or .svg"),
     ],
     ids=["not-a-picture", "outside", "a-link-out", "missing", "a-gif"],

@@ -235,7 +235,7 @@ def test_a_missing_picture_names_the_row_and_column(tmp_path: Path) -> None:
     run = sheetgen("check", str(layout))
     assert run.code == 1
     assert ":16:1: front.items[1].image: " in run.err
-    assert "cards.csv:3: column 'wide' (B): 'art/gone.png' is not in" in run.err
+    assert "cards.csv:3: column 'wide' (B): no file 'art/gone.png' in" in run.err
 
 
 def test_the_example_dice_faces_are_clean_and_drawn_as_vectors(tmp_path: Path) -> None:
@@ -374,3 +374,25 @@ def test_a_jpeg_goes_into_the_pdf_as_it_is(tmp_path: Path) -> None:
         raw = image.read_raw_bytes()
     assert b"mine" not in raw
     assert Image.open(io.BytesIO(raw)).tobytes() == Image.open(out).tobytes()
+
+
+def test_a_picture_named_one_letter_off_is_offered_by_its_name(tmp_path: Path) -> None:
+    """A designer's typo ('trees.svg' for 'tree.svg') gets the file that is there offered;
+    a name like none of the folder's files gets no guess."""
+    art = tmp_path / "art"
+    art.mkdir()
+    (art / "tree.svg").write_text(
+        '<svg xmlns="http://www.w3.org/2000/svg" viewBox="0 0 10 10"><rect width="10" '
+        'height="10"/></svg>'
+    )
+    (tmp_path / "cards.csv").write_text("name,art\nOak,trees\nElm,moon\n")
+    (tmp_path / "cards.toml").write_text(
+        'game = "custom"\ncomponent = "pieces"\nname = "cards"\ndata = "cards.csv"\n'
+        '[front]\n[[front.items]]\ntype = "image"\nimage = "art/{art}.svg"\n'
+        "x = 5\ny = 5\nwidth = 20\nheight = 20\n"
+    )
+    run = sheetgen("check", str(tmp_path / "cards.toml"))
+    assert run.code == 1
+    assert "no file 'art/trees.svg' in" in run.err
+    assert "did you mean 'art/tree.svg'?" in run.err
+    assert "no file 'art/moon.svg' in" in run.err and run.err.count("did you mean") == 1

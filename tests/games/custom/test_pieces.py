@@ -174,8 +174,12 @@ def test_a_template_naming_a_column_the_data_lacks_is_said_at_its_line(tmp_path:
          "deck.csv:4: column 'name' (A): no font sheetgen carries can print '𐀀' (U+10000)"),
         (("Four of Spades,4,spade,#1a1a1a,1", "Four of Spades,4,spade,#1a1a1a,1,extra"),
          "deck.csv:5: 6 values under 5 named columns"),
+        # the commonest fault of a hand-written CSV: a comma in a value not put in quotes
+        (("Five of Spades,5,spade", "Five of Spades, the lucky one,5,spade"),
+         "deck.csv:6: 6 values under 5 named columns; put a value that holds a comma in "
+         'quotes ("Plant it, then water it")'),
     ],
-    ids=["colour", "count", "linear-b", "extra-value"],
+    ids=["colour", "count", "linear-b", "extra-value", "unquoted-comma"],
 )  # fmt: skip
 def test_a_fault_in_the_data_names_its_file_row_and_column(
     tmp_path: Path, change: tuple[str, str], said: str

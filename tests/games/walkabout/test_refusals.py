@@ -156,7 +156,7 @@ def test_symbol_colours_too_alike_are_named_at_their_keys_in_the_file(tmp_path: 
     assert run.code == 0, run.err
     assert run.out == (
         f"warning: {dusk}:6:1: sheet.symbols.animals: #2a2622 looks like sheet.symbols.weapons "
-        "(#2a2622) to every player: a CIEDE2000 difference of 0, where 20 or more tells colours "
+        "(#2a2622) to every player: a CIEDE2000 difference of 0.0, where 20 or more tells colours "
         f"apart; choose colours further apart\n{dusk}: ok (1 warning)\n"
     )
 

@@ -47,9 +47,7 @@ def operator(colour: str, role: Role, stroke: bool) -> str:
 def make_x4(pdf: pikepdf.Pdf) -> None:
     """Make the drawn PDF (every page and form drawn with `operator`) a PDF/X-4: the CMYK space
     in every page's and form's resources, pictures in CMYK, the output intent, Info and XMP."""
-    profile = pdf.make_stream(
-        zlib.compress(profile_bytes(), 6), Filter=pikepdf.Name.FlateDecode, N=4
-    )
+    profile = pdf.make_stream(_deflated_profile(), Filter=pikepdf.Name.FlateDecode, N=4)
     space = pikepdf.Array([pikepdf.Name.ICCBased, profile])
     masks = {image.SMask.objgen for image in _images(pdf) if "/SMask" in image}
     pages = list(pdf.Root.Pages.Kids)  # (not `pdf.pages`: its cache knows reportlab's page)
@@ -83,6 +81,13 @@ def make_x4(pdf: pikepdf.Pdf) -> None:
     pdf.Root.Metadata = pdf.make_stream(
         _xmp(pdf).encode("utf-8"), Type=pikepdf.Name.Metadata, Subtype=pikepdf.Name.XML
     )
+
+
+@cache
+def _deflated_profile() -> bytes:
+    """The profile deflated, once a process (its tables are noise to deflate: 2.7 MB to 2.4,
+    at any level; the fastest is a third of a second)."""
+    return zlib.compress(profile_bytes(), 1)
 
 
 def _images(pdf: pikepdf.Pdf) -> Iterator[pikepdf.Stream]:

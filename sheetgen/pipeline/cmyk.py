@@ -4,7 +4,6 @@ press cannot print (out of its gamut), at the key of the layout that writes it w
 
 from __future__ import annotations
 
-import dataclasses
 import statistics
 from collections.abc import Iterator
 from typing import Any
@@ -49,7 +48,7 @@ def _warning(loaded: Loaded, result: Fidelity) -> str:
         f"looks like {result.back} (ΔE00 {result.delta_e:.1f}, over {OUT_OF_GAMUT:g}); choose "
         "a colour the press can print, or ask the shop for a proof"
     )
-    keys = list(_keys_holding(loaded.model, result.colour))
+    keys = list(_keys_holding(loaded.model.model_dump(), result.colour))
     if not keys:
         return f"warning: {loaded.source}: {message} (a colour the game draws with)"
     return warning(keys[0], message, tuple(keys[1:])).line(loaded.source, lookup(loaded))
@@ -57,14 +56,10 @@ def _warning(loaded: Loaded, result: Fidelity) -> str:
 
 def _keys_holding(value: Any, colour: str, where: str = "") -> Iterator[str]:
     """The key paths (places counted from 0, as a rules finding writes them) whose value is
-    `colour`, in the layout's model, in order."""
+    `colour`, in the layout's data (its model's, as plain values), in order."""
     if isinstance(value, str):
         if value.lower() == colour:
             yield where
-    elif dataclasses.is_dataclass(value) and not isinstance(value, type):
-        for field in dataclasses.fields(value):
-            inner = f"{where}.{field.name}" if where else field.name
-            yield from _keys_holding(getattr(value, field.name), colour, inner)
     elif isinstance(value, (list, tuple)):
         for i, item in enumerate(value):
             yield from _keys_holding(item, colour, f"{where}[{i}]")

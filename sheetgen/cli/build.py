@@ -122,7 +122,6 @@ def build(
       sheetgen build scribe/standard
       sheetgen build --all -f pdf --out previews/
       sheetgen build walkabout/dice --only dark --copies 2
-      sheetgen build scrumpit/tiles -f pdf --colour cmyk
     """
     from sheetgen.layouts.find import use  # start-up
     from sheetgen.options import read_build  # start-up

@@ -31,12 +31,12 @@ def colour_report(loaded: Loaded, document: Document) -> tuple[tuple[str, ...], 
     worst = max(results, key=lambda r: r.delta_e)
     median = statistics.median(r.delta_e for r in results)
     note = (
-        f"CMYK through {PROFILE_NAME} ({CONDITION}): {len(results)} colour"
-        f"{'s' if len(results) != 1 else ''} come back within ΔE00 {worst.delta_e:.1f} of the "
-        f"design (median {median:.1f}, worst {worst.colour})"
+        f"CMYK for {CONDITION} through {PROFILE_NAME}: {len(results)} colour"
+        f"{'s' if len(results) != 1 else ''} come back a median ΔE00 {median:.1f} from the "
+        f"design, at worst {worst.delta_e:.1f} ({worst.colour})"
     )
     if out:
-        note += f"; {len(out)} out of the press's gamut (ΔE00 over {OUT_OF_GAMUT:g})"
+        note += f"; {len(out)} out of the press's gamut (over {OUT_OF_GAMUT:g}), warned below"
     return (note,), tuple(_warning(loaded, r) for r in out)
 
 
@@ -50,7 +50,7 @@ def _warning(loaded: Loaded, result: Fidelity) -> str:
     )
     keys = list(_keys_holding(loaded.model.model_dump(), result.colour))
     if not keys:
-        return f"warning: {loaded.source}: {message} (a colour the game draws with)"
+        return f"warning: {loaded.source}: {message} (a colour of its data, its art or its game)"
     return warning(keys[0], message, tuple(keys[1:])).line(loaded.source, lookup(loaded))
 
 

@@ -228,7 +228,7 @@ def test_pdfium_shows_the_designs_colours(built: tuple[Path, str]) -> None:
 
 def test_build_reports_fidelity(built: tuple[Path, str]) -> None:
     err = built[1]
-    notes = [line for line in err.splitlines() if "CMYK through" in line]
+    notes = [line for line in err.splitlines() if "CMYK for FOGRA39" in line]
     assert len(notes) == 2, err
     assert all("FOGRA39" in line and "ΔE00" in line for line in notes)
     assert "warning:" not in err  # every colour of these two is in the gamut

@@ -1,6 +1,7 @@
 """What a CMYK build says about its colours: how close the press brings each design colour
-back (CIEDE2000 after sRGB → CMYK → sRGB), in one note a PDF, and a warning at each colour the
-press cannot print (out of its gamut), at the key of the layout that writes it where one does."""
+back (CIEDE2000 after sRGB → CMYK → sRGB), in two notes a PDF (the median and the worst, then
+every colour's), and a warning at each colour the press cannot print (out of its gamut), at the
+key of the layout that writes it where one does."""
 
 from __future__ import annotations
 
@@ -22,8 +23,8 @@ from sheetgen.layouts.read import Loaded, lookup
 
 
 def colour_report(loaded: Loaded, document: Document) -> tuple[tuple[str, ...], tuple[str, ...]]:
-    """A note on the colours of the layout's CMYK PDF (how many, how close they come back), and
-    a warning line at each one out of the press's gamut."""
+    """Notes on the colours of the layout's CMYK PDF (how many, how close they come back, each
+    one's ΔE00), and a warning line at each one out of the press's gamut."""
     results = [fidelity(colour) for colour in colours_used(document)]
     if not results:
         return (), ()
@@ -37,7 +38,11 @@ def colour_report(loaded: Loaded, document: Document) -> tuple[tuple[str, ...], 
     )
     if out:
         note += f"; {len(out)} out of the press's gamut (over {OUT_OF_GAMUT:g}), warned below"
-    return (note,), tuple(_warning(loaded, r) for r in out)
+    ranked = sorted(results, key=lambda r: (-round(r.delta_e, 1), r.colour))
+    each = "ΔE00 by colour, worst first: " + ", ".join(
+        f"{r.colour} {r.delta_e:.1f}" for r in ranked
+    )
+    return (note, each), tuple(_warning(loaded, r) for r in out)
 
 
 def _warning(loaded: Loaded, result: Fidelity) -> str:

@@ -231,6 +231,8 @@ def test_build_reports_fidelity(built: tuple[Path, str]) -> None:
     notes = [line for line in err.splitlines() if "CMYK for FOGRA39" in line]
     assert len(notes) == 2, err
     assert all("FOGRA39" in line and "ΔE00" in line for line in notes)
+    each = [line for line in err.splitlines() if "ΔE00 by colour" in line]
+    assert len(each) == 2 and re.search(r"#f7e03c \d+\.\d\b", each[0])  # Scrumpit's yellow
     assert "warning:" not in err  # every colour of these two is in the gamut
 
 

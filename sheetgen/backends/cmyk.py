@@ -68,7 +68,7 @@ def _transforms() -> tuple[ImageCmsTransform, ImageCmsTransform]:
 @cache
 def press_ink(colour: str) -> tuple[int, int, int, int]:
     """`#rrggbb` as the profile prints it: cyan, magenta, yellow and black, 0 to 255 each."""
-    from PIL import Image  # (a CMYK build has it loaded already)
+    from PIL import Image  # imported here, not at the top: only a CMYK build needs it
 
     pixel = Image.new("RGB", (1, 1), colour)
     c, m, y, k = _transforms()[0].apply(pixel).getpixel((0, 0))  # type: ignore[misc]
@@ -78,7 +78,7 @@ def press_ink(colour: str) -> tuple[int, int, int, int]:
 @cache
 def on_screen(ink: tuple[int, int, int, int]) -> str:
     """Inks (0 to 255 each) as the profile says they look, as `#rrggbb`."""
-    from PIL import Image  # (a CMYK build has it loaded already)
+    from PIL import Image  # imported here, not at the top: only a CMYK build needs it
 
     pixel = Image.new("CMYK", (1, 1), ink)
     r, g, b = _transforms()[1].apply(pixel).getpixel((0, 0))  # type: ignore[misc]

@@ -460,7 +460,7 @@ def _define_form(canvas: TextCanvas, name: str, drawing: Drawing) -> None:
 def _apply_style(canvas: TextCanvas, shape: Path | Circle | Rect | Field) -> tuple[bool, bool]:
     style = shape.style
     stroke, fill = style.stroke is not None and style.width > 0, style.fill is not None
-    if style.stroke is not None and stroke:
+    if stroke and style.stroke is not None:
         canvas.paint(style.stroke, "line", stroke=True)
         canvas.setLineWidth(style.width)
         canvas.setLineCap(_CAPS[style.cap])

@@ -78,15 +78,11 @@ def build_one(
 
                 said[folder / name] = colour_report(loaded, document)
         done(len(files))
-    return [
-        Built(
-            path,
-            data,
-            (document.notes if i == 0 else ()) + said.get(path, ((), ()))[0],
-            said.get(path, ((), ()))[1],
-        )
-        for i, (path, data) in enumerate(outputs)
-    ]
+    built = []
+    for i, (path, data) in enumerate(outputs):
+        notes, warnings = said.get(path, ((), ()))
+        built.append(Built(path, data, (document.notes if i == 0 else ()) + notes, warnings))
+    return built
 
 
 def _projected(loaded: list[Loaded], request: BuildRequest) -> None:

@@ -10,7 +10,7 @@ from collections.abc import Sequence
 from dataclasses import dataclass, field
 from functools import cached_property
 from pathlib import Path
-from typing import TYPE_CHECKING, cast
+from typing import TYPE_CHECKING, Literal, cast
 
 from sheetgen.draw.document import Flip
 from sheetgen.errors import UsageError
@@ -97,6 +97,22 @@ def parse_crop_marks(text: str) -> CropMarks:
     )
 
 
+Colour = Literal["rgb", "cmyk"]
+COLOURS: tuple[Colour, ...] = ("rgb", "cmyk")
+
+
+def parse_colour(text: str) -> Colour:
+    """`rgb` (the design's own colours) or `cmyk` (a print shop's PDF/X-4)."""
+    word = text.strip().lower()
+    for colour in COLOURS:
+        if word == colour:
+            return colour
+    raise UsageError(
+        f"--colour {text!r}: use rgb (the design's own colours) or cmyk (a PDF/X-4 in a "
+        "press's inks, for a print shop)"
+    )
+
+
 def parse_only(text: str) -> tuple[str, ...]:
     """The names of `--only a,b`, in order, each once."""
     names = tuple(dict.fromkeys(n.strip() for n in text.split(",") if n.strip()))
@@ -167,6 +183,7 @@ class Given:
     crop_marks: str | None = None
     bleed: float | None = None
     only: str | None = None
+    colour: str | None = None
 
 
 @dataclass(frozen=True)
@@ -279,6 +296,21 @@ class BuildRequest:
         return None if text is None else parse_crop_marks(text)
 
     @cached_property
+    def colour(self) -> Colour:
+        """--colour: rgb, or cmyk for the PDF (a PDF/X-4, which a print shop takes: no form
+        fields, so not with --fillable); rgb when not given."""
+        text = self.given.colour
+        colour = "rgb" if text is None else parse_colour(text)
+        if colour == "cmyk" and "pdf" not in self.formats:
+            raise UsageError("--colour cmyk makes the PDF in CMYK: add pdf to --format (-f pdf)")
+        if colour == "cmyk" and self.fillable:
+            raise UsageError(
+                "--colour cmyk makes a PDF/X-4 for a print shop, which allows no form fields: "
+                "leave out --fillable (or build the fillable PDF apart, in RGB)"
+            )
+        return colour
+
+    @cached_property
     def only(self) -> tuple[str, ...]:
         """--only: the pieces, decks or dice to print, in order, each once; none (the whole
         set) when not given."""
@@ -338,6 +370,7 @@ def read_build(
     bleed: float | None = None,
     fold: bool = False,
     only: str | None = None,
+    colour: str | None = None,
 ) -> BuildRequest:
     """The build asked for by the command line's flags, each as given (None, False, or the
     ruler kept: not given); see `BuildRequest` for when each is read."""
@@ -367,5 +400,6 @@ def read_build(
             crop_marks=crop_marks,
             bleed=bleed,
             only=only,
+            colour=colour,
         ),
     )

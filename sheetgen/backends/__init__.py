@@ -92,14 +92,16 @@ def render(
     dpi: float = 300,
     fillable: bool = False,
     transparent: bool = False,
+    cmyk: bool = False,
 ) -> list[tuple[str, bytes]]:
-    """The document in one format, as (label, bytes): one PDF, or one SVG/PNG a distinct page
-    (a pad's copies once), labelled by the page's label or number when there are several."""
+    """The document in one format, as (label, bytes): one PDF (a PDF/X-4 in CMYK with `cmyk`),
+    or one SVG/PNG a distinct page (a pad's copies once), labelled by the page's label or number
+    when there are several."""
     if fmt == "pdf":
         # imported here, not at the top, for start-up time
         from sheetgen.backends.pdf import render_pdf
 
-        return [("", render_pdf(doc, fillable=fillable))]
+        return [("", render_pdf(doc, fillable=fillable, cmyk=cmyk))]
     pages = image_pages(doc)
     labels = file_labels([p.label for p in pages])
     if fmt == "svg":

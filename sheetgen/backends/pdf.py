@@ -15,7 +15,8 @@ from reportlab.lib.utils import ImageReader
 from reportlab.pdfbase.pdfdoc import PDFResourceDictionary, xObjectName
 
 from sheetgen import __version__
-from sheetgen.backends.pdf_text import TextCanvas, draw_text, pdf_colour, register_fonts
+from sheetgen.backends.cmyk import role
+from sheetgen.backends.pdf_text import TextCanvas, draw_text, register_fonts
 from sheetgen.backends.pdf_widgets import Widget, widgets
 from sheetgen.draw.document import Box, Document, Page
 from sheetgen.draw.fonts import FACES
@@ -32,7 +33,6 @@ from sheetgen.draw.shapes import (
     Path,
     Rect,
     Shape,
-    Style,
     Text,
 )
 from sheetgen.draw.transform import Transform
@@ -49,14 +49,17 @@ DUPLEX = {"long": "DuplexFlipLongEdge", "short": "DuplexFlipShortEdge", "simplex
 """The PDF's /Duplex viewer preference for each way a document asks to be printed."""
 
 
-def render_pdf(doc: Document, *, fillable: bool = False) -> bytes:
-    """The document as PDF bytes; `fillable` adds AcroForm fields over every Field."""
+def render_pdf(doc: Document, *, fillable: bool = False, cmyk: bool = False) -> bytes:
+    """The document as PDF bytes; `fillable` adds AcroForm fields over every Field; `cmyk`
+    makes it a PDF/X-4 in a press's inks (`pdf_x`), which allows no fields."""
+    if fillable and cmyk:
+        raise ValueError("a CMYK PDF (PDF/X) holds no form fields")  # refused by the options
     # Each distinct page is drawn once; `_finish` repeats it into the document's order and, for
     # a fillable document, lays each page's own fields over it.
     drawn, order = _drawn_and_order(doc)
     slots = _field_slots(drawn, order) if fillable else []
-    pdf, shown = _drawn(doc, drawn)
-    return _finish(pdf, shown, order, slots)
+    pdf, shown = _drawn(doc, drawn, cmyk)
+    return _finish(pdf, shown, order, slots, cmyk)
 
 
 def check_fields(doc: Document) -> None:
@@ -104,21 +107,23 @@ def draw_pdf(doc: Document, pages: list[Page]) -> bytes:
         return _saved(pdf)
 
 
-def _drawn(doc: Document, pages: list[Page]) -> tuple[pikepdf.Pdf, dict[str, set[int]]]:
+def _drawn(
+    doc: Document, pages: list[Page], cmyk: bool = False
+) -> tuple[pikepdf.Pdf, dict[str, set[int]]]:
     """`pages` drawn once each, and the codes shown in each font. reportlab draws each page's
     content and every form; the pages themselves are made here, a small dictionary each, so that
     a page costs what it draws anew (a named sheet: its name), not a reportlab page's making."""
     # imported here, not at the top, for start-up time
     import pikepdf
 
-    data, contents, shown = _draw_contents(doc, pages)
+    data, contents, shown = _draw_contents(doc, pages, cmyk)
     pdf = pikepdf.open(io.BytesIO(data))
     _make_pages(pdf, pages, contents)
     return pdf, shown
 
 
 def _draw_contents(
-    doc: Document, pages: list[Page]
+    doc: Document, pages: list[Page], cmyk: bool = False
 ) -> tuple[bytes, list[tuple[bytes, frozenset[str]]], dict[str, set[int]]]:
     """reportlab's PDF of every form and of one page whose resources name every font, form and
     graphics state used; each page's content and the forms it calls; the codes shown in each
@@ -133,6 +138,7 @@ def _draw_contents(
         invariant=1,
         pageCompression=1,
         initialFontName=FACES[("sans", "regular")].pdf_name,
+        cmyk=cmyk,
     )
     canvas.setTitle(doc.title)
     canvas.setAuthor(doc.author)
@@ -215,8 +221,9 @@ def _pdf_numbers(*values: float) -> pikepdf.Array:
     return pikepdf.Array([Decimal(fp_str(v)) for v in values])
 
 
-def _saved(pdf: pikepdf.Pdf) -> bytes:
-    """The PDF's bytes, its objects packed into object streams, the same for the same pages."""
+def _saved(pdf: pikepdf.Pdf, version: str = "") -> bytes:
+    """The PDF's bytes, its objects packed into object streams, the same for the same pages;
+    at least PDF `version` where one is given."""
     # imported here, not at the top, for start-up time
     import pikepdf
 
@@ -227,6 +234,7 @@ def _saved(pdf: pikepdf.Pdf) -> bytes:
         deterministic_id=True,
         compress_streams=True,
         qdf=False,
+        min_version=version,
     )
     return out.getvalue()
 
@@ -242,12 +250,14 @@ def _finish(
     shown: dict[str, set[int]],
     order: list[int],
     slots: list[list[list[Widget]]],
+    cmyk: bool = False,
 ) -> bytes:
     """Cut the fonts to the glyphs `shown`, repeat drawn pages into the document's order (copies
     share one content stream) and pack objects into object streams, so a pad of N pages costs
     little more than one page. A fillable document (`slots`: each drawn page's widgets a
     placement, some field among them) is saved with each drawn page once, and its pages and
-    their fields are appended to that (`pdf_fields`)."""
+    their fields are appended to that (`pdf_fields`). A CMYK document is made a PDF/X-4
+    (`pdf_x`)."""
     # imported here, not at the top, for start-up time
     import pikepdf
 
@@ -272,7 +282,12 @@ def _finish(
                 pages.append(pdf.make_indirect(copy) if k in seen else drawn[k])
                 seen.add(k)
             tree.Kids, tree.Count = pikepdf.Array(pages), len(pages)
-        saved = _saved(pdf)
+        if cmyk:
+            # imported here, not at the top: only a CMYK PDF needs it
+            from sheetgen.backends.pdf_x import PDF_VERSION, make_x4
+
+            make_x4(pdf)
+        saved = _saved(pdf, PDF_VERSION if cmyk else "")
     if not fillable:
         return saved
     # imported here, not at the top: only a fillable PDF needs the form machinery
@@ -442,17 +457,18 @@ def _define_form(canvas: TextCanvas, name: str, drawing: Drawing) -> None:
     canvas.endForm(Resources=resources)
 
 
-def _apply_style(canvas: TextCanvas, style: Style) -> tuple[bool, bool]:
+def _apply_style(canvas: TextCanvas, shape: Path | Circle | Rect | Field) -> tuple[bool, bool]:
+    style = shape.style
     stroke, fill = style.stroke is not None and style.width > 0, style.fill is not None
-    if stroke:
-        canvas.setStrokeColor(pdf_colour(style.stroke))
+    if stroke and style.stroke is not None:
+        canvas.paint(style.stroke, "line", stroke=True)
         canvas.setLineWidth(style.width)
         canvas.setLineCap(_CAPS[style.cap])
         canvas.setLineJoin(_JOINS[style.join])
         if style.dash:
             canvas.setDash(list(style.dash))
-    if fill:
-        canvas.setFillColor(pdf_colour(style.fill))
+    if style.fill is not None:
+        canvas.paint(style.fill, role(shape) if canvas.cmyk else "fill")
     if style.opacity < 1:
         canvas.setStrokeAlpha(style.opacity)
         canvas.setFillAlpha(style.opacity)
@@ -476,7 +492,7 @@ def _draw(canvas: TextCanvas, shape: Shape) -> None:
         canvas.transform(shape.w, 0, 0, -shape.h, shape.x, shape.y + shape.h)
         canvas.drawImage(_reader(shape.data), 0, 0, 1, 1, mask="auto")
     else:
-        stroke, fill = _apply_style(canvas, shape.style)
+        stroke, fill = _apply_style(canvas, shape)
         if isinstance(shape, Path):
             path = _pdf_path(canvas, shape)
             rule = None if shape.style.rule is None else _RULES[shape.style.rule]

@@ -18,6 +18,7 @@ from reportlab.pdfbase import pdfmetrics
 from reportlab.pdfbase.ttfonts import TTFError, TTFont
 from reportlab.pdfgen.canvas import Canvas
 
+from sheetgen.backends.cmyk import Role
 from sheetgen.draw.shapes import Text
 from sheetgen.draw.shaping import advance, plain, shape
 from sheetgen.errors import SheetgenError
@@ -65,9 +66,23 @@ class TextCanvas(Canvas):  # type: ignore[misc]  # (reportlab has no type hints)
     """reportlab's canvas, remembering the characters it shows in each font, so that fonts can
     be cut down to them without reading the content back."""
 
-    def __init__(self, *args: Any, **kwargs: Any) -> None:
+    def __init__(self, *args: Any, cmyk: bool = False, **kwargs: Any) -> None:
         super().__init__(*args, **kwargs)
         self.shown: defaultdict[str, set[str]] = defaultdict(set)  # font name -> characters
+        self.cmyk = cmyk  # colours as a press's inks (`pdf_x`), else as the design's sRGB
+
+    def paint(self, colour: str, role: Role, stroke: bool = False) -> None:
+        """Set the fill (or stroke) colour to `#rrggbb`, painting `role`: as reportlab sets
+        it (sRGB), or, for a CMYK PDF, in the CMYK space as the press prints it."""
+        if self.cmyk:
+            # imported here, not at the top: only a CMYK PDF needs it (and pikepdf with it)
+            from sheetgen.backends.pdf_x import operator
+
+            self._code.append(operator(colour, role, stroke))
+        elif stroke:
+            self.setStrokeColor(pdf_colour(colour))
+        else:
+            self.setFillColor(pdf_colour(colour))
 
     def codes_shown(self) -> dict[str, set[int]]:
         """The codes shown in each font subset, by its name in the PDF's resources (/F1+0)."""
@@ -85,7 +100,7 @@ def draw_text(canvas: TextCanvas, text: Text) -> None:
     canvas.scale(1, -1)
     if text.rotation:
         canvas.rotate(-text.rotation)
-    canvas.setFillColor(pdf_colour(text.colour))
+    canvas.paint(text.colour, "text")
     if plain(text.text, text.weight, text.family):
         name = face(text.family, text.weight).pdf_name
         canvas.shown[name].update(text.text)

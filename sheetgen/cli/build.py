@@ -45,6 +45,14 @@ def build(
     out: Annotated[Path, typer.Option(parser=_folder, help="output folder")] = DEFAULT_OUT,
     dpi: Annotated[int, typer.Option(min=30, max=1200, help="PNG resolution")] = 300,
     fillable: Annotated[bool, typer.Option(help="add PDF form fields to type into")] = False,
+    colour: Annotated[
+        str | None,
+        typer.Option(
+            metavar="rgb|cmyk",
+            help="cmyk: the PDF as a print shop takes it, a PDF/X-4 in CMYK (FOGRA39) "
+            "[default: rgb]",
+        ),
+    ] = None,
     transparent: Annotated[bool, typer.Option(help="PNG with a transparent background")] = False,
     quiet: Annotated[bool, typer.Option("--quiet", "-q", help="print only errors")] = False,
     names: Annotated[
@@ -133,6 +141,7 @@ def build(
         out=out,
         dpi=dpi,
         fillable=fillable,
+        colour=colour,
         transparent=transparent,
         quiet=quiet,
         names=names,

@@ -35,6 +35,7 @@ class Built:
     path: Path
     data: bytes
     notes: tuple[str, ...] = ()
+    warnings: tuple[str, ...] = ()  # whole lines, as `check` prints a layout's warnings
 
 
 def _nothing(files: int) -> None:
@@ -53,24 +54,35 @@ def build_one(
     document = document or document_for(loaded, request.options)
     model = loaded.model
     outputs: list[tuple[Path, bytes]] = []
+    said: dict[Path, tuple[tuple[str, ...], tuple[str, ...]]] = {}  # a CMYK PDF's report
     for fmt in request.formats:
         checkpoint()
+        cmyk = request.colour == "cmyk" and fmt == "pdf"
         files = render(
             document,
             fmt,
             dpi=request.dpi,
             fillable=request.fillable,
             transparent=request.transparent,
+            cmyk=cmyk,
         )
         for label, data in files:
             part, fillable = bool(request.only), request.fillable and fmt == "pdf"
-            name = output_name(model.game, model.name, model.component, fmt, label, part, fillable)
+            name = output_name(
+                model.game, model.name, model.component, fmt, label, part, fillable, cmyk
+            )
             outputs.append((folder / name, data))
+            if cmyk:
+                # imported here, not at the top: only a CMYK build reports its colours
+                from sheetgen.pipeline.cmyk import colour_report
+
+                said[folder / name] = colour_report(loaded, document)
         done(len(files))
-    return [
-        Built(path, data, document.notes if i == 0 else ())
-        for i, (path, data) in enumerate(outputs)
-    ]
+    built = []
+    for i, (path, data) in enumerate(outputs):
+        notes, warnings = said.get(path, ((), ()))
+        built.append(Built(path, data, (document.notes if i == 0 else ()) + notes, warnings))
+    return built
 
 
 def _projected(loaded: list[Loaded], request: BuildRequest) -> None:
@@ -248,7 +260,7 @@ def run_build(request: BuildRequest) -> list[Built]:
     files or none: all inputs are checked before anything is drawn, and a build that fails or is
     killed before its last file is made leaves the output folder as it was."""
     started = time.perf_counter()
-    request.read("formats")  # refused before the output folder is made
+    request.read("formats", "colour")  # refused before the output folder is made
     folder = check_folder(request.out)  # refused before any drawing, made before writing
     refs = list(named_layouts()) if request.build_all else []
     refs += [r for r in request.refs if r not in refs]
@@ -295,6 +307,8 @@ def run_build(request: BuildRequest) -> list[Built]:
                     file=sys.stderr,
                     flush=True,
                 )
+            for line in f.warnings:
+                print(for_terminal(line), file=sys.stderr, flush=True)
         print(summary(built, time.perf_counter() - started))
     return built
 

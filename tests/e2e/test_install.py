@@ -76,12 +76,14 @@ def wheel(wheelhouse: Path) -> Path:
     return next(wheelhouse.glob("sheetgen-[0-9]*.whl"))
 
 
-def test_wheel_holds_layouts_and_fonts(wheelhouse: Path) -> None:
+def test_wheel_holds_layouts_fonts_and_profiles(wheelhouse: Path) -> None:
     names = set(zipfile.ZipFile(wheel(wheelhouse)).namelist())
     for layout in (ROOT / "layouts").glob("*/*.toml"):
         assert f"sheetgen/data/layouts/{layout.parent.name}/{layout.name}" in names
     for font in (ROOT / "fonts").iterdir():
         assert f"sheetgen/data/fonts/{font.name}" in names
+    for profile in (ROOT / "profiles").iterdir():  # the CMYK profile, with its licence
+        assert f"sheetgen/data/profiles/{profile.name}" in names
 
 
 def test_installed_sheetgen_lists_and_builds_from_another_folder(

@@ -469,3 +469,17 @@ def test_a_band_over_two_pages_numbers_them_and_starts_as_a_page_of_one_does() -
     assert (
         max(math.dist(a, b) for a, b in zip(first, sorted(_cells(whole, full)), strict=True)) < 1e-6
     )
+
+
+def test_each_heading_begins_at_its_bands_first_cut_and_ends_at_the_right_margin() -> None:
+    """A band's heading is given the width from its pieces' first cut to the page's right
+    margin (8 mm), no more: a long heading wraps or shrinks there, never off the page."""
+    bands = [_band("a", 4), _band("b", 4)]
+    opts = PressOptions(paper=Paper("A4", 210.0, 297.0))
+    (page,) = impose_bands(bands, opts, 2)
+    headings = [p for p in page.placements if p.drawing.title == "" and p.drawing.height == 4.0]
+    assert len(headings) == 2
+    for band, placed in zip(bands, headings, strict=True):
+        first_cut = min(x for x, _ in _cells(page, band))
+        assert placed.transform.e == pytest.approx(first_cut)
+        assert placed.transform.e + placed.drawing.width == pytest.approx(210.0 - opts.margin)

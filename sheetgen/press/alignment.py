@@ -23,6 +23,7 @@ TEXT = 2.2  # mm, a little over 6 pt
 EDGE = 28.0  # mm from the bottom edge to the middle of the box the back's triangle shows in
 EDGE_BOX = (16.0, 10.0)  # the box's width and height: room for the drift the scales read
 INK = "#2b2a26"
+FRONT, BACK = "duplex alignment front", "duplex alignment back"  # the two pages' drawings
 
 
 def rebuild_command(layout: str, flip: Flip) -> str:
@@ -164,8 +165,8 @@ def alignment_pages(
             ),
         ]
     back_shapes.append(label(w / 2, h - 12, words.align_back, 2.6, colour=INK, max_width=w - 20))
-    f = Drawing(w, h, tuple(front_shapes), title="duplex alignment front")
-    k = Drawing(w, h, tuple(back_shapes), title="duplex alignment back")
+    f = Drawing(w, h, tuple(front_shapes), title=FRONT)
+    k = Drawing(w, h, tuple(back_shapes), title=BACK)
     origin = translate(0, 0)
     pages = []
     for drawing, side in ((f, press.words.front), (k, press.words.back)):

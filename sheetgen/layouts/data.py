@@ -67,7 +67,11 @@ class Data:
     sheets: tuple[str, ...] = ()
 
     def where(self, row: Row, column: str | None = None) -> str:
-        """`file:row` or `file:row: column NAME (C)`, as errors begin."""
+        """`file:row` or `file:row: column NAME (C)`, as errors begin; in a JSON file, whose
+        lines are not its rows, `file: item N` or `file: item N, key NAME`."""
+        if self.file.lower().endswith(".json"):
+            head = f"{self.file}: item {row.number}"
+            return head if column is None else f"{head}, key {column!r}"
         head = f"{self.file}:{row.number}"
         if column is None:
             return head

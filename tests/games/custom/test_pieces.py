@@ -193,6 +193,17 @@ def test_a_fault_in_the_data_names_its_file_row_and_column(
     assert f"{layout}:{_line(layout, 'data = ')}:1: data: {said}" in err, err
 
 
+def test_a_json_files_fault_names_its_item_and_key_not_a_line(tmp_path: Path) -> None:
+    """A JSON file written out over many lines: its rows are its items, so a fault names
+    the item (counted from 1) and its key, never a number an editor would take for a line."""
+    rows = _rows()
+    rows[1]["colour"] = "silver-ish"
+    (tmp_path / "deck.json").write_text(json.dumps(rows, indent=2), encoding="utf-8")
+    err = _refused(_layout(tmp_path, "deck.json"))
+    said = f"{tmp_path / 'deck.json'}: item 2, key 'colour': 'silver-ish' is not a colour"
+    assert said in err, err
+
+
 def test_a_spreadsheets_fault_names_its_column_letter(tmp_path: Path) -> None:
     rows = _rows()
     rows[4]["colour"] = "#12345"

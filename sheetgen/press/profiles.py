@@ -27,8 +27,8 @@ Backs = Literal["one", "before", "after", "none"]
 MM_PER = {"mm": 1.0, "in": 25.4}
 MAX_PROFILE_BYTES = 64_000
 SIZE_TOLERANCE = 0.05  # mm: a layout's piece this close to the product's size is its size
-_KEYS = ("name", "shop", "product", "source", "unit", "width", "height", "bleed", "safe", "dpi")
-_KEYS += ("px", "colour", "output", "files", "backs")
+_KEYS: tuple[str, ...] = ("name", "shop", "product", "source", "unit", "width", "height")
+_KEYS += ("bleed", "safe", "dpi", "px", "colour", "output", "files", "backs")
 _FIELDS = re.compile(r"\{(\w+)\}")
 FILE_FIELDS = ("game", "layout", "face", "n")
 _SLUG = re.compile(r"[A-Za-z0-9{}][A-Za-z0-9{}_-]{0,100}")
@@ -234,6 +234,6 @@ def check_piece_size(profile: Profile, source: str, sizes: list[tuple[float, flo
         if not profile.matches(width, height):
             raise UsageError(
                 f"--profile {profile.name}: {source}'s pieces are {width:g} x {height:g} mm, "
-                f"but {profile.shop}'s {profile.product} is {profile.size_words}; make the "
+                f"but the profile's product, {profile.product}, is {profile.size_words}; make the "
                 "layout's pieces that size, or choose another profile"
             )

@@ -97,6 +97,8 @@ class _Reader:
         value = self.data.get(key, default)
         if value is None:
             raise self.fail(key, "missing; every profile names it")
+        if value == default == "":  # optional, and not given
+            return ""
         if not isinstance(value, str) or not value.strip() or len(value) > 200:
             raise self.fail(key, "give it as text in quotes, at most 200 characters")
         return value.strip()
@@ -142,8 +144,8 @@ def read_profile(path: Path) -> Profile:
     top = 600 / mm
     width = reader.number("width", 5 / mm, top) * mm
     height = reader.number("height", 5 / mm, top) * mm
-    bleed = reader.number("bleed", 0, 10 / mm) * mm
-    safe = reader.number("safe", 0, min(width, height) / 2 / mm) * mm
+    bleed = reader.number("bleed", 0, 10 / mm, 0.0) * mm
+    safe = reader.number("safe", 0, min(width, height) / 2 / mm, 0.0) * mm
     dpi = reader.number("dpi", 72, 1200)
     if dpi != int(dpi):
         raise reader.fail("dpi", f"{dpi:g}: a whole number of dots an inch")

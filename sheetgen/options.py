@@ -18,6 +18,7 @@ from sheetgen.files import read_lines
 from sheetgen.press.footer import SAFE_EDGE
 from sheetgen.press.paper import Paper, parse_paper
 from sheetgen.press.plan import CropMarks, PressOptions
+from sheetgen.press.profiles import Profile, find_profile
 from sheetgen.text.printable import PRINTS, unprintable
 from sheetgen.text.typefaces import uncovered
 
@@ -54,6 +55,7 @@ def parse_formats(text: str) -> tuple[Format, ...]:
     return tuple(dict.fromkeys(cast("list[Format]", names)))
 
 
+DEFAULT_DPI = 300  # a PNG's resolution where neither --dpi nor a profile gives one
 MAX_NAMES, MAX_NAME_LENGTH = 1000, 40
 MAX_NAMES_BYTES = 1_000_000  # room for the names, blank lines and spaces around them
 MAX_OFFSET = 10.0
@@ -210,6 +212,7 @@ class BuildRequest:
     ruler: bool
     fold: bool
     given: Given
+    profile: Profile | None = None  # --profile: a print shop's product, read once
 
     def read(self, *options: str) -> None:
         """Read these options now, in this order: a bad one is refused here."""
@@ -352,7 +355,7 @@ def read_build(
     paper: str,
     copies: int,
     out: Path,
-    dpi: int,
+    dpi: int | None,
     fillable: bool = False,
     transparent: bool = False,
     quiet: bool = False,
@@ -371,14 +374,21 @@ def read_build(
     fold: bool = False,
     only: str | None = None,
     colour: str | None = None,
+    profile: str | None = None,
 ) -> BuildRequest:
     """The build asked for by the command line's flags, each as given (None, False, or the
-    ruler kept: not given); see `BuildRequest` for when each is read."""
+    ruler kept: not given); see `BuildRequest` for when each is read. A `profile` (--profile)
+    is read now: its bleed, resolution and colours are the build's where no flag gives them."""
+    shop = find_profile(profile, tuple(refs)) if profile is not None else None
+    if shop is not None:
+        bleed = shop.bleed if bleed is None else bleed
+        colour = shop.colour if colour is None else colour
+        dpi = shop.dpi if dpi is None else dpi
     return BuildRequest(
         refs=tuple(refs),
         build_all=build_all,
         out=out,
-        dpi=dpi,
+        dpi=DEFAULT_DPI if dpi is None else dpi,
         fillable=fillable,
         transparent=transparent,
         quiet=quiet,
@@ -402,4 +412,5 @@ def read_build(
             only=only,
             colour=colour,
         ),
+        profile=shop,
     )

@@ -43,7 +43,9 @@ def build(
         ),
     ] = 1,
     out: Annotated[Path, typer.Option(parser=_folder, help="output folder")] = DEFAULT_OUT,
-    dpi: Annotated[int, typer.Option(min=30, max=1200, help="PNG resolution")] = 300,
+    dpi: Annotated[
+        int | None, typer.Option(min=30, max=1200, help="PNG resolution [default: 300]")
+    ] = None,
     fillable: Annotated[bool, typer.Option(help="add PDF form fields to type into")] = False,
     colour: Annotated[
         str | None,
@@ -114,6 +116,14 @@ def build(
             help="print just these pieces, decks or dice of a set (once each, or --copies)",
         ),
     ] = None,
+    profile: Annotated[
+        str | None,
+        typer.Option(
+            metavar="NAME",
+            help="a print shop's product (docs: Print shop profiles) or a .toml of your own: "
+            "its bleed, resolution and colours, the layout's pieces checked against its size",
+        ),
+    ] = None,
     layout_folders: LayoutFolders = None,
 ) -> None:
     """Build layouts into PDF, SVG and PNG files in the output folder.
@@ -158,5 +168,6 @@ def build(
         bleed=bleed,
         fold=fold,
         only=only,
+        profile=profile,
     )
     run_build(request)

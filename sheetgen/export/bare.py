@@ -16,6 +16,8 @@ boards and square-cornered pieces are opaque to their edges."""
 
 from __future__ import annotations
 
+import math
+from collections.abc import Callable
 from dataclasses import dataclass
 from typing import Literal
 
@@ -29,6 +31,8 @@ from sheetgen.errors import SheetgenError
 from sheetgen.export.raster import Shot, png_bytes, rasterised
 from sheetgen.export.tts import Names, board_labels, label
 from sheetgen.pipeline.output import output_name
+from sheetgen.press.profiles import Backs, Profile
+from sheetgen.press.proof import proof_copy
 
 PieceFormat = Literal["png", "pdf", "svg"]
 MAX_PIECE_PX = 8192  # px: the widest piece image (a board at 1200 dpi stays within the PNG limit)
@@ -41,6 +45,9 @@ class Size:
     px: int | None = None
     dpi: float = 300.0
     bleed: float = 0.0
+    # a press profile's piece: (width mm, height mm, width px, height px with the bleed), the
+    # image exactly the pixels the shop asks for, its bleed the whole pixels within the bleed
+    exact: tuple[float, float, int, int] | None = None
 
     def per_mm(self, drawing: Drawing) -> float:
         """Pixels a millimetre for this drawing."""
@@ -101,6 +108,10 @@ def _shot(drawing: Drawing, size: Size, cut: Cut | None = None) -> Shot:
             f"over {MAX_PIECE_PX} px a side; ask for a smaller --px or --dpi"
         )
     bleed = round(size.bleed * per_mm)
+    exact = size.exact
+    if exact and abs(drawing.width - exact[0]) < 0.05 and abs(drawing.height - exact[1]) < 0.05:
+        bleed = math.floor(size.bleed * per_mm + 1e-9)
+        width, height = exact[2] - 2 * bleed, exact[3] - 2 * bleed
     pixels = (max(1, width) + 2 * bleed) * (max(1, height) + 2 * bleed)
     if cut is not None and pixels > BAND_PIXELS:
         raise SheetgenError(
@@ -133,18 +144,48 @@ def check_vector_bleed(
         )
 
 
+def _proofed(
+    named: list[tuple[str, Drawing]], cut: dict[Drawing, Cut], proof: Proof | None, bleed: float
+) -> tuple[list[tuple[str, Drawing]], dict[Drawing, Cut]]:
+    """The drawings as proof copies (`proof`: the safe zone, or None for no proof), each
+    keeping its cut."""
+    if proof is None:
+        return named, cut
+    out, cuts_of = [], {}
+    for what, drawing in named:
+        copy = proof_copy(drawing, proof.safe, bleed)
+        out.append((what, copy))
+        if drawing in cut:
+            cuts_of[copy] = cut[drawing]
+    return out, cuts_of
+
+
+@dataclass(frozen=True)
+class Proof:
+    """`--proof`: the trim, bleed and (with a profile) safe zone drawn over every piece."""
+
+    safe: float | None = None
+
+
 def export_pieces(
-    parts: Parts, names: Names, size: Size, fmt: PieceFormat, source: str
+    parts: Parts,
+    names: Names,
+    size: Size,
+    fmt: PieceFormat,
+    source: str,
+    proof: Proof | None = None,
+    name: Callable[[str, str], str] | None = None,
 ) -> tuple[list[tuple[str, bytes]], list[str]]:
     """Every piece, die face and board of a component as (file name, bytes), and notes that
     name the layout (`source`). The parts are drawn with the bleed asked for where the layout
-    can (`bleed_model`)."""
-    named = named_drawings(parts, names)
+    can (`bleed_model`); with `proof`, each with a proof's lines over it; `name` names a file
+    by its label and extension (a profile's pattern), else sheetgen's own names."""
+    named, cut = _proofed(named_drawings(parts, names), cuts(parts), proof, size.bleed)
+    file_name = name or (lambda what, ext: _name(names, what, ext))
     if fmt == "png":
-        cut = cuts(parts)
         images = rasterised([_shot(drawing, size, cut.get(drawing)) for _, drawing in named])
         files = [
-            (_name(names, what, fmt), png_bytes(image, size.per_mm(d) * 25.4))
+            (file_name(what, fmt), png_bytes(image, size.per_mm(d) * 25.4))
             for (what, d), image in zip(named, images, strict=True)
         ]
         short = [(what, d.bleed) for what, d in named if d.bleed + 1e-9 < size.bleed]
@@ -160,8 +201,50 @@ def export_pieces(
     files = []
     for what, drawing in named:
         doc = Document((_vector_page(drawing, size.bleed),), f"{names.layout} {what}")
-        files.append((_name(names, what, fmt), render(doc, fmt)[0][1]))
+        files.append((file_name(what, fmt), render(doc, fmt)[0][1]))
     return files, []
+
+
+def deck_pages(parts: Parts, backs: Backs) -> list[Drawing]:
+    """A shop's one PDF of a component: every piece as often as a set holds it, its back's page
+    `before` or `after` its front's, or one back after the fronts (`one`), or none; then each
+    die face and board."""
+    pages: list[Drawing] = []
+    shared: list[Drawing] = []
+    for piece in parts.pieces:
+        for _ in range(piece.count):
+            if piece.back is None or backs in ("none", "one"):
+                pages.append(piece.front)
+            else:
+                pair = [piece.back, piece.front] if backs == "before" else [piece.front, piece.back]
+                pages += pair
+        back = piece.back
+        if (
+            backs == "one"
+            and back is not None
+            and all(back.content() != b.content() for b in shared)
+        ):
+            shared.append(back)
+    pages += shared
+    pages += [face for die in parts.dice for face in die.faces]
+    return pages + list(parts.boards)
+
+
+def export_deck(
+    parts: Parts, names: Names, profile: Profile, proof: Proof | None, source: str
+) -> list[tuple[str, bytes]]:
+    """A shop's one PDF of a component (`deck_pages`), each page the piece's trim and bleed
+    (its TrimBox and BleedBox), in CMYK (a PDF/X-4) where the profile says."""
+    pages = deck_pages(parts, profile.backs)
+    check_vector_bleed(
+        [(f"page {i}", d) for i, d in enumerate(pages, 1)], profile.bleed, "pdf", source
+    )
+    if proof is not None:
+        made: dict[int, Drawing] = {}  # a drawing repeated is drawn once, proofed once
+        pages = [made.setdefault(id(d), proof_copy(d, proof.safe, profile.bleed)) for d in pages]
+    doc = Document(tuple(_vector_page(d, profile.bleed) for d in pages), names.layout)
+    data = render(doc, "pdf", cmyk=profile.colour == "cmyk")[0][1]
+    return [(profile.file_name(names.game, names.layout, "deck", 1, "pdf"), data)]
 
 
 def check_pieces_pixels(made: list[tuple[Parts, Names]], size: Size) -> None:

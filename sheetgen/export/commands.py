@@ -3,7 +3,10 @@
 
 from __future__ import annotations
 
+import itertools
 import time
+from collections.abc import Callable
+from dataclasses import replace
 from pathlib import Path
 from typing import TYPE_CHECKING, Annotated
 
@@ -14,6 +17,7 @@ from sheetgen.errors import SheetgenError, UsageError
 if TYPE_CHECKING:
     from sheetgen.draw.pieces import Parts
     from sheetgen.layouts.read import Loaded
+    from sheetgen.press.profiles import Profile
 
 app = typer.Typer(
     help="Export pieces, dice and boards: Tabletop Simulator decks and bare piece images.",
@@ -140,11 +144,29 @@ def pieces(
         int | None, typer.Option(min=30, max=1200, help="resolution instead of --px [300]")
     ] = None,
     bleed: Annotated[
-        float, typer.Option(min=0, max=10, help="mm of art beyond the cut on every side")
-    ] = 0.0,
+        float | None,
+        typer.Option(min=0, max=10, help="mm of art beyond the cut on every side [default: 0]"),
+    ] = None,
     fmt: Annotated[
-        str, typer.Option("--format", "-f", metavar="png|pdf|svg", help="png, pdf or svg")
-    ] = "png",
+        str | None,
+        typer.Option(
+            "--format", "-f", metavar="png|pdf|svg", help="png, pdf or svg [default: png]"
+        ),
+    ] = None,
+    profile: Annotated[
+        str | None,
+        typer.Option(
+            metavar="NAME",
+            help="a print shop's product (see docs: Print shop profiles), or a .toml of "
+            "your own: its size, bleed, resolution, colours, files and names",
+        ),
+    ] = None,
+    proof: Annotated[
+        bool,
+        typer.Option(
+            "--proof", help="draw the trim, bleed and safe zone over every piece (not to print)"
+        ),
+    ] = False,
     quiet: Quiet = False,
 ) -> None:
     """Every piece, die face and board as its own image, trimmed, with an optional bleed.
@@ -157,10 +179,30 @@ def pieces(
       sheetgen export pieces scrumpit/tiles --format pdf
     """
     # imported here, not at the top, for start-up time
-    from sheetgen.export.bare import PieceFormat, Size, check_pieces_pixels, export_pieces
+    from sheetgen.export.bare import (
+        PieceFormat,
+        Proof,
+        Size,
+        check_pieces_pixels,
+        export_pieces,
+    )
     from sheetgen.export.tts import Names
     from sheetgen.pipeline.output import check_folder
 
+    if profile is not None:
+        given = [
+            f
+            for f, v in (("--px", px), ("--dpi", dpi), ("--bleed", bleed), ("--format", fmt))
+            if v is not None
+        ]
+        if given:
+            raise UsageError(
+                f"--profile sets each piece's size, bleed and format: leave out {', '.join(given)}"
+            )
+        _profile_pieces(layouts, out, profile, proof, quiet)
+        return
+    bleed = bleed or 0.0
+    fmt = fmt or "png"
     if px is not None and dpi is not None:
         raise UsageError("--px and --dpi both set the size; give one of them")
     formats: dict[str, PieceFormat] = {"png": "png", "pdf": "pdf", "svg": "svg"}
@@ -172,6 +214,7 @@ def pieces(
     folder = check_folder(out)  # refused before any drawing, made before writing
     made = _parts(layouts, bleed)
     size = Size(px=px, dpi=float(dpi or 300), bleed=bleed)
+    shown = Proof() if proof else None
     if fmt == "png":  # refused before any is drawn
         named = [(p, Names(i.model.game, i.model.name, i.model.component)) for i, p in made]
         check_pieces_pixels(named, size)
@@ -180,7 +223,55 @@ def pieces(
     for item, parts in made:
         m = item.model
         names = Names(m.game, m.name, m.component)
-        found, said = export_pieces(parts, names, size, formats[fmt], item.source)
+        found, said = export_pieces(parts, names, size, formats[fmt], item.source, shown)
+        files += found
+        notes += said
+    _write(folder, files, notes, quiet, started)
+
+
+def _namer(profile: Profile, game: str, layout: str) -> Callable[[str, str], str]:
+    """A layout's files named by the profile's pattern, `{n}` counting them from 1."""
+    counter = itertools.count(1)
+    return lambda what, ext: profile.file_name(game, layout, what, next(counter), ext)
+
+
+def _profile_pieces(layouts: list[str], out: Path, ref: str, proof: bool, quiet: bool) -> None:
+    """`export pieces --profile`: each layout's pieces as the profile's shop takes them, each
+    layout refused first if its pieces are not the profile's product."""
+    # imported here, not at the top, for start-up time
+    from sheetgen.export.bare import Proof, Size, check_pieces_pixels, export_deck, export_pieces
+    from sheetgen.export.tts import Names
+    from sheetgen.pipeline.output import check_folder
+    from sheetgen.press.profiles import check_piece_size, find_profile
+
+    started = time.perf_counter()
+    profile = find_profile(ref, tuple(layouts))
+    folder = check_folder(out)
+    made = _parts(layouts, profile.bleed)
+    for item, parts in made:
+        sizes = [(p.front.width, p.front.height) for p in parts.pieces]
+        check_piece_size(profile, item.source, sizes)
+    shown = Proof(profile.safe) if proof else None
+    size = Size(
+        dpi=float(profile.dpi),
+        bleed=profile.bleed,
+        exact=(profile.width, profile.height, *profile.pixels()),
+    )
+    files: list[tuple[str, bytes]] = []
+    notes: list[str] = []
+    for item, parts in made:
+        m = item.model
+        names = Names(m.game, m.name, m.component)
+        if profile.output == "pdf":
+            files += export_deck(parts, names, profile, shown, item.source)
+            continue
+        check_pieces_pixels([(parts, names)], size)
+        if profile.backs == "none":
+            parts = replace(parts, pieces=tuple(replace(p, back=None) for p in parts.pieces))
+
+        found, said = export_pieces(
+            parts, names, size, "png", item.source, shown, _namer(profile, m.game, m.name)
+        )
         files += found
         notes += said
     _write(folder, files, notes, quiet, started)

@@ -24,6 +24,7 @@ from sheetgen.pipeline.honoured import check_options, left_out
 from sheetgen.pipeline.only import check_only
 from sheetgen.pipeline.output import check_folder, make_folder, output_name, write_all
 from sheetgen.pipeline.ranges import fitting
+from sheetgen.press.profiles import check_piece_size
 from sheetgen.text.terminal import for_terminal
 from sheetgen.text.typefaces import FontFace, add_own, own_faces
 
@@ -158,6 +159,16 @@ def _preflight(loaded: list[Loaded], request: BuildRequest) -> tuple[list[Docume
     return documents, notes
 
 
+def _check_profile(loaded: list[Loaded], request: BuildRequest) -> None:
+    """Refuse a layout whose pieces are not the product of the build's --profile."""
+    profile = request.profile
+    assert profile is not None
+    for item in loaded:
+        parts = item.kind.parts(item.model) if item.kind.parts is not None else None
+        sizes = [(p.front.width, p.front.height) for p in parts.pieces] if parts else []
+        check_piece_size(profile, item.source, sizes)
+
+
 def check_distinct(loaded: list[Loaded]) -> None:
     """Two layouts of one build never make the same files (one would replace the other's)."""
     made: dict[tuple[str, str, str], str] = {}
@@ -266,6 +277,8 @@ def run_build(request: BuildRequest) -> list[Built]:
     refs += [r for r in request.refs if r not in refs]
     loaded = [load(ref) for ref in refs]
     check_distinct(loaded)
+    if request.profile is not None:  # refused before any drawing, and before its options
+        _check_profile(loaded, request)
     check_options(request, loaded)
     check_all(loaded)
     partial = check_only(loaded, request.only, request.copies) if request.only else []

@@ -26,6 +26,11 @@ from tests.support.ports import port_is_free
 
 LAYOUTS = ROOT / "layouts"
 SCRIBE = 'game = "scribe"\ncomponent = "supergrid"\nname = "{name}"\nextends = "scribe/standard"\n'
+# docs/building.md's deck at the US poker size, which the shops' poker-card profiles print
+POKER_US = (
+    'game = "custom"\ncomponent = "pieces"\nname = "poker-us"\nextends = "custom/poker"\n\n'
+    "[piece]\nwidth = 63.5\nheight = 88.9\n"
+)
 NAMES = "Olivia Smith\nNguyễn Thị Minh Khai\n李小龙\nمحمد علي\nप्रिया शर्मा\n"
 # every word of scrumpit/example-game, the record `--words words.txt` referees
 WORDS = (
@@ -59,6 +64,7 @@ def readers_files(folder: Path, game: str | None) -> None:
         home.mkdir(parents=True)
         (home / "club.toml").write_text(SCRIBE.format(name="club"), encoding="utf-8")
     (folder / "class.txt").write_text(NAMES, encoding="utf-8")
+    (folder / "poker-us.toml").write_text(POKER_US, encoding="utf-8")
     (folder / "words.txt").write_text("\n".join(WORDS.split()) + "\n", encoding="utf-8")
     board = (LAYOUTS / "marram" / "example-board.toml").read_text(encoding="utf-8")
     (folder / "my-board.toml").write_text(board, encoding="utf-8")

@@ -1,0 +1,241 @@
+"""Print shops' products as data: a press profile (TOML) names one product of one shop, its
+piece size, bleed and safe zone, resolution, colour space, whether it takes one file a face or
+one PDF, how its files are named and what it does with backs. Shipped profiles live in
+`profiles/shops/<shop>/<product>.toml` (named `<shop>/<product>`); a designer's own is a
+`.toml` path, or a name found next to the layout. Adding a shop is one file.
+
+A profile is read once, each key checked here; what is wrong is one line,
+`file:line: key: what is wrong`."""
+
+from __future__ import annotations
+
+import math
+import re
+import tomllib
+from dataclasses import dataclass, replace
+from pathlib import Path
+from typing import Any, Literal
+
+from sheetgen.errors import UsageError
+from sheetgen.files import ReadRefused, read_limited
+from sheetgen.layouts.toml.positions import positions
+from sheetgen.resources import resource_dir
+
+ProfileColour = Literal["rgb", "cmyk"]
+Output = Literal["images", "pdf"]
+Backs = Literal["one", "before", "after", "none"]
+MM_PER = {"mm": 1.0, "in": 25.4}
+MAX_PROFILE_BYTES = 64_000
+SIZE_TOLERANCE = 0.05  # mm: a layout's piece this close to the product's size is its size
+_KEYS: tuple[str, ...] = ("name", "shop", "product", "source", "unit", "width", "height")
+_KEYS += ("bleed", "safe", "dpi", "px", "colour", "output", "files", "backs")
+_FIELDS = re.compile(r"\{(\w+)\}")
+FILE_FIELDS = ("game", "layout", "face", "n")
+_SLUG = re.compile(r"[A-Za-z0-9{}][A-Za-z0-9{}_-]{0,100}")
+
+
+@dataclass(frozen=True)
+class Profile:
+    """One product of one print shop, its lengths in mm."""
+
+    name: str
+    shop: str
+    product: str
+    source: str
+    width: float
+    height: float
+    bleed: float
+    safe: float
+    dpi: int
+    px: tuple[int, int] | None
+    colour: ProfileColour
+    output: Output
+    files: str
+    backs: Backs
+    path: Path
+
+    @property
+    def size_words(self) -> str:
+        """The product's trim size as the shop says it, and in mm."""
+        return f"{round(self.width, 2):g} x {round(self.height, 2):g} mm"
+
+    def pixels(self) -> tuple[int, int]:
+        """An image's size with its bleed at the profile's dpi."""
+        per = self.dpi / 25.4
+        return (
+            round((self.width + 2 * self.bleed) * per),
+            round((self.height + 2 * self.bleed) * per),
+        )
+
+    def matches(self, width: float, height: float) -> bool:
+        """Whether a piece of width x height mm is this product, either way up."""
+        w, h = self.width, self.height
+        return any(
+            abs(width - a) <= SIZE_TOLERANCE and abs(height - b) <= SIZE_TOLERANCE
+            for a, b in ((w, h), (h, w))
+        )
+
+    def file_name(self, game: str, layout: str, face: str, n: int, ext: str) -> str:
+        """A file's name by the profile's `files` pattern, with its extension."""
+        values = {"game": game, "layout": layout, "face": face, "n": str(n)}
+        return _FIELDS.sub(lambda m: values[m.group(1)], self.files) + f".{ext}"
+
+
+class _Reader:
+    """A profile file's keys, each refused at its line."""
+
+    def __init__(self, path: Path, text: str, data: dict[str, Any]) -> None:
+        self.path, self.data = path, data
+        self.found = positions(text)
+
+    def fail(self, key: str, what: str) -> UsageError:
+        at = self.found.get((key,))
+        line = f":{at[0]}" if at else ""
+        return UsageError(f"{self.path}{line}: {key}: {what}")
+
+    def text(self, key: str, default: str | None = None) -> str:
+        value = self.data.get(key, default)
+        if value is None:
+            raise self.fail(key, "missing; every profile names it")
+        if value == default == "":  # optional, and not given
+            return ""
+        if not isinstance(value, str) or not value.strip() or len(value) > 200:
+            raise self.fail(key, "give it as text in quotes, at most 200 characters")
+        return value.strip()
+
+    def word(self, key: str, words: tuple[str, ...], default: str | None = None) -> str:
+        value = self.text(key, default)
+        if value not in words:
+            raise self.fail(key, f"{value!r}: use {' or '.join(words)}")
+        return value
+
+    def number(self, key: str, low: float, high: float, default: float | None = None) -> float:
+        value = self.data.get(key, default)
+        if value is None:
+            raise self.fail(key, "missing; every profile gives it")
+        if isinstance(value, bool) or not isinstance(value, int | float):
+            raise self.fail(key, f"{value!r} is no number")
+        if not (math.isfinite(value) and low <= value <= high):
+            raise self.fail(key, f"{value:g}: use {low:g} to {high:g}")
+        return float(value)
+
+
+def read_profile(path: Path) -> Profile:
+    """The profile in `path`, each key checked; a bad one is one `file:line: key:` line."""
+    try:
+        raw = read_limited(path, MAX_PROFILE_BYTES)
+    except ReadRefused as exc:
+        raise UsageError(f"--profile {path}: {exc}") from None
+    except OSError as exc:
+        raise UsageError(f"--profile {path}: cannot be read ({exc.strerror or exc})") from None
+    try:
+        text = raw.decode("utf-8")
+        data = tomllib.loads(text)
+    except UnicodeDecodeError:
+        raise UsageError(f"{path}: not UTF-8 text") from None
+    except tomllib.TOMLDecodeError as exc:
+        raise UsageError(f"{path}: not a TOML file: {exc}") from None
+    reader = _Reader(path, text, data)
+    for key in data:
+        if key not in _KEYS:
+            raise reader.fail(key, f"not a profile key; the keys are {', '.join(_KEYS)}")
+    unit = reader.word("unit", tuple(MM_PER), "mm")
+    mm = MM_PER[unit]
+    top = 600 / mm
+    width = reader.number("width", 5 / mm, top) * mm
+    height = reader.number("height", 5 / mm, top) * mm
+    bleed = reader.number("bleed", 0, 10 / mm, 0.0) * mm
+    safe = reader.number("safe", 0, min(width, height) / 2 / mm, 0.0) * mm
+    dpi = reader.number("dpi", 72, 1200)
+    if dpi != int(dpi):
+        raise reader.fail("dpi", f"{dpi:g}: a whole number of dots an inch")
+    files = reader.text("files", "{game}-{layout}-{face}")
+    unknown = [f for f in _FIELDS.findall(files) if f not in FILE_FIELDS]
+    if unknown or not _SLUG.fullmatch(files):
+        raise reader.fail(
+            "files",
+            f"{files!r}: letters, digits, '-' and the fields "
+            f"{', '.join('{' + f + '}' for f in FILE_FIELDS)} (no extension, no folders)",
+        )
+    output = reader.word("output", ("images", "pdf"), "images")
+    backs = reader.word("backs", ("one", "before", "after", "none"), "one")
+    if output == "images" and backs in ("before", "after"):
+        raise reader.fail("backs", f"{backs!r} orders a PDF's pages; images take one or none")
+    profile = Profile(
+        name=reader.text("name"),
+        shop=reader.text("shop"),
+        product=reader.text("product"),
+        source=reader.text("source", ""),
+        width=width,
+        height=height,
+        bleed=bleed,
+        safe=safe,
+        dpi=int(dpi),
+        px=None,
+        colour=reader.word("colour", ("rgb", "cmyk"), "rgb"),  # type: ignore[arg-type]
+        output=output,  # type: ignore[arg-type]
+        files=files,
+        backs=backs,  # type: ignore[arg-type]
+        path=path,
+    )
+    if "px" in data:
+        px = data["px"]
+        if not (
+            isinstance(px, list)
+            and len(px) == 2
+            and all(isinstance(p, int) and not isinstance(p, bool) for p in px)
+        ):
+            raise reader.fail("px", "give the image's width and height with bleed, [825, 1125]")
+        if tuple(px) != profile.pixels():
+            w, h = profile.pixels()
+            raise reader.fail(
+                "px",
+                f"{px[0]} x {px[1]} px, but the size, bleed and dpi make {w} x {h} px",
+            )
+        profile = replace(profile, px=(px[0], px[1]))
+    return profile
+
+
+def shipped() -> dict[str, Path]:
+    """Every profile sheetgen ships, by name (`<shop>/<product>`)."""
+    folder = resource_dir("profiles") / "shops"
+    found = sorted(folder.glob("*/*.toml")) if folder.is_dir() else []
+    return {f"{p.parent.name}/{p.stem}": p for p in found}
+
+
+def find_profile(ref: str, layouts: tuple[str, ...] = ()) -> Profile:
+    """The profile `ref` names: a `.toml` file, a shipped profile's name, or a profile of that
+    name next to one of the `layouts` given as files."""
+    if ref.endswith(".toml"):
+        path = Path(ref)
+        if not path.is_file():
+            raise UsageError(f"--profile {ref}: no such file")
+        return read_profile(path)
+    ours = shipped()
+    if ref in ours:
+        return read_profile(ours[ref])
+    for layout in layouts:
+        beside = Path(layout).parent / f"{ref}.toml"
+        if layout.endswith(".toml") and "/" not in ref and beside.is_file():
+            return read_profile(beside)
+    raise UsageError(
+        f"--profile {ref}: no such profile; sheetgen ships {', '.join(ours) or 'none'}, "
+        "or give a .toml file (or a profile's name next to the layout)"
+    )
+
+
+def check_piece_size(profile: Profile, source: str, sizes: list[tuple[float, float]]) -> None:
+    """Refuse a layout (`source`) whose pieces (`sizes`, trimmed, in mm) are not the profile's
+    product, saying both sizes."""
+    if not sizes:
+        raise UsageError(
+            f"--profile {profile.name}: {source} has no pieces cut apart to print as "
+            f"{profile.product}"
+        )
+    for width, height in sizes:
+        if not profile.matches(width, height):
+            raise UsageError(
+                f"--profile {profile.name}: {source}'s pieces are {width:g} x {height:g} mm, "
+                f"but the profile's product, {profile.product}, is {profile.size_words}; make the "
+                "layout's pieces that size, or choose another profile"
+            )

@@ -114,6 +114,14 @@ def build(
             help="print just these pieces, decks or dice of a set (once each, or --copies)",
         ),
     ] = None,
+    printer: Annotated[
+        str | None,
+        typer.Option(
+            metavar="NAME",
+            help="a printer calibrated once (see 'sheetgen printer'): its --offset and --flip "
+            "where not given",
+        ),
+    ] = None,
     layout_folders: LayoutFolders = None,
 ) -> None:
     """Build layouts into PDF, SVG and PNG files in the output folder.
@@ -158,5 +166,6 @@ def build(
         bleed=bleed,
         fold=fold,
         only=only,
+        printer=printer,
     )
     run_build(request)

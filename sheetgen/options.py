@@ -18,6 +18,7 @@ from sheetgen.files import read_lines
 from sheetgen.press.footer import SAFE_EDGE
 from sheetgen.press.paper import Paper, parse_paper
 from sheetgen.press.plan import CropMarks, PressOptions
+from sheetgen.press.printer import Printer, load
 from sheetgen.press.profiles import Profile, find_profile
 from sheetgen.text.printable import PRINTS, unprintable
 from sheetgen.text.typefaces import uncovered
@@ -186,6 +187,7 @@ class Given:
     bleed: float | None = None
     only: str | None = None
     colour: str | None = None
+    printer: str | None = None
 
 
 @dataclass(frozen=True)
@@ -260,16 +262,33 @@ class BuildRequest:
         return names
 
     @cached_property
+    def printer(self) -> Printer | None:
+        """--printer: the profile of a printer calibrated once (None when not given)."""
+        return None if self.given.printer is None else load(self.given.printer)
+
+    @cached_property
     def flip(self) -> Flip:
-        """--flip: the edge a duplex sheet turns over; the builders' own when not given."""
+        """--flip: the edge a duplex sheet turns over; the printer's, else the builders' own,
+        when not given."""
         text = self.given.flip
-        return BuildOptions.flip if text is None else parse_flip(text)
+        if text is not None:
+            return parse_flip(text)
+        return BuildOptions.flip if self.printer is None else self.printer.flip
 
     @cached_property
     def offset(self) -> tuple[float, float]:
-        """--offset: X,Y in mm to shift every back by; the builders' own when not given."""
+        """--offset: X,Y in mm to shift every back by; the printer's, else the builders' own,
+        when not given."""
         text = self.given.offset
-        return BuildOptions.offset if text is None else parse_offset(text)
+        if text is not None:
+            return parse_offset(text)
+        return BuildOptions.offset if self.printer is None else self.printer.offset
+
+    @cached_property
+    def printer_warnings(self) -> list[str]:
+        """What the printer's profile says of this build (margins it cannot print, a scaled
+        print); nothing without --printer."""
+        return [] if self.printer is None else self.printer.warnings(self.margin)
 
     @cached_property
     def gap(self) -> float | None:
@@ -321,9 +340,10 @@ class BuildRequest:
 
     @cached_property
     def options(self) -> BuildOptions:
-        """What every builder is told; the names first, then the paper, flip and offset, each
-        read (and refused) in that order."""
+        """What every builder is told; the names first, then the paper, printer, flip and
+        offset, each read (and refused) in that order."""
         names = self.names
+        self.read("paper", "printer")
         press = PressOptions(
             paper=self.paper,
             margin=self.margin,
@@ -375,6 +395,7 @@ def read_build(
     only: str | None = None,
     colour: str | None = None,
     profile: str | None = None,
+    printer: str | None = None,
 ) -> BuildRequest:
     """The build asked for by the command line's flags, each as given (None, False, or the
     ruler kept: not given); see `BuildRequest` for when each is read. A `profile` (--profile)
@@ -411,6 +432,7 @@ def read_build(
             bleed=bleed,
             only=only,
             colour=colour,
+            printer=printer,
         ),
         profile=shop,
     )

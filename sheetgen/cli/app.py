@@ -46,6 +46,8 @@ COMMANDS = {
     "new": ("sheetgen.cli.new", "new"),
     "gallery": ("sheetgen.cli.gallery", "gallery"),
     "watch": ("sheetgen.cli.watch", "watch"),
+    "calibrate": ("sheetgen.cli.calibrate", "calibrate"),
+    "printer": ("sheetgen.cli.printer", "printer"),
 }
 
 

@@ -124,6 +124,14 @@ def build(
             "its bleed, resolution and colours, the layout's pieces checked against its size",
         ),
     ] = None,
+    printer: Annotated[
+        str | None,
+        typer.Option(
+            metavar="NAME",
+            help="a printer calibrated once (see 'sheetgen printer'): its --offset and --flip "
+            "where not given",
+        ),
+    ] = None,
     layout_folders: LayoutFolders = None,
 ) -> None:
     """Build layouts into PDF, SVG and PNG files in the output folder.
@@ -169,5 +177,6 @@ def build(
         fold=fold,
         only=only,
         profile=profile,
+        printer=printer,
     )
     run_build(request)

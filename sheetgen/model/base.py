@@ -153,6 +153,7 @@ class PageLabels(_Printable):
     back: str = Key(default=PageWords.back, max_length=40)
     ruler: str = Key(default=PageWords.ruler, max_length=60)
     ruler_bars: str = Key(default=PageWords.ruler_bars, max_length=60)
+    ruler_short_bars: str = Key(default=PageWords.ruler_short_bars, max_length=60)
     fold: str = Key(default=PageWords.fold, max_length=40)
 
     @key_check("*")

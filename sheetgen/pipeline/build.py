@@ -284,6 +284,7 @@ def run_build(request: BuildRequest) -> list[Built]:
     partial = check_only(loaded, request.only, request.copies) if request.only else []
     partial += left_out(request, loaded)  # an option some chosen layouts are built without
     request.read("options")  # the names, paper, flip and offset: refused before any drawing
+    partial += request.printer_warnings
     documents, unfolded = _preflight(loaded, request)
     partial += unfolded
     jobs = [(item, request, folder, doc) for item, doc in zip(loaded, documents, strict=True)]

@@ -61,6 +61,33 @@ def _scale(x: float, y: float, horizontal: bool, sign: int) -> list[Shape]:
     return out
 
 
+def drift_marks(
+    w: float,
+    h: float,
+    mirror_x: bool,
+    offset: tuple[float, float],
+    spots: list[tuple[float, float]],
+) -> tuple[list[Shape], list[Shape]]:
+    """At each of the `spots` on a front `w` × `h` mm, a ring and tick scales across and down
+    (front), and the red cross lines behind them on the back, turned over left to right when
+    `mirror_x` (else top to bottom) and shifted by `offset`: held to the light, each line
+    crosses its scale at the reading to pass to --offset."""
+    front: list[Shape] = []
+    back: list[Shape] = []
+    line_style = Style(stroke="#c0262d", width=0.2)
+    for x, y in spots:
+        front.append(Circle(x, y, 1.2, Style(stroke=INK, width=0.15)))
+        front += _scale(x, y, True, 1 if mirror_x else -1)
+        front += _scale(x, y, False, -1 if mirror_x else 1)
+        bx = (w - x if mirror_x else x) + offset[0]
+        by = (y if mirror_x else h - y) + offset[1]
+        back += [
+            line(bx, by - ARM, bx, by + ARM, line_style),
+            line(bx - ARM, by, bx + ARM, by, line_style),
+        ]
+    return front, back
+
+
 def alignment_pages(
     press: PressOptions,
     flip: Flip,
@@ -141,29 +168,9 @@ def alignment_pages(
             Style(stroke=None, fill="#c0262d"),
         )
     ]
-    line_style = Style(stroke="#c0262d", width=0.2)
-    for x, y in spots:
-        front_shapes.append(Circle(x, y, 1.2, Style(stroke=INK, width=0.15)))
-        front_shapes += _scale(x, y, True, 1 if mirror_x else -1)
-        front_shapes += _scale(x, y, False, -1 if mirror_x else 1)
-        bx = w - x if mirror_x else x
-        by = y if mirror_x else h - y
-        back_shapes += [
-            line(
-                bx + offset[0],
-                by + offset[1] - ARM,
-                bx + offset[0],
-                by + offset[1] + ARM,
-                line_style,
-            ),
-            line(
-                bx + offset[0] - ARM,
-                by + offset[1],
-                bx + offset[0] + ARM,
-                by + offset[1],
-                line_style,
-            ),
-        ]
+    on_front, on_back = drift_marks(w, h, mirror_x, offset, spots)
+    front_shapes += on_front
+    back_shapes += on_back
     back_shapes.append(label(w / 2, h - 12, words.align_back, 2.6, colour=INK, max_width=w - 20))
     f = Drawing(w, h, tuple(front_shapes), title=FRONT)
     k = Drawing(w, h, tuple(back_shapes), title=BACK)

@@ -7,8 +7,9 @@ Folded along the line, the right half turns under the left and every back lands 
 front, upright when the piece is turned over left to right (as a duplex sheet flipped on its
 long edge). Crop marks go on the front half (cut the folded sheet from the front); the fold
 line is dashed, named at its top ("fold", in the layout's words), and stops short of the
-footer, which spans the page. The calibration ruler (its compact form) sits on the front half,
-where it fits, clear of the fold: a ruler across the fold would measure a crease.
+footer, which spans the page. The calibration ruler (its compact form, or its short form of
+50 mm and 2 in bars where a half page is too narrow for that, as on A4 and Letter) sits on the
+front half, where it fits, clear of the fold: a ruler across the fold would measure a crease.
 """
 
 from __future__ import annotations
@@ -28,7 +29,14 @@ from sheetgen.press.grid import capacity, footer_of, furniture, grid_for, occupi
 from sheetgen.press.marks import RULER_GAP, Obstacle, cut_marks
 from sheetgen.press.paper import Paper
 from sheetgen.press.plan import Grid, PressOptions
-from sheetgen.press.ruler import COMPACT_HEIGHT, COMPACT_WIDTH, compact_ruler
+from sheetgen.press.ruler import (
+    COMPACT_HEIGHT,
+    COMPACT_WIDTH,
+    SHORT_HEIGHT,
+    SHORT_WIDTH,
+    compact_ruler,
+    short_ruler,
+)
 
 FOLD_STYLE = Style(stroke="#000000", width=0.2, dash=(3.0, 2.0))
 
@@ -53,17 +61,31 @@ def fold_line(page_w: float, page_h: float, below: list[Obstacle], word: str) ->
     return Drawing(page_w, page_h, shapes, title="fold line")
 
 
+def _ruler_for(opts: PressOptions, page_w: float) -> tuple[Drawing, float, float] | None:
+    """The ruler a front half `page_w` / 2 wide holds inside its margins (the compact one,
+    else the short one) with its width and height, or None where neither fits."""
+    room = page_w / 2 - 2 * opts.margin
+    if room >= COMPACT_WIDTH:
+        return compact_ruler(opts.words), COMPACT_WIDTH, COMPACT_HEIGHT
+    if room >= SHORT_WIDTH:
+        return short_ruler(opts.words), SHORT_WIDTH, SHORT_HEIGHT
+    return None
+
+
 def _ruler(used: Grid, opts: PressOptions, page_w: float) -> tuple[list[Placement], list[Obstacle]]:
-    """The compact ruler centred on the front half under the cells `used` fills, where it
-    fits there clear of the fold, and the obstacle it makes for the crop marks."""
+    """The ruler centred on the front half under the cells `used` fills, where it fits there
+    clear of the fold, and the obstacle it makes for the crop marks."""
     _bx, by, _bw, bh = used.block
-    left = (page_w / 2 - COMPACT_WIDTH) / 2
-    top = used.page_h - opts.foot - COMPACT_HEIGHT
-    fits = page_w / 2 - 2 * opts.margin >= COMPACT_WIDTH
-    if not (opts.ruler and fits and top - (by + bh) >= RULER_CLEARANCE - 1e-6):
+    chosen = _ruler_for(opts, page_w)
+    if chosen is None:
         return [], []
-    placed = Placement(compact_ruler(opts.words), translate(left, top))
-    return [placed], [(left - 1.0, left + COMPACT_WIDTH + 1.0, top - RULER_GAP)]
+    drawing, width, height = chosen
+    left = (page_w / 2 - width) / 2
+    top = used.page_h - opts.foot - height
+    if not (opts.ruler and top - (by + bh) >= RULER_CLEARANCE - 1e-6):
+        return [], []
+    placed = Placement(drawing, translate(left, top))
+    return [placed], [(left - 1.0, left + width + 1.0, top - RULER_GAP)]
 
 
 def fold_pages(
@@ -91,7 +113,9 @@ def fold_pages(
             "--paper, or leave out --fold and print duplex)"
         )
     half = _half(opts, landscape)
-    grid = grid_for(w, h, bleed, half, False, len(fronts), (COMPACT_WIDTH, COMPACT_HEIGHT))
+    chosen = _ruler_for(opts, page_w)
+    room = (COMPACT_WIDTH, COMPACT_HEIGHT) if chosen is None else chosen[1:]
+    grid = grid_for(w, h, bleed, half, False, len(fronts), room)
     text = footer_text(opts.credit)
     page_grid = replace(grid, page_w=page_w)
 

@@ -14,4 +14,5 @@ class PageWords:
     back: str = "back"
     ruler: str = "Printed at actual size (100%),"
     ruler_bars: str = "the bars are 100 mm and 4 in long."
+    ruler_short_bars: str = "the bars are 50 mm and 2 in long."
     fold: str = "fold"

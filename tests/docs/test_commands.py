@@ -89,7 +89,9 @@ def run(example: Example, folder: Path) -> None:
         if args[:1] == ["new"]:
             (folder / args[2]).unlink(missing_ok=True)  # `new` writes a file of the reader's
         env = {name: argv(Shown("", (value,)), folder)[0] for name, value in shown.env}
-        done = sheetgen(*args, cwd=folder, env={**env, "HOME": str(folder)})
+        # the reader's config folder (printer profiles) in the reader's home, never the tester's
+        home = {"HOME": str(folder), "XDG_CONFIG_HOME": str(folder / ".config")}
+        done = sheetgen(*args, cwd=folder, env={**env, **home})
         where = f"{example.name}: sheetgen {shown.line}"
         if shown.output is None:
             assert done.code == 0, (where, done.out, done.err)

@@ -1,0 +1,182 @@
+"""A printer calibrated once, measured in the PDF as pdfium draws it: the calibration sheet's
+margin ticks stand k mm from each edge and its bars are 100 mm; a printer's profile round-trips
+through its file; `build --printer` is the same PDF as the flags it holds; an unknown printer is
+refused naming the known ones; every fold page with room carries a ruler of its right length."""
+
+from __future__ import annotations
+
+from pathlib import Path
+
+import numpy as np
+import pypdfium2 as pdfium
+import pypdfium2.raw as pdfium_c
+import pytest
+
+from sheetgen.press.calibration import NUMBER_AT, TICK_STEP, TICKS
+from sheetgen.press.printer import Printer, load
+from tests.support import sheetgen
+
+PX = 10  # pixels a millimetre: 254 dpi
+SCALE = PX * 25.4 / 72
+
+
+def dark(pdf: Path, page: int) -> np.ndarray:
+    """The page's dark pixels (True), PX to the millimetre."""
+    doc = pdfium.PdfDocument(pdf)
+    grey = np.asarray(doc[page].render(scale=SCALE, grayscale=True).to_pil().convert("L"))
+    return grey < 128
+
+
+@pytest.fixture(scope="module")
+def sheet(tmp_path_factory: pytest.TempPathFactory) -> Path:
+    out = tmp_path_factory.mktemp("calibration")
+    done = sheetgen("calibrate", "--out", str(out))
+    assert done.code == 0, done.err
+    assert done.out.startswith(f"wrote {out / 'calibration-a4.pdf'}")
+    return out / "calibration-a4.pdf"
+
+
+@pytest.mark.parametrize("page", [0, 1])
+def test_each_margin_tick_stands_its_number_of_mm_in_from_its_edge(sheet: Path, page: int) -> None:
+    ink = dark(sheet, page)
+    h, w = ink.shape
+    for k in range(TICKS + 1):
+        along = round((k * TICK_STEP - TICKS * TICK_STEP / 2) * PX)
+        top = ink[: 12 * PX, w // 2 + along]
+        bottom = ink[::-1][: 12 * PX, w // 2 + along]
+        left = ink[h // 2 + along, : 12 * PX]
+        right = ink[h // 2 + along, ::-1][: 12 * PX]
+        for edge in (top, bottom, left, right):
+            rows = np.flatnonzero(edge)
+            # the tick's near side k mm in (to a pixel), 0.4 mm deep; nothing nearer the edge
+            assert rows.size and abs(rows[0] - k * PX) <= 1, (k, rows[:6])
+            assert rows[-1] - rows[0] <= 5, (k, rows)
+
+
+def test_the_numbers_stand_where_every_printer_prints(sheet: Path) -> None:
+    doc = pdfium.PdfDocument(sheet)
+    text = doc[0].get_textpage()
+    w, h = (v / 72 * 25.4 for v in doc[0].get_size())
+    for i in range(text.count_chars()):
+        left, bottom, right, top = (v / 72 * 25.4 for v in text.get_charbox(i))
+        if text.get_text_range(i, 1).strip():
+            assert min(left, bottom, w - right, h - top) >= 5.0 - 0.05  # SAFE_EDGE
+    assert NUMBER_AT - 1.0 > TICKS  # the numbers clear of the deepest tick
+
+
+def test_the_bars_across_and_down_are_100_mm(sheet: Path) -> None:
+    """Measured between the ticks at each bar's ends, which stand out beyond the bar."""
+    ink = dark(sheet, 0)
+    x0, y0 = 55 * PX, 92 * PX  # BAR_CORNER
+    across = np.flatnonzero(ink[y0 - 4, x0 - 10 : x0 + 1020])
+    assert abs((across[-1] - across[0]) / PX - 100.0) <= 0.2, across
+    down = np.flatnonzero(ink[y0 - 10 : y0 + 1015, x0 - 5])
+    assert abs((down[-1] - down[0]) / PX - 100.0) <= 0.2, down
+
+
+def test_no_word_on_the_sheet_is_under_6_pt(sheet: Path) -> None:
+    doc = pdfium.PdfDocument(sheet)
+    for page in doc:
+        text = page.get_textpage()
+        sizes = {
+            round(pdfium_c.FPDFText_GetFontSize(text.raw, i), 1)
+            for i in range(text.count_chars())
+            if text.get_text_range(i, 1).strip()
+        }
+        # the PDF draws in millimetres (its matrix scales them to points): sizes are in mm
+        assert min(sizes) * 72 / 25.4 >= 6.0, sorted(sizes)
+
+
+def test_a_printer_profile_round_trips_and_build_applies_it_as_its_flags(
+    tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    env = {"XDG_CONFIG_HOME": str(tmp_path / "config")}
+    saved = sheetgen(
+        "printer",
+        "Office",
+        "--offset",
+        "0.5,-0.3",
+        "--margins",
+        "4,4,9,4",
+        "--scale",
+        "99.5",
+        env=env,
+    )
+    assert saved.code == 0, saved.err
+    path = tmp_path / "config" / "sheetgen" / "printers" / "office.toml"
+    assert path.is_file()
+    again = sheetgen("printer", "office", "--flip", "short", env=env)  # the rest kept
+    assert again.code == 0, again.err
+    monkeypatch.setenv("XDG_CONFIG_HOME", env["XDG_CONFIG_HOME"])
+    assert load("office") == Printer("office", (0.5, -0.3), "short", (4, 4, 9, 4), 99.5)
+    listed = sheetgen("printer", env=env)
+    assert listed.out.startswith("office: --offset 0.5,-0.3 --flip short, margins 4,4,9,4 mm")
+    args = ("build", "scribbly-gum/tiles", "-f", "pdf", "-q")
+    by_name = sheetgen(*args, "--printer", "office", "--out", str(tmp_path / "a"), env=env)
+    by_flags = sheetgen(
+        *args, "--offset", "0.5,-0.3", "--flip", "short", "--out", str(tmp_path / "b"), env=env
+    )
+    assert by_name.code == by_flags.code == 0, (by_name.err, by_flags.err)
+    a, b = (tmp_path / d / "scribbly-gum-tiles.pdf" for d in "ab")
+    assert a.read_bytes() == b.read_bytes()
+    said = sheetgen(*args[:-1], "--printer", "office", "--out", str(tmp_path / "c"), env=env)
+    assert "printer office printed the 100 mm bar at 99.5 mm" in said.err
+    assert "cannot print within bottom 9 mm of the edge" in said.err
+    assert "--margin 9" in said.err
+
+
+def test_an_unknown_printer_is_refused_naming_the_known_ones(tmp_path: Path) -> None:
+    env = {"XDG_CONFIG_HOME": str(tmp_path)}
+    none = sheetgen("build", "scribbly-gum/tiles", "--printer", "laser", env=env)
+    assert none.code != 0
+    assert none.err.count("\n") == 1 and "none is saved yet" in none.err
+    assert sheetgen("printer", "home", "--offset", "1,1", env=env).code == 0
+    assert sheetgen("printer", "work", env=env).code == 0
+    refused = sheetgen("build", "scribbly-gum/tiles", "--printer", "laser", env=env)
+    assert refused.code != 0 and refused.err.count("\n") == 1
+    assert "no such printer profile" in refused.err and "known: home, work" in refused.err
+    bad = sheetgen("printer", "../etc", env=env)
+    assert bad.code != 0 and "letters, digits" in bad.err
+
+
+# fold pages with no room under the pieces for even the short ruler: the pieces fill the half
+# page's height (Marram's tiles on A4, a full page of Scribbly Gum's on Letter)
+NO_ROOM: dict[tuple[str, str], str | set[int]] = {
+    ("marram/classic", "A4"): "all",
+    ("scribbly-gum/tiles", "Letter"): {1, 2},
+}
+
+
+@pytest.mark.parametrize("paper", ["A4", "Letter"])
+@pytest.mark.parametrize("layout", ["custom/poker", "marram/classic", "scribbly-gum/tiles"])
+def test_every_fold_page_with_room_carries_a_ruler_of_its_length(
+    layout: str, paper: str, tmp_path: Path
+) -> None:
+    done = sheetgen(
+        "build", layout, "--fold", "--paper", paper, "-f", "pdf", "-q", "--out", str(tmp_path)
+    )
+    assert done.code == 0, done.err
+    (pdf,) = [p for p in tmp_path.glob("*.pdf") if "tiles" in p.name or "pieces" in p.name]
+    doc = pdfium.PdfDocument(pdf)
+    skip = NO_ROOM.get((layout, paper), set())
+    for number in range(1, len(doc) + 1):
+        text = doc[number - 1].get_textpage()
+        words = text.get_text_range()
+        if skip == "all" or number in skip:
+            assert "50 mm" not in words and "100 mm" not in words
+            continue
+        name = "50 mm" if "50 mm" in words else "100 mm"
+        assert name in words, (layout, paper, number)
+        found = text.search(name)
+        at = found.get_next()
+        assert at is not None
+        box = text.get_charbox(at[0])
+        ink = dark(pdf, number - 1)
+        height = ink.shape[0]
+        label_x = box[0] / 72 * 25.4
+        mid = height - round((box[1] + box[3]) / 2 / 72 * 25.4 * PX)
+        start = round((label_x - (float(name.split()[0]) + 3)) * PX)  # clear of crop marks
+        rows = ink[mid - 15 : mid + 15, start : round((label_x - 0.8) * PX)]
+        cols = np.flatnonzero(rows.any(axis=0))
+        length = (cols[-1] - cols[0]) / PX
+        assert abs(length - float(name.split()[0])) <= 0.3, (layout, paper, number, length)

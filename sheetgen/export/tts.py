@@ -351,7 +351,10 @@ def export_deck(
         return out
     order = shuffled(cards, f"{names.identity}/{name}")
     if how == "bag":
-        tint = None if unique_back else back_images[0]
+        # tinted with the common back, or where the pieces print no back (tiles of one
+        # bag's colour) with the first piece's face
+        plain = all(p.back is None and p.table_back is None for p in pieces)
+        tint = faces[0] if plain else None if unique_back else back_images[0]
         out.place(_bag(names, deck_title(pieces[0]), order, scale, tint), BAG_ROOM, BAG_ROOM)
         return out
     if len(order) == 1:

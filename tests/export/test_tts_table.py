@@ -29,6 +29,7 @@ from sheetgen.draw.pieces import Parts, Piece
 from sheetgen.draw.shapes import Drawing, Rect, Style, Text
 from sheetgen.export.tts import Names, export_tts
 from sheetgen.layouts.read import load
+from tests.support import ROOT
 
 SCHEMA = json.loads((Path(__file__).parent / "tts_save.schema.json").read_text())
 CARD_UNITS = 3.5  # a card's height at scale 1, in table units
@@ -340,3 +341,23 @@ def test_pieces_of_a_component_with_a_board_lie_in_front_of_it(tmp_path: Path) -
     for card in cards:
         assert card["Name"] == "Card"
         assert footprint(card)[3] <= near
+
+
+def test_a_designers_bags_of_backless_tiles_are_tinted_with_their_tiles_colour(
+    tmp_path: Path,
+) -> None:
+    """The Spanish tiles print no back: each of their four bags is tinted with the colour of
+    its own tiles, as the layout's CSV writes it (column 'color'), not left white alike."""
+    _, state, _ = exported("custom/scrumpit-es", tmp_path)
+    bags = {o["Nickname"]: o for o in state["ObjectStates"] if o["Name"] == "Bag"}
+    rows = (ROOT / "layouts/custom/scrumpit-es.csv").read_text(encoding="utf-8").splitlines()
+    head = rows[0].split(",")
+    colours = {}
+    for row in rows[1:]:
+        cells = dict(zip(head, row.split(","), strict=True))
+        colours[cells["bolsa"]] = cells["color"]
+    assert len(bags) == len(colours) == 4
+    for bag, fill in colours.items():
+        tint = bags[f"Bolsa {bag}"]["ColorDiffuse"]
+        rgb = [int(fill[i : i + 2], 16) / 255 for i in (1, 3, 5)]
+        assert [tint["r"], tint["g"], tint["b"]] == pytest.approx(rgb, abs=0.02), bag

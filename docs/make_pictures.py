@@ -78,25 +78,25 @@ def main() -> None:
 def dice_art(out: Path) -> None:
     """docs/custom-dice-art.png: the custom/dice-art tiles (SVG and PNG art) at 150 dpi, cropped
     to the tiles and their crop marks."""
-    sheetgen("build", "custom/dice-art", "-f", "png", "--dpi", "150", "--out", str(out), "-q")
-    page = Image.open(out / "custom-dice-art-pieces.png").convert("RGB")
-    upper = page.crop((0, 0, page.width, page.height * 3 // 4))  # above ruler and footer
-    box = ImageOps.invert(upper.convert("L")).getbbox()
-    assert box is not None
-    x0, y0, x1, y1 = box
-    page.crop((x0 - 8, y0 - 8, x1 + 8, y1 + 8)).save(DOCS / "custom-dice-art.png", optimize=True)
+    _cropped(out, "dice-art")
 
 
 def dice_net(out: Path) -> None:
     """docs/custom-dice-net.png: the custom/dice-net die's net at 150 dpi, cropped to the net
     and its crop marks."""
-    sheetgen("build", "custom/dice-net", "-f", "png", "--dpi", "150", "--out", str(out), "-q")
-    page = Image.open(out / "custom-dice-net-pieces.png").convert("RGB")
+    _cropped(out, "dice-net")
+
+
+def _cropped(out: Path, name: str) -> None:
+    """docs/custom-NAME.png: the layout custom/NAME's page at 150 dpi, cropped to what it
+    prints above the ruler and footer."""
+    sheetgen("build", f"custom/{name}", "-f", "png", "--dpi", "150", "--out", str(out), "-q")
+    page = Image.open(out / f"custom-{name}-pieces.png").convert("RGB")
     upper = page.crop((0, 0, page.width, page.height * 3 // 4))  # above ruler and footer
     box = ImageOps.invert(upper.convert("L")).getbbox()
     assert box is not None
     x0, y0, x1, y1 = box
-    page.crop((x0 - 8, y0 - 8, x1 + 8, y1 + 8)).save(DOCS / "custom-dice-net.png", optimize=True)
+    page.crop((x0 - 8, y0 - 8, x1 + 8, y1 + 8)).save(DOCS / f"custom-{name}.png", optimize=True)
 
 
 def remote_play(out: Path) -> None:

@@ -10,7 +10,7 @@ from collections.abc import Sequence
 from dataclasses import dataclass, field
 from functools import cached_property
 from pathlib import Path
-from typing import TYPE_CHECKING, Literal, cast
+from typing import TYPE_CHECKING, Literal, TypeVar, cast
 
 from sheetgen.draw.document import Flip
 from sheetgen.errors import UsageError
@@ -85,19 +85,27 @@ def parse_offset(text: str) -> tuple[float, float]:
 
 
 CROP_MARKS: tuple[CropMarks, ...] = ("none", "corners", "full")
+Word = TypeVar("Word", bound=str)  # one of an option's words
 MAX_GAP, MAX_MARGIN, MAX_BLEED = 30.0, 50.0, 5.0
 
 
 def parse_crop_marks(text: str) -> CropMarks:
     """`none`, `corners` or `full`."""
-    word = text.strip().lower()
-    for style in CROP_MARKS:
-        if word == style:
-            return style
-    raise UsageError(
+    return _one_of(
+        text,
+        CROP_MARKS,
         f"--crop-marks {text!r}: use none, corners (short marks outside the pieces) or full "
-        "(lines across the sheet)"
+        "(lines across the sheet)",
     )
+
+
+def _one_of(text: str, words: tuple[Word, ...], refusal: str) -> Word:
+    """The word of `words` that `text` is (case and spaces aside), else `refusal` raised."""
+    word = text.strip().lower()
+    for known in words:
+        if word == known:
+            return known
+    raise UsageError(refusal)
 
 
 Colour = Literal["rgb", "cmyk"]
@@ -106,13 +114,11 @@ COLOURS: tuple[Colour, ...] = ("rgb", "cmyk")
 
 def parse_colour(text: str) -> Colour:
     """`rgb` (the design's own colours) or `cmyk` (a print shop's PDF/X-4)."""
-    word = text.strip().lower()
-    for colour in COLOURS:
-        if word == colour:
-            return colour
-    raise UsageError(
+    return _one_of(
+        text,
+        COLOURS,
         f"--colour {text!r}: use rgb (the design's own colours) or cmyk (a PDF/X-4 in a "
-        "press's inks, for a print shop)"
+        "press's inks, for a print shop)",
     )
 
 

@@ -82,8 +82,9 @@ def test_wheel_holds_layouts_fonts_and_profiles(wheelhouse: Path) -> None:
         assert f"sheetgen/data/layouts/{layout.parent.name}/{layout.name}" in names
     for font in (ROOT / "fonts").iterdir():
         assert f"sheetgen/data/fonts/{font.name}" in names
-    for profile in (ROOT / "profiles").iterdir():  # the CMYK profile, with its licence
-        assert f"sheetgen/data/profiles/{profile.name}" in names
+    # the CMYK profile with its licence, and the print shops' product profiles
+    for profile in (p for p in (ROOT / "profiles").rglob("*") if p.is_file()):
+        assert f"sheetgen/data/profiles/{profile.relative_to(ROOT / 'profiles')}" in names
 
 
 def test_installed_sheetgen_lists_and_builds_from_another_folder(

@@ -69,7 +69,14 @@ GROUNDS: dict[str, Callable[[Any], tuple[str, ...]] | None] = {
     "scrumpit/tiles": lambda i: tuple(i.model.colours.values()),
     "walkabout/dice": lambda i: tuple(die.colour for die in i.model.dice),
 }
-CUT_LAYOUTS = sorted(name for name in builtin_layouts() if "bleed" in load(name).kind.options)
+# a die net is cut round its outline, its glue tabs bare: its bleed beyond the faces' outer
+# cuts is checked with the net (tests/games/custom/test_dice_net.py)
+CUT_LAYOUTS = sorted(
+    name
+    for name in builtin_layouts()
+    if "bleed" in load(name).kind.options
+    and getattr(getattr(load(name).model, "piece", None), "shape", "") != "die-net"
+)
 # one layout a kind in the default tier, each the quickest of its kind to build and read
 QUICK = {"custom/dice-art", "marram/classic", "scribbly-gum/tiles", "scrumpit/tiles"}
 QUICK |= {"walkabout/dice"}

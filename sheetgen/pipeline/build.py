@@ -20,7 +20,7 @@ from sheetgen.layouts.read import Loaded, load, lookup
 from sheetgen.options import BuildRequest
 from sheetgen.pipeline.document import document_for
 from sheetgen.pipeline.fits import drawing_findings, size_error
-from sheetgen.pipeline.honoured import check_options, left_out
+from sheetgen.pipeline.honoured import check_options, layouts_said, left_out
 from sheetgen.pipeline.only import check_only
 from sheetgen.pipeline.output import check_folder, make_folder, output_name, write_all
 from sheetgen.pipeline.ranges import fitting
@@ -118,7 +118,7 @@ def _preflight(loaded: list[Loaded], request: BuildRequest) -> tuple[list[Docume
     """Every layout's document, each checked against every limit its rendering would meet
     (image files, pixels, form fields), and all together against the pixels one build may
     write, so that a build is refused before it draws anything; and a note where a build of
-    several layouts prints some of them unfolded (they have no backs to fold)."""
+    several layouts prints some of them unfolded (no backs to fold, or too big to fold)."""
     _projected(loaded, request)
     documents, pixels = [], 0
     unfolded = []
@@ -151,10 +151,9 @@ def _preflight(loaded: list[Loaded], request: BuildRequest) -> tuple[list[Docume
     check_build_pixels(pixels, request.dpi)
     notes = []
     if unfolded:
-        count = f"{len(unfolded)} layout{'s' if len(unfolded) != 1 else ''}"
         notes.append(
-            f"--fold: {count} built without it (no backs to fold behind the fronts, or a "
-            f"piece too big to stand twice on the paper): {', '.join(unfolded)}"
+            f"--fold: {layouts_said(len(unfolded))} built without it (no backs to fold behind "
+            f"the fronts, or a piece too big to stand twice on the paper): {', '.join(unfolded)}"
         )
     return documents, notes
 

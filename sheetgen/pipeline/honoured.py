@@ -91,9 +91,13 @@ def left_out(request: BuildRequest, loaded: list[Loaded]) -> list[str]:
         if skipped:
             kinds = [item.kind for item in skipped]
             why = why_not(option, kinds) or _named(kinds, "does not take it", "do not take it")
-            count = f"{len(skipped)} layout{'s' if len(skipped) != 1 else ''}"
-            notes.append(f"{flag(option)}: {count} built without it: {why}")
+            notes.append(f"{flag(option)}: {layouts_said(len(skipped))} built without it: {why}")
     return notes
+
+
+def layouts_said(count: int) -> str:
+    """'1 layout', '3 layouts': how many a note says were built without an option."""
+    return f"{count} layout{'s' if count != 1 else ''}"
 
 
 def why_not(option: str, refused: list[ComponentKind]) -> str:

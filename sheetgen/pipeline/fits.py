@@ -15,7 +15,7 @@ from sheetgen.errors import SheetgenError, TooBigForPaper
 from sheetgen.findings import Finding, error
 from sheetgen.layouts.read import Loaded
 from sheetgen.options import BuildOptions
-from sheetgen.pipeline.document import document_for
+from sheetgen.pipeline.document import documents_on
 from sheetgen.press import PressOptions, parse_paper
 
 SLACK = 1.0  # mm a shape may stray past its bleed edge: art run into the cut (a Marram beast)
@@ -26,14 +26,14 @@ def sheet_findings(loaded: Loaded, papers: tuple[str, ...]) -> list[Finding]:
     drawing that draws past its own edge (naming the first shape that does)."""
     out: list[Finding] = []
     documents = []
-    for paper in papers:
-        options = BuildOptions(PressOptions(paper=parse_paper(paper)))
-        try:
-            documents.append(document_for(loaded, options))
-        except TooBigForPaper as exc:
-            out.append(size_error(loaded, "", str(exc)))
-        except SheetgenError as exc:  # of the layout as a whole (a pad's two sides differ)
-            out.append(error("", str(exc)))
+    on = [parse_paper(paper) for paper in papers]
+    for made in documents_on(loaded, BuildOptions(PressOptions(paper=on[0])), on):
+        if isinstance(made, TooBigForPaper):
+            out.append(size_error(loaded, "", str(made)))
+        elif isinstance(made, SheetgenError):  # of the layout as a whole (a pad's sides differ)
+            out.append(error("", str(made)))
+        else:
+            documents.append(made)
     return list(dict.fromkeys(out + drawing_findings(loaded, documents)))
 
 

@@ -6,10 +6,10 @@ decide how they are laid out."""
 
 from __future__ import annotations
 
-from dataclasses import dataclass
 from typing import Literal
 
 from sheetgen.draw.shapes import Drawing
+from sheetgen.frozen import frozen
 
 # How a game's rules have players take the pieces of a deck, which a digital table follows:
 # 'bag', drawn blind from a bag; 'pile', shuffled into a face-down pile with one back;
@@ -17,7 +17,7 @@ from sheetgen.draw.shapes import Drawing
 Drawn = Literal["bag", "pile", "open"]
 
 
-@dataclass(frozen=True)
+@frozen
 class Piece:
     """One design of piece: `name` unique within its component (what `--only` takes and what
     its image files are called), its front and back drawings (`back` None when the piece has
@@ -45,7 +45,7 @@ class Piece:
     title: str = ""
 
 
-@dataclass(frozen=True)
+@frozen
 class Die:
     """A six-sided die: its name and its faces in the order 1 to 6 (a die of symbols gives
     them in the order its layout lists them)."""
@@ -54,7 +54,7 @@ class Die:
     faces: tuple[Drawing, Drawing, Drawing, Drawing, Drawing, Drawing]
 
 
-@dataclass(frozen=True)
+@frozen
 class OnTable:
     """What a digital table makes of a board beyond its picture: the centres (mm from the
     board drawing's top-left corner) of the cells pieces are laid on, and whether the board is
@@ -64,7 +64,7 @@ class OnTable:
     cut_to_shape: bool = False
 
 
-@dataclass(frozen=True)
+@frozen
 class Parts:
     """Everything of one component a digital table needs, trimmed to the pieces themselves
     (no page furniture: no ruler, credit footer, crop marks or instructions)."""

@@ -3,10 +3,11 @@
 from __future__ import annotations
 
 import math
-from dataclasses import dataclass
+
+from sheetgen.frozen import frozen
 
 
-@dataclass(frozen=True)
+@frozen
 class Transform:
     """The matrix [a c e; b d f; 0 0 1], mapping (x, y) to (a x + c y + e, b x + d y + f)."""
 

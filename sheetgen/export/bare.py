@@ -10,7 +10,6 @@ there a bleed wider than such a piece's art is refused, naming the widest it all
 
 from __future__ import annotations
 
-from dataclasses import dataclass
 from typing import Literal
 
 from sheetgen.backends import MAX_EXPORT_PIXELS, check_build_pixels, render
@@ -21,13 +20,14 @@ from sheetgen.draw.transform import translate
 from sheetgen.errors import SheetgenError
 from sheetgen.export.raster import Shot, png_bytes, rasterised
 from sheetgen.export.tts import Names, board_labels, label
+from sheetgen.frozen import frozen
 from sheetgen.pipeline.output import output_name
 
 PieceFormat = Literal["png", "pdf", "svg"]
 MAX_PIECE_PX = 8192  # px: the widest piece image (a board at 1200 dpi stays within the PNG limit)
 
 
-@dataclass(frozen=True)
+@frozen
 class Size:
     """How big a piece image is: `px` across its trimmed width, or `dpi`; `bleed` mm."""
 

@@ -11,12 +11,13 @@ import json
 import math
 import re
 import tomllib
-from dataclasses import dataclass, replace
+from dataclasses import replace
 from difflib import get_close_matches
 from pathlib import Path
 from typing import TYPE_CHECKING, Any, TypeVar, cast
 
 from sheetgen.errors import LayoutError, LayoutNotFound, LayoutProblems, SheetgenError
+from sheetgen.frozen import frozen
 from sheetgen.layouts.find import (
     ENVIRONMENT,
     check_game_folder,
@@ -38,7 +39,7 @@ if TYPE_CHECKING:  # imported where used: 'sheetgen list' reads layouts without 
     from sheetgen.model.tables import Refusal
 
 
-@dataclass(frozen=True)
+@frozen
 class Loaded:
     """A validated layout: where it came from, its kind, and its model; `layers`, the files of
     its `extends` chain (its own first), to find the file and line that write a key."""

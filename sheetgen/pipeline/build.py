@@ -6,7 +6,7 @@ import os
 import sys
 import time
 from collections.abc import Callable
-from dataclasses import dataclass, replace
+from dataclasses import replace
 from pathlib import Path
 from typing import Any
 
@@ -15,6 +15,7 @@ from sheetgen.cancel import checkpoint
 from sheetgen.draw.document import Document
 from sheetgen.errors import SheetgenError, TooBigForPaper
 from sheetgen.findings import Finding
+from sheetgen.frozen import frozen
 from sheetgen.layouts.find import named_layouts
 from sheetgen.layouts.read import Loaded, load, lookup
 from sheetgen.options import BuildRequest
@@ -28,7 +29,7 @@ from sheetgen.text.terminal import for_terminal
 from sheetgen.text.typefaces import FontFace, add_own, own_faces
 
 
-@dataclass(frozen=True)
+@frozen
 class Built:
     """A file made by the build, not yet written."""
 

@@ -14,7 +14,6 @@ from __future__ import annotations
 
 import math
 from collections.abc import Iterator, Sequence
-from dataclasses import dataclass
 
 import numpy as np
 
@@ -41,6 +40,7 @@ from sheetgen.draw.sheets import TileWords
 from sheetgen.draw.transform import IDENTITY, Transform, rotate, translate
 from sheetgen.draw.walk import leaves
 from sheetgen.errors import SheetgenError, UsageError
+from sheetgen.frozen import frozen
 from sheetgen.model.paper import RULER_CLEARANCE, RULER_HEIGHT
 from sheetgen.press.footer import footer, footer_text
 from sheetgen.press.plan import PressOptions
@@ -65,7 +65,7 @@ WORDS_MIN = 25.0  # mm: the least the ruler leaves for a page's words (five line
 MAX_PAGES = 400
 
 
-@dataclass(frozen=True)
+@frozen
 class Plan:
     """Where a drawing is cut: each axis's cut positions (mm on the drawing) and the paper's
     orientation."""
@@ -181,7 +181,7 @@ def visible(shapes: tuple[Shape, ...], boxes: Iterator[Box], window: Box) -> tup
     return tuple(out)
 
 
-@dataclass(frozen=True)
+@frozen
 class _Axis:
     """One axis of the drawing as the cuts across it see it: its length, and for each box that
     matters its span along the axis and its span across it."""

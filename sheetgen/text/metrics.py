@@ -8,12 +8,12 @@ from __future__ import annotations
 import struct
 import sys
 from array import array
-from dataclasses import dataclass
 
+from sheetgen.frozen import frozen
 from sheetgen.text.cmap import glyph_map
 
 
-@dataclass(frozen=True)
+@frozen
 class Metrics:
     """A font's measures in its own units (`units` an em)."""
 

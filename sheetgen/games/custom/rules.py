@@ -9,13 +9,13 @@ import difflib
 import os
 import re
 from collections.abc import Iterator
-from dataclasses import dataclass
 from pathlib import Path
 from typing import Any, Literal
 
 from sheetgen.colour_sight import too_alike
 from sheetgen.errors import SheetgenError
 from sheetgen.findings import Finding, error, shown, warning
+from sheetgen.frozen import frozen
 from sheetgen.games.custom.model import IMAGE_FITS, TEXT_FITS, Face, Item, PiecesLayout
 from sheetgen.layouts.data import (
     COLOUR_WORDS,
@@ -41,7 +41,7 @@ PICTURES = (".png", ".jpg", ".jpeg", ".svg")
 Kind = Literal["text", "colour", "file"]  # what a template must give
 
 
-@dataclass(frozen=True)
+@frozen
 class FilledItem:
     """An item with its templates filled from one row, and the family its text is set in
     ('sans', or a designer's font by the name `typefaces.own` knows it by)."""
@@ -69,13 +69,13 @@ class FontError(SheetgenError):
 Families = dict[str, str]  # a text item's key ('front.items[0]') -> the family it is set in
 
 
-@dataclass(frozen=True)
+@frozen
 class FilledFace:
     background: str
     items: tuple[FilledItem, ...]
 
 
-@dataclass(frozen=True)
+@frozen
 class Filled:
     """One row's piece: the row, its title (as the layout's `title` fills it: '' when it has
     none), its count and its faces."""

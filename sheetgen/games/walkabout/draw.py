@@ -4,7 +4,6 @@ track, score box and rules below it), and a finished game drawn on its sheet."""
 from __future__ import annotations
 
 from collections.abc import Sequence
-from dataclasses import dataclass
 
 from sheetgen.draw import (
     Circle,
@@ -21,6 +20,7 @@ from sheetgen.draw import (
     text_width,
 )
 from sheetgen.draw.icons import star
+from sheetgen.frozen import frozen
 from sheetgen.games.walkabout.grid import Node, segment
 from sheetgen.games.walkabout.model import MapLayout, PlacedSymbol, WalkaboutLabels
 from sheetgen.games.walkabout.room import (
@@ -191,7 +191,7 @@ def _header(layout: MapLayout, words: WalkaboutLabels, slots: Slots) -> list[Sha
     ]
 
 
-@dataclass(frozen=True)
+@frozen
 class Finished:
     """What a player adds to a sheet by the end: the whole path, the symbols found, region
     scores circled at spaces, the values written in the score box (by slot: 'regions',

@@ -16,17 +16,17 @@ from __future__ import annotations
 
 import itertools
 import math
-from dataclasses import dataclass
 
 from sheetgen.draw import IDENTITY, Circle, Group, Path, flattened
 from sheetgen.draw.walk import leaves
+from sheetgen.frozen import frozen
 
 Point = tuple[float, float]
 Row = tuple[float, float, float, float]  # a*u + b*x + c*y >= d, with u the size or the room
 CURVE_STEPS = 16  # points a curve is measured at
 
 
-@dataclass(frozen=True)
+@frozen
 class Keep:
     """A line a symbol's ink stays on one side of: every point x of it has n . x >= `at` (mm),
     n = (`nx`, `ny`) a unit vector pointing to the side it stays on."""

@@ -8,8 +8,8 @@ from __future__ import annotations
 import functools
 import itertools
 from collections.abc import Sequence
-from dataclasses import dataclass
 
+from sheetgen.frozen import frozen
 from sheetgen.games.walkabout.fit import Keep, Point, fit, keep_from_line, keep_from_point
 from sheetgen.games.walkabout.grid import DIRECTIONS, Grid, Node, Segment, Space, segment
 from sheetgen.games.walkabout.model import SYMBOLS, MapLayout
@@ -32,7 +32,7 @@ SETTLE = 12  # the most rounds of fitting a symbol whose strokes keep their widt
 # nearer the size it settles at)
 
 
-@dataclass(frozen=True)
+@frozen
 class Beside:
     """The ink round a sheet's spaces that its symbols keep PAPER clear of, as how far it
     reaches (mm) from the centre line of a side (`sides`: a path along it) or from a node

@@ -4,11 +4,11 @@ from __future__ import annotations
 
 import itertools
 from collections.abc import Iterable, Sequence
-from dataclasses import dataclass
 from fractions import Fraction
 
 from sheetgen.colour_sight import alike_findings
 from sheetgen.findings import Finding, error
+from sheetgen.frozen import frozen
 from sheetgen.games.walkabout.grid import (
     DIRECTIONS,
     Grid,
@@ -241,7 +241,7 @@ def check_dice(layout: DiceLayout) -> list[Finding]:
 # --- moves -----------------------------------------------------------------------------------
 
 
-@dataclass(frozen=True)
+@frozen
 class Option:
     """One choice for the day's move: what it is and the nodes it walks through."""
 
@@ -378,7 +378,7 @@ def ladder(count: int) -> int:
     return 0 if count < 2 else 1 + 2 * (count - 2)
 
 
-@dataclass(frozen=True)
+@frozen
 class RegionScore:
     region: int
     spaces: int
@@ -426,7 +426,7 @@ def score_regions(
     return out
 
 
-@dataclass(frozen=True)
+@frozen
 class Score:
     regions: list[RegionScore]
     symbol_points: dict[str, Fraction]

@@ -95,39 +95,40 @@ def fit(
 
 def _best(rows: list[Row]) -> tuple[float, float, float] | None:
     """The point (u, x, y) with the largest u that meets every row, found among the points
-    where three rows meet (the middle of them where several are as good); None if none does."""
+    where three rows meet (the middle of them where several are as good); None if none does.
+    Each three rows are solved by Cramer's rule, the 2 x 2 minors of each two rows worked out
+    once for every third row they meet."""
     found: list[tuple[float, float, float]] = []
-    for a, b, c in itertools.combinations(rows, 3):
-        point = _meet(a, b, c)
-        if point is not None and all(
-            r[0] * point[0] + r[1] * point[1] + r[2] * point[2] >= r[3] - 1e-9 for r in rows
-        ):
-            found.append(point)
+    limits = [(a, b, c, d - 1e-9) for a, b, c, d in rows]
+    minors = {}
+    for j, (aj, bj, cj, dj) in enumerate(rows):
+        for k in range(j + 1, len(rows)):
+            ak, bk, ck, dk = rows[k]
+            minors[j, k] = (
+                bj * ck - cj * bk,
+                aj * ck - cj * ak,
+                aj * bk - bj * ak,
+                dj * ck - cj * dk,
+                dj * bk - bj * dk,
+                aj * dk - dj * ak,
+                bj * dk - dj * bk,
+            )
+    for i, j, k in itertools.combinations(range(len(rows)), 3):
+        ai, bi, ci, di = rows[i]
+        bc, ac, ab, dc, db, ad, bd = minors[j, k]
+        det = ai * bc - bi * ac + ci * ab
+        if abs(det) < 1e-12:  # the three rows meet in no one point
+            continue
+        u = (di * bc - bi * dc + ci * db) / det
+        x = (ai * dc - di * ac + ci * ad) / det
+        y = (ai * bd - bi * ad + di * ab) / det
+        for a, b, c, limit in limits:
+            if not a * u + b * x + c * y >= limit:
+                break
+        else:
+            found.append((u, x, y))
     if not found:
         return None
     top = max(p[0] for p in found)
     best = [p for p in found if p[0] >= top - 1e-9]
     return top, sum(p[1] for p in best) / len(best), sum(p[2] for p in best) / len(best)
-
-
-def _meet(*rows: Row) -> tuple[float, float, float] | None:
-    """Where three rows hold with equality (Cramer's rule), None if they meet in no one point."""
-
-    def det(m: list[list[float]]) -> float:
-        return (
-            m[0][0] * (m[1][1] * m[2][2] - m[1][2] * m[2][1])
-            - m[0][1] * (m[1][0] * m[2][2] - m[1][2] * m[2][0])
-            + m[0][2] * (m[1][0] * m[2][1] - m[1][1] * m[2][0])
-        )
-
-    a = [list(r[:3]) for r in rows]
-    d = det(a)
-    if abs(d) < 1e-12:
-        return None
-    out = []
-    for col in range(3):
-        m = [row[:] for row in a]
-        for i, r in enumerate(rows):
-            m[i][col] = r[3]
-        out.append(det(m) / d)
-    return out[0], out[1], out[2]

@@ -13,9 +13,9 @@ calibration ruler. A page holds only the shapes it shows.
 from __future__ import annotations
 
 import math
-from collections.abc import Iterator, Sequence
-
-import numpy as np
+from bisect import bisect_left, bisect_right
+from collections.abc import Iterable, Iterator, Sequence
+from functools import cached_property
 
 from sheetgen.draw.document import Box, Page, Placement
 from sheetgen.draw.fonts import cap_height, fit_size, label, pt, text_width, wrap
@@ -202,15 +202,23 @@ class _Axis:
         words = tuple((y - TEXT_CLEARANCE, y + h + TEXT_CLEARANCE) for _, y, _, h in texts)
         return _Axis(drawing.height, drawing.width, spans, words)
 
-    def spots(self, cut: float, others: Sequence[float] = (), lap: float = 0.0) -> list[float]:
+    def spots(
+        self,
+        cut: float,
+        others: Sequence[float] = (),
+        lap: float = 0.0,
+        near: frozenset[int] | None = None,
+    ) -> list[float]:
         """Where marks go along the cut at `cut`: REGISTRATION_STEP apart where nothing that
-        matters is within reach, clear of the ends and of the other axis's cuts."""
+        matters is within reach, clear of the ends and of the other axis's cuts. (`near`: the
+        boxes within reach of the cut, by their place in `boxes`, when they are known.)"""
         reach = REGISTRATION_RADIUS + REGISTRATION_CLEARANCE
         end = EDGE_CLEARANCE + REGISTRATION_RADIUS
         blocked = [(0.0, end), (self.across - end, self.across)]
         blocked += [(a - lap, a + lap) for a in others]
+        boxes = self.boxes if near is None else [self.boxes[n] for n in sorted(near)]
         blocked += [
-            (a - reach, b + reach) for lo, hi, a, b in self.boxes if lo - reach < cut < hi + reach
+            (a - reach, b + reach) for lo, hi, a, b in boxes if lo - reach < cut < hi + reach
         ]
         out: list[float] = []
         for a, b in _free(self.across, blocked):
@@ -248,28 +256,80 @@ class _Axis:
         """Which of `choices` a cut goes at: the first of the least by (texts split, -marks
         (two at most), boxes crossed, distance from `ideal` to a millionth of a mm), each
         narrowing the choices the next one ranks."""
-        at = np.array(choices, dtype=float)[:, None]
-        texts = np.array(self.texts, dtype=float).reshape(-1, 2)
-        split = ((texts[:, 0] < at) & (at < texts[:, 1])).sum(axis=1)
-        alive = [int(i) for i in np.flatnonzero(split == split.min())]
+        split = _inside(self._words, choices)
+        least = min(split)
+        alive = [i for i, n in enumerate(split) if n == least]
         # the marks a cut leaves room for hang on which boxes block them: counted once for each
         # set of boxes a cut is blocked by, all of which block the same marks
-        boxes = np.array(self.boxes, dtype=float).reshape(-1, 4)
-        reach = REGISTRATION_RADIUS + REGISTRATION_CLEARANCE
-        blocked = (boxes[:, 0] - reach < at[alive]) & (at[alive] < boxes[:, 1] + reach)
-        counted: dict[bytes, int] = {}
+        counted: dict[frozenset[int], int] = {}
         marks = []
-        for i, row in zip(alive, blocked, strict=True):
-            key = row.tobytes()
-            if key not in counted:
-                counted[key] = min(2, len(self.spots(choices[i])))
-            marks.append(counted[key])
+        for i, near in zip(
+            alive, _holding(self._reached, [choices[i] for i in alive]), strict=True
+        ):
+            if near not in counted:
+                counted[near] = min(2, len(self.spots(choices[i], near=near)))
+            marks.append(counted[near])
         most = max(marks)
         alive = [i for i, m in zip(alive, marks, strict=True) if m == most]
-        crossed = ((boxes[:, 0] < at[alive]) & (at[alive] < boxes[:, 1])).sum(axis=1)
-        fewest = crossed.min()
+        crossed = _inside(self._crossed, [choices[i] for i in alive])
+        fewest = min(crossed)
         alive = [i for i, n in zip(alive, crossed, strict=True) if n == fewest]
         return min(alive, key=lambda i: round(abs(choices[i] - ideal), 6))
+
+    @cached_property
+    def _words(self) -> _Spans:
+        """The texts' spans along the axis, for `_inside`."""
+        return _spans(self.texts)
+
+    @cached_property
+    def _crossed(self) -> _Spans:
+        """The boxes' spans along the axis, for `_inside`."""
+        return _spans((lo, hi) for lo, hi, _, _ in self.boxes)
+
+    @cached_property
+    def _reached(self) -> _Spans:
+        """The boxes' spans along the axis grown by a mark's reach, for `_holding`."""
+        reach = REGISTRATION_RADIUS + REGISTRATION_CLEARANCE
+        return _spans((lo - reach, hi + reach) for lo, hi, _, _ in self.boxes)
+
+
+# open spans (lo, hi) with an inside (lo < hi): their starts and their ends in order, each with
+# the span's place among all those given
+_Spans = tuple[list[tuple[float, int]], list[tuple[float, int]]]
+
+
+def _spans(spans: Iterable[tuple[float, float]]) -> _Spans:
+    held = [(lo, hi, n) for n, (lo, hi) in enumerate(spans) if lo < hi]
+    return sorted((lo, n) for lo, _, n in held), sorted((hi, n) for _, hi, n in held)
+
+
+def _inside(spans: _Spans, points: Sequence[float]) -> list[int]:
+    """How many of the spans hold each of `points` inside them: those that start below it
+    less those that end at or below it."""
+    starts, ends = [lo for lo, _ in spans[0]], [hi for hi, _ in spans[1]]
+    return [bisect_left(starts, p) - bisect_right(ends, p) for p in points]
+
+
+def _holding(spans: _Spans, points: Sequence[float]) -> list[frozenset[int]]:
+    """The spans (by their place) that hold each of `points` inside them: the points taken in
+    order, a span held from the first point past its start to the first at or past its end."""
+    starts, ends = spans
+    out: list[frozenset[int]] = [frozenset()] * len(points)
+    held: set[int] = set()
+    now: frozenset[int] = frozenset()
+    started = ended = 0
+    for k in sorted(range(len(points)), key=points.__getitem__):
+        moved = started, ended
+        while started < len(starts) and starts[started][0] < points[k]:
+            held.add(starts[started][1])
+            started += 1
+        while ended < len(ends) and ends[ended][0] <= points[k]:
+            held.discard(ends[ended][1])
+            ended += 1
+        if (started, ended) != moved:
+            now = frozenset(held)
+        out[k] = now
+    return out
 
 
 def _room(press: PressOptions, landscape: bool) -> tuple[float, float]:

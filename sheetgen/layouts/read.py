@@ -157,10 +157,14 @@ def _read(ref: str) -> tuple[Path, str, dict[str, Any], Layers, list[LayoutError
     path, shown = resolve(ref)
     data, layers, twice = read_chain(path, shown)
     if named_layouts().get(ref) == path:
-        at = place(layers[0].text, ("game",))
-        where = f"{at[0]}:{at[1]}: game" if at else "game"
-        check_game_folder(shown, path, data.get("game"), where)
+        check_game_folder(shown, path, data.get("game"), lambda: _game_at(layers[0].text))
     return path, shown, data, layers, twice
+
+
+def _game_at(text: str) -> str:
+    """Where a layout's text writes its `game` key, as a problem names it."""
+    at = place(text, ("game",))
+    return f"{at[0]}:{at[1]}: game" if at else "game"
 
 
 def load(ref: str) -> Loaded:

@@ -15,7 +15,7 @@ from __future__ import annotations
 import math
 from bisect import bisect_left, bisect_right
 from collections.abc import Iterable, Iterator, Sequence
-from functools import cached_property
+from functools import cached_property, lru_cache
 
 from sheetgen.draw.document import Box, Page, Placement
 from sheetgen.draw.fonts import cap_height, fit_size, label, pt, text_width, wrap
@@ -120,9 +120,12 @@ def _text_box(text: Text, at: Transform) -> Box:
     return _around([(x, y) for x in (left, left + width) for y in (top, text.y)], at @ turn)
 
 
-def text_boxes(drawing: Drawing) -> list[Box]:
-    """The box of every text of the drawing."""
-    return [_text_box(s, at) for s, at in leaves(drawing.children, IDENTITY) if isinstance(s, Text)]
+@lru_cache(maxsize=4)
+def text_boxes(drawing: Drawing) -> tuple[Box, ...]:
+    """The box of every text of the drawing (worked out once a drawing: the cuts and the marks
+    ask for them, on every paper a check presses the drawing on)."""
+    texts = leaves(drawing.children, IDENTITY)
+    return tuple(_text_box(s, at) for s, at in texts if isinstance(s, Text))
 
 
 def _leaf_box(shape: Shape, at: Transform) -> Box:
@@ -165,6 +168,13 @@ def leaf_boxes(shapes: tuple[Shape, ...], at: Transform) -> list[Box]:
         else:
             out.append(_leaf_box(shape, at))
     return out
+
+
+@lru_cache(maxsize=4)
+def _leaf_boxes(drawing: Drawing) -> tuple[Box, ...]:
+    """`leaf_boxes` of a whole drawing, worked out once a drawing (a check tiles it on two
+    papers)."""
+    return tuple(leaf_boxes(drawing.children, IDENTITY))
 
 
 def visible(shapes: tuple[Shape, ...], boxes: Iterator[Box], window: Box) -> tuple[Shape, ...]:
@@ -332,6 +342,15 @@ def _holding(spans: _Spans, points: Sequence[float]) -> list[frozenset[int]]:
     return out
 
 
+@lru_cache(maxsize=8)
+def _axis(drawing: Drawing, keep: tuple[Box, ...], vertical: bool) -> _Axis:
+    """The axis of `drawing` a vertical cut (`vertical`) or a horizontal one crosses, the boxes
+    that matter `keep` and its texts: made once for every cut, orientation and paper it is
+    tried on (with the spans `_best` sorts)."""
+    texts = text_boxes(drawing)
+    return _Axis.of(drawing, [*keep, *texts], texts, vertical)
+
+
 def _room(press: PressOptions, landscape: bool) -> tuple[float, float]:
     """The picture's largest width and height on a page: the rest of the height, at least
     INFO_BAND (less on small paper), holds the page's words and map."""
@@ -344,8 +363,6 @@ def plan(
     drawing: Drawing, press: PressOptions, overlap: float, keep: Sequence[Box], rows_max: int
 ) -> Plan:
     """The cuts, in the orientation that needs the fewest pages (portrait on ties)."""
-    texts = text_boxes(drawing)
-    boxes = [*keep, *texts]
     choices = [press.landscape] if press.landscape is not None else [False, True]
     plans = []
     for landscape in choices:
@@ -368,8 +385,8 @@ def plan(
                 f"over the limit of {rows_max} rows and {MAX_PAGES} pages; use larger --paper "
                 "or --fit"
             )
-        xs = _Axis.of(drawing, boxes, texts, vertical=True).cuts(win_w, overlap)
-        ys = _Axis.of(drawing, boxes, texts, vertical=False).cuts(win_h, overlap)
+        xs = _axis(drawing, tuple(keep), vertical=True).cuts(win_w, overlap)
+        ys = _axis(drawing, tuple(keep), vertical=False).cuts(win_h, overlap)
         plans.append(Plan(tuple(xs), tuple(ys), landscape, drawing.width, drawing.height, overlap))
     return min(plans, key=lambda p: p.rows * p.columns)
 
@@ -390,13 +407,11 @@ def mark_points(plan: Plan, drawing: Drawing, keep: Sequence[Box]) -> list[tuple
     """Where the ⊕ marks go (mm on the drawing): along every cut, REGISTRATION_STEP apart, each
     clear of what matters (and of every text), of the drawing's edges and of the other axis's
     cuts."""
-    texts = text_boxes(drawing)
-    boxes = [*keep, *texts]
     points: list[tuple[float, float]] = []
-    down = _Axis.of(drawing, boxes, texts, vertical=True)
+    down = _axis(drawing, tuple(keep), vertical=True)
     for c in plan.cuts_x:
         points += [(c, s) for s in down.spots(c, plan.cuts_y, plan.overlap)]
-    across = _Axis.of(drawing, boxes, texts, vertical=False)
+    across = _axis(drawing, tuple(keep), vertical=False)
     for c in plan.cuts_y:
         points += [(s, c) for s in across.spots(c, plan.cuts_x, plan.overlap)]
     return points
@@ -562,7 +577,7 @@ def tile(
         words_h -= RULER_HEIGHT + RULER_CLEARANCE
         at_foot = translate((page_w - RULER_WIDTH) / 2, page_h - press.foot - RULER_HEIGHT)
         bottom.append(Placement(calibration_ruler(press.words), at_foot))
-    boxes = leaf_boxes(drawing.children, IDENTITY)
+    boxes = _leaf_boxes(drawing)
     pages = []
     for r in range(layout.rows):
         for c in range(layout.columns):

@@ -7,6 +7,7 @@ from __future__ import annotations
 
 import struct
 import sys
+import zlib
 from array import array
 
 from sheetgen.frozen import frozen
@@ -57,10 +58,37 @@ def read_metrics(data: bytes) -> Metrics:
     return Metrics(units, advances, widths[0], _cap_height(data, tables, glyphs), ascent, -descent)
 
 
+# sheetgen's own font files (its fonts/ folder), by length and CRC-32: every table of each adds
+# up (a test holds this list to the folder). A file of those very bytes is not summed again
+# (the CRC, in C, takes a tenth of the time of summing a file's words).
+SHIPPED = frozenset(
+    {
+        (708_920, 0xFD8FF11C),  # DejaVuSans-Bold.ttf
+        (759_720, 0xD74C30B5),  # DejaVuSans.ttf
+        (753_660, 0xCA99E1A4),  # NotoEmoji-Regular.ttf
+        (252_940, 0x99AD7A2D),  # NotoSansArabic-Bold.ttf
+        (244_072, 0xEE03C9A5),  # NotoSansArabic-Regular.ttf
+        (3_584_796, 0xE7760A89),  # NotoSansCJKsc-Bold-subset.ttf
+        (3_641_628, 0x8EA674C9),  # NotoSansCJKsc-Regular-subset.ttf
+        (237_660, 0xC84C2ABD),  # NotoSansDevanagari-Bold.ttf
+        (229_336, 0x6C056640),  # NotoSansDevanagari-Regular.ttf
+        (27_156, 0x2C11401A),  # NotoSansHebrew-Bold.ttf
+        (26_892, 0x2296059E),  # NotoSansHebrew-Regular.ttf
+    }
+)
+
+
 def damaged_tables(data: bytes) -> list[str]:
     """The tags (quoted) of a font file's tables whose bytes do not add up to the checksum its
     directory gives them: the sum of its big-endian 32-bit words, `head` counted with its
-    checkSumAdjustment as zero."""
+    checkSumAdjustment as zero. (None of a file sheetgen ships, SHIPPED.)"""
+    if (len(data), zlib.crc32(data)) in SHIPPED:
+        return []
+    return summed_damage(data)
+
+
+def summed_damage(data: bytes) -> list[str]:
+    """`damaged_tables`, every table summed."""
     count = struct.unpack_from(">H", data, 4)[0]
     out = []
     for i in range(count):

@@ -247,23 +247,19 @@ def run_build(request: BuildRequest) -> list[Built]:
     jobs = [(item, request, folder, doc) for item, doc in zip(loaded, documents, strict=True)]
     groups = by_game(jobs)
     workers = min(len(groups), os.cpu_count() or 1)
-    built: list[Built] = []
     files = sum(file_count(doc, fmt) for doc in documents for fmt in request.formats)
-    show = not request.quiet and files > 1 and sys.stderr.isatty()
-    # imported here, not at the top, for start-up time
-    from rich.console import Console
-    from rich.progress import MofNCompleteColumn, Progress, TextColumn
+    if not request.quiet and files > 1 and sys.stderr.isatty():
+        # imported here, not at the top, for start-up time (and only to show a bar)
+        from rich.console import Console
+        from rich.progress import MofNCompleteColumn, Progress, TextColumn
 
-    columns = (*Progress.get_default_columns(), MofNCompleteColumn(), TextColumn("files"))
-    bar = Progress(*columns, console=Console(stderr=True), transient=True, disable=not show)
-    with bar as progress:  # counted in files, as each format of a layout is made
-        task = progress.add_task("building", total=files)
-        if workers > 1:
-            built = _in_workers(groups, workers, lambda n: progress.advance(task, n))
-        else:
-            for group in groups:
-                for job in group:
-                    built += build_one(*job, done=lambda n: progress.advance(task, n))
+        columns = (*Progress.get_default_columns(), MofNCompleteColumn(), TextColumn("files"))
+        # counted in files, as each format of a layout is made
+        with Progress(*columns, console=Console(stderr=True), transient=True) as progress:
+            task = progress.add_task("building", total=files)
+            built = _built(groups, workers, lambda n: progress.advance(task, n))
+    else:
+        built = _built(groups, workers, _nothing)
     checkpoint()  # the last place a build is cut short: its files are written all or none
     make_folder(folder)
     write_all([(f.path, f.data) for f in built])
@@ -280,6 +276,14 @@ def run_build(request: BuildRequest) -> list[Built]:
                 )
         print(summary(built, time.perf_counter() - started))
     return built
+
+
+def _built(groups: list[list[Job]], workers: int, done: Callable[[int], None]) -> list[Built]:
+    """The groups' files, on `workers` processes when there are several, in the groups' order;
+    `done` told of each file as it is made."""
+    if workers > 1:
+        return _in_workers(groups, workers, done)
+    return [f for group in groups for job in group for f in build_one(*job, done=done)]
 
 
 def _in_workers(groups: list[list[Job]], workers: int, done: Callable[[int], None]) -> list[Built]:

@@ -80,17 +80,39 @@ def fit(
     largest up to `largest` whose ink keeps every one of `keeps` (never under `smallest`, where
     the space has no room for it: then as far from them all as it can be), centred where the
     least spare room to any keep is the most."""
-    ink = outline(unit)
-    # how far the unit symbol's ink reaches against each keep's n, from its middle
-    reach = [max(r - (k.nx * x + k.ny * y) for x, y, r in ink) for k in keeps]
-    spare = [k.at - (k.nx * middle[0] + k.ny * middle[1]) for k in keeps]
-    rows: list[Row] = [(-h, k.nx, k.ny, d) for h, k, d in zip(reach, keeps, spare, strict=True)]
-    grown = _best([*rows, (-1.0, 0.0, 0.0, -largest)])
-    size = max(smallest, min(largest, grown[0] if grown else smallest))
+    reach, spare = _reach(unit, middle, keeps)
+    size = _size(reach, spare, keeps, largest, smallest)
     room = [(-1.0, k.nx, k.ny, d + size * h) for h, k, d in zip(reach, keeps, spare, strict=True)]
     centred = _best(room)
     dx, dy = (centred[1], centred[2]) if centred else (0.0, 0.0)
     return middle[0] + dx, middle[1] + dy, size
+
+
+def fit_size(
+    unit: Group, middle: Point, keeps: list[Keep], largest: float, smallest: float
+) -> float:
+    """The size `fit` finds, the symbol left uncentred (where only its size is wanted)."""
+    return _size(*_reach(unit, middle, keeps), keeps, largest, smallest)
+
+
+def _reach(unit: Group, middle: Point, keeps: list[Keep]) -> tuple[list[float], list[float]]:
+    """How far the unit symbol's ink reaches against each keep's n, from its middle, and the
+    room from `middle` to each keep."""
+    ink = outline(unit)
+    reach = []
+    for k in keeps:
+        nx, ny = k.nx, k.ny
+        reach.append(max([r - (nx * x + ny * y) for x, y, r in ink]))
+    spare = [k.at - (k.nx * middle[0] + k.ny * middle[1]) for k in keeps]
+    return reach, spare
+
+
+def _size(
+    reach: list[float], spare: list[float], keeps: list[Keep], largest: float, smallest: float
+) -> float:
+    rows: list[Row] = [(-h, k.nx, k.ny, d) for h, k, d in zip(reach, keeps, spare, strict=True)]
+    grown = _best([*rows, (-1.0, 0.0, 0.0, -largest)])
+    return max(smallest, min(largest, grown[0] if grown else smallest))
 
 
 def _best(rows: list[Row]) -> tuple[float, float, float] | None:

@@ -10,7 +10,14 @@ import itertools
 from collections.abc import Sequence
 
 from sheetgen.frozen import frozen
-from sheetgen.games.walkabout.fit import Keep, Point, fit, keep_from_line, keep_from_point
+from sheetgen.games.walkabout.fit import (
+    Keep,
+    Point,
+    fit,
+    fit_size,
+    keep_from_line,
+    keep_from_point,
+)
 from sheetgen.games.walkabout.grid import DIRECTIONS, Grid, Node, Segment, Space, segment
 from sheetgen.games.walkabout.model import SYMBOLS, MapLayout
 from sheetgen.games.walkabout.rules import grid_of
@@ -111,7 +118,7 @@ def _symbol_size(columns: int, rows: int, edge: float) -> float:
     where = keeps(g, space, around)
     largest = edge * SYMBOL
     return min(
-        settle(kind, facing, g.centre(space), where, largest)[2]
+        settled_size(kind, facing, g.centre(space), where, largest)
         for kind, facing in itertools.product(SYMBOLS, DIRECTIONS)
     )
 
@@ -132,3 +139,17 @@ def settle(
             break
         size = found
     return x, y, size
+
+
+def settled_size(
+    kind: str, facing: str | None, middle: Point, where: list[Keep], largest: float
+) -> float:
+    """The size `settle` finds, in the same rounds, the symbol left uncentred in each."""
+    size = largest
+    for _ in range(SETTLE):
+        unit = symbol(kind, 0, 0, 1, "#000000", facing, SYMBOL_PEN / size)
+        found = fit_size(unit, middle, where, largest, largest / 2)
+        if found == size:
+            break
+        size = found
+    return size

@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import re
+from functools import lru_cache
 from typing import Literal
 
 from sheetgen.draw.transform import IDENTITY, Transform
@@ -22,6 +23,7 @@ PictureFormat = Literal["png", "jpeg"]
 Box = tuple[float, float, float, float]  # x, y, width, height in mm, y down
 
 
+@lru_cache(maxsize=1024)  # (every style checks its colours: thousands a drawing, of a few)
 def check_colour(value: str) -> str:
     """Return `value` if it is a `#rrggbb` colour, else raise ValueError."""
     if not _HEX.match(value):

@@ -65,11 +65,14 @@ def outline(unit: Group) -> list[tuple[float, float, float]]:
         half = (
             leaf.style.width / 2 if isinstance(leaf, Path | Circle) and leaf.style.stroke else 0.0
         )
+        a, b, c, d, e, f = at.a, at.b, at.c, at.d, at.e, at.f  # placed as `at.apply` places
         if isinstance(leaf, Path):
-            for x, y in flattened(leaf.segments, CURVE_STEPS):
-                out.append((*at.apply(x, y), half * k))
+            hk = half * k
+            points = flattened(leaf.segments, CURVE_STEPS)
+            out += [(a * x + c * y + e, b * x + d * y + f, hk) for x, y in points]
         elif isinstance(leaf, Circle):
-            out.append((*at.apply(leaf.cx, leaf.cy), (leaf.r + half) * k))
+            x, y = leaf.cx, leaf.cy
+            out.append((a * x + c * y + e, b * x + d * y + f, (leaf.r + half) * k))
     return out
 
 

@@ -100,14 +100,17 @@ def _grid_lines(layout: MapLayout) -> list[Shape]:
     g = grid_of(layout)
     thin = Style(stroke=layout.sheet.grid_line, width=GRID_WIDTH, cap="round")
     border = Style(stroke=layout.sheet.ink, width=BORDER_WIDTH, cap="round")
+    ox, oy = grid_offset(layout)
     out: list[Shape] = []
     for node in g.nodes():
+        x, y = g.position(node)
         for d in ("N", "NE", "SE"):
             other = g.neighbour(node, d)
             if other is None:
                 continue
             style = border if g.is_border(segment(node, other)) else thin
-            out.append(line(*node_xy(layout, node), *node_xy(layout, other), style))
+            x2, y2 = g.position(other)
+            out.append(line(ox + x, oy + y, ox + x2, oy + y2, style))  # (as node_xy places)
     return out
 
 

@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import functools
 import itertools
 from collections.abc import Iterable, Sequence
 from fractions import Fraction
@@ -36,7 +37,12 @@ TURNS = {"F": 0, "L": -1, "R": 1, "HL": -2, "HR": 2}
 
 
 def grid_of(layout: MapLayout) -> Grid:
-    return Grid(layout.columns, layout.rows, layout.edge)
+    return _grid(layout.columns, layout.rows, layout.edge)
+
+
+@functools.lru_cache(maxsize=16)  # (asked for again and again as a map is drawn and checked)
+def _grid(columns: int, rows: int, edge: float) -> Grid:
+    return Grid(columns, rows, edge)
 
 
 # --- checks ----------------------------------------------------------------------------------

@@ -9,6 +9,7 @@ import struct
 import sys
 import zlib
 from array import array
+from collections.abc import Mapping
 
 from sheetgen.frozen import frozen
 from sheetgen.text.cmap import glyph_map
@@ -131,7 +132,9 @@ def _directory(data: bytes) -> dict[bytes, tuple[int, int]]:
     return found
 
 
-def _cap_height(data: bytes, tables: dict[bytes, tuple[int, int]], glyphs: dict[int, int]) -> int:
+def _cap_height(
+    data: bytes, tables: dict[bytes, tuple[int, int]], glyphs: Mapping[int, int]
+) -> int:
     """A capital's height: the OS/2 table's (version 2 on), else the top of the glyph of H."""
     os2 = tables.get(b"OS/2", (0, 0))[0]
     if os2 and struct.unpack_from(">H", data, os2)[0] >= 2:

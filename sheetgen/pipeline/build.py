@@ -22,7 +22,6 @@ from sheetgen.options import BuildRequest
 from sheetgen.pipeline.document import document_for
 from sheetgen.pipeline.fits import drawing_findings, size_error
 from sheetgen.pipeline.honoured import check_options
-from sheetgen.pipeline.only import check_only
 from sheetgen.pipeline.output import check_folder, make_folder, output_name, write_all
 from sheetgen.pipeline.ranges import fitting
 from sheetgen.text.terminal import for_terminal
@@ -241,7 +240,12 @@ def run_build(request: BuildRequest) -> list[Built]:
     check_distinct(loaded)
     check_options(request, loaded)
     check_all(loaded)
-    partial = check_only(loaded, request.only, request.copies) if request.only else []
+    partial: list[str] = []
+    if request.only:
+        # imported here, not at the top, for start-up time: only --only picks pieces
+        from sheetgen.pipeline.only import check_only
+
+        partial = check_only(loaded, request.only, request.copies)
     request.read("options")  # the names, paper, flip and offset: refused before any drawing
     documents = _preflight(loaded, request)
     jobs = [(item, request, folder, doc) for item, doc in zip(loaded, documents, strict=True)]

@@ -6,9 +6,9 @@ from __future__ import annotations
 
 import functools
 from collections.abc import Callable
-from dataclasses import dataclass
 from typing import Literal
 
+from sheetgen.frozen import frozen
 from sheetgen.layouts import keypath
 from sheetgen.layouts.keypath import Loc, key_loc
 from sheetgen.layouts.toml.positions import Position, locate, positions
@@ -16,7 +16,7 @@ from sheetgen.layouts.toml.positions import Position, locate, positions
 Level = Literal["error", "warning"]
 
 
-@dataclass(frozen=True)
+@frozen
 class Finding:
     """One problem (error) or doubt (warning) about a layout, at a key path inside it; `also`,
     the other keys that share its cause (a sheet too small for its parts is as much the size

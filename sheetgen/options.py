@@ -7,7 +7,7 @@ from __future__ import annotations
 
 import math
 from collections.abc import Sequence
-from dataclasses import dataclass, field
+from dataclasses import field
 from functools import cached_property
 from pathlib import Path
 from typing import TYPE_CHECKING, Literal, TypeVar, cast
@@ -15,6 +15,7 @@ from typing import TYPE_CHECKING, Literal, TypeVar, cast
 from sheetgen.draw.document import Flip
 from sheetgen.errors import UsageError
 from sheetgen.files import read_lines
+from sheetgen.frozen import frozen
 from sheetgen.press.footer import SAFE_EDGE
 from sheetgen.press.paper import Paper, parse_paper
 from sheetgen.press.plan import CropMarks, PressOptions
@@ -27,7 +28,7 @@ if TYPE_CHECKING:  # a name alone: the backends (and the output they read) are t
     from sheetgen.backends import Format
 
 
-@dataclass(frozen=True)
+@frozen
 class BuildOptions:
     """What every builder is told: how to press, how many copies, whether to add form fields."""
 
@@ -177,7 +178,7 @@ def check_named_sheets(names: tuple[str, ...], copies: int) -> None:
         )
 
 
-@dataclass(frozen=True)
+@frozen
 class Given:
     """The build's options that `BuildRequest` reads, as the command line gave them: text, a
     file, or a length in mm; None where not given."""
@@ -196,7 +197,7 @@ class Given:
     printer: str | None = None
 
 
-@dataclass(frozen=True)
+@frozen
 class BuildRequest:
     """Everything `sheetgen build` was asked for (made by `read_build`), each option by its
     name on the command line. The command line types the numbers and switches; each option it

@@ -9,7 +9,6 @@ from __future__ import annotations
 
 import io
 import math
-from dataclasses import dataclass
 from functools import cache
 from typing import TYPE_CHECKING, Literal
 
@@ -17,6 +16,7 @@ from sheetgen.colour_sight import delta_e, seen
 from sheetgen.draw.document import Document
 from sheetgen.draw.shapes import Circle, CurveTo, Field, LineTo, MoveTo, Path, Rect, Text
 from sheetgen.draw.walk import leaves
+from sheetgen.frozen import frozen
 from sheetgen.resources import resource_dir
 
 if TYPE_CHECKING:
@@ -153,7 +153,7 @@ def convert_image(image: PILImage) -> PILImage:
     return _transforms()[0].apply(rgb)
 
 
-@dataclass(frozen=True)
+@frozen
 class Fidelity:
     """How a design colour comes back after printing: its inks, the colour they show, and how
     far that is from the design (CIEDE2000)."""

@@ -19,7 +19,6 @@ import io
 import itertools
 import re
 from collections.abc import Sequence
-from dataclasses import dataclass
 
 import deflate
 import pikepdf
@@ -27,6 +26,7 @@ import pikepdf
 from sheetgen.backends.pdf_marks import mark_descriptor, mark_font, mark_font_program, metrics
 from sheetgen.backends.pdf_widgets import Widget
 from sheetgen.draw.shapes import PEN, Field
+from sheetgen.frozen import frozen
 
 MAX_TEXT_SIZE = 14.0  # points
 _FONT = "/Helv"
@@ -55,7 +55,7 @@ LEVEL = 6  # libdeflate's: 9 takes five times as long, for no fewer bytes here
 Entries = dict[str, str]  # a dictionary's keys and values, each in PDF syntax
 
 
-@dataclass(frozen=True)
+@frozen
 class SlotFields:
     """The fields of one placed drawing, ready to repeat on every page it appears on: the
     entries its parent field carries for all kids (the commonest text style and limits, which

@@ -4,14 +4,14 @@ Kept apart from the form writer (`pdf_fields`), so that a PDF without fields nev
 from __future__ import annotations
 
 from collections.abc import Iterator
-from dataclasses import dataclass
 
 from sheetgen.draw.shapes import Drawing, Field
 from sheetgen.draw.transform import Transform
 from sheetgen.draw.walk import leaves
+from sheetgen.frozen import frozen
 
 
-@dataclass(frozen=True)
+@frozen
 class Widget:
     """One field's box on a page, in PDF points (x, y from the lower left)."""
 

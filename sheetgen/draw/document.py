@@ -2,17 +2,17 @@
 
 from __future__ import annotations
 
-from dataclasses import dataclass
 from typing import Literal
 
 from sheetgen.draw.shapes import Box as Box  # pages name it too
 from sheetgen.draw.shapes import Drawing
 from sheetgen.draw.transform import Transform
+from sheetgen.frozen import frozen
 
 Flip = Literal["long", "short"]
 
 
-@dataclass(frozen=True)
+@frozen
 class Placement:
     """A drawing put on a page by a transform; nothing of it shows beyond its bleed edge."""
 
@@ -20,7 +20,7 @@ class Placement:
     transform: Transform
 
 
-@dataclass(frozen=True)
+@frozen
 class Page:
     """One page: its size in mm, what is placed on it, and its trim and bleed boxes."""
 
@@ -67,7 +67,7 @@ def alone(drawing: Drawing, label: str = "") -> Page:
     )
 
 
-@dataclass(frozen=True)
+@frozen
 class Document:
     """Pages plus the metadata written into the file."""
 

@@ -4,6 +4,7 @@ from __future__ import annotations
 
 import math
 from collections.abc import Sequence
+from functools import cache
 
 from sheetgen.draw.shapes import Close, CurveTo, LineTo, MoveTo, Path, Segment, Style
 
@@ -24,17 +25,24 @@ def flattened(segments: Sequence[Segment], steps: int) -> list[Point]:
             points.append((seg.x, seg.y))
         elif isinstance(seg, CurveTo):
             x0, y0 = points[-1]
-            for i in range(1, steps + 1):
-                t = i / steps
-                u = 1 - t
-                a, b, c, d = u**3, 3 * u * u * t, 3 * u * t * t, t**3
-                points.append(
-                    (
-                        a * x0 + b * seg.x1 + c * seg.x2 + d * seg.x,
-                        a * y0 + b * seg.y1 + c * seg.y2 + d * seg.y,
-                    )
-                )
+            x1, y1, x2, y2, x, y = seg.x1, seg.y1, seg.x2, seg.y2, seg.x, seg.y
+            points += [
+                (a * x0 + b * x1 + c * x2 + d * x, a * y0 + b * y1 + c * y2 + d * y)
+                for a, b, c, d in _bernstein(steps)
+            ]
     return points
+
+
+@cache
+def _bernstein(steps: int) -> tuple[tuple[float, float, float, float], ...]:
+    """The weights of a cubic Bézier's four points at `steps` points along it, t = 1/steps to 1
+    (the same for every curve: worked out once)."""
+    out = []
+    for i in range(1, steps + 1):
+        t = i / steps
+        u = 1 - t
+        out.append((u**3, 3 * u * u * t, 3 * u * t * t, t**3))
+    return tuple(out)
 
 
 def polyline(points: Sequence[Point], style: Style = Style(), closed: bool = False) -> Path:

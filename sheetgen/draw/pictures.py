@@ -5,11 +5,11 @@ in a box: fit, fill or stretch."""
 from __future__ import annotations
 
 import math
-from dataclasses import dataclass
 from typing import Literal
 
 from sheetgen.draw.shapes import Box, Group, Image, PictureFormat, Shape
 from sheetgen.draw.transform import Transform
+from sheetgen.frozen import frozen
 
 GOOD_DPI = 300  # a raster image printed at fewer pixels an inch looks soft
 
@@ -20,7 +20,7 @@ class PictureError(ValueError):
     """A picture that cannot be used: what is wrong, in words (the caller names the file)."""
 
 
-@dataclass(frozen=True)
+@frozen
 class Raster:
     """A PNG or JPEG image, plain (see `layouts.pictures`), and its size in pixels."""
 
@@ -30,7 +30,7 @@ class Raster:
     height: int
 
 
-@dataclass(frozen=True)
+@frozen
 class Vector:
     """SVG art as shapes, in its own units from its top-left corner, `width` by `height`."""
 

@@ -6,11 +6,11 @@ decide how they are laid out."""
 
 from __future__ import annotations
 
-from dataclasses import dataclass
 from typing import Literal
 
 from sheetgen.draw.geometry import polygon, rounded_rect_path
 from sheetgen.draw.shapes import Circle, Drawing, Rect, Shape, Style
+from sheetgen.frozen import frozen
 
 # How a game's rules have players take the pieces of a deck, which a digital table follows:
 # 'bag', drawn blind from a bag; 'pile', shuffled into a face-down pile with one back;
@@ -20,7 +20,7 @@ CutShape = Literal["rectangle", "circle", "hexagon"]
 FILLED = Style(stroke=None, fill="#000000")
 
 
-@dataclass(frozen=True)
+@frozen
 class Cut:
     """The line a piece is cut on, for what shows a piece apart from its sheet: a rectangle
     with its corners rounded `radius` mm (0: square), a circle as wide as the piece, or a
@@ -53,7 +53,7 @@ class Cut:
         return rounded_rect_path(0.0, 0.0, width, height, self.radius, FILLED)
 
 
-@dataclass(frozen=True)
+@frozen
 class Piece:
     """One design of piece: `name` unique within its component (what `--only` takes and what
     its image files are called), its front and back drawings (`back` None when the piece has
@@ -84,7 +84,7 @@ class Piece:
     cut: Cut = Cut()
 
 
-@dataclass(frozen=True)
+@frozen
 class Die:
     """A six-sided die: its name and its faces in the order 1 to 6 (a die of symbols gives
     them in the order its layout lists them). `net`, for a die printed as a paper net to cut
@@ -95,7 +95,7 @@ class Die:
     net: Drawing | None = None
 
 
-@dataclass(frozen=True)
+@frozen
 class OnTable:
     """What a digital table makes of a board beyond its picture: the centres (mm from the
     board drawing's top-left corner) of the cells pieces are laid on, and whether the board is
@@ -105,7 +105,7 @@ class OnTable:
     cut_to_shape: bool = False
 
 
-@dataclass(frozen=True)
+@frozen
 class Parts:
     """Everything of one component a digital table needs, trimmed to the pieces themselves
     (no page furniture: no ruler, credit footer, crop marks or instructions)."""

@@ -4,12 +4,11 @@ what their tiles, dice and words are; `export.pages` makes the pages of them."""
 
 from __future__ import annotations
 
-from dataclasses import dataclass
-
 from sheetgen.draw.shapes import Drawing
+from sheetgen.frozen import frozen
 
 
-@dataclass(frozen=True)
+@frozen
 class ScreenTile:
     """One tile of a deck: `move`, the movement it shows ('left/right'), `name`, what the
     players call it (shown under it), and `drawing`, the tile as a screen shows it."""
@@ -19,7 +18,7 @@ class ScreenTile:
     drawing: Drawing
 
 
-@dataclass(frozen=True)
+@frozen
 class ScreenDeck:
     """A deck shuffled at the start of each round, one tile set aside unseen and one revealed a
     turn: `turns` turns a round, `rounds` rounds a game. `game` is the game's name, `title`
@@ -37,7 +36,7 @@ class ScreenDeck:
     game_end: str
 
 
-@dataclass(frozen=True)
+@frozen
 class ScreenFace:
     """One face of a die: its drawing, and its movement and symbol in words."""
 
@@ -46,7 +45,7 @@ class ScreenFace:
     symbol: str
 
 
-@dataclass(frozen=True)
+@frozen
 class ScreenDie:
     """A die by its name and its faces, in the order they are numbered (1 first)."""
 
@@ -54,7 +53,7 @@ class ScreenDie:
     faces: tuple[ScreenFace, ...]
 
 
-@dataclass(frozen=True)
+@frozen
 class ScreenDice:
     """Dice rolled all together once a turn, each roll kept in a list. `game` is the game's
     name, `title` the page's; a turn is called `turn_called` ('Day') and a whole game

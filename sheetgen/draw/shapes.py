@@ -3,10 +3,11 @@
 from __future__ import annotations
 
 import re
-from dataclasses import dataclass
+from functools import lru_cache
 from typing import Literal
 
 from sheetgen.draw.transform import IDENTITY, Transform
+from sheetgen.frozen import frozen
 from sheetgen.text.typefaces import Weight as Weight  # the drawing model names it too
 
 _HEX = re.compile(r"^#[0-9a-fA-F]{6}$")
@@ -22,6 +23,7 @@ PictureFormat = Literal["png", "jpeg"]
 Box = tuple[float, float, float, float]  # x, y, width, height in mm, y down
 
 
+@lru_cache(maxsize=1024)  # (every style checks its colours: thousands a drawing, of a few)
 def check_colour(value: str) -> str:
     """Return `value` if it is a `#rrggbb` colour, else raise ValueError."""
     if not _HEX.match(value):
@@ -29,7 +31,7 @@ def check_colour(value: str) -> str:
     return value.lower()
 
 
-@dataclass(frozen=True)
+@frozen
 class Style:
     """How a shape is painted: stroke and fill colour, line width (mm), dash, cap, join, opacity."""
 
@@ -52,19 +54,19 @@ class Style:
             raise ValueError("style width must be >= 0 and opacity in 0..1")
 
 
-@dataclass(frozen=True)
+@frozen
 class MoveTo:
     x: float
     y: float
 
 
-@dataclass(frozen=True)
+@frozen
 class LineTo:
     x: float
     y: float
 
 
-@dataclass(frozen=True)
+@frozen
 class CurveTo:
     """A cubic Bézier from the current point through control points 1 and 2 to (x, y)."""
 
@@ -76,7 +78,7 @@ class CurveTo:
     y: float
 
 
-@dataclass(frozen=True)
+@frozen
 class Close:
     pass
 
@@ -84,7 +86,7 @@ class Close:
 Segment = MoveTo | LineTo | CurveTo | Close
 
 
-@dataclass(frozen=True)
+@frozen
 class Path:
     """Subpaths of lines and cubic Béziers; arcs and polygons reduce to this (see `geometry`)."""
 
@@ -92,7 +94,7 @@ class Path:
     style: Style = Style()
 
 
-@dataclass(frozen=True)
+@frozen
 class Circle:
     cx: float
     cy: float
@@ -100,7 +102,7 @@ class Circle:
     style: Style = Style()
 
 
-@dataclass(frozen=True)
+@frozen
 class Rect:
     """A rectangle from its top-left corner, with corner radius `rx` (0 for square corners)."""
 
@@ -112,7 +114,7 @@ class Rect:
     rx: float = 0.0
 
 
-@dataclass(frozen=True)
+@frozen
 class Text:
     """One line of text; (x, y) is the anchor point on the baseline, size is the em size in mm."""
 
@@ -127,7 +129,7 @@ class Text:
     family: str = "sans"
 
 
-@dataclass(frozen=True)
+@frozen
 class Field:
     """A fillable box: an AcroForm field in PDF, its plain outline everywhere else."""
 
@@ -146,7 +148,7 @@ class Field:
         check_colour(self.ink)
 
 
-@dataclass(frozen=True)
+@frozen
 class Image:
     """A raster picture stretched over the box x, y, w, h (mm): its PNG or JPEG bytes, as
     `draw.pictures` leaves them (no metadata; RGB, or RGBA where it is see-through), and its
@@ -161,7 +163,7 @@ class Image:
     pixels: tuple[int, int]
 
 
-@dataclass(frozen=True)
+@frozen
 class Group:
     """Children drawn under one affine transform (applied to the children, then the parent's),
     cut off at `clip` (a box in the children's own space) when it is given."""
@@ -174,7 +176,7 @@ class Group:
 Shape = Path | Circle | Rect | Text | Field | Image | Group
 
 
-@dataclass(frozen=True, eq=False)
+@frozen(eq=False)
 class Drawing:
     """A finished piece of artwork of a known trim size; content may extend `bleed` mm beyond it.
 

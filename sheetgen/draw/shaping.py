@@ -9,10 +9,10 @@ from __future__ import annotations
 
 import itertools
 import unicodedata
-from dataclasses import dataclass
 from functools import cache, lru_cache
 
 from sheetgen.errors import SheetgenError
+from sheetgen.frozen import frozen
 from sheetgen.text.typefaces import (
     FACES,
     SCRIPTS,
@@ -27,7 +27,7 @@ from sheetgen.text.typefaces import (
 )
 
 
-@dataclass(frozen=True)
+@frozen
 class Glyph:
     """One glyph: its id in the face, and where it sits, in ems from the text's start on the
     baseline (x to the right, y up)."""
@@ -38,7 +38,7 @@ class Glyph:
     chars: str  # the characters it shows (its cluster's, for the first glyph of a cluster)
 
 
-@dataclass(frozen=True)
+@frozen
 class Run:
     """Glyphs of one face and one direction, left to right as they are seen, and the text
     they show as it is written."""
@@ -49,7 +49,7 @@ class Run:
     rtl: bool
 
 
-@dataclass(frozen=True)
+@frozen
 class Shaped:
     """A line of text as runs of glyphs, and its advance width in ems."""
 

@@ -7,14 +7,14 @@ never do page sums, and every mark and margin is the press's."""
 from __future__ import annotations
 
 from collections.abc import Callable, Sequence
-from dataclasses import dataclass
 from typing import Literal, Protocol
 
 from sheetgen.draw.document import Box, Flip, Page
 from sheetgen.draw.shapes import Drawing
+from sheetgen.frozen import frozen
 
 
-@dataclass(frozen=True)
+@frozen
 class Pad:
     """`copies` sheets of one drawing, as many a page as fit (cut guides between them when
     several share a page). `gap` is the space between sheets when the command line gives none;
@@ -32,7 +32,7 @@ class Pad:
     overlays: tuple[Drawing, ...] = ()
 
 
-@dataclass(frozen=True)
+@frozen
 class Pieces:
     """Drawings of one size laid out N-up, in order (one a page with `one_a_page`); `overlays`
     are drawn over the first drawing of each page in turn (a player's name on their sheet)."""
@@ -42,7 +42,7 @@ class Pieces:
     overlays: tuple[Drawing, ...] = ()
 
 
-@dataclass(frozen=True)
+@frozen
 class TwoSided:
     """Fronts and backs on alternating pages, each back behind its front when the sheet is
     turned over its `flip` edge, shifted by `offset` (mm) for a drifting printer; the footer
@@ -58,7 +58,7 @@ class TwoSided:
     overlays: tuple[Drawing, ...] = ()
 
 
-@dataclass(frozen=True)
+@frozen
 class Band:
     """A group of pieces printed under one heading."""
 
@@ -73,7 +73,7 @@ class Band:
     seams: str | None = None
 
 
-@dataclass(frozen=True)
+@frozen
 class Bands:
     """Headed groups of pieces down the page, `together` a page (in order) where every group
     of them fits a page whole, else each band on pages of its own; `stack` puts the last
@@ -84,7 +84,7 @@ class Bands:
     stack: bool = False
 
 
-@dataclass(frozen=True)
+@frozen
 class TileWords:
     """Every word the tiler prints, set by the layout (templates keep their {fields})."""
 
@@ -99,7 +99,7 @@ class TileWords:
     map: str  # the title of the map of pages
 
 
-@dataclass(frozen=True)
+@frozen
 class Tiling:
     """How a picture larger than the paper is cut into overlapping pages: the words on them,
     the overlap (mm), a caption, and the boxes of the picture that cuts should not cross."""
@@ -110,7 +110,7 @@ class Tiling:
     keep: Sequence[Box] = ()
 
 
-@dataclass(frozen=True)
+@frozen
 class Board:
     """A picture printed whole on one page where the paper's width takes it, else tiled over
     pages as `tiling` says; `copies` of it. `note` is said of the build, {how} ('one page',
@@ -122,7 +122,7 @@ class Board:
     note: str = ""
 
 
-@dataclass(frozen=True)
+@frozen
 class FittedBoard:
     """A picture `units` cells across (and down) on one page at the largest cell (mm, to 0.1)
     that fits the paper with the ruler under it: `make(cell)` gives the picture and what is
@@ -182,7 +182,7 @@ NO_ALIGNMENT = (
 )
 
 
-@dataclass(frozen=True)
+@frozen
 class AlignmentTest:
     """The duplex alignment test for the layout named `layout`: where the paper is too narrow
     for it, `missing` is noted instead (nothing is noted when the pieces are folded)."""
@@ -198,7 +198,7 @@ class AlignmentTest:
 Part = Pad | Pieces | TwoSided | Bands | Board | FittedBoard | AlignmentTest | Page
 
 
-@dataclass(frozen=True)
+@frozen
 class Sheets:
     """Everything a component prints, in order, and what the file says of it. A part may be
     given more than once (the same object): its pages are laid out once and repeated."""

@@ -3,10 +3,12 @@
 from __future__ import annotations
 
 import math
-from dataclasses import dataclass
+from functools import lru_cache
+
+from sheetgen.frozen import frozen
 
 
-@dataclass(frozen=True)
+@frozen
 class Transform:
     """The matrix [a c e; b d f; 0 0 1], mapping (x, y) to (a x + c y + e, b x + d y + f)."""
 
@@ -50,6 +52,7 @@ def scale(sx: float, sy: float | None = None) -> Transform:
     return Transform(a=sx, d=sx if sy is None else sy)
 
 
+@lru_cache(maxsize=256)  # (a few angles, turned again and again: a map's symbols, a die's faces)
 def rotate(degrees: float, cx: float = 0.0, cy: float = 0.0) -> Transform:
     """Rotate clockwise on the page (y down) by `degrees` about (cx, cy)."""
     t = math.radians(degrees)

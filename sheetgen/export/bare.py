@@ -18,7 +18,6 @@ from __future__ import annotations
 
 import math
 from collections.abc import Callable
-from dataclasses import dataclass
 from typing import Literal
 
 from sheetgen.backends import MAX_EXPORT_PIXELS, check_build_pixels, render
@@ -30,6 +29,7 @@ from sheetgen.draw.transform import translate
 from sheetgen.errors import SheetgenError
 from sheetgen.export.raster import Shot, png_bytes, rasterised
 from sheetgen.export.tts import Names, board_labels, label
+from sheetgen.frozen import frozen
 from sheetgen.pipeline.output import output_name
 from sheetgen.press.profiles import Backs, Profile
 from sheetgen.press.proof import proof_copy
@@ -38,7 +38,7 @@ PieceFormat = Literal["png", "pdf", "svg"]
 MAX_PIECE_PX = 8192  # px: the widest piece image (a board at 1200 dpi stays within the PNG limit)
 
 
-@dataclass(frozen=True)
+@frozen
 class Size:
     """How big a piece image is: `px` across its trimmed width, or `dpi`; `bleed` mm."""
 
@@ -160,7 +160,7 @@ def _proofed(
     return out, cuts_of
 
 
-@dataclass(frozen=True)
+@frozen
 class Proof:
     """`--proof`: the trim, bleed and (with a profile) safe zone drawn over every piece."""
 

@@ -5,9 +5,9 @@ and where each face of a six-sided die goes in the Custom Dice template."""
 from __future__ import annotations
 
 import math
-from dataclasses import dataclass
 
 from sheetgen.errors import SheetgenError
+from sheetgen.frozen import frozen
 
 MAX_ACROSS = 10  # faces across a Tabletop Simulator deck sheet
 MAX_DOWN = 7  # faces down
@@ -16,7 +16,7 @@ MAX_CELL = 512  # px: the widest face a sheet is given unless asked for less
 MIN_CELL = 32  # px: a narrower face shows nothing a player can read
 
 
-@dataclass(frozen=True)
+@frozen
 class SheetGrid:
     """One deck sheet: `cols` x `rows` cells of `cell_w` x `cell_h` px, filled left to right and
     top to bottom from its top-left corner, with no gap and no margin."""

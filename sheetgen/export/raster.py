@@ -12,7 +12,6 @@ from __future__ import annotations
 import io
 import math
 from collections.abc import Iterator
-from dataclasses import dataclass
 
 import numpy as np
 from PIL import Image
@@ -23,12 +22,13 @@ from sheetgen.draw.document import Document, Page, Placement
 from sheetgen.draw.pieces import Cut
 from sheetgen.draw.shapes import Drawing
 from sheetgen.draw.transform import scale, translate
+from sheetgen.frozen import frozen
 
 # pages are laid out in px: at 25.4 dpi one unit of a page is one pixel
 _PX_DPI = 25.4
 
 
-@dataclass(frozen=True)
+@frozen
 class Shot:
     """A drawing to rasterise: `width` x `height` px for its trimmed face, and `bleed` px of
     its art (or its repeated edge) around that on every side."""

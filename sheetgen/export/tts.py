@@ -67,6 +67,7 @@ from sheetgen.export.deck_grid import (
 )
 from sheetgen.export.raster import Shot, art_box, png_bytes, rasterise
 from sheetgen.export.tts_scale import card_scale, tile_scale, units
+from sheetgen.frozen import frozen
 from sheetgen.pipeline.output import output_name, slug
 
 BOARD_DPI = 200  # a board's resolution where its long side stays within MAX_SIDE
@@ -129,7 +130,7 @@ def base_url(text: str) -> str:
     return text if text.endswith("/") else text + "/"
 
 
-@dataclass(frozen=True)
+@frozen
 class Where:
     """Where a saved game finds its images: each a `file:///` URL in `folder`, or `base` (a
     checked `base_url`) and the file's name."""
@@ -144,7 +145,7 @@ class Where:
         return urljoin(self.base, quote(name))
 
 
-@dataclass(frozen=True)
+@frozen
 class Names:
     """How a layout's exported files are named: `<game>-<layout>[-<component>]-tts-<what>`."""
 
@@ -257,7 +258,7 @@ def shrink_note(name: str, pieces: list[Piece], px: int, cell_w: int) -> list[st
     ]
 
 
-@dataclass(frozen=True)
+@frozen
 class Card:
     """One card of a deck before it is placed: its design, its CardID, its sheet's entry, and
     whether both its sides are faces every player may read (`Piece.both_public`)."""

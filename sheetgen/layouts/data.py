@@ -17,13 +17,14 @@ import os
 import re
 import string
 import zipfile
-from dataclasses import dataclass, replace
+from dataclasses import replace
 from datetime import date, datetime, time, timedelta
 from pathlib import Path
 from typing import Any
 
 from sheetgen.errors import SheetgenError
 from sheetgen.files import ReadRefused, read_limited
+from sheetgen.frozen import frozen
 
 MAX_BYTES = 20 * 1024 * 1024  # a data file's size on disk
 MAX_UNPACKED = 200 * 1024 * 1024  # a workbook's parts, unzipped (a zip bomb is refused unread)
@@ -46,7 +47,7 @@ class DataError(SheetgenError):
         return type(self), (str(self), self.key)
 
 
-@dataclass(frozen=True)
+@frozen
 class Row:
     """One row of data: the number its file shows it under (a spreadsheet's row number, a CSV
     file's line, a JSON list's item counted from 1) and its values by column."""
@@ -55,7 +56,7 @@ class Row:
     values: dict[str, str]
 
 
-@dataclass(frozen=True)
+@frozen
 class Data:
     """A data file's rows under its columns; `file` names it as errors do."""
 

@@ -15,6 +15,7 @@ import functools
 import os
 import stat
 import tomllib
+from collections.abc import Callable
 from pathlib import Path
 
 from sheetgen.errors import LayoutError, UsageError
@@ -227,12 +228,13 @@ def file_shown(path: Path) -> str:
         return str(full)
 
 
-def check_game_folder(shown: str, path: Path, game: object, where: str) -> None:
-    """A named layout's `game` key must be the game its folder is named after."""
+def check_game_folder(shown: str, path: Path, game: object, where: Callable[[], str]) -> None:
+    """A named layout's `game` key must be the game its folder is named after (`where` says
+    where the key is written, worked out only when it is not)."""
     if isinstance(game, str) and game != path.parent.name:
         raise LayoutError(
             shown,
-            where,
+            where(),
             f"{game!r}, but the layout sits in the {path.parent.name!r} folder",
             f"set game = {path.parent.name!r}, or move {path.name} to the {game!r} folder",
         )

@@ -7,12 +7,12 @@ whole)."""
 from __future__ import annotations
 
 import functools
-from dataclasses import dataclass
 from pathlib import Path
 from typing import Any
 
 from sheetgen.errors import LayoutError, LayoutNotFound
 from sheetgen.files import ReadRefused, read_limited
+from sheetgen.frozen import frozen
 from sheetgen.layouts.find import check_chain, extended, of_kind
 from sheetgen.layouts.keypath import Loc, key_path
 from sheetgen.layouts.toml.positions import Position, locate, positions
@@ -20,7 +20,7 @@ from sheetgen.layouts.toml.positions import Position, locate, positions
 MAX_LAYOUT_BYTES = 1_000_000
 
 
-@dataclass(frozen=True)
+@frozen
 class Layer:
     """One file of a layout's `extends` chain: how messages name it, its text and its data as
     the file writes it (a key written twice kept the first time)."""

@@ -11,12 +11,13 @@ import json
 import math
 import re
 import tomllib
-from dataclasses import dataclass, replace
+from dataclasses import replace
 from difflib import get_close_matches
 from pathlib import Path
 from typing import TYPE_CHECKING, Any, TypeVar, cast
 
 from sheetgen.errors import LayoutError, LayoutNotFound, LayoutProblems, SheetgenError
+from sheetgen.frozen import frozen
 from sheetgen.layouts.find import (
     ENVIRONMENT,
     check_game_folder,
@@ -38,7 +39,7 @@ if TYPE_CHECKING:  # imported where used: 'sheetgen list' reads layouts without 
     from sheetgen.model.tables import Refusal
 
 
-@dataclass(frozen=True)
+@frozen
 class Loaded:
     """A validated layout: where it came from, its kind, and its model; `layers`, the files of
     its `extends` chain (its own first), to find the file and line that write a key."""
@@ -156,10 +157,14 @@ def _read(ref: str) -> tuple[Path, str, dict[str, Any], Layers, list[LayoutError
     path, shown = resolve(ref)
     data, layers, twice = read_chain(path, shown)
     if named_layouts().get(ref) == path:
-        at = place(layers[0].text, ("game",))
-        where = f"{at[0]}:{at[1]}: game" if at else "game"
-        check_game_folder(shown, path, data.get("game"), where)
+        check_game_folder(shown, path, data.get("game"), lambda: _game_at(layers[0].text))
     return path, shown, data, layers, twice
+
+
+def _game_at(text: str) -> str:
+    """Where a layout's text writes its `game` key, as a problem names it."""
+    at = place(text, ("game",))
+    return f"{at[0]}:{at[1]}: game" if at else "game"
 
 
 def load(ref: str) -> Loaded:

@@ -6,7 +6,7 @@ import os
 import sys
 import time
 from collections.abc import Callable
-from dataclasses import dataclass, replace
+from dataclasses import replace
 from pathlib import Path
 from typing import Any
 
@@ -15,13 +15,13 @@ from sheetgen.cancel import checkpoint
 from sheetgen.draw.document import Document
 from sheetgen.errors import CannotFold, SheetgenError, TooBigForPaper
 from sheetgen.findings import Finding
+from sheetgen.frozen import frozen
 from sheetgen.layouts.find import named_layouts
 from sheetgen.layouts.read import Loaded, load, lookup
 from sheetgen.options import BuildRequest
 from sheetgen.pipeline.document import document_for
 from sheetgen.pipeline.fits import drawing_findings, size_error
 from sheetgen.pipeline.honoured import check_options, layouts_said, left_out
-from sheetgen.pipeline.only import check_only
 from sheetgen.pipeline.output import check_folder, make_folder, output_name, write_all
 from sheetgen.pipeline.ranges import fitting
 from sheetgen.press.profiles import check_piece_size
@@ -29,7 +29,7 @@ from sheetgen.text.terminal import for_terminal
 from sheetgen.text.typefaces import FontFace, add_own, own_faces
 
 
-@dataclass(frozen=True)
+@frozen
 class Built:
     """A file made by the build, not yet written."""
 
@@ -280,7 +280,12 @@ def run_build(request: BuildRequest) -> list[Built]:
         _check_profile(loaded, request)
     check_options(request, loaded)
     check_all(loaded)
-    partial = check_only(loaded, request.only, request.copies) if request.only else []
+    partial: list[str] = []
+    if request.only:
+        # imported here, not at the top, for start-up time: only --only picks pieces
+        from sheetgen.pipeline.only import check_only
+
+        partial = check_only(loaded, request.only, request.copies)
     partial += left_out(request, loaded)  # an option some chosen layouts are built without
     request.read("options")  # the names, paper, flip and offset: refused before any drawing
     partial += request.printer_warnings
@@ -289,23 +294,19 @@ def run_build(request: BuildRequest) -> list[Built]:
     jobs = [(item, request, folder, doc) for item, doc in zip(loaded, documents, strict=True)]
     groups = by_game(jobs)
     workers = min(len(groups), os.cpu_count() or 1)
-    built: list[Built] = []
     files = sum(file_count(doc, fmt) for doc in documents for fmt in request.formats)
-    show = not request.quiet and files > 1 and sys.stderr.isatty()
-    # imported here, not at the top, for start-up time
-    from rich.console import Console
-    from rich.progress import MofNCompleteColumn, Progress, TextColumn
+    if not request.quiet and files > 1 and sys.stderr.isatty():
+        # imported here, not at the top, for start-up time (and only to show a bar)
+        from rich.console import Console
+        from rich.progress import MofNCompleteColumn, Progress, TextColumn
 
-    columns = (*Progress.get_default_columns(), MofNCompleteColumn(), TextColumn("files"))
-    bar = Progress(*columns, console=Console(stderr=True), transient=True, disable=not show)
-    with bar as progress:  # counted in files, as each format of a layout is made
-        task = progress.add_task("building", total=files)
-        if workers > 1:
-            built = _in_workers(groups, workers, lambda n: progress.advance(task, n))
-        else:
-            for group in groups:
-                for job in group:
-                    built += build_one(*job, done=lambda n: progress.advance(task, n))
+        columns = (*Progress.get_default_columns(), MofNCompleteColumn(), TextColumn("files"))
+        # counted in files, as each format of a layout is made
+        with Progress(*columns, console=Console(stderr=True), transient=True) as progress:
+            task = progress.add_task("building", total=files)
+            built = _built(groups, workers, lambda n: progress.advance(task, n))
+    else:
+        built = _built(groups, workers, _nothing)
     checkpoint()  # the last place a build is cut short: its files are written all or none
     make_folder(folder)
     write_all([(f.path, f.data) for f in built])
@@ -324,6 +325,14 @@ def run_build(request: BuildRequest) -> list[Built]:
                 print(for_terminal(line), file=sys.stderr, flush=True)
         print(summary(built, time.perf_counter() - started))
     return built
+
+
+def _built(groups: list[list[Job]], workers: int, done: Callable[[int], None]) -> list[Built]:
+    """The groups' files, on `workers` processes when there are several, in the groups' order;
+    `done` told of each file as it is made."""
+    if workers > 1:
+        return _in_workers(groups, workers, done)
+    return [f for group in groups for job in group for f in build_one(*job, done=done)]
 
 
 def _in_workers(groups: list[list[Job]], workers: int, done: Callable[[int], None]) -> list[Built]:

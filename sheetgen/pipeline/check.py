@@ -3,18 +3,18 @@
 
 from __future__ import annotations
 
-from dataclasses import dataclass
 from pathlib import Path
 from typing import Any
 
 from sheetgen.errors import LayoutError, LayoutProblems, SheetgenError, error_lines
 from sheetgen.findings import Finding, Lookup
+from sheetgen.frozen import frozen
 from sheetgen.pipeline.ranges import fitting
 
 PAPERS = ("A4", "Letter")  # every sheet prints on both, as docs/building.md promises
 
 
-@dataclass(frozen=True)
+@frozen
 class Checked:
     """One layout's check: the name it was given by, the file it was read from and its kind
     (None when it could not be loaded), the error that stopped it loading or the findings of

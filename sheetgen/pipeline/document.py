@@ -3,15 +3,18 @@
 
 from __future__ import annotations
 
+from collections.abc import Sequence
 from dataclasses import replace
 from typing import Any
 
 from sheetgen.draw.document import Document
-from sheetgen.errors import CannotFold
+from sheetgen.errors import CannotFold, SheetgenError
 from sheetgen.kinds import ComponentKind
 from sheetgen.layouts.read import Loaded
 from sheetgen.options import BuildOptions
 from sheetgen.pipeline.honoured import press_kept
+from sheetgen.press.paper import Paper
+from sheetgen.press.plan import PressOptions
 from sheetgen.press.sheets import press_sheets
 
 
@@ -22,6 +25,52 @@ def pressed(kind: ComponentKind, model: Any, options: BuildOptions) -> Document:
 
 def document_for(loaded: Loaded, options: BuildOptions) -> Document:
     """The pressed document of one checked layout, told only the options its kind honours."""
+    told = _told(loaded, options)
+    # --only: part of the set, the chosen pieces printed by the press whatever the game
+    if options.only:
+        from sheetgen.pipeline.only import only_document  # start-up
+
+        document = only_document(loaded, told)
+    else:
+        document = pressed(loaded.kind, loaded.model, told)
+    return _finished(loaded, document, told.press)
+
+
+def documents_on(
+    loaded: Loaded, options: BuildOptions, papers: Sequence[Paper]
+) -> list[Document | SheetgenError]:
+    """`document_for` on each of `papers` in turn, or the error that stopped it. The kind's
+    sheets are built once: a builder draws the same on any paper (the press alone lays them
+    on it), so only the pressing is done for each."""
+    on_each = [replace(options, press=replace(options.press, paper=p)) for p in papers]
+    if options.only:
+        return [_attempt(loaded, each) for each in on_each]
+    told = _told(loaded, on_each[0])
+    try:
+        sheets = loaded.kind.build(loaded.model, told)
+    except SheetgenError as exc:
+        return [exc for _ in papers]
+    out: list[Document | SheetgenError] = []
+    for paper in papers:
+        press = replace(told.press, paper=paper)
+        try:
+            document = press_sheets(sheets, press, loaded.kind.cuts)
+            out.append(_finished(loaded, document, press))
+        except SheetgenError as exc:
+            out.append(exc)
+    return out
+
+
+def _attempt(loaded: Loaded, options: BuildOptions) -> Document | SheetgenError:
+    try:
+        return document_for(loaded, options)
+    except SheetgenError as exc:
+        return exc
+
+
+def _told(loaded: Loaded, options: BuildOptions) -> BuildOptions:
+    """The options the layout's kind is told: those it honours, and the press's credit and
+    words its layout's."""
     kept = loaded.kind.options
     model = loaded.model
     press = press_kept(options.press, loaded.kind)
@@ -35,13 +84,11 @@ def document_for(loaded: Loaded, options: BuildOptions) -> Document:
         px=options.px if "px" in kept else None,
         fit=options.fit and "fit" in kept,
     )
-    # --only: part of the set, the chosen pieces printed by the press whatever the game
-    if options.only:
-        from sheetgen.pipeline.only import only_document  # start-up
+    return told
 
-        document = only_document(loaded, told)
-    else:
-        document = pressed(loaded.kind, model, told)
+
+def _finished(loaded: Loaded, document: Document, press: PressOptions) -> Document:
+    """The document folded when --fold asks."""
     if press.fold:
         if document.duplex in (None, "simplex"):
             raise CannotFold(

@@ -5,18 +5,17 @@ its sheet (every backend cuts a drawing off at its edge, so that would be lost i
 from __future__ import annotations
 
 import math
-from collections.abc import Iterator
 
 from sheetgen.draw import Circle, Drawing, Field, Path, Rect, Text, Transform, text_width
 from sheetgen.draw.document import Document
-from sheetgen.draw.shapes import Close, Image
+from sheetgen.draw.shapes import Close, CurveTo, Image
 from sheetgen.draw.walk import Leaf, reach
 from sheetgen.errors import SheetgenError, TooBigForPaper
 from sheetgen.findings import Finding, error
 from sheetgen.layouts.read import Loaded
 from sheetgen.model.tables import Table
 from sheetgen.options import BuildOptions
-from sheetgen.pipeline.document import document_for
+from sheetgen.pipeline.document import documents_on
 from sheetgen.press import PressOptions, parse_paper
 
 SLACK = 1.0  # mm a shape may stray past its bleed edge: art run into the cut (a Marram beast)
@@ -27,14 +26,14 @@ def sheet_findings(loaded: Loaded, papers: tuple[str, ...]) -> list[Finding]:
     drawing that draws past its own edge (naming the first shape that does)."""
     out: list[Finding] = []
     documents = []
-    for paper in papers:
-        options = BuildOptions(PressOptions(paper=parse_paper(paper)))
-        try:
-            documents.append(document_for(loaded, options))
-        except TooBigForPaper as exc:
-            out.append(size_error(loaded, "", str(exc)))
-        except SheetgenError as exc:  # of the layout as a whole (a pad's two sides differ)
-            out.append(error("", str(exc)))
+    on = [parse_paper(paper) for paper in papers]
+    for made in documents_on(loaded, BuildOptions(PressOptions(paper=on[0])), on):
+        if isinstance(made, TooBigForPaper):
+            out.append(size_error(loaded, "", str(made)))
+        elif isinstance(made, SheetgenError):  # of the layout as a whole (a pad's sides differ)
+            out.append(error("", str(made)))
+        else:
+            documents.append(made)
     return list(dict.fromkeys(out + drawing_findings(loaded, documents)))
 
 
@@ -94,7 +93,7 @@ def _first_outside(drawing: Drawing) -> tuple[str, str] | None:
     high_x = drawing.width + drawing.bleed + SLACK
     high_y = drawing.height + drawing.bleed + SLACK
     for leaf, transform in reach(drawing.children, Transform()):
-        xs, ys = zip(*_corners(leaf, transform), strict=True)
+        xs, ys = _placed(_outline(leaf), transform)
         if min(xs) < low or max(xs) > high_x:
             return "width", _describe(leaf, min(xs), max(xs), "x")
         if min(ys) < low or max(ys) > high_y:
@@ -109,10 +108,10 @@ def _describe(leaf: Leaf, low: float, high: float, axis: str) -> str:
     return f"{what} (from {axis} = {low:.1f} to {high:.1f} mm)"
 
 
-def _corners(leaf: Leaf, transform: Transform) -> Iterator[tuple[float, float]]:
-    """Points whose hull holds the shape as drawn (a text's box and an outline's width too)."""
-    for x, y in _outline(leaf):
-        yield transform.apply(x, y)
+def _placed(points: list[tuple[float, float]], at: Transform) -> tuple[list[float], list[float]]:
+    """Where `at` puts each of `points`: their xs and their ys (as `Transform.apply`)."""
+    a, b, c, d, e, f = at.a, at.b, at.c, at.d, at.e, at.f
+    return [a * x + c * y + e for x, y in points], [b * x + d * y + f for x, y in points]
 
 
 def _outline(leaf: Leaf) -> list[tuple[float, float]]:
@@ -131,14 +130,15 @@ def _outline(leaf: Leaf) -> list[tuple[float, float]]:
         turn = math.radians(leaf.rotation)
         cos, sin = math.cos(turn), math.sin(turn)
         return [(leaf.x + x * cos - y * sin, leaf.y + x * sin + y * cos) for x, y in box]
-    # a line's points only: its width spreads across it, and a line ends where its points do
-    return [p for s in leaf.segments if not isinstance(s, Close) for p in _points(s)]
-
-
-def _points(segment: object) -> list[tuple[float, float]]:
-    """A path segment's end and control points (a Bézier lies inside their hull)."""
-    coords = [v for v in vars(segment).values() if isinstance(v, (int, float))]
-    return list(zip(coords[::2], coords[1::2], strict=True))
+    # a line's points only: its width spreads across it, and a line ends where its points do;
+    # a Bézier's end and control points (it lies inside their hull)
+    out: list[tuple[float, float]] = []
+    for s in leaf.segments:
+        if isinstance(s, CurveTo):
+            out += ((s.x1, s.y1), (s.x2, s.y2), (s.x, s.y))
+        elif not isinstance(s, Close):
+            out.append((s.x, s.y))
+    return out
 
 
 def _box(x0: float, y0: float, x1: float, y1: float) -> list[tuple[float, float]]:

@@ -7,12 +7,12 @@ game: no game prints part of its set itself."""
 from __future__ import annotations
 
 import difflib
-from dataclasses import dataclass
 from typing import Any
 
 from sheetgen.draw.document import Document
 from sheetgen.draw.pieces import Parts, Piece
 from sheetgen.errors import UsageError
+from sheetgen.frozen import frozen
 from sheetgen.kinds import suggest
 from sheetgen.layouts.read import Loaded
 from sheetgen.model.base import TileSizes
@@ -22,7 +22,7 @@ from sheetgen.pipeline.output import slug
 from sheetgen.press.chosen import impose_chosen
 
 
-@dataclass(frozen=True)
+@frozen
 class Choice:
     """What one layout prints of its set: each piece and how many, and the one line that
     says it is part of the set."""

@@ -13,7 +13,7 @@ import threading
 import time
 from collections.abc import Collection, Iterator
 from contextlib import contextmanager, suppress
-from dataclasses import dataclass, replace
+from dataclasses import replace
 from http.server import BaseHTTPRequestHandler, ThreadingHTTPServer
 from pathlib import Path
 from types import FrameType
@@ -25,6 +25,7 @@ import typer
 from sheetgen.cancel import STOP_SIGNALS, Cancelled, ask
 from sheetgen.errors import SheetgenError
 from sheetgen.files import Stamp, recording_reads, stamp
+from sheetgen.frozen import frozen
 from sheetgen.pipeline.watch_page import SCRIPT, STYLE, Snapshot, either, main_html, page_html
 from sheetgen.text.terminal import for_terminal
 
@@ -35,7 +36,7 @@ SERVE_POLL_SECONDS = 0.05  # how soon the page's server notices it is to stop
 Watched = dict[Path, Stamp | None]  # each file watched, and the version of it last built
 
 
-@dataclass(frozen=True)
+@frozen
 class Watch:
     """What `sheetgen watch` was asked for: the layout (`ref`, a path or built-in name, and
     `layout`, its file's real path), the folder its files go to, the PNG resolution and paper,

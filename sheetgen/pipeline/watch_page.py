@@ -3,12 +3,13 @@ ones, and the script and style that keep it current (all served from 127.0.0.1, 
 
 from __future__ import annotations
 
-from dataclasses import dataclass
 from html import escape
 from urllib.parse import quote
 
+from sheetgen.frozen import frozen
 
-@dataclass(frozen=True)
+
+@frozen
 class Snapshot:
     """What the page shows. `version` grows by one at every build, good or bad; `files` are the
     names (PNG pages, then the PDF) of the last good build, `built` its version (0: none yet);

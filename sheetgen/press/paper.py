@@ -3,12 +3,12 @@
 from __future__ import annotations
 
 import re
-from dataclasses import dataclass
 
 from sheetgen.errors import UsageError
+from sheetgen.frozen import frozen
 
 
-@dataclass(frozen=True)
+@frozen
 class Paper:
     """A sheet of paper in portrait orientation (width <= height), in mm."""
 

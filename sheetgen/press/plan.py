@@ -3,10 +3,11 @@ crop marks, bleed, ruler, fold, the footer's credit and words) and the grid of a
 
 from __future__ import annotations
 
-from dataclasses import dataclass, field, replace
+from dataclasses import field, replace
 from typing import Literal
 
 from sheetgen.draw.document import Box
+from sheetgen.frozen import frozen
 from sheetgen.model.paper import MARGIN
 from sheetgen.press.footer import SAFE_EDGE, footer_height, footer_text
 from sheetgen.press.paper import NAMED, Paper
@@ -15,7 +16,7 @@ from sheetgen.text.page_words import PageWords
 CropMarks = Literal["none", "corners", "full"]
 
 
-@dataclass(frozen=True)
+@frozen
 class PressOptions:
     """How drawings go onto paper; the same names as the CLI's options.
 
@@ -84,7 +85,7 @@ class PressOptions:
         return own if self.bleed is None else self.bleed
 
 
-@dataclass(frozen=True)
+@frozen
 class Grid:
     """Where the cells of an N-up page sit: cell (col, row) has its trim corner at `slot`."""
 

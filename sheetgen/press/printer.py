@@ -10,11 +10,11 @@ import math
 import os
 import re
 import tomllib
-from dataclasses import dataclass
 from pathlib import Path
 
 from sheetgen.draw.document import Flip
 from sheetgen.errors import UsageError
+from sheetgen.frozen import frozen
 
 NAME = re.compile(r"[a-z0-9][a-z0-9_-]{0,39}")
 EDGES = ("top", "right", "bottom", "left")
@@ -23,7 +23,7 @@ MAX_FILE = 4096  # bytes: a profile is a few short lines
 SCALE_RANGE = (95.0, 105.0)  # mm the 100 mm bar may print at: beyond, the print was scaled
 
 
-@dataclass(frozen=True)
+@frozen
 class Printer:
     """One printer's readings: `offset` (X,Y mm) shifts every back, `flip` is the edge its
     duplex turns over, `margins` (top, right, bottom, left, mm) are where it cannot print,

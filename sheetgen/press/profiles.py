@@ -12,12 +12,13 @@ from __future__ import annotations
 import math
 import re
 import tomllib
-from dataclasses import dataclass, replace
+from dataclasses import replace
 from pathlib import Path
 from typing import Any, Literal
 
 from sheetgen.errors import UsageError
 from sheetgen.files import ReadRefused, read_limited
+from sheetgen.frozen import frozen
 from sheetgen.layouts.toml.positions import positions
 from sheetgen.resources import resource_dir
 
@@ -34,7 +35,7 @@ FILE_FIELDS = ("game", "layout", "face", "n")
 _SLUG = re.compile(r"[A-Za-z0-9{}][A-Za-z0-9{}_-]{0,100}")
 
 
-@dataclass(frozen=True)
+@frozen
 class Profile:
     """One product of one print shop, its lengths in mm."""
 

@@ -13,10 +13,9 @@ calibration ruler. A page holds only the shapes it shows.
 from __future__ import annotations
 
 import math
-from collections.abc import Iterator, Sequence
-from dataclasses import dataclass
-
-import numpy as np
+from bisect import bisect_left, bisect_right
+from collections.abc import Iterable, Iterator, Sequence
+from functools import cached_property, lru_cache
 
 from sheetgen.draw.document import Box, Page, Placement
 from sheetgen.draw.fonts import cap_height, fit_size, label, pt, text_width, wrap
@@ -41,6 +40,7 @@ from sheetgen.draw.sheets import TileWords
 from sheetgen.draw.transform import IDENTITY, Transform, rotate, translate
 from sheetgen.draw.walk import leaves
 from sheetgen.errors import SheetgenError, UsageError
+from sheetgen.frozen import frozen
 from sheetgen.model.paper import RULER_CLEARANCE, RULER_HEIGHT
 from sheetgen.press.footer import footer, footer_text
 from sheetgen.press.plan import PressOptions
@@ -65,7 +65,7 @@ WORDS_MIN = 25.0  # mm: the least the ruler leaves for a page's words (five line
 MAX_PAGES = 400
 
 
-@dataclass(frozen=True)
+@frozen
 class Plan:
     """Where a drawing is cut: each axis's cut positions (mm on the drawing) and the paper's
     orientation."""
@@ -120,9 +120,12 @@ def _text_box(text: Text, at: Transform) -> Box:
     return _around([(x, y) for x in (left, left + width) for y in (top, text.y)], at @ turn)
 
 
-def text_boxes(drawing: Drawing) -> list[Box]:
-    """The box of every text of the drawing."""
-    return [_text_box(s, at) for s, at in leaves(drawing.children, IDENTITY) if isinstance(s, Text)]
+@lru_cache(maxsize=4)
+def text_boxes(drawing: Drawing) -> tuple[Box, ...]:
+    """The box of every text of the drawing (worked out once a drawing: the cuts and the marks
+    ask for them, on every paper a check presses the drawing on)."""
+    texts = leaves(drawing.children, IDENTITY)
+    return tuple(_text_box(s, at) for s, at in texts if isinstance(s, Text))
 
 
 def _leaf_box(shape: Shape, at: Transform) -> Box:
@@ -167,6 +170,13 @@ def leaf_boxes(shapes: tuple[Shape, ...], at: Transform) -> list[Box]:
     return out
 
 
+@lru_cache(maxsize=4)
+def _leaf_boxes(drawing: Drawing) -> tuple[Box, ...]:
+    """`leaf_boxes` of a whole drawing, worked out once a drawing (a check tiles it on two
+    papers)."""
+    return tuple(leaf_boxes(drawing.children, IDENTITY))
+
+
 def visible(shapes: tuple[Shape, ...], boxes: Iterator[Box], window: Box) -> tuple[Shape, ...]:
     """The shapes (groups pruned) that reach into `window`: a page holds only what it shows.
     `boxes` gives the leaves' boxes in turn (`leaf_boxes`)."""
@@ -181,7 +191,7 @@ def visible(shapes: tuple[Shape, ...], boxes: Iterator[Box], window: Box) -> tup
     return tuple(out)
 
 
-@dataclass(frozen=True)
+@frozen
 class _Axis:
     """One axis of the drawing as the cuts across it see it: its length, and for each box that
     matters its span along the axis and its span across it."""
@@ -202,15 +212,23 @@ class _Axis:
         words = tuple((y - TEXT_CLEARANCE, y + h + TEXT_CLEARANCE) for _, y, _, h in texts)
         return _Axis(drawing.height, drawing.width, spans, words)
 
-    def spots(self, cut: float, others: Sequence[float] = (), lap: float = 0.0) -> list[float]:
+    def spots(
+        self,
+        cut: float,
+        others: Sequence[float] = (),
+        lap: float = 0.0,
+        near: frozenset[int] | None = None,
+    ) -> list[float]:
         """Where marks go along the cut at `cut`: REGISTRATION_STEP apart where nothing that
-        matters is within reach, clear of the ends and of the other axis's cuts."""
+        matters is within reach, clear of the ends and of the other axis's cuts. (`near`: the
+        boxes within reach of the cut, by their place in `boxes`, when they are known.)"""
         reach = REGISTRATION_RADIUS + REGISTRATION_CLEARANCE
         end = EDGE_CLEARANCE + REGISTRATION_RADIUS
         blocked = [(0.0, end), (self.across - end, self.across)]
         blocked += [(a - lap, a + lap) for a in others]
+        boxes = self.boxes if near is None else [self.boxes[n] for n in sorted(near)]
         blocked += [
-            (a - reach, b + reach) for lo, hi, a, b in self.boxes if lo - reach < cut < hi + reach
+            (a - reach, b + reach) for lo, hi, a, b in boxes if lo - reach < cut < hi + reach
         ]
         out: list[float] = []
         for a, b in _free(self.across, blocked):
@@ -248,28 +266,89 @@ class _Axis:
         """Which of `choices` a cut goes at: the first of the least by (texts split, -marks
         (two at most), boxes crossed, distance from `ideal` to a millionth of a mm), each
         narrowing the choices the next one ranks."""
-        at = np.array(choices, dtype=float)[:, None]
-        texts = np.array(self.texts, dtype=float).reshape(-1, 2)
-        split = ((texts[:, 0] < at) & (at < texts[:, 1])).sum(axis=1)
-        alive = [int(i) for i in np.flatnonzero(split == split.min())]
+        split = _inside(self._words, choices)
+        least = min(split)
+        alive = [i for i, n in enumerate(split) if n == least]
         # the marks a cut leaves room for hang on which boxes block them: counted once for each
         # set of boxes a cut is blocked by, all of which block the same marks
-        boxes = np.array(self.boxes, dtype=float).reshape(-1, 4)
-        reach = REGISTRATION_RADIUS + REGISTRATION_CLEARANCE
-        blocked = (boxes[:, 0] - reach < at[alive]) & (at[alive] < boxes[:, 1] + reach)
-        counted: dict[bytes, int] = {}
+        counted: dict[frozenset[int], int] = {}
         marks = []
-        for i, row in zip(alive, blocked, strict=True):
-            key = row.tobytes()
-            if key not in counted:
-                counted[key] = min(2, len(self.spots(choices[i])))
-            marks.append(counted[key])
+        for i, near in zip(
+            alive, _holding(self._reached, [choices[i] for i in alive]), strict=True
+        ):
+            if near not in counted:
+                counted[near] = min(2, len(self.spots(choices[i], near=near)))
+            marks.append(counted[near])
         most = max(marks)
         alive = [i for i, m in zip(alive, marks, strict=True) if m == most]
-        crossed = ((boxes[:, 0] < at[alive]) & (at[alive] < boxes[:, 1])).sum(axis=1)
-        fewest = crossed.min()
+        crossed = _inside(self._crossed, [choices[i] for i in alive])
+        fewest = min(crossed)
         alive = [i for i, n in zip(alive, crossed, strict=True) if n == fewest]
         return min(alive, key=lambda i: round(abs(choices[i] - ideal), 6))
+
+    @cached_property
+    def _words(self) -> _Spans:
+        """The texts' spans along the axis, for `_inside`."""
+        return _spans(self.texts)
+
+    @cached_property
+    def _crossed(self) -> _Spans:
+        """The boxes' spans along the axis, for `_inside`."""
+        return _spans((lo, hi) for lo, hi, _, _ in self.boxes)
+
+    @cached_property
+    def _reached(self) -> _Spans:
+        """The boxes' spans along the axis grown by a mark's reach, for `_holding`."""
+        reach = REGISTRATION_RADIUS + REGISTRATION_CLEARANCE
+        return _spans((lo - reach, hi + reach) for lo, hi, _, _ in self.boxes)
+
+
+# open spans (lo, hi) with an inside (lo < hi): their starts and their ends in order, each with
+# the span's place among all those given
+_Spans = tuple[list[tuple[float, int]], list[tuple[float, int]]]
+
+
+def _spans(spans: Iterable[tuple[float, float]]) -> _Spans:
+    held = [(lo, hi, n) for n, (lo, hi) in enumerate(spans) if lo < hi]
+    return sorted((lo, n) for lo, _, n in held), sorted((hi, n) for _, hi, n in held)
+
+
+def _inside(spans: _Spans, points: Sequence[float]) -> list[int]:
+    """How many of the spans hold each of `points` inside them: those that start below it
+    less those that end at or below it."""
+    starts, ends = [lo for lo, _ in spans[0]], [hi for hi, _ in spans[1]]
+    return [bisect_left(starts, p) - bisect_right(ends, p) for p in points]
+
+
+def _holding(spans: _Spans, points: Sequence[float]) -> list[frozenset[int]]:
+    """The spans (by their place) that hold each of `points` inside them: the points taken in
+    order, a span held from the first point past its start to the first at or past its end."""
+    starts, ends = spans
+    out: list[frozenset[int]] = [frozenset()] * len(points)
+    held: set[int] = set()
+    now: frozenset[int] = frozenset()
+    started = ended = 0
+    for k in sorted(range(len(points)), key=points.__getitem__):
+        moved = started, ended
+        while started < len(starts) and starts[started][0] < points[k]:
+            held.add(starts[started][1])
+            started += 1
+        while ended < len(ends) and ends[ended][0] <= points[k]:
+            held.discard(ends[ended][1])
+            ended += 1
+        if (started, ended) != moved:
+            now = frozenset(held)
+        out[k] = now
+    return out
+
+
+@lru_cache(maxsize=8)
+def _axis(drawing: Drawing, keep: tuple[Box, ...], vertical: bool) -> _Axis:
+    """The axis of `drawing` a vertical cut (`vertical`) or a horizontal one crosses, the boxes
+    that matter `keep` and its texts: made once for every cut, orientation and paper it is
+    tried on (with the spans `_best` sorts)."""
+    texts = text_boxes(drawing)
+    return _Axis.of(drawing, [*keep, *texts], texts, vertical)
 
 
 def _room(press: PressOptions, landscape: bool) -> tuple[float, float]:
@@ -284,8 +363,6 @@ def plan(
     drawing: Drawing, press: PressOptions, overlap: float, keep: Sequence[Box], rows_max: int
 ) -> Plan:
     """The cuts, in the orientation that needs the fewest pages (portrait on ties)."""
-    texts = text_boxes(drawing)
-    boxes = [*keep, *texts]
     choices = [press.landscape] if press.landscape is not None else [False, True]
     plans = []
     for landscape in choices:
@@ -308,8 +385,8 @@ def plan(
                 f"over the limit of {rows_max} rows and {MAX_PAGES} pages; use larger --paper "
                 "or --fit"
             )
-        xs = _Axis.of(drawing, boxes, texts, vertical=True).cuts(win_w, overlap)
-        ys = _Axis.of(drawing, boxes, texts, vertical=False).cuts(win_h, overlap)
+        xs = _axis(drawing, tuple(keep), vertical=True).cuts(win_w, overlap)
+        ys = _axis(drawing, tuple(keep), vertical=False).cuts(win_h, overlap)
         plans.append(Plan(tuple(xs), tuple(ys), landscape, drawing.width, drawing.height, overlap))
     return min(plans, key=lambda p: p.rows * p.columns)
 
@@ -330,13 +407,11 @@ def mark_points(plan: Plan, drawing: Drawing, keep: Sequence[Box]) -> list[tuple
     """Where the ⊕ marks go (mm on the drawing): along every cut, REGISTRATION_STEP apart, each
     clear of what matters (and of every text), of the drawing's edges and of the other axis's
     cuts."""
-    texts = text_boxes(drawing)
-    boxes = [*keep, *texts]
     points: list[tuple[float, float]] = []
-    down = _Axis.of(drawing, boxes, texts, vertical=True)
+    down = _axis(drawing, tuple(keep), vertical=True)
     for c in plan.cuts_x:
         points += [(c, s) for s in down.spots(c, plan.cuts_y, plan.overlap)]
-    across = _Axis.of(drawing, boxes, texts, vertical=False)
+    across = _axis(drawing, tuple(keep), vertical=False)
     for c in plan.cuts_y:
         points += [(s, c) for s in across.spots(c, plan.cuts_x, plan.overlap)]
     return points
@@ -502,7 +577,7 @@ def tile(
         words_h -= RULER_HEIGHT + RULER_CLEARANCE
         at_foot = translate((page_w - RULER_WIDTH) / 2, page_h - press.foot - RULER_HEIGHT)
         bottom.append(Placement(calibration_ruler(press.words), at_foot))
-    boxes = leaf_boxes(drawing.children, IDENTITY)
+    boxes = _leaf_boxes(drawing)
     pages = []
     for r in range(layout.rows):
         for c in range(layout.columns):

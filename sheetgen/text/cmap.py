@@ -5,6 +5,9 @@ layout's texts are checked against, without importing fontTools."""
 from __future__ import annotations
 
 import struct
+from collections.abc import Mapping
+from functools import lru_cache
+from types import MappingProxyType
 
 # the (platform, encoding) of the subtables a Unicode font maps by, best first (fontTools')
 _BEST = ((3, 10), (0, 6), (0, 4), (3, 1), (0, 3), (0, 2), (0, 1), (0, 0))
@@ -33,8 +36,13 @@ def _read(data: bytes) -> frozenset[int]:
     return frozenset(glyph_map(data))
 
 
-def glyph_map(data: bytes) -> dict[int, int]:
+@lru_cache(maxsize=8)  # (a face's metrics and its characters read the same table)
+def glyph_map(data: bytes) -> Mapping[int, int]:
     """Each code point a cmap table (its bytes) maps to a glyph, and that glyph's number."""
+    return MappingProxyType(_glyph_map(data))
+
+
+def _glyph_map(data: bytes) -> dict[int, int]:
     base = 0
     subtables: dict[tuple[int, int], int] = {}
     for i in range(struct.unpack_from(">H", data, base + 2)[0]):

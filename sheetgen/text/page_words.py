@@ -3,10 +3,10 @@ them): plain data, so a layout's model can name them without importing the drawi
 
 from __future__ import annotations
 
-from dataclasses import dataclass
+from sheetgen.frozen import frozen
 
 
-@dataclass(frozen=True)
+@frozen
 class PageWords:
     """Every word the press prints: the footer's and the calibration ruler's."""
 

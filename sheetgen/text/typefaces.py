@@ -5,13 +5,14 @@ from __future__ import annotations
 
 import io
 import unicodedata
-from dataclasses import dataclass, field
+from dataclasses import field
 from functools import cache
 from pathlib import Path
 from typing import TYPE_CHECKING, Literal
 
 from sheetgen.errors import SheetgenError
 from sheetgen.files import ReadRefused, read_limited
+from sheetgen.frozen import frozen
 from sheetgen.resources import resource_dir
 from sheetgen.text.cmap import code_points
 from sheetgen.text.metrics import damaged_tables
@@ -22,7 +23,7 @@ if TYPE_CHECKING:
 Weight = Literal["regular", "bold"]
 
 
-@dataclass(frozen=True)
+@frozen
 class FontFace:
     """One font file and the names each backend knows it by. A designer's own font (see
     `sheetgen.text.own_fonts`) carries the bytes it was read as, and its `file` is its path as

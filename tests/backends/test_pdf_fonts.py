@@ -1,20 +1,25 @@
 """Embedded fonts hold only the glyphs the page shows (no name table), and text in
-other scripts still draws and extracts after the cut."""
+other scripts still draws and extracts after the cut; the cut is, byte for byte, the one
+fontTools' subsetter makes."""
 
 from __future__ import annotations
 
 import io
+import random
 from pathlib import Path
 
 import pikepdf
 import pypdfium2 as pdfium
 from fontTools.ttLib import TTFont
 from pypdf import PdfReader
+from reportlab.pdfbase.ttfonts import TTFontFile
 
+from sheetgen.backends import pdf_fonts
 from sheetgen.backends.pdf import render_pdf
 from sheetgen.layouts.read import load
 from sheetgen.options import BuildOptions
 from sheetgen.pipeline.document import pressed
+from sheetgen.resources import resource_dir
 
 
 def embedded_fonts(data: bytes) -> list[TTFont]:
@@ -95,3 +100,40 @@ def test_a_font_of_two_subsets_keeps_the_glyphs_of_both() -> None:
         old = before[number].render(scale=100 / 72).to_numpy()
         new = after[number].render(scale=100 / 72).to_numpy()
         assert (old == new).all(), name
+
+
+def _subsetter_cut(program: bytes, codes: frozenset[int]) -> bytes:
+    """The cut as fontTools' subsetter makes it, with the options sheetgen gives it."""
+    from fontTools import subset
+
+    font = TTFont(io.BytesIO(program), recalcTimestamp=False)
+    glyphs = {".notdef"}
+    for table in font["cmap"].tables:
+        glyphs |= {table.cmap[c] for c in codes if c in table.cmap}
+    cutter = subset.Subsetter(pdf_fonts._options())
+    cutter.populate(glyphs=sorted(glyphs))
+    cutter.subset(font)
+    out = io.BytesIO()
+    font.save(out)
+    return out.getvalue()
+
+
+def test_a_cut_is_the_one_fonttools_subsetter_makes() -> None:
+    """reportlab's subsets of every bundled font (and of Vera, a font of composite glyphs
+    reportlab ships), cut to codes drawn at random, are what the subsetter makes of them."""
+    import reportlab
+
+    vera = Path(reportlab.__file__).parent / "fonts"
+    paths = [*sorted(resource_dir("fonts").glob("*.ttf")), *sorted(vera.glob("Vera*.ttf"))]
+    draw = random.Random(34)
+    for path in paths:
+        font = TTFontFile(str(path))
+        chars = sorted(font.charToGlyph)
+        for size in (1, 40, 255):
+            chosen = draw.sample(chars, min(size, len(chars)))
+            program = font.makeSubset(chosen)
+            codes = frozenset(draw.sample(range(len(chosen)), draw.randint(0, len(chosen))))
+            assert pdf_fonts._cut.__wrapped__(program, codes) == _subsetter_cut(program, codes), (
+                path.name,
+                size,
+            )

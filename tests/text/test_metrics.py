@@ -1,17 +1,19 @@
 """Text is measured by the fonts' own metrics, read without fontTools: every advance, the
 capital height, ascent and descent are what fontTools (an independent reader) finds in each
-bundled font, and a font cut short is refused, never measured as something else."""
+bundled font, and a font cut short is refused, never measured as something else; the
+bundled fonts' tables add up, each file known by its length and CRC-32 (and not summed again)."""
 
 from __future__ import annotations
 
 import struct
+import zlib
 from pathlib import Path
 
 import pytest
 from fontTools.ttLib import TTFont
 
 from sheetgen.resources import resource_dir
-from sheetgen.text.metrics import read_metrics
+from sheetgen.text.metrics import SHIPPED, read_metrics, summed_damage
 
 FONTS = sorted(resource_dir("fonts").glob("*.ttf"))
 
@@ -38,3 +40,9 @@ def test_a_font_cut_short_is_refused(tmp_path: Path, keep: int) -> None:
     cut.write_bytes((resource_dir("fonts") / "DejaVuSans.ttf").read_bytes()[:keep])
     with pytest.raises((ValueError, KeyError, IndexError, struct.error)):
         read_metrics(cut.read_bytes())
+
+
+def test_the_fonts_sheetgen_ships_are_the_ones_known_to_add_up() -> None:
+    shipped = {path.name: path.read_bytes() for path in FONTS}
+    assert {(len(d), zlib.crc32(d)) for d in shipped.values()} == SHIPPED
+    assert [name for name, d in shipped.items() if summed_damage(d)] == []

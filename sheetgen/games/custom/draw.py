@@ -8,7 +8,6 @@ from __future__ import annotations
 import math
 import unicodedata
 from collections.abc import Callable, Sequence
-from dataclasses import dataclass
 
 from sheetgen.draw import (
     Circle,
@@ -30,6 +29,7 @@ from sheetgen.draw.fonts import descent
 from sheetgen.draw.icons import symbol, symbol_width
 from sheetgen.draw.pictures import place
 from sheetgen.draw.shapes import Anchor, Box, Weight
+from sheetgen.frozen import frozen
 from sheetgen.games.custom.art import Pictures, frame, image_fit
 from sheetgen.games.custom.inline import Icon, Part, parts
 from sheetgen.games.custom.model import Item, Piece
@@ -113,7 +113,7 @@ def _decoded(line: str, names: Sequence[str]) -> Line:
     return tuple(out)
 
 
-@dataclass(frozen=True)
+@frozen
 class _Setting:
     """What a text item's words and icons are set in: their size (mm), weight and family, and
     the icons' widths."""

@@ -11,7 +11,8 @@ from __future__ import annotations
 import difflib
 import re
 from collections.abc import Iterable
-from dataclasses import dataclass
+
+from sheetgen.frozen import frozen
 
 NAME = re.compile(r"[a-z][a-z0-9_-]{0,39}")  # a name the layout's [icons] table may give
 _TOKEN = re.compile(r"::|:([A-Za-z][A-Za-z0-9_-]*):")
@@ -20,7 +21,7 @@ _TOKEN = re.compile(r"::|:([A-Za-z][A-Za-z0-9_-]*):")
 BUILT_IN = ("spade", "heart", "diamond", "club", "star", "circle", "square", "triangle")
 
 
-@dataclass(frozen=True)
+@frozen
 class Icon:
     """An icon in a line of text, by its name."""
 

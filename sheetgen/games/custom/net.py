@@ -23,11 +23,11 @@ is mirrored: the faces are printed on the outside of the paper."""
 from __future__ import annotations
 
 from collections.abc import Sequence
-from dataclasses import dataclass
 from typing import Literal
 
 from sheetgen.colour_sight import lightness
 from sheetgen.draw import Drawing, Group, Rect, Shape, Style, Transform, line, polygon
+from sheetgen.frozen import frozen
 from sheetgen.games.custom.art import Pictures
 from sheetgen.games.custom.draw import item_shapes
 from sheetgen.games.custom.rules import FilledFace
@@ -77,7 +77,7 @@ FOLD = Style(stroke="#8c8c8c", width=0.25, dash=(1.5, 1.2))  # a fold, dashed an
 TAB = Style(stroke=None, fill="#e4e4e4")  # a glue tab, lightly tinted
 
 
-@dataclass(frozen=True)
+@frozen
 class Net:
     """A net's geometry for a cube of `edge` mm, in mm from its box's top-left corner (tabs
     included): each face's top-left corner and turn, in data order; the fold lines, each

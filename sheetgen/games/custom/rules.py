@@ -10,13 +10,13 @@ import os
 import re
 import string
 from collections.abc import Iterator
-from dataclasses import dataclass
 from pathlib import Path
 from typing import Any, Literal
 
 from sheetgen.colour_sight import too_alike
 from sheetgen.errors import SheetgenError
 from sheetgen.findings import Finding, error, shown, warning
+from sheetgen.frozen import frozen
 from sheetgen.games.custom.inline import BUILT_IN, icon_spans, listed, unknown
 from sheetgen.games.custom.model import IMAGE_FITS, TEXT_FITS, Face, Item, PiecesLayout
 from sheetgen.layouts.data import (
@@ -46,7 +46,7 @@ Kind = Literal["text", "colour", "file", "icon"]  # what a template must give
 COLON = "write '::' for a colon"
 
 
-@dataclass(frozen=True)
+@frozen
 class FilledItem:
     """An item with its templates filled from one row, and the family its text is set in
     ('sans', or a designer's font by the name `typefaces.own` knows it by)."""
@@ -77,7 +77,7 @@ class IconError(FontError):
     what is wrong."""
 
 
-@dataclass(frozen=True)
+@frozen
 class IconFile:
     """An icon of the layout's own: its name, its file as the layout names it, and that file,
     found in the folder of the layout file that names it."""
@@ -93,13 +93,13 @@ Icons = dict[str, IconFile]  # the layout's own icons, by name
 Families = dict[str, str]  # a text item's key ('front.items[0]') -> the family it is set in
 
 
-@dataclass(frozen=True)
+@frozen
 class FilledFace:
     background: str
     items: tuple[FilledItem, ...]
 
 
-@dataclass(frozen=True)
+@frozen
 class Filled:
     """One row's piece: the row, its title (as the layout's `title` fills it: '' when it has
     none), its count and its faces."""

@@ -6,6 +6,7 @@ from __future__ import annotations
 
 import math
 from collections.abc import Mapping
+from functools import lru_cache
 
 from sheetgen.draw import (
     Circle,
@@ -147,6 +148,16 @@ def _starter_mark(st: SheetStyle, words: MarramLabels) -> list[Shape]:
     ]
 
 
+@lru_cache(maxsize=256)
+def _beast(
+    kind: str, edges: tuple[str, ...], st: SheetStyle, reach: tuple[tuple[str, float], ...]
+) -> tuple[tuple[Shape, ...], tuple[Shape, ...], tuple[Shape, ...]]:
+    """`beast_layers` of one segment (its outline, body and marks), drawn once for each
+    segment, style and reach: a set's tiles repeat their beasts (60 segments, 21 unlike)."""
+    layers = beast_layers(kind, edges, st, dict(reach))
+    return tuple(layers.outline), tuple(layers.body), tuple(layers.top)
+
+
 def face_layers(
     face: Face,
     st: SheetStyle,
@@ -159,10 +170,10 @@ def face_layers(
     to `bleed` beyond the cut, each beast carried `reach[edge]` beyond its edges."""
     out = Layers(ground=ground(face, st, bleed))
     for seg in face.segments:
-        layers = beast_layers(seg.kind, seg.edges, st, reach)
-        out.outline += layers.outline
-        out.body += layers.body
-        out.top += layers.top
+        outline, body, top = _beast(seg.kind, seg.edges, st, tuple(reach.items()))
+        out.outline += outline
+        out.body += body
+        out.top += top
     for kind, corner in face.items:
         out.top += _item(kind, corner, st, words)
     if face.spade:

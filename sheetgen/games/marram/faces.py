@@ -6,6 +6,7 @@ from __future__ import annotations
 from collections.abc import Mapping
 from dataclasses import dataclass, field
 
+from sheetgen.frozen import frozen
 from sheetgen.games.marram.model import CORNERS, EDGES, TileType
 
 Pos = tuple[int, int]
@@ -18,7 +19,7 @@ LATTICE: dict[str, Pos] = {"NW": (0, 0), "NE": (1, 0), "SE": (1, 1), "SW": (0, 1
 ADJACENT = (("NW", "NE"), ("NE", "SE"), ("SE", "SW"), ("SW", "NW"))
 
 
-@dataclass(frozen=True)
+@frozen
 class Segment:
     """A beast segment on a face: its kind and the edge(s) it reaches."""
 
@@ -31,7 +32,7 @@ class Segment:
         return self.kind.split("-")[0]
 
 
-@dataclass(frozen=True)
+@frozen
 class Face:
     """One side of a tile, turned as it lies: corner kinds, middle, segments, items, spade."""
 

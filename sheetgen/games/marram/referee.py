@@ -6,9 +6,9 @@ board in pitchfork and animals, and the short game stopped at its target score."
 from __future__ import annotations
 
 from collections import Counter
-from dataclasses import dataclass
 
 from sheetgen.findings import Finding, error
+from sheetgen.frozen import frozen
 from sheetgen.games.marram.faces import Face, Pos, beasts, fits
 from sheetgen.games.marram.lying import Lying
 from sheetgen.games.marram.model import BoardLayout, Claim, Placed, TileSetLayout
@@ -25,7 +25,7 @@ from sheetgen.games.marram.variants import (
 from sheetgen.layouts.keypath import key_path
 
 
-@dataclass(frozen=True)
+@frozen
 class Scored:
     """A feature scored: at which move (its index in `placed`; None at the end of the game)."""
 

@@ -4,9 +4,9 @@ from __future__ import annotations
 
 from collections import Counter
 from collections.abc import Sequence
-from dataclasses import dataclass
 
 from sheetgen.findings import Finding, error
+from sheetgen.frozen import frozen
 from sheetgen.games.marram.faces import (
     EDGE_CORNERS,
     Beast,
@@ -219,7 +219,7 @@ def patch_points(patch: Patch, variant: Variant, complete: bool) -> int:
     return values["bulge"] * patch.bulges + sum(values[i] for i in patch.items)
 
 
-@dataclass(frozen=True)
+@frozen
 class FeatureScore:
     """A claimed feature's score: what it is, whether finished, its points, who takes them,
     and each player's boots on it."""
@@ -231,7 +231,7 @@ class FeatureScore:
     claims: dict[str, int]
 
 
-@dataclass(frozen=True)
+@frozen
 class Claimed:
     """A claimed feature: its score, and the claims on it (their places in the claim list)."""
 

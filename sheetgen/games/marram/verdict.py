@@ -4,9 +4,8 @@ broken rule found, the scores, and what of the variant goes unscored."""
 
 from __future__ import annotations
 
-from dataclasses import dataclass
-
 from sheetgen.findings import Finding, error
+from sheetgen.frozen import frozen
 from sheetgen.games.marram.faces import Face, Pos
 from sheetgen.games.marram.model import BoardLayout, Claim, MarramLabels, TileSetLayout
 from sheetgen.games.marram.referee import Game, Scored
@@ -19,7 +18,7 @@ from sheetgen.layouts.keypath import key_path
 HOPPERS = (("fly", "Fly", 20), ("frog", "Frog", 30))
 
 
-@dataclass(frozen=True)
+@frozen
 class HopperScore:
     """The Fly's or the Frog's guessing points: its hops (or "escape") and who took what."""
 
@@ -28,7 +27,7 @@ class HopperScore:
     points: dict[str, int]
 
 
-@dataclass(frozen=True)
+@frozen
 class Verdict:
     """A refereed board: the broken rules, the board as it lies, the boots and pitchforks still
     on it (those on finished features have gone back to their owners, those on flipped tiles

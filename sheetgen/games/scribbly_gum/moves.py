@@ -5,9 +5,9 @@ every extra move the meal tracker's arrows give), each line it could not have dr
 from __future__ import annotations
 
 from collections.abc import Collection, Mapping, Sequence
-from dataclasses import dataclass
 
 from sheetgen.findings import Finding, error
+from sheetgen.frozen import frozen
 from sheetgen.games.scribbly_gum.rules import Progress, collect, extra_moves
 from sheetgen.games.scribbly_gum.tree_graph import DIRECTIONS, WILD, Board
 
@@ -62,7 +62,7 @@ def line_targets(board: Board, filled: Collection[int], tile: str) -> dict[int, 
     return out
 
 
-@dataclass(frozen=True)
+@frozen
 class Line:
     """One line a player drew: the circle reached and the circle it came out of (indexes on
     the board), the round and turn, and what let it be drawn (the turn's tile, or "extra")."""
@@ -74,7 +74,7 @@ class Line:
     how: str
 
 
-@dataclass(frozen=True)
+@frozen
 class Played:
     """A sheet played through turn by turn: the lines drawn in order, what the player had done
     at the end of each turn (round, turn, progress), and the lines no tile allowed."""

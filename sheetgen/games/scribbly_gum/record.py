@@ -5,10 +5,10 @@ built on the rules module's one copy of each scoring rule (the simulator uses th
 from __future__ import annotations
 
 from collections.abc import Sequence
-from dataclasses import dataclass
 
 from sheetgen.errors import SheetgenError
 from sheetgen.findings import Finding, error
+from sheetgen.frozen import frozen
 from sheetgen.games.scribbly_gum.model import (
     FOODS,
     ROUNDS,
@@ -37,7 +37,7 @@ LETTERS = ("A", "B", "C")
 Tiles = Sequence[Sequence[str]] | None  # the movement tiles turned over, a list a round
 
 
-@dataclass(frozen=True)
+@frozen
 class Setup:
     """What a record is played with: the tree (as laid out and compiled for play), the tiles,
     and the achievements in play by letter."""
@@ -52,7 +52,7 @@ class Setup:
         return f"{letter} ({self.achievements[letter].title})"
 
 
-@dataclass(frozen=True)
+@frozen
 class Replay:
     """A sheet played through round by round: the tracker's counts at each round's end, and
     (for a sheet of circles) the circles filled by then (start circles included), the dotted
@@ -184,7 +184,7 @@ def is_solo(record: GameRecord) -> bool:
 # --- scoring ---------------------------------------------------------------------------------
 
 
-@dataclass(frozen=True)
+@frozen
 class ClaimScore:
     """An achievement scored: its letter, when, the side it showed and its points."""
 
@@ -195,7 +195,7 @@ class ClaimScore:
     points: int
 
 
-@dataclass(frozen=True)
+@frozen
 class SheetScore:
     """One sheet's score: the tracker's final counts, the meals of each round, the column
     bonus, the achievements scored and the final score."""
@@ -208,7 +208,7 @@ class SheetScore:
     total: int
 
 
-@dataclass(frozen=True)
+@frozen
 class GameScore:
     """Every sheet's score, the winners (the rulebook's tie-break applied), whether a tie was
     broken by column bonus points, and a solo game's band on the solo chart."""

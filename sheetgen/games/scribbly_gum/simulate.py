@@ -11,9 +11,9 @@ from __future__ import annotations
 import random
 import statistics
 from collections.abc import Sequence
-from dataclasses import dataclass
 from typing import Literal
 
+from sheetgen.frozen import frozen
 from sheetgen.games.scribbly_gum.model import ROUNDS, TURNS, Achievement
 from sheetgen.games.scribbly_gum.moves import TILE_DIRECTIONS
 from sheetgen.games.scribbly_gum.rules import (
@@ -215,7 +215,7 @@ def play(
     return final_score(round_meals, column_bonus(game.tracker, board.column_bonus), points)
 
 
-@dataclass(frozen=True)
+@frozen
 class Summary:
     """A score distribution and its share in each band of the rulebook's solo chart."""
 

@@ -3,7 +3,6 @@ silver back, and the letter tiles; laid out for printing with crop marks and ble
 
 from __future__ import annotations
 
-from dataclasses import dataclass
 from itertools import pairwise
 from typing import TYPE_CHECKING
 
@@ -26,6 +25,7 @@ from sheetgen.draw import (
 from sheetgen.draw.icons import FOOD_ICONS, arrow, moth, wild
 from sheetgen.draw.sheets import AlignmentTest, Pieces, Sheets, TwoSided
 from sheetgen.findings import Finding, error
+from sheetgen.frozen import frozen
 from sheetgen.games.scribbly_gum.draw import MIN_TEXT, Point, dots_along, food_group, text
 from sheetgen.games.scribbly_gum.model import (
     MIN_TILE,
@@ -285,7 +285,7 @@ def tile_size(layout: TilesLayout, options: BuildOptions) -> float:
     return options.tile_size or layout.sheet.size
 
 
-@dataclass(frozen=True)
+@frozen
 class TileFaces:
     """Every side of the deck's tiles, each drawn once: a front a kind of movement (in the
     order the deck first lists it) and their common back, each achievement's gold and silver

@@ -2,8 +2,7 @@
 
 from __future__ import annotations
 
-from dataclasses import dataclass
-
+from sheetgen.frozen import frozen
 from sheetgen.games.scribbly_gum.model import FOODS, TreeLayout
 
 DIRECTIONS = ("left", "right", "up", "down")
@@ -22,7 +21,7 @@ def direction_of(a: tuple[int, int], b: tuple[int, int]) -> str | None:
     return None
 
 
-@dataclass(frozen=True)
+@frozen
 class Board:
     """A tree ready for play. Circle i has `kind[i]` (0 nut, 1 leaf, 2 blossom, 3 wild,
     4 start) and `count[i]`; `step[d][i]` is the circle a solid line reaches from i in

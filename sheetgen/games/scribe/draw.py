@@ -2,8 +2,6 @@
 
 from __future__ import annotations
 
-from dataclasses import dataclass
-
 from sheetgen.draw import (
     Circle,
     Drawing,
@@ -19,6 +17,7 @@ from sheetgen.draw import (
     wrap,
 )
 from sheetgen.draw.shapes import Weight
+from sheetgen.frozen import frozen
 from sheetgen.games.scribe.model import Glyph, ScribeLayout
 from sheetgen.games.scribe.rules import COLUMNS
 
@@ -35,7 +34,7 @@ COLUMN_GAP = 6.0  # mm between columns of the rules
 CAPTION_LEADING = 1.3  # line pitch of the captions under the legend's diagrams, in text sizes
 
 
-@dataclass(frozen=True)
+@frozen
 class RuleLine:
     """One line of the rules summary, and whether it ends its paragraph."""
 
@@ -46,7 +45,7 @@ class RuleLine:
         return LEADING * t + (PARAGRAPH * t if self.last else 0.0)
 
 
-@dataclass(frozen=True)
+@frozen
 class Plan:
     """Where the parts of the sheet go, in millimetres from its top-left corner."""
 
@@ -76,7 +75,7 @@ class Plan:
         return self.legend_w / self.legend_columns
 
 
-@dataclass(frozen=True)
+@frozen
 class Caption:
     """One line printed under a glyph's diagram in the legend: its words, weight and colour."""
 

@@ -5,9 +5,10 @@ from __future__ import annotations
 import functools
 import itertools
 from collections.abc import Iterable, Sequence
-from dataclasses import dataclass, field
+from dataclasses import field
 
 from sheetgen.findings import Finding, error, warning
+from sheetgen.frozen import frozen
 from sheetgen.games.scribe.model import Glyph, ScribeLayout
 
 Cell = tuple[int, int]
@@ -63,7 +64,7 @@ def groups(cells: Iterable[Cell]) -> list[frozenset[Cell]]:
     return sorted(out, key=lambda g: min(g))
 
 
-@dataclass(frozen=True)
+@frozen
 class GlyphTable:
     """Glyphs by canonical shape, for scoring."""
 
@@ -77,14 +78,14 @@ class GlyphTable:
         return self.by_shape.get(canonical(group))
 
 
-@dataclass(frozen=True)
+@frozen
 class PlayerScore:
     points: int
     glyphs: tuple[str, ...]
     unscored: int = 0
 
 
-@dataclass(frozen=True)
+@frozen
 class MiniScore:
     """A mini grid's score: points and glyphs a player, and its winner once it is full."""
 
@@ -140,7 +141,7 @@ def score_mini(rows: Sequence[str], table: GlyphTable) -> MiniScore:
     return MiniScore(scores, full)
 
 
-@dataclass(frozen=True)
+@frozen
 class MatchScore:
     """A super grid: the nine mini grid scores (row by row) and the match state."""
 

@@ -4,7 +4,6 @@ track, score box and rules below it), and a finished game drawn on its sheet."""
 from __future__ import annotations
 
 from collections.abc import Sequence
-from dataclasses import dataclass
 
 from sheetgen.draw import (
     Circle,
@@ -21,6 +20,7 @@ from sheetgen.draw import (
     text_width,
 )
 from sheetgen.draw.icons import star
+from sheetgen.frozen import frozen
 from sheetgen.games.walkabout.grid import Node, segment
 from sheetgen.games.walkabout.model import MapLayout, PlacedSymbol, WalkaboutLabels
 from sheetgen.games.walkabout.room import (
@@ -100,14 +100,17 @@ def _grid_lines(layout: MapLayout) -> list[Shape]:
     g = grid_of(layout)
     thin = Style(stroke=layout.sheet.grid_line, width=GRID_WIDTH, cap="round")
     border = Style(stroke=layout.sheet.ink, width=BORDER_WIDTH, cap="round")
+    ox, oy = grid_offset(layout)
     out: list[Shape] = []
     for node in g.nodes():
+        x, y = g.position(node)
         for d in ("N", "NE", "SE"):
             other = g.neighbour(node, d)
             if other is None:
                 continue
             style = border if g.is_border(segment(node, other)) else thin
-            out.append(line(*node_xy(layout, node), *node_xy(layout, other), style))
+            x2, y2 = g.position(other)
+            out.append(line(ox + x, oy + y, ox + x2, oy + y2, style))  # (as node_xy places)
     return out
 
 
@@ -191,7 +194,7 @@ def _header(layout: MapLayout, words: WalkaboutLabels, slots: Slots) -> list[Sha
     ]
 
 
-@dataclass(frozen=True)
+@frozen
 class Finished:
     """What a player adds to a sheet by the end: the whole path, the symbols found, region
     scores circled at spaces, the values written in the score box (by slot: 'regions',

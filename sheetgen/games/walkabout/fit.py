@@ -16,17 +16,17 @@ from __future__ import annotations
 
 import itertools
 import math
-from dataclasses import dataclass
 
 from sheetgen.draw import IDENTITY, Circle, Group, Path, flattened
 from sheetgen.draw.walk import leaves
+from sheetgen.frozen import frozen
 
 Point = tuple[float, float]
 Row = tuple[float, float, float, float]  # a*u + b*x + c*y >= d, with u the size or the room
 CURVE_STEPS = 16  # points a curve is measured at
 
 
-@dataclass(frozen=True)
+@frozen
 class Keep:
     """A line a symbol's ink stays on one side of: every point x of it has n . x >= `at` (mm),
     n = (`nx`, `ny`) a unit vector pointing to the side it stays on."""
@@ -65,11 +65,14 @@ def outline(unit: Group) -> list[tuple[float, float, float]]:
         half = (
             leaf.style.width / 2 if isinstance(leaf, Path | Circle) and leaf.style.stroke else 0.0
         )
+        a, b, c, d, e, f = at.a, at.b, at.c, at.d, at.e, at.f  # placed as `at.apply` places
         if isinstance(leaf, Path):
-            for x, y in flattened(leaf.segments, CURVE_STEPS):
-                out.append((*at.apply(x, y), half * k))
+            hk = half * k
+            points = flattened(leaf.segments, CURVE_STEPS)
+            out += [(a * x + c * y + e, b * x + d * y + f, hk) for x, y in points]
         elif isinstance(leaf, Circle):
-            out.append((*at.apply(leaf.cx, leaf.cy), (leaf.r + half) * k))
+            x, y = leaf.cx, leaf.cy
+            out.append((a * x + c * y + e, b * x + d * y + f, (leaf.r + half) * k))
     return out
 
 
@@ -80,54 +83,77 @@ def fit(
     largest up to `largest` whose ink keeps every one of `keeps` (never under `smallest`, where
     the space has no room for it: then as far from them all as it can be), centred where the
     least spare room to any keep is the most."""
-    ink = outline(unit)
-    # how far the unit symbol's ink reaches against each keep's n, from its middle
-    reach = [max(r - (k.nx * x + k.ny * y) for x, y, r in ink) for k in keeps]
-    spare = [k.at - (k.nx * middle[0] + k.ny * middle[1]) for k in keeps]
-    rows: list[Row] = [(-h, k.nx, k.ny, d) for h, k, d in zip(reach, keeps, spare, strict=True)]
-    grown = _best([*rows, (-1.0, 0.0, 0.0, -largest)])
-    size = max(smallest, min(largest, grown[0] if grown else smallest))
+    reach, spare = _reach(unit, middle, keeps)
+    size = _size(reach, spare, keeps, largest, smallest)
     room = [(-1.0, k.nx, k.ny, d + size * h) for h, k, d in zip(reach, keeps, spare, strict=True)]
     centred = _best(room)
     dx, dy = (centred[1], centred[2]) if centred else (0.0, 0.0)
     return middle[0] + dx, middle[1] + dy, size
 
 
+def fit_size(
+    unit: Group, middle: Point, keeps: list[Keep], largest: float, smallest: float
+) -> float:
+    """The size `fit` finds, the symbol left uncentred (where only its size is wanted)."""
+    return _size(*_reach(unit, middle, keeps), keeps, largest, smallest)
+
+
+def _reach(unit: Group, middle: Point, keeps: list[Keep]) -> tuple[list[float], list[float]]:
+    """How far the unit symbol's ink reaches against each keep's n, from its middle, and the
+    room from `middle` to each keep."""
+    ink = outline(unit)
+    reach = []
+    for k in keeps:
+        nx, ny = k.nx, k.ny
+        reach.append(max([r - (nx * x + ny * y) for x, y, r in ink]))
+    spare = [k.at - (k.nx * middle[0] + k.ny * middle[1]) for k in keeps]
+    return reach, spare
+
+
+def _size(
+    reach: list[float], spare: list[float], keeps: list[Keep], largest: float, smallest: float
+) -> float:
+    rows: list[Row] = [(-h, k.nx, k.ny, d) for h, k, d in zip(reach, keeps, spare, strict=True)]
+    grown = _best([*rows, (-1.0, 0.0, 0.0, -largest)])
+    return max(smallest, min(largest, grown[0] if grown else smallest))
+
+
 def _best(rows: list[Row]) -> tuple[float, float, float] | None:
     """The point (u, x, y) with the largest u that meets every row, found among the points
-    where three rows meet (the middle of them where several are as good); None if none does."""
+    where three rows meet (the middle of them where several are as good); None if none does.
+    Each three rows are solved by Cramer's rule, the 2 x 2 minors of each two rows worked out
+    once for every third row they meet."""
     found: list[tuple[float, float, float]] = []
-    for a, b, c in itertools.combinations(rows, 3):
-        point = _meet(a, b, c)
-        if point is not None and all(
-            r[0] * point[0] + r[1] * point[1] + r[2] * point[2] >= r[3] - 1e-9 for r in rows
-        ):
-            found.append(point)
+    limits = [(a, b, c, d - 1e-9) for a, b, c, d in rows]
+    minors = {}
+    for j, (aj, bj, cj, dj) in enumerate(rows):
+        for k in range(j + 1, len(rows)):
+            ak, bk, ck, dk = rows[k]
+            minors[j, k] = (
+                bj * ck - cj * bk,
+                aj * ck - cj * ak,
+                aj * bk - bj * ak,
+                dj * ck - cj * dk,
+                dj * bk - bj * dk,
+                aj * dk - dj * ak,
+                bj * dk - dj * bk,
+            )
+    for i, j, k in itertools.combinations(range(len(rows)), 3):
+        ai, bi, ci, di = rows[i]
+        bc, ac, ab, dc, db, ad, bd = minors[j, k]
+        det = ai * bc - bi * ac + ci * ab
+        if abs(det) < 1e-12:  # the three rows meet in no one point
+            continue
+        u = (di * bc - bi * dc + ci * db) / det
+        x = (ai * dc - di * ac + ci * ad) / det
+        y = (ai * bd - bi * ad + di * ab) / det
+        for a, b, c, limit in limits:
+            if not a * u + b * x + c * y >= limit:
+                break
+        else:
+            found.append((u, x, y))
     if not found:
         return None
     top = max(p[0] for p in found)
     best = [p for p in found if p[0] >= top - 1e-9]
     return top, sum(p[1] for p in best) / len(best), sum(p[2] for p in best) / len(best)
-
-
-def _meet(*rows: Row) -> tuple[float, float, float] | None:
-    """Where three rows hold with equality (Cramer's rule), None if they meet in no one point."""
-
-    def det(m: list[list[float]]) -> float:
-        return (
-            m[0][0] * (m[1][1] * m[2][2] - m[1][2] * m[2][1])
-            - m[0][1] * (m[1][0] * m[2][2] - m[1][2] * m[2][0])
-            + m[0][2] * (m[1][0] * m[2][1] - m[1][1] * m[2][0])
-        )
-
-    a = [list(r[:3]) for r in rows]
-    d = det(a)
-    if abs(d) < 1e-12:
-        return None
-    out = []
-    for col in range(3):
-        m = [row[:] for row in a]
-        for i, r in enumerate(rows):
-            m[i][col] = r[3]
-        out.append(det(m) / d)
-    return out[0], out[1], out[2]

@@ -11,7 +11,8 @@ from __future__ import annotations
 import functools
 import math
 from collections.abc import Iterator
-from dataclasses import dataclass
+
+from sheetgen.frozen import frozen
 
 Node = tuple[int, int]
 Space = tuple[int, int]
@@ -55,7 +56,7 @@ def segment(a: Node, b: Node) -> Segment:
     return frozenset((a, b))
 
 
-@dataclass(frozen=True)
+@frozen
 class Grid:
     """A map grid: `columns` columns of nodes, `rows` edges tall, edges of `edge` mm."""
 

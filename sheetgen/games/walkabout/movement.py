@@ -11,11 +11,11 @@ from __future__ import annotations
 
 import math
 from collections.abc import Sequence
-from dataclasses import dataclass
 from itertools import pairwise
 from typing import TYPE_CHECKING, Any
 
 from sheetgen.draw import Circle, Shape, Style, polygon, polyline
+from sheetgen.frozen import frozen
 from sheetgen.games.walkabout.grid import STEP, turn
 from sheetgen.games.walkabout.model import Face
 
@@ -62,7 +62,7 @@ def span(faces: Sequence[Face]) -> float:
     return max([1.0, *(max(extent(f)) for f in faces)])
 
 
-@dataclass(frozen=True)
+@frozen
 class Pen:
     """How a movement is drawn: step length and stroke width (mm), its ink and the fill of the
     start ring (the colour behind it, so the ring is hollow on every die)."""

@@ -8,11 +8,12 @@ from __future__ import annotations
 
 import itertools
 from collections.abc import Sequence
-from dataclasses import dataclass, replace
+from dataclasses import replace
 from typing import TypeVar
 
 from sheetgen.errors import SheetgenError
 from sheetgen.findings import Finding, error
+from sheetgen.frozen import frozen
 from sheetgen.games.walkabout.grid import DIRECTIONS, Grid, Node, Space, direction_between
 from sheetgen.games.walkabout.model import DiceLayout, GameRecord, MapLayout
 from sheetgen.games.walkabout.rules import (
@@ -30,7 +31,7 @@ LAST_DAY = " (you may quit after moving, finding nothing, but not partway throug
 TURN_NAMES = {v: k for k, v in TURNS.items()}
 
 
-@dataclass(frozen=True)
+@frozen
 class Day:
     """One day of a record: its number (1 = first), the node the player came from before it
     (which way they faced), the nodes from where they stood at its start to where they stood

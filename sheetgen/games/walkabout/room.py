@@ -8,9 +8,16 @@ from __future__ import annotations
 import functools
 import itertools
 from collections.abc import Sequence
-from dataclasses import dataclass
 
-from sheetgen.games.walkabout.fit import Keep, Point, fit, keep_from_line, keep_from_point
+from sheetgen.frozen import frozen
+from sheetgen.games.walkabout.fit import (
+    Keep,
+    Point,
+    fit,
+    fit_size,
+    keep_from_line,
+    keep_from_point,
+)
 from sheetgen.games.walkabout.grid import DIRECTIONS, Grid, Node, Segment, Space, segment
 from sheetgen.games.walkabout.model import SYMBOLS, MapLayout
 from sheetgen.games.walkabout.rules import grid_of
@@ -32,7 +39,7 @@ SETTLE = 12  # the most rounds of fitting a symbol whose strokes keep their widt
 # nearer the size it settles at)
 
 
-@dataclass(frozen=True)
+@frozen
 class Beside:
     """The ink round a sheet's spaces that its symbols keep PAPER clear of, as how far it
     reaches (mm) from the centre line of a side (`sides`: a path along it) or from a node
@@ -111,7 +118,7 @@ def _symbol_size(columns: int, rows: int, edge: float) -> float:
     where = keeps(g, space, around)
     largest = edge * SYMBOL
     return min(
-        settle(kind, facing, g.centre(space), where, largest)[2]
+        settled_size(kind, facing, g.centre(space), where, largest)
         for kind, facing in itertools.product(SYMBOLS, DIRECTIONS)
     )
 
@@ -132,3 +139,17 @@ def settle(
             break
         size = found
     return x, y, size
+
+
+def settled_size(
+    kind: str, facing: str | None, middle: Point, where: list[Keep], largest: float
+) -> float:
+    """The size `settle` finds, in the same rounds, the symbol left uncentred in each."""
+    size = largest
+    for _ in range(SETTLE):
+        unit = symbol(kind, 0, 0, 1, "#000000", facing, SYMBOL_PEN / size)
+        found = fit_size(unit, middle, where, largest, largest / 2)
+        if found == size:
+            break
+        size = found
+    return size

@@ -2,13 +2,14 @@
 
 from __future__ import annotations
 
+import functools
 import itertools
 from collections.abc import Iterable, Sequence
-from dataclasses import dataclass
 from fractions import Fraction
 
 from sheetgen.colour_sight import alike_findings
 from sheetgen.findings import Finding, error
+from sheetgen.frozen import frozen
 from sheetgen.games.walkabout.grid import (
     DIRECTIONS,
     Grid,
@@ -36,7 +37,12 @@ TURNS = {"F": 0, "L": -1, "R": 1, "HL": -2, "HR": 2}
 
 
 def grid_of(layout: MapLayout) -> Grid:
-    return Grid(layout.columns, layout.rows, layout.edge)
+    return _grid(layout.columns, layout.rows, layout.edge)
+
+
+@functools.lru_cache(maxsize=16)  # (asked for again and again as a map is drawn and checked)
+def _grid(columns: int, rows: int, edge: float) -> Grid:
+    return Grid(columns, rows, edge)
 
 
 # --- checks ----------------------------------------------------------------------------------
@@ -241,7 +247,7 @@ def check_dice(layout: DiceLayout) -> list[Finding]:
 # --- moves -----------------------------------------------------------------------------------
 
 
-@dataclass(frozen=True)
+@frozen
 class Option:
     """One choice for the day's move: what it is and the nodes it walks through."""
 
@@ -378,7 +384,7 @@ def ladder(count: int) -> int:
     return 0 if count < 2 else 1 + 2 * (count - 2)
 
 
-@dataclass(frozen=True)
+@frozen
 class RegionScore:
     region: int
     spaces: int
@@ -426,7 +432,7 @@ def score_regions(
     return out
 
 
-@dataclass(frozen=True)
+@frozen
 class Score:
     regions: list[RegionScore]
     symbol_points: dict[str, Fraction]

@@ -1,0 +1,137 @@
+"""Frozen dataclasses, made for a fraction of what `dataclass(frozen=True)` costs at import.
+
+Python 3.11's decorator writes every method of a frozen class (`__init__`, `__repr__`,
+`__eq__`, `__hash__`, `__setattr__`, `__delattr__`) as source and compiles each in turn: about a
+millisecond a class, and a command imports dozens of them (as long as importing Typer, for
+`sheetgen check`). `frozen` compiles `__init__` alone, where speed counts (a drawing makes
+thousands of shapes), and gives each class the other five as functions that do what the
+decorator's do: the same `repr`, equality and hash of the same fields (a tuple of them, compared
+and hashed), the same `FrozenInstanceError`. The class is a dataclass as the decorator makes it
+(`dataclasses.fields`, `replace`, `asdict` read it alike); its fields are plain ones, with a
+default or a `default_factory` or neither, and `compare=False` or `repr=False` where wanted.
+"""
+
+from __future__ import annotations
+
+import dataclasses
+from collections.abc import Callable
+from dataclasses import MISSING, FrozenInstanceError
+from operator import attrgetter
+from typing import Any, TypeVar, cast, dataclass_transform, overload
+
+T = TypeVar("T")
+
+
+class _Factory:
+    """The default an `__init__` gives a field made by its `default_factory`."""
+
+    def __repr__(self) -> str:
+        return "<factory>"
+
+
+_FACTORY = _Factory()
+_OWN = ("__init__", "__repr__", "__eq__", "__hash__", "__setattr__", "__delattr__")
+
+
+@overload
+def frozen(cls: type[T], /) -> type[T]: ...
+
+
+@overload
+def frozen(*, eq: bool = True) -> Callable[[type[T]], type[T]]: ...
+
+
+@dataclass_transform(frozen_default=True, field_specifiers=(dataclasses.field, dataclasses.Field))
+def frozen(cls: type[T] | None = None, /, *, eq: bool = True) -> Any:
+    """`dataclass(frozen=True, eq=eq)`, made cheaply: `@frozen`, or `@frozen(eq=False)` for a
+    class whose objects compare (and hash) by identity."""
+
+    def wrap(cls: type[T]) -> type[T]:
+        return _made(cls, eq)
+
+    return wrap if cls is None else wrap(cls)
+
+
+def _made(cls: type[T], eq: bool) -> type[T]:
+    own = [name for name in _OWN if name in cls.__dict__]
+    if own:
+        raise TypeError(f"{cls.__name__}: @frozen writes {', '.join(own)} itself")
+    if cls.__doc__ is None:  # (the decorator would work one out of __init__'s signature)
+        cls.__doc__ = cls.__name__
+    made = dataclasses.dataclass(cls, init=False, repr=False, eq=False)
+    fields = dataclasses.fields(cast(Any, made))
+    if any(not f.init or f.kw_only is True or f.hash is not None for f in fields):
+        raise TypeError(f"{cls.__name__}: @frozen takes plain fields only")
+    names = tuple(f.name for f in fields)
+    shown = tuple(f.name for f in fields if f.repr)
+
+    def __repr__(self: Any) -> str:
+        said = ", ".join(f"{name}={getattr(self, name)!r}" for name in shown)
+        return f"{self.__class__.__qualname__}({said})"
+
+    def __setattr__(self: Any, name: str, value: Any) -> None:
+        if type(self) is made or name in names:
+            raise FrozenInstanceError(f"cannot assign to field {name!r}")
+        super(made, self).__setattr__(name, value)
+
+    def __delattr__(self: Any, name: str) -> None:
+        if type(self) is made or name in names:
+            raise FrozenInstanceError(f"cannot delete field {name!r}")
+        super(made, self).__delattr__(name)
+
+    methods: list[Callable[..., Any]] = [_init(made, fields), __repr__, __setattr__, __delattr__]
+    if eq:
+        key = _key(tuple(f.name for f in fields if f.compare))
+
+        def __eq__(self: Any, other: Any) -> Any:
+            if other.__class__ is self.__class__:
+                return key(self) == key(other)
+            return NotImplemented
+
+        def __hash__(self: Any) -> int:
+            return hash(key(self))
+
+        methods += [__eq__, __hash__]
+    for method in methods:
+        method.__qualname__ = f"{made.__qualname__}.{method.__name__}"
+        setattr(made, method.__name__, method)
+    params = made.__dataclass_params__  # type: ignore[attr-defined]
+    params.init = params.repr = params.frozen = True
+    params.eq = eq
+    return made
+
+
+def _init(made: type, fields: tuple[dataclasses.Field[Any], ...]) -> Callable[..., None]:
+    """The class's `__init__`, compiled as the decorator's is: each field set in turn through
+    `object.__setattr__` (a default made by its factory when none is given), then
+    `__post_init__` where the class has one."""
+    space: dict[str, Any] = {"__set": object.__setattr__, "__factory": _FACTORY}
+    params, lines = ["self"], []
+    for f in fields:
+        value = f.name
+        if f.default is not MISSING:
+            space[f"__default_{f.name}"] = f.default
+            params.append(f"{f.name}=__default_{f.name}")
+        elif f.default_factory is not MISSING:
+            space[f"__make_{f.name}"] = f.default_factory
+            params.append(f"{f.name}=__factory")
+            value = f"__make_{f.name}() if {f.name} is __factory else {f.name}"
+        else:
+            params.append(f.name)
+        lines.append(f"    __set(self, {f.name!r}, {value})")
+    if hasattr(made, "__post_init__"):
+        lines.append("    self.__post_init__()")
+    exec(f"def __init__({', '.join(params)}):\n" + ("\n".join(lines) or "    pass"), space)
+    init: Callable[..., None] = space["__init__"]
+    return init
+
+
+def _key(names: tuple[str, ...]) -> Callable[[Any], tuple[Any, ...]]:
+    """The fields an object is compared and hashed by, as a tuple."""
+    if len(names) > 1:
+        return attrgetter(*names)  # (in C: a tuple of them)
+
+    def key(obj: Any) -> tuple[Any, ...]:
+        return tuple(getattr(obj, name) for name in names)
+
+    return key

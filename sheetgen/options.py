@@ -42,6 +42,7 @@ class BuildOptions:
     px: int | None = None
     fit: bool = False
     only: tuple[str, ...] = ()  # --only: the pieces, decks or dice to print, not the whole set
+    stretch: tuple[float, float] = (1.0, 1.0)  # every page's, across and down (--printer)
 
 
 def parse_formats(text: str) -> tuple[Format, ...]:
@@ -270,8 +271,17 @@ class BuildRequest:
 
     @cached_property
     def printer(self) -> Printer | None:
-        """--printer: the profile of a printer calibrated once (None when not given)."""
-        return None if self.given.printer is None else load(self.given.printer)
+        """--printer: the profile of a printer calibrated once (None when not given); not for
+        a print shop's files (--profile, --colour cmyk), which the shop's press prints."""
+        if self.given.printer is None:
+            return None
+        if self.profile is not None or self.given.colour == "cmyk":
+            asked = "--profile" if self.profile is not None else "--colour cmyk"
+            raise UsageError(
+                f"--printer {self.given.printer}: {asked} makes a print shop's files, printed "
+                "on the shop's press, not on your printer: leave out --printer"
+            )
+        return load(self.given.printer)
 
     @cached_property
     def flip(self) -> Flip:
@@ -293,9 +303,9 @@ class BuildRequest:
 
     @cached_property
     def printer_warnings(self) -> list[str]:
-        """What the printer's profile says of this build (margins it cannot print, a scaled
-        print); nothing without --printer."""
-        return [] if self.printer is None else self.printer.warnings(self.margin)
+        """What the printer's profile does to this build (a wider margin, pages scaled to
+        print true); nothing without --printer."""
+        return [] if self.printer is None else self.printer.notes(self.asked_margin)
 
     @cached_property
     def gap(self) -> float | None:
@@ -310,13 +320,20 @@ class BuildRequest:
         return self.given.bleed
 
     @cached_property
-    def margin(self) -> float:
+    def asked_margin(self) -> float:
         """--margin in mm, beyond the edge no printer reaches; the press's own when not
         given."""
         margin = self.given.margin
         why = f"printers cannot print within {SAFE_EDGE:g} mm of the paper's edge"
         check_mm("--margin", margin, SAFE_EDGE, MAX_MARGIN, why)
         return PressOptions.margin if margin is None else margin
+
+    @cached_property
+    def margin(self) -> float:
+        """The margin the press keeps: --margin's, or the --printer's widest unprintable
+        margin where that is wider."""
+        widest = 0.0 if self.printer is None else self.printer.widest
+        return max(self.asked_margin, widest)
 
     @cached_property
     def crop_marks(self) -> CropMarks | None:
@@ -371,6 +388,7 @@ class BuildRequest:
             px=self.px,
             fit=self.fit,
             only=self.only,
+            stretch=(1.0, 1.0) if self.printer is None else self.printer.stretch,
         )
 
 

@@ -129,7 +129,7 @@ def build(
         typer.Option(
             metavar="NAME",
             help="a printer calibrated once (see 'sheetgen printer'): its --offset and --flip "
-            "where not given",
+            "where not given, its widest margin, and every page scaled to print true",
         ),
     ] = None,
     layout_folders: LayoutFolders = None,

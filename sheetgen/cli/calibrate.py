@@ -30,7 +30,7 @@ def calibrate(
     from sheetgen.draw.document import Document  # start-up
     from sheetgen.options import parse_flip  # start-up
     from sheetgen.pipeline.output import check_folder, make_folder, write_atomic  # start-up
-    from sheetgen.press.calibration import calibration_pages  # start-up
+    from sheetgen.press.calibration import calibration_pages, save_command  # start-up
     from sheetgen.press.paper import parse_paper  # start-up
     from sheetgen.text.terminal import for_terminal  # start-up
 
@@ -38,13 +38,13 @@ def calibrate(
     turned = parse_flip(flip)
     folder = check_folder(out)
     pages = calibration_pages(sheet, turned)
-    title = f"sheetgen printer calibration ({sheet.name})"
+    title = f"sheetgen printer calibration ({sheet.name}, {turned}-edge flip)"
     data = render_pdf(Document(tuple(pages), title, duplex=turned))
     make_folder(folder)
-    path = folder / f"calibration-{sheet.name.lower().replace(' ', '-')}.pdf"
+    short = "-short" if turned == "short" else ""
+    path = folder / f"calibration-{sheet.name.lower().replace(' ', '-')}{short}.pdf"
     write_atomic(path, data)
     typer.echo(f"wrote {for_terminal(str(path))} ({len(data) / 1024:,.0f} KiB)")
     typer.echo(
-        "print it double-sided at actual size, then save the readings: sheetgen printer NAME "
-        "--offset X,Y --margins T,R,B,L --scale MM"
+        f"print it double-sided at actual size, then save the readings: {save_command(turned)}"
     )

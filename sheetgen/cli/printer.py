@@ -24,18 +24,21 @@ def printer(
         typer.Option(metavar="T,R,B,L", help="the unprintable margins read off the sheet, mm"),
     ] = None,
     scale: Annotated[
-        float | None,
-        typer.Option(metavar="MM", help="the length the 100 mm bar printed at, in mm"),
+        str | None,
+        typer.Option(
+            metavar="ACROSS,DOWN",
+            help="the lengths the 100 mm bars across and down printed at, in mm (one: both)",
+        ),
     ] = None,
 ) -> None:
     """Save a printer's calibration readings (from 'sheetgen calibrate') as its profile, kept
     in your config folder; name none to list the profiles saved. Readings not given keep the
-    profile's own (or the defaults: no drift, long edge, no margins, 100 mm).
+    profile's own (or the defaults: no drift, long edge, no margins, bars of 100 mm).
 
     Examples:
 
     \b
-      sheetgen printer office --offset 0.5,-0.3 --margins 4,4,6,4 --scale 100
+      sheetgen printer office --offset 0.5,-0.3 --margins 4,4,6,4 --scale 99.6,99.8
       sheetgen printer
     """
     from sheetgen.options import parse_flip, parse_offset  # start-up
@@ -46,7 +49,7 @@ def printer(
         folder,
         known,
         load,
-        parse_hundred,
+        parse_bars,
         parse_margins,
         path_of,
     )
@@ -67,7 +70,7 @@ def printer(
         offset=saved.offset if offset is None else parse_offset(offset),
         flip=saved.flip if flip is None else parse_flip(flip),
         margins=saved.margins if margins is None else parse_margins(margins),
-        hundred=saved.hundred if scale is None else parse_hundred(scale),
+        bars=saved.bars if scale is None else parse_bars(scale),
     )
     path.parent.mkdir(parents=True, exist_ok=True)
     write_atomic(path, changed.text().encode("utf-8"))

@@ -14,7 +14,7 @@ from sheetgen.layouts.read import Loaded
 from sheetgen.options import BuildOptions
 from sheetgen.pipeline.honoured import press_kept
 from sheetgen.press.paper import Paper
-from sheetgen.press.plan import PressOptions
+from sheetgen.press.printer import true_to_printer
 from sheetgen.press.sheets import press_sheets
 
 
@@ -33,7 +33,7 @@ def document_for(loaded: Loaded, options: BuildOptions) -> Document:
         document = only_document(loaded, told)
     else:
         document = pressed(loaded.kind, loaded.model, told)
-    return _finished(loaded, document, told.press)
+    return _finished(loaded, document, told)
 
 
 def documents_on(
@@ -55,7 +55,7 @@ def documents_on(
         press = replace(told.press, paper=paper)
         try:
             document = press_sheets(sheets, press, loaded.kind.cuts)
-            out.append(_finished(loaded, document, press))
+            out.append(_finished(loaded, document, replace(told, press=press)))
         except SheetgenError as exc:
             out.append(exc)
     return out
@@ -87,9 +87,10 @@ def _told(loaded: Loaded, options: BuildOptions) -> BuildOptions:
     return told
 
 
-def _finished(loaded: Loaded, document: Document, press: PressOptions) -> Document:
-    """The document folded when --fold asks."""
-    if press.fold:
+def _finished(loaded: Loaded, document: Document, told: BuildOptions) -> Document:
+    """The document folded when --fold asks, true to the --printer's scale."""
+    document = true_to_printer(document, told.stretch)
+    if told.press.fold:
         if document.duplex in (None, "simplex"):
             raise CannotFold(
                 f"--fold: {loaded.source} prints no backs to fold behind its fronts "

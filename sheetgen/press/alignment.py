@@ -151,23 +151,10 @@ def alignment_pages(
             label(w / 2, h - EDGE - 12 + LEADING * i, text, 2.8, colour=INK, max_width=w - 20)
             for i, text in enumerate(edge)
         ),
-        Rect(
-            w / 2 - EDGE_BOX[0] / 2,
-            h - EDGE - EDGE_BOX[1] / 2,
-            *EDGE_BOX,
-            Style(stroke=INK, width=0.15),
-        ),
+        flip_box(w, h),
         label(w / 2, h - 12, words.align_front, 2.6, colour=INK, max_width=w - 20),
     ]
-    # the one mark that is not symmetric: turned over the other edge, it shows near the top
-    tx, ty = w / 2 + offset[0], (h - EDGE if mirror_x else EDGE) + offset[1]
-    point = -1 if mirror_x else 1  # pointing up the front, seen through the sheet
-    back_shapes: list[Shape] = [
-        polygon(
-            [(tx, ty + 2.5 * point), (tx - 2.5, ty - 2 * point), (tx + 2.5, ty - 2 * point)],
-            Style(stroke=None, fill="#c0262d"),
-        )
-    ]
+    back_shapes: list[Shape] = [flip_triangle(w, h, mirror_x, offset)]
     on_front, on_back = drift_marks(w, h, mirror_x, offset, spots)
     front_shapes += on_front
     back_shapes += on_back
@@ -189,6 +176,25 @@ def alignment_pages(
             )
         )
     return pages
+
+
+def flip_box(w: float, h: float) -> Shape:
+    """The box on a `w` x `h` mm front, EDGE mm up from its foot, that the back's triangle
+    shows through in when the printer turned the sheet over the edge it was asked to."""
+    x, y = w / 2 - EDGE_BOX[0] / 2, h - EDGE - EDGE_BOX[1] / 2
+    return Rect(x, y, *EDGE_BOX, Style(stroke=INK, width=0.15))
+
+
+def flip_triangle(w: float, h: float, mirror_x: bool, offset: tuple[float, float]) -> Shape:
+    """The back's one mark that is not symmetric, drawn where the back turned over as asked
+    (left to right when `mirror_x`, else top to bottom) puts it behind `flip_box`, pointing up
+    the front seen through the sheet: turned over the other edge, it shows near the top."""
+    tx, ty = w / 2 + offset[0], (h - EDGE if mirror_x else EDGE) + offset[1]
+    point = -1 if mirror_x else 1
+    return polygon(
+        [(tx, ty + 2.5 * point), (tx - 2.5, ty - 2 * point), (tx + 2.5, ty - 2 * point)],
+        Style(stroke=None, fill="#c0262d"),
+    )
 
 
 def fits_at_six_points(texts: list[str], width: float) -> bool:

@@ -3,7 +3,9 @@ double-sided, from which three readings are taken once and saved as a printer pr
 
 - Scale: a 100 mm bar across and one down the front (and the 4 in bar), measured with a ruler.
 - Drift: the duplex alignment page's tick scales and the red lines behind them (the same
-  drawing, `drift_marks`), read where each line crosses its scale, held to the light.
+  drawing, `drift_marks`), read where each line crosses its scale, held to the light; and its
+  box and triangle (`flip_box`, `flip_triangle`), which show whether the sheet was turned over
+  the edge it was printed for.
 - Margins: at the middle of each edge, on both sides, a staircase of ticks, tick k standing k mm
   in from the edge (0 to 10) with its number further in, where every printer prints: the
   smallest number whose tick printed is that edge's unprintable margin.
@@ -14,10 +16,11 @@ edges; only the margin ticks stand nearer, as they must.
 
 from __future__ import annotations
 
-from sheetgen.draw import Drawing, Rect, Shape, Style, label
+from sheetgen.draw import Drawing, Rect, Shape, Style, label, text_width
 from sheetgen.draw.document import Flip, Page, Placement
 from sheetgen.draw.transform import rotate, translate
-from sheetgen.press.alignment import drift_marks
+from sheetgen.errors import UsageError
+from sheetgen.press.alignment import EDGE, drift_marks, flip_box, flip_triangle
 from sheetgen.press.footer import SMALLEST
 from sheetgen.press.paper import Paper
 from sheetgen.press.ruler import INK, compact_ruler, ruler_bar
@@ -28,21 +31,40 @@ TICK_STEP = 5.0  # mm along the edge from one tick to the next
 TICK_LENGTH = 3.0  # mm along the edge
 TICK_WIDTH = 0.4  # mm: the tick's near side is k mm from the edge, its far side 0.4 further
 NUMBER_AT = 13.5  # mm from the edge to the numbers' middle: printable on every printer
-TEXT = 2.4  # mm em: 6.8 pt
+TEXT = 2.6  # mm em: 7.4 pt
 LEADING = 4.2
-SPOTS_AT = 74.0  # mm from the top (and bottom) edge to the upper (and lower) drift scales
-BAR_CORNER = (55.0, 92.0)  # where the 100 mm bars across and down start (mm from top left)
+FIRST_LINE = 27.0  # mm from the top to the instructions' first line
+SPOTS_AT = 88.0  # mm from the top (and bottom) edge to the upper (and lower) drift scales
+BAR_CORNER = (55.0, 108.0)  # where the 100 mm bars across and down start (mm from top left)
+SMALLEST_PAPER = (200.0, 270.0)  # mm: the least paper the sheet's parts stand apart on
 INSTRUCTIONS = (
     "Print this file at actual size (100%, no 'fit to page'), double-sided, flipped on the "
     "{flip} edge.",
-    "1. Scale: measure the 100 mm bars across and down with a ruler (--scale, the length read).",
-    "2. Margins: at each edge, on both sides, the smallest number whose tick printed is the",
-    "    margin your printer cannot print, in mm (--margins top,right,bottom,left).",
-    "3. Drift: hold the sheet to the light; where each red line on the back crosses its scale,",
-    "    read the number (across: X, down: Y; --offset X,Y, the middle one's or the average).",
-    "Save the readings once:  sheetgen printer NAME --offset X,Y --margins T,R,B,L --scale MM",
+    "1. Scale: measure the 100 mm bar across and the one down with a ruler: --scale ACROSS,DOWN "
+    "in mm.",
+    "2. Margins: at the middle of each edge, on each side, the smallest number whose tick printed "
+    "whole is",
+    "    the margin your printer cannot print there. Give each edge the larger of its two sides' "
+    "readings,",
+    "    each side held upright: --margins TOP,RIGHT,BOTTOM,LEFT in mm (no tick printed: 10, and "
+    "build with a wider --margin).",
+    "3. Drift: hold the sheet to the light. The back's red triangle shows in the box at the foot "
+    "of this side; if it shows",
+    "    near the top, the printer turned the sheet over its other edge: print again, flipped on "
+    "the {other} edge.",
+    "    Each red line crosses a scale ticked every 0.5 mm (long ticks whole mm, numbered every "
+    "4 mm). At the middle,",
+    "    read where the upright line crosses the scale below (X) and the level line the one beside "
+    "(Y): --offset X,Y.",
+    "    A corner 1 mm or more from the middle's reading: the printer turns or stretches the "
+    "paper; build with --fold.",
+    "    A line past its scale's end: the drift is over 4 mm; check the print settings and print "
+    "again.",
+    "Save the readings once:  sheetgen printer NAME{short} --offset X,Y --margins T,R,B,L "
+    "--scale ACROSS,DOWN",
     "then build with them:  sheetgen build LAYOUT --printer NAME",
 )
+BOX_NOTE = "the back's red triangle shows in this box"
 
 
 def margin_ticks(w: float, h: float) -> list[Shape]:
@@ -82,27 +104,38 @@ def _bars(words: PageWords) -> list[Placement]:
 
 
 def calibration_pages(paper: Paper, flip: Flip, words: PageWords | None = None) -> list[Page]:
-    """The calibration sheet's front (bars, drift scales, margin ticks, instructions) and back
-    (red lines behind the drift scales, margin ticks), portrait on `paper`."""
+    """The calibration sheet's front (bars, drift scales, the flip's box, margin ticks,
+    instructions) and back (red lines behind the drift scales, the flip's triangle, margin
+    ticks), portrait on `paper`; a paper too small for them is refused."""
     said = words or PageWords()
     w, h = paper.oriented(False)
+    lines = instructions(flip)
+    need_w = max(SMALLEST_PAPER[0], max(text_width(t, TEXT) for t in lines) + 40)
+    if w < need_w or h < SMALLEST_PAPER[1]:
+        raise UsageError(
+            f"calibrate --paper {paper.name}: the sheet needs paper at least {need_w:.0f} x "
+            f"{SMALLEST_PAPER[1]:.0f} mm for its scales and instructions, and {paper.name} is "
+            f"{w:g} x {h:g} mm: choose A4, Letter or larger"
+        )
     mirror_x = flip == "long"  # portrait: the long edge turns the sheet over left to right
     top, low = SPOTS_AT, h - SPOTS_AT
     spots = [(w / 2, h / 2), (30, top), (w - 30, top), (30, low), (w - 30, low)]
     on_front, on_back = drift_marks(w, h, mirror_x, (0.0, 0.0), spots)
-    how = "long (book-like)" if flip == "long" else "short (notepad-like)"
     front: list[Shape] = [
-        label(w / 2, 22, "Printer calibration: front", 4.5, weight="bold", colour=INK),
+        label(w / 2, 20, "Printer calibration: front", 4.5, weight="bold", colour=INK),
         *(
-            label(20, 28 + LEADING * i, text.format(flip=how), TEXT, colour=INK, anchor="start")
-            for i, text in enumerate(INSTRUCTIONS)
+            label(20, FIRST_LINE + LEADING * i, text, TEXT, colour=INK, anchor="start")
+            for i, text in enumerate(lines)
         ),
         *on_front,
+        flip_box(w, h),
+        label(w / 2, h - EDGE - 7.5, BOX_NOTE, TEXT, colour=INK),
         *margin_ticks(w, h),
     ]
     back: list[Shape] = [
         *on_back,
-        label(w / 2, h - 22, "Printer calibration: back", 4.5, weight="bold", colour=INK),
+        flip_triangle(w, h, mirror_x, (0.0, 0.0)),
+        label(w / 2, h / 2 + 40, "Printer calibration: back", 4.5, weight="bold", colour=INK),
         *margin_ticks(w, h),
     ]
     origin = translate(0, 0)
@@ -112,6 +145,19 @@ def calibration_pages(paper: Paper, flip: Flip, words: PageWords | None = None) 
         Page(w, h, (Placement(face, origin), *_bars(said))),
         Page(w, h, (Placement(rear, origin),)),
     ]
+
+
+def instructions(flip: Flip) -> list[str]:
+    """The front's lines for a sheet turned over its `flip` edge."""
+    edges = {"long": "long (book-like)", "short": "short (notepad-like)"}
+    other = "short" if flip == "long" else "long"
+    short = " --flip short" if flip == "short" else ""
+    return [t.format(flip=edges[flip], other=edges[other], short=short) for t in INSTRUCTIONS]
+
+
+def save_command(flip: Flip) -> str:
+    """The command that saves the readings of a sheet turned over its `flip` edge."""
+    return instructions(flip)[-2].split(":", 1)[1].strip()
 
 
 assert TEXT >= SMALLEST  # no word on the sheet under 6 pt

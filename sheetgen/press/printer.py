@@ -1,8 +1,10 @@
 """A printer's profile, calibrated once: what `sheetgen calibrate`'s sheet read off on it (the
-backs' drift, the edge a duplex sheet turns over, the unprintable margins and the length the
-100 mm bar printed at), kept as a small TOML file in the user's config folder
+backs' drift, the edge a duplex sheet turns over, the unprintable margins and the lengths the
+100 mm bars across and down printed at), kept as a small TOML file in the user's config folder
 ($XDG_CONFIG_HOME/sheetgen/printers/NAME.toml, ~/.config by default) that `build --printer
-NAME` applies in place of flags repeated at every build."""
+NAME` applies in place of flags repeated at every build: the offset and flip to the backs, the
+widest margin to the press's margin, and the bars' lengths to every page, scaled about its
+middle so that the printer prints it true (`true_to_printer`)."""
 
 from __future__ import annotations
 
@@ -10,9 +12,11 @@ import math
 import os
 import re
 import tomllib
+from dataclasses import replace
 from pathlib import Path
 
-from sheetgen.draw.document import Flip
+from sheetgen.draw.document import Document, Flip, Placement
+from sheetgen.draw.transform import scale, translate
 from sheetgen.errors import UsageError
 from sheetgen.frozen import frozen
 
@@ -21,19 +25,30 @@ EDGES = ("top", "right", "bottom", "left")
 MAX_EDGE = 10.0  # mm: the margin scales read 1 to 10 mm in from each edge
 MAX_FILE = 4096  # bytes: a profile is a few short lines
 SCALE_RANGE = (95.0, 105.0)  # mm the 100 mm bar may print at: beyond, the print was scaled
+TRUE = (100.0, 100.0)  # mm the bars across and down measure on a printer printing true
 
 
 @frozen
 class Printer:
     """One printer's readings: `offset` (X,Y mm) shifts every back, `flip` is the edge its
     duplex turns over, `margins` (top, right, bottom, left, mm) are where it cannot print,
-    `hundred` is what the 100 mm bar measured (mm; 100 when at actual size)."""
+    `bars` are what the 100 mm bars across and down measured (mm; 100 each when true)."""
 
     name: str
     offset: tuple[float, float] = (0.0, 0.0)
     flip: Flip = "long"
     margins: tuple[float, float, float, float] = (0.0, 0.0, 0.0, 0.0)
-    hundred: float = 100.0
+    bars: tuple[float, float] = TRUE
+
+    @property
+    def widest(self) -> float:
+        """mm of the widest of its unprintable margins."""
+        return max(self.margins)
+
+    @property
+    def stretch(self) -> tuple[float, float]:
+        """What a page is multiplied by across and down to print true on it (1, 1: as is)."""
+        return (TRUE[0] / self.bars[0], TRUE[1] / self.bars[1])
 
     def text(self) -> str:
         """The profile as its TOML file holds it."""
@@ -44,7 +59,8 @@ class Printer:
             f'flip = "{self.flip}"  # the edge a duplex sheet turns over\n'
             f"margins = [{top:g}, {right:g}, {bottom:g}, {left:g}]  # mm unprintable: "
             "top, right, bottom, left\n"
-            f"hundred = {self.hundred:g}  # mm the 100 mm bar measured\n"
+            f"bars = [{self.bars[0]:g}, {self.bars[1]:g}]  # mm the 100 mm bars measured: "
+            "across, down\n"
         )
 
     def said(self) -> str:
@@ -52,26 +68,40 @@ class Printer:
         margins = ",".join(f"{m:g}" for m in self.margins)
         return (
             f"{self.name}: --offset {self.offset[0]:g},{self.offset[1]:g} --flip {self.flip}, "
-            f"margins {margins} mm, 100 mm bar at {self.hundred:g} mm"
+            f"margins {margins} mm, 100 mm bars at {self.bars[0]:g},{self.bars[1]:g} mm"
         )
 
-    def warnings(self, margin: float) -> list[str]:
-        """What a build inside `margin` mm of each edge should be told on this printer."""
+    def notes(self, margin: float) -> list[str]:
+        """What a build with a `margin` mm margin is told it does on this printer."""
         out = []
-        wide = [(e, m) for e, m in zip(EDGES, self.margins, strict=True) if m > margin]
-        if wide:
-            edges = ", ".join(f"{e} {m:g} mm" for e, m in wide)
-            least = math.ceil(max(m for _e, m in wide))
+        if self.widest > margin:
+            edges = [e for e, m in zip(EDGES, self.margins, strict=True) if m == self.widest]
             out.append(
-                f"printer {self.name} cannot print within {edges} of the edge, more than the "
-                f"{margin:g} mm margin kept: pass --margin {least} to keep the pieces whole"
+                f"printer {self.name}: pieces kept {self.widest:g} mm from the paper's edges, "
+                f"as it cannot print nearer its {' and '.join(edges)} edge"
             )
-        if abs(self.hundred - 100.0) > 0.2:
+        if self.stretch != (1.0, 1.0):
+            across, down = (f"{100 * s:.2f}%" for s in self.stretch)
             out.append(
-                f"printer {self.name} printed the 100 mm bar at {self.hundred:g} mm: print at "
-                "actual size (100%, no 'fit to page') in the print dialog"
+                f"printer {self.name}: every page printed at {across} across and {down} down, "
+                f"as its 100 mm bars measured {self.bars[0]:g} and {self.bars[1]:g} mm"
             )
         return out
+
+
+def true_to_printer(document: Document, stretch: tuple[float, float]) -> Document:
+    """`document` with every page scaled about its middle by `stretch` (across, down), for a
+    printer whose 100 mm bars print short or long, so that it prints each page true; its
+    boxes and its pictures' names kept."""
+    if stretch == (1.0, 1.0):
+        return document
+    pages = []
+    for page in document.pages:
+        mx, my = page.width / 2, page.height / 2
+        about = translate(mx, my) @ scale(*stretch) @ translate(-mx, -my)
+        moved = tuple(Placement(p.drawing, about @ p.transform) for p in page.placements)
+        pages.append(replace(page, placements=moved))
+    return replace(document, pages=tuple(pages))
 
 
 def folder() -> Path:
@@ -126,7 +156,7 @@ def load(name: str) -> Printer:
             offset=_pair(data.get("offset", [0, 0])),
             flip=_flip(data.get("flip", "long")),
             margins=_margins(data.get("margins", [0, 0, 0, 0])),
-            hundred=_number(data.get("hundred", 100.0), *SCALE_RANGE),
+            bars=_bars(data.get("bars", data.get("hundred", list(TRUE)))),
         )
     except (tomllib.TOMLDecodeError, UnicodeDecodeError, ValueError, TypeError) as exc:
         raise UsageError(
@@ -156,6 +186,17 @@ def _margins(value: object) -> tuple[float, float, float, float]:
     return (top, right, bottom, left)
 
 
+def _bars(value: object) -> tuple[float, float]:
+    """[across, down] in mm, or one number for both (a profile of one bar)."""
+    values = value if isinstance(value, list) else [value]
+    if len(values) == 1:
+        values = values * 2
+    if len(values) != 2:
+        raise ValueError("bars is [across, down]")
+    across, down = (_number(v, *SCALE_RANGE) for v in values)
+    return (across, down)
+
+
 def _flip(value: object) -> Flip:
     if value == "long" or value == "short":
         return value
@@ -176,13 +217,14 @@ def parse_margins(text: str) -> tuple[float, float, float, float]:
         ) from None
 
 
-def parse_hundred(value: float) -> float:
-    """--scale: what the 100 mm bar measured, in mm."""
+def parse_bars(text: str) -> tuple[float, float]:
+    """--scale: the lengths the 100 mm bars across and down printed at, in mm (one value for
+    both)."""
     try:
-        return _number(value, *SCALE_RANGE)
+        return _bars([float(v) for v in text.split(",")])
     except ValueError:
         raise UsageError(
-            f"--scale {value:g}: give the length the 100 mm bar printed at, "
-            f"{SCALE_RANGE[0]:g} to {SCALE_RANGE[1]:g} mm (more off than that, the print was "
-            "scaled: print at actual size)"
+            f"--scale {text!r}: give the lengths the 100 mm bars across and down printed at as "
+            f"ACROSS,DOWN in mm, each {SCALE_RANGE[0]:g} to {SCALE_RANGE[1]:g} (e.g. 99.6,99.8; "
+            "more off than that, the print was scaled: print at actual size)"
         ) from None

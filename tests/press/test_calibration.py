@@ -67,7 +67,7 @@ def test_the_numbers_stand_where_every_printer_prints(sheet: Path) -> None:
 def test_the_bars_across_and_down_are_100_mm(sheet: Path) -> None:
     """Measured between the ticks at each bar's ends, which stand out beyond the bar."""
     ink = dark(sheet, 0)
-    x0, y0 = 55 * PX, 92 * PX  # BAR_CORNER
+    x0, y0 = 55 * PX, 108 * PX  # where the bars start
     across = np.flatnonzero(ink[y0 - 4, x0 - 10 : x0 + 1020])
     assert abs((across[-1] - across[0]) / PX - 100.0) <= 0.2, across
     down = np.flatnonzero(ink[y0 - 10 : y0 + 1015, x0 - 5])
@@ -90,39 +90,113 @@ def test_no_word_on_the_sheet_is_under_6_pt(sheet: Path) -> None:
 def test_a_printer_profile_round_trips_and_build_applies_it_as_its_flags(
     tmp_path: Path, monkeypatch: pytest.MonkeyPatch
 ) -> None:
+    """Offset, flip and the widest unprintable margin are what the flags would give."""
     env = {"XDG_CONFIG_HOME": str(tmp_path / "config")}
-    saved = sheetgen(
-        "printer",
-        "Office",
-        "--offset",
-        "0.5,-0.3",
-        "--margins",
-        "4,4,9,4",
-        "--scale",
-        "99.5",
-        env=env,
-    )
+    saved = sheetgen("printer", "Office", "--offset", "0.5,-0.3", "--margins", "4,4,9,4", env=env)
     assert saved.code == 0, saved.err
     path = tmp_path / "config" / "sheetgen" / "printers" / "office.toml"
     assert path.is_file()
     again = sheetgen("printer", "office", "--flip", "short", env=env)  # the rest kept
     assert again.code == 0, again.err
     monkeypatch.setenv("XDG_CONFIG_HOME", env["XDG_CONFIG_HOME"])
-    assert load("office") == Printer("office", (0.5, -0.3), "short", (4, 4, 9, 4), 99.5)
+    assert load("office") == Printer("office", (0.5, -0.3), "short", (4, 4, 9, 4))
     listed = sheetgen("printer", env=env)
     assert listed.out.startswith("office: --offset 0.5,-0.3 --flip short, margins 4,4,9,4 mm")
-    args = ("build", "scribbly-gum/tiles", "-f", "pdf", "-q")
+    args = ("build", "scribbly-gum/tiles", "-f", "pdf")
     by_name = sheetgen(*args, "--printer", "office", "--out", str(tmp_path / "a"), env=env)
     by_flags = sheetgen(
-        *args, "--offset", "0.5,-0.3", "--flip", "short", "--out", str(tmp_path / "b"), env=env
+        *args,
+        *("--offset", "0.5,-0.3", "--flip", "short", "--margin", "9", "-q"),
+        *("--out", str(tmp_path / "b")),
+        env=env,
     )
     assert by_name.code == by_flags.code == 0, (by_name.err, by_flags.err)
     a, b = (tmp_path / d / "scribbly-gum-tiles.pdf" for d in "ab")
     assert a.read_bytes() == b.read_bytes()
-    said = sheetgen(*args[:-1], "--printer", "office", "--out", str(tmp_path / "c"), env=env)
-    assert "printer office printed the 100 mm bar at 99.5 mm" in said.err
-    assert "cannot print within bottom 9 mm of the edge" in said.err
-    assert "--margin 9" in said.err
+    assert "pieces kept 9 mm from the paper's edges" in by_name.err
+    assert "its bottom edge" in by_name.err
+
+
+def _ink_box(pdf: Path, page: int) -> tuple[float, float, float, float]:
+    """The page's ink from its middle, in mm: left, top, right, bottom (negative: left, up)."""
+    ink = dark(pdf, page)
+    rows, cols = np.flatnonzero(ink.any(axis=1)), np.flatnonzero(ink.any(axis=0))
+    h, w = ink.shape
+    return (
+        (cols[0] - w / 2) / PX,
+        (rows[0] - h / 2) / PX,
+        (cols[-1] - w / 2) / PX,
+        (rows[-1] - h / 2) / PX,
+    )
+
+
+def test_a_printer_whose_bars_print_short_gets_pages_that_print_true(tmp_path: Path) -> None:
+    """Its bars at 99.5 mm across and 99 mm down: every page is drawn 100/99.5 as wide and
+    100/99 as tall about its middle, which the printer brings back to true size."""
+    env = {"XDG_CONFIG_HOME": str(tmp_path / "config")}
+    assert sheetgen("printer", "shrinks", "--scale", "99.5,99", env=env).code == 0
+    args = ("build", "scrumpit/tiles", "-f", "pdf")
+    true = sheetgen(*args, "--printer", "shrinks", "--out", str(tmp_path / "a"), env=env)
+    plain = sheetgen(*args, "-q", "--out", str(tmp_path / "b"), env=env)
+    assert true.code == plain.code == 0, (true.err, plain.err)
+    assert "every page printed at 100.50% across and 101.01% down" in true.err
+    a, b = (tmp_path / d / "scrumpit-tiles.pdf" for d in "ab")
+    for page in (0, 1):
+        scaled, as_is = _ink_box(a, page), _ink_box(b, page)
+        for i, (got, was) in enumerate(zip(scaled, as_is, strict=True)):
+            want = was * (100 / 99.5 if i % 2 == 0 else 100 / 99)
+            assert abs(got - want) <= 0.25, (page, i, got, want)
+    refused = sheetgen(*args, "--printer", "shrinks", "--colour", "cmyk", env=env)
+    assert refused.code != 0 and refused.err.count("\n") == 1
+    assert "leave out --printer" in refused.err
+
+
+@pytest.mark.parametrize("flip", ["long", "short"])
+def test_the_backs_triangle_shows_in_the_fronts_box_only_when_turned_as_asked(
+    flip: str, tmp_path: Path
+) -> None:
+    """Seen through the sheet, the back is the mirror image of its page: left to right turned
+    over the long edge of a portrait sheet, top to bottom over the short one. The red triangle
+    must then fall inside the front's box, and the wrong turn must not put it there."""
+    done = sheetgen("calibrate", "--flip", flip, "--out", str(tmp_path))
+    assert done.code == 0, done.err
+    name = "calibration-a4.pdf" if flip == "long" else "calibration-a4-short.pdf"
+    assert done.out.startswith(f"wrote {tmp_path / name}")
+    assert ("--flip short" in done.out) == (flip == "short")
+    pdf = tmp_path / name
+    doc = pdfium.PdfDocument(pdf)
+    rgb = np.asarray(doc[1].render(scale=SCALE).to_pil().convert("RGB")).astype(int)
+    red = (rgb[..., 0] > 150) & (rgb[..., 1] < 90) & (rgb[..., 2] < 90)
+    front = dark(pdf, 0)
+
+    def inside_box(mask: np.ndarray) -> bool:
+        """Whether the filled red shape in `mask` (the triangle, the largest blob of red
+        beyond the thin lines) has box lines of the front all round it."""
+        solid = mask.copy()
+        for axis in (0, 1):
+            solid &= np.roll(mask, 3, axis=axis) & np.roll(mask, -3, axis=axis)
+        ys, xs = np.nonzero(solid)
+        y, x = int(ys.mean()), int(xs.mean())
+        reach = 12 * PX
+        sides = [
+            front[y, x : x + reach],
+            front[y, max(0, x - reach) : x][::-1],
+            front[y : y + reach, x],
+            front[max(0, y - reach) : y, x][::-1],
+        ]
+        return all(side.any() for side in sides) and not front[y - 5 : y + 5, x].any()
+
+    right = red[:, ::-1] if flip == "long" else red[::-1, :]
+    wrong = red[::-1, :] if flip == "long" else red[:, ::-1]
+    assert inside_box(right)
+    assert not inside_box(wrong)
+
+
+def test_a_paper_too_small_for_the_sheet_is_refused(tmp_path: Path) -> None:
+    done = sheetgen("calibrate", "--paper", "4x6in", "--out", str(tmp_path))
+    assert done.code != 0 and done.err.count("\n") == 1
+    assert "A4, Letter or larger" in done.err
+    assert not any(tmp_path.iterdir())
 
 
 def test_an_unknown_printer_is_refused_naming_the_known_ones(tmp_path: Path) -> None:

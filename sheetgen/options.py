@@ -376,6 +376,7 @@ class BuildRequest:
             crop_marks=self.crop_marks,
             bleed=self.bleed,
             fold=self.fold,
+            for_shop=self.profile is not None or self.colour == "cmyk",
         )
         return BuildOptions(
             press,

@@ -33,6 +33,7 @@ CONDITION_SAID = (
 REGISTRY = "http://www.color.org"
 OUT_OF_GAMUT = 3.0  # CIEDE2000 after the round trip past which a colour is out of the gamut
 NEUTRAL = 4.0  # CIELAB chroma below which a colour is a grey (or a black)
+NEAR_BLACK = 25.0  # CIELAB L* at or under which a grey is black: text in 100% black, not a tint
 LARGE = 10.0  # mm: a filled shape at least this wide and tall is an area (rich black under it)
 RICH_BLACK: Ink = (0.6, 0.4, 0.4, 1.0)  # 240% ink: the blackest black a press lays down safely
 
@@ -107,13 +108,16 @@ def _black_ink(lightness: float) -> int:
 def ink(colour: str, role: Role) -> Ink:
     """The inks that print `colour` where it paints `role`. A grey or black (chroma under
     NEUTRAL) prints in black ink alone for text, lines and small shapes, at the lightness
-    closest to it, so that nothing thin is made of four inks that a press can misregister; an
-    area blacker than black ink alone gets RICH_BLACK; everything else is the profile's."""
+    closest to it, so that nothing thin is made of four inks that a press can misregister, and
+    in solid black where it is near black (NEAR_BLACK: a design's soft black, as a press prints
+    text, not a screened tint of it); an area blacker than black ink alone gets RICH_BLACK;
+    everything else is the profile's."""
     lightness, a, b = seen(colour)
     if math.hypot(a, b) < NEUTRAL:
         darkest = _black_ink_lightness()[255]
         if role != "area":
-            return (0.0, 0.0, 0.0, _level(_black_ink(lightness)))
+            solid = lightness <= NEAR_BLACK
+            return (0.0, 0.0, 0.0, 1.0 if solid else _level(_black_ink(lightness)))
         if lightness <= darkest:
             return RICH_BLACK
     c, m, y, k = press_ink(colour)

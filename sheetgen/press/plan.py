@@ -25,7 +25,8 @@ class PressOptions:
     component's own gap (0 unless it says). `bleed` (`--bleed`) is the bleed asked of pieces
     that have one, None keeping their own; components read it with `bleed_or`. `fold`
     (`--fold`) lays each duplex front and its back side by side on one page, the fold line
-    between them.
+    between them. `for_shop` leaves out the pages only a home printer needs (the duplex
+    alignment test): a print shop's press lines up its sides itself.
     """
 
     paper: Paper = NAMED["a4"]
@@ -40,6 +41,7 @@ class PressOptions:
     crop_marks: CropMarks | None = None
     bleed: float | None = None
     fold: bool = False
+    for_shop: bool = False  # a print shop's files (--profile, --colour cmyk): no home-printer pages
 
     @property
     def spacing(self) -> float:

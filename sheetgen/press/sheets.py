@@ -146,6 +146,8 @@ def _fitted(part: FittedBoard, opts: PressOptions) -> tuple[list[Page], list[str
 
 
 def _alignment(part: AlignmentTest, opts: PressOptions) -> tuple[list[Page], list[str]]:
+    if opts.for_shop:  # a shop's press lines up its sides itself
+        return [], []
     layout = opts.layout or part.layout  # as the user named it: a file's path, if a file
     pages = alignment_pages(opts, part.flip, part.offset, layout, part.words, part.note)
     return pages, [part.missing] if part.missing and not pages and not opts.fold else []

@@ -271,8 +271,11 @@ def test_black_rules() -> None:
     grey = ink("#808080", "text")
     assert grey[:3] == (0, 0, 0) and 0.4 < grey[3] < 0.7
     assert ink("#ffffff", "text") == (0, 0, 0, 0)
-    # a warm near-black (Scrumpit's letters) is a grey too: black ink alone
-    assert ink("#2a2622", "text")[:3] == (0, 0, 0)
+    # a warm near-black (Scrumpit's letters) is a grey too: black ink alone, and solid, as a
+    # press prints text (a 96% tint would be screened into dots at every letter's edge)
+    assert ink("#2a2622", "text") == (0, 0, 0, 1)
+    assert ink("#222222", "text") == ink("#333333", "line") == (0, 0, 0, 1)
+    assert ink("#4d4d4d", "text")[3] < 0.9  # a grey stays a grey
     assert ink("#c2302a", "text") == tuple(round(v / 255, 3) for v in press_ink("#c2302a"))
 
 
@@ -349,3 +352,20 @@ def test_refusals() -> None:
     assert odd.code == 2 and "use rgb" in odd.err
     for run in (both, no_pdf, odd):
         assert len(run.err.strip().splitlines()) == 1, run.err
+
+
+def test_a_shops_file_holds_no_home_printers_alignment_test(tmp_path: Path) -> None:
+    """The duplex alignment test is for a home printer: a shop would print it as a page of the
+    job. Marram's tiles open with it in RGB and leave it out in CMYK."""
+    for colour in ("rgb", "cmyk"):
+        run = sheetgen(
+            "build", "marram/classic", "-f", "pdf", "--colour", colour, "--out", str(tmp_path)
+        )
+        assert run.code == 0, run.err
+    plain, shop = (
+        pdfium.PdfDocument(tmp_path / f"marram-classic-tiles{end}.pdf") for end in ("", "-cmyk")
+    )
+    words = [[p.get_textpage().get_text_range() for p in doc] for doc in (plain, shop)]
+    assert "DUPLEX ALIGNMENT TEST" in words[0][0]
+    assert not any("ALIGNMENT" in page for page in words[1])
+    assert len(shop) == len(plain) - 2

@@ -75,6 +75,10 @@ def _told(loaded: Loaded, options: BuildOptions) -> BuildOptions:
     model = loaded.model
     press = press_kept(options.press, loaded.kind)
     press = replace(press, credit=model.credit, words=model.labels.words(), layout=loaded.source)
+    if press.proof is not None and loaded.kind.parts is not None:  # pieces cut on their shape
+        shaped = loaded.kind.parts(model).cuts()
+        cuts = tuple((drawing.content(), cut) for drawing, cut in shaped.items())
+        press = replace(press, proof=replace(press.proof, cuts=cuts))
     told = replace(
         options,
         press=press,

@@ -11,6 +11,7 @@ from sheetgen.frozen import frozen
 from sheetgen.model.paper import MARGIN
 from sheetgen.press.footer import SAFE_EDGE, footer_height, footer_text
 from sheetgen.press.paper import NAMED, Paper
+from sheetgen.press.proof import Proof
 from sheetgen.text.page_words import PageWords
 
 CropMarks = Literal["none", "corners", "full"]
@@ -25,7 +26,8 @@ class PressOptions:
     component's own gap (0 unless it says). `bleed` (`--bleed`) is the bleed asked of pieces
     that have one, None keeping their own; components read it with `bleed_or`. `fold`
     (`--fold`) lays each duplex front and its back side by side on one page, the fold line
-    between them.
+    between them. `proof` (`--proof`) draws the trim, bleed and safe zone over every piece
+    imposed N-up (None: none).
     """
 
     paper: Paper = NAMED["a4"]
@@ -40,6 +42,7 @@ class PressOptions:
     crop_marks: CropMarks | None = None
     bleed: float | None = None
     fold: bool = False
+    proof: Proof | None = None
 
     @property
     def spacing(self) -> float:

@@ -173,3 +173,37 @@ def test_build_proof_of_sheets_used_whole_is_refused_in_one_line(tmp_path: Path)
     assert "custom/pieces" in run.err  # where it works
     assert len(run.err.strip().splitlines()) == 1
     assert not (tmp_path / "out").exists()
+
+
+def test_build_proof_follows_a_hexagons_cut_with_a_profile_next_to_the_layout(
+    tmp_path: Path,
+) -> None:
+    """A profile of one's own, found by its name beside the layout, with a bleed of its own
+    (2 mm, not the layout's): each hexagon's trim is drawn on the hexagon, not its box."""
+    _layout(tmp_path, 63.5, 57.15, "hexagon", False)
+    (tmp_path / "my-shop.toml").write_text(
+        'name = "my-shop"\nshop = "Me"\nproduct = "Hex"\nwidth = 63.5\nheight = 57.15\n'
+        "bleed = 2\nsafe = 4\ndpi = 300\n",
+        encoding="utf-8",
+    )
+    run = sheetgen(
+        "build", "t.toml", "--profile", "my-shop", "--proof", "-f", "pdf", "--out", "out",
+        "-q", cwd=tmp_path,
+    )  # fmt: skip
+    assert run.code == 0, run.err
+    path = next((tmp_path / "out").glob("*.pdf"))
+    pdf = pikepdf.open(path)
+    page = pdf.pages[0]
+    left = float(page.TrimBox[0])
+    top = float(page.MediaBox[3]) - float(page.TrimBox[3])
+    per_mm = DPI / INCH
+    image = pdfium.PdfDocument(path)[0].render(scale=DPI / 72).to_pil()
+    blue = _masks(image)[0]
+    x0, y0 = left * DPI / 72, top * DPI / 72
+    row = round(y0 + 6 * per_mm)  # 6 mm under the first piece's top edge
+    near = blue[row, round(x0 - per_mm) : round(x0 + per_mm)]
+    assert not near.any()  # a box's side would be here; the hexagon's edge is further in
+    # the slanted edge, 6 mm down from a corner a quarter of the width in: 6 / tan 60° mm out
+    edge = x0 + (63.5 / 4 - 6 / 3**0.5) * per_mm
+    found = _first(blue[row, round(x0) : round(x0 + 30 * per_mm)]) + round(x0)
+    assert abs(found - edge) <= 3

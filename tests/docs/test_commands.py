@@ -206,6 +206,14 @@ def test_a_page_is_read_as_a_reader_reads_it(tmp_path: Path) -> None:
     assert version.argv == ("--version",) and version.output is None
 
 
+def test_the_files_the_shop_commands_use_are_the_ones_shown() -> None:
+    """docs/building.md's hex tiles and copy shop's profile, as a reader copies them."""
+    page = (ROOT / "docs" / "building.md").read_text(encoding="utf-8")
+    assert f"```toml\n{HEXES}```" in page
+    assert f"```toml\n{MY_SHOP}```" in page
+    assert "`Forest,#2e7d32,3`" in page and HEX_ROWS.startswith("name,ground,count\n")
+
+
 def test_an_output_unlike_the_one_shown_fails(tmp_path: Path) -> None:
     page = tmp_path / "page.md"
     page.write_text("```console\n$ sheetgen scrumpit score TAX --row 4\n53\n```\n", "utf-8")

@@ -21,6 +21,7 @@ from sheetgen.press.paper import Paper, parse_paper
 from sheetgen.press.plan import CropMarks, PressOptions
 from sheetgen.press.printer import Printer, load
 from sheetgen.press.profiles import Profile, find_profile
+from sheetgen.press.proof import Proof
 from sheetgen.text.printable import PRINTS, unprintable
 from sheetgen.text.typefaces import uncovered
 
@@ -223,6 +224,7 @@ class BuildRequest:
     fold: bool
     given: Given
     profile: Profile | None = None  # --profile: a print shop's product, read once
+    proof: bool = False  # --proof: the trim, bleed and (with a profile) safe zone drawn
 
     def read(self, *options: str) -> None:
         """Read these options now, in this order: a bad one is refused here."""
@@ -248,6 +250,7 @@ class BuildRequest:
             "crop_marks": given.crop_marks is not None,
             "bleed": given.bleed is not None,
             "fold": self.fold,
+            "proof": self.proof,
         }
         return tuple(option for option, yes in asked.items() if yes)
 
@@ -362,6 +365,15 @@ class BuildRequest:
         set) when not given."""
         return () if self.given.only is None else parse_only(self.given.only)
 
+    @property
+    def proofed(self) -> Proof | None:
+        """--proof: the lines drawn over every piece, the safe zone the profile's (none
+        without a profile, or where it gives none); None without --proof."""
+        if not self.proof:
+            return None
+        safe = self.profile.safe if self.profile is not None else 0.0
+        return Proof(safe or None)
+
     @cached_property
     def options(self) -> BuildOptions:
         """What every builder is told; the names first, then the paper, printer, flip and
@@ -377,6 +389,7 @@ class BuildRequest:
             bleed=self.bleed,
             fold=self.fold,
             for_shop=self.profile is not None or self.colour == "cmyk",
+            proof=self.proofed,
         )
         return BuildOptions(
             press,
@@ -422,6 +435,7 @@ def read_build(
     colour: str | None = None,
     profile: str | None = None,
     printer: str | None = None,
+    proof: bool = False,
 ) -> BuildRequest:
     """The build asked for by the command line's flags, each as given (None, False, or the
     ruler kept: not given); see `BuildRequest` for when each is read. A `profile` (--profile)
@@ -461,4 +475,5 @@ def read_build(
             printer=printer,
         ),
         profile=shop,
+        proof=proof,
     )

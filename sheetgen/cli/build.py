@@ -132,6 +132,14 @@ def build(
             "where not given, its widest margin, and every page scaled to print true",
         ),
     ] = None,
+    proof: Annotated[
+        bool,
+        typer.Option(
+            "--proof",
+            help="draw the trim, bleed and (with --profile) safe zone over every piece cut "
+            "apart: a proof to check, not to print",
+        ),
+    ] = False,
     layout_folders: LayoutFolders = None,
 ) -> None:
     """Build layouts into PDF, SVG and PNG files in the output folder.
@@ -178,5 +186,6 @@ def build(
         only=only,
         profile=profile,
         printer=printer,
+        proof=proof,
     )
     run_build(request)

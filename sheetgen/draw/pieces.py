@@ -119,6 +119,17 @@ class Parts:
     # it, so the two saves loaded together do not overlap; (0, 0): the game has no board
     board_room: tuple[float, float] = (0.0, 0.0)
 
+    def cuts(self) -> dict[Drawing, Cut]:
+        """The cut of each piece's front and back drawing that is not cut square (a drawing
+        is known by its identity); a die face's or a board's has none."""
+        return {
+            drawing: piece.cut
+            for piece in self.pieces
+            if not piece.cut.square
+            for drawing in (piece.front, piece.back)
+            if drawing is not None
+        }
+
     def table_facts(self, index: int) -> OnTable:
         """Board `index`'s cells and cut on a digital table (none and a sheet if not given)."""
         return self.on_table[index] if index < len(self.on_table) else OnTable()

@@ -32,7 +32,7 @@ from sheetgen.export.tts import Names, board_labels, label
 from sheetgen.frozen import frozen
 from sheetgen.pipeline.output import output_name
 from sheetgen.press.profiles import Backs, Profile
-from sheetgen.press.proof import proof_copy
+from sheetgen.press.proof import Proof, proof_copy
 
 PieceFormat = Literal["png", "pdf", "svg"]
 MAX_PIECE_PX = 8192  # px: the widest piece image (a board at 1200 dpi stays within the PNG limit)
@@ -85,18 +85,6 @@ def _distinct(named: list[tuple[str, Drawing]]) -> list[tuple[str, Drawing]]:
         seen.add(found)
         out.append((found, drawing))
     return out
-
-
-def cuts(parts: Parts) -> dict[Drawing, Cut]:
-    """The cut of each piece's front and back drawing that is not cut square (a drawing is
-    known by its identity); a die face's or a board's has none."""
-    return {
-        drawing: piece.cut
-        for piece in parts.pieces
-        if not piece.cut.square
-        for drawing in (piece.front, piece.back)
-        if drawing is not None
-    }
 
 
 def _shot(drawing: Drawing, size: Size, cut: Cut | None = None) -> Shot:
@@ -153,18 +141,11 @@ def _proofed(
         return named, cut
     out, cuts_of = [], {}
     for what, drawing in named:
-        copy = proof_copy(drawing, proof.safe, bleed)
+        copy = proof_copy(drawing, proof.safe, bleed, cut.get(drawing))
         out.append((what, copy))
         if drawing in cut:
             cuts_of[copy] = cut[drawing]
     return out, cuts_of
-
-
-@frozen
-class Proof:
-    """`--proof`: the trim, bleed and (with a profile) safe zone drawn over every piece."""
-
-    safe: float | None = None
 
 
 def export_pieces(
@@ -180,7 +161,7 @@ def export_pieces(
     name the layout (`source`). The parts are drawn with the bleed asked for where the layout
     can (`bleed_model`); with `proof`, each with a proof's lines over it; `name` names a file
     by its label and extension (a profile's pattern), else sheetgen's own names."""
-    named, cut = _proofed(named_drawings(parts, names), cuts(parts), proof, size.bleed)
+    named, cut = _proofed(named_drawings(parts, names), parts.cuts(), proof, size.bleed)
     file_name = name or (lambda what, ext: _name(names, what, ext))
     if fmt == "png":
         images = rasterised([_shot(drawing, size, cut.get(drawing)) for _, drawing in named])
@@ -241,7 +222,11 @@ def export_deck(
     )
     if proof is not None:
         made: dict[int, Drawing] = {}  # a drawing repeated is drawn once, proofed once
-        pages = [made.setdefault(id(d), proof_copy(d, proof.safe, profile.bleed)) for d in pages]
+        cut = parts.cuts()
+        pages = [
+            made.setdefault(id(d), proof_copy(d, proof.safe, profile.bleed, cut.get(d)))
+            for d in pages
+        ]
     doc = Document(tuple(_vector_page(d, profile.bleed) for d in pages), names.layout)
     data = render(doc, "pdf", cmyk=profile.colour == "cmyk")[0][1]
     return [(profile.file_name(names.game, names.layout, "deck", 1, "pdf"), data)]
@@ -253,7 +238,7 @@ def check_pieces_pixels(made: list[tuple[Parts, Names]], size: Size) -> None:
     a build's: 200 Scrumpit tiles at --px 8192 are 13 billion)."""
     shots = []
     for parts, names in made:
-        cut = cuts(parts)
+        cut = parts.cuts()
         shots += [_shot(d, size, cut.get(d)) for _, d in named_drawings(parts, names)]
     pixels = sum((s.width + 2 * s.bleed) * (s.height + 2 * s.bleed) for s in shots)
     advice = "ask for a smaller --px or a lower --dpi, or fewer layouts"

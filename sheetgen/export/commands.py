@@ -179,15 +179,10 @@ def pieces(
       sheetgen export pieces scrumpit/tiles --format pdf
     """
     # imported here, not at the top, for start-up time
-    from sheetgen.export.bare import (
-        PieceFormat,
-        Proof,
-        Size,
-        check_pieces_pixels,
-        export_pieces,
-    )
+    from sheetgen.export.bare import PieceFormat, Size, check_pieces_pixels, export_pieces
     from sheetgen.export.tts import Names
     from sheetgen.pipeline.output import check_folder
+    from sheetgen.press.proof import Proof
 
     if profile is not None:
         given = [
@@ -239,10 +234,11 @@ def _profile_pieces(layouts: list[str], out: Path, ref: str, proof: bool, quiet:
     """`export pieces --profile`: each layout's pieces as the profile's shop takes them, each
     layout refused first if its pieces are not the profile's product."""
     # imported here, not at the top, for start-up time
-    from sheetgen.export.bare import Proof, Size, check_pieces_pixels, export_deck, export_pieces
+    from sheetgen.export.bare import Size, check_pieces_pixels, export_deck, export_pieces
     from sheetgen.export.tts import Names
     from sheetgen.pipeline.output import check_folder
     from sheetgen.press.profiles import check_piece_size, find_profile
+    from sheetgen.press.proof import Proof
 
     started = time.perf_counter()
     profile = find_profile(ref, tuple(layouts))

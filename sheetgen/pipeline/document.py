@@ -84,6 +84,15 @@ def _told(loaded: Loaded, options: BuildOptions) -> BuildOptions:
         px=options.px if "px" in kept else None,
         fit=options.fit and "fit" in kept,
     )
+    proof = press.proof
+    if proof is not None and loaded.kind.parts is not None:  # pieces cut on their shape
+        # imported here, not at the top, for start-up time: only a proof reads the parts
+        from sheetgen.pipeline.only import resized
+
+        drawn = resized(model, told.tile_size, press.bleed)  # as the sheets draw them
+        shaped = loaded.kind.parts(drawn).cuts()
+        cuts = tuple((drawing.content(), cut) for drawing, cut in shaped.items())
+        told = replace(told, press=replace(press, proof=replace(proof, cuts=cuts)))
     return told
 
 

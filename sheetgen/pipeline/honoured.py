@@ -46,11 +46,18 @@ def check_tile_size(size: float, loaded: list[Loaded]) -> None:
                 raise UsageError(f"--tile-size {size:g}: {tile_sizes_said(kind.key)}")
 
 
+def takes(kind: ComponentKind, option: str) -> bool:
+    """Whether the kind honours the build option: --proof where --bleed is (the kinds whose
+    pieces are cut apart: what a proof shows is where they are cut), the others as the kind
+    says."""
+    return option in kind.options or (option == "proof" and "bleed" in kind.options)
+
+
 def check_options(request: BuildRequest, loaded: list[Loaded]) -> None:
     """Options that only some kinds honour must be honoured by at least one chosen layout, and
     --tile-size must suit each of them."""
     for option in request.asked:
-        if not any(option in item.kind.options for item in loaded):
+        if not any(takes(item.kind, option) for item in loaded):
             why = why_not(option, [item.kind for item in loaded])
             said = f"{flag(option)}: {why}; " if why else ""
             raise UsageError(f"{said}{flag(option)} works with {takers(option)}")
@@ -76,8 +83,9 @@ def press_kept(press: PressOptions, kind: ComponentKind) -> PressOptions:
         "crop_marks": press.crop_marks != plain.crop_marks,
         "bleed": press.bleed != plain.bleed,
         "fold": press.fold != plain.fold,
+        "proof": press.proof != plain.proof,
     }
-    skipped = [o for o, g in given.items() if g and o not in kind.options]
+    skipped = [o for o, g in given.items() if g and not takes(kind, o)]
     return replace(press, **{o: getattr(plain, o) for o in skipped})
 
 
@@ -87,7 +95,7 @@ def left_out(request: BuildRequest, loaded: list[Loaded]) -> list[str]:
     one line an option however many layouts (`build --all --bleed 3`)."""
     notes = []
     for option in request.asked:
-        skipped = [item for item in loaded if option not in item.kind.options]
+        skipped = [item for item in loaded if not takes(item.kind, option)]
         if skipped:
             kinds = [item.kind for item in skipped]
             why = why_not(option, kinds) or _named(kinds, "does not take it", "do not take it")
@@ -102,17 +110,20 @@ def layouts_said(count: int) -> str:
 
 def why_not(option: str, refused: list[ComponentKind]) -> str:
     """Why the kinds `refused` take no `option`, where that needs saying ('' where not): a
-    bleed is art beyond the cut of pieces cut apart, and these print sheets used whole or
-    make images."""
-    if option != "bleed":
+    bleed is art beyond the cut of pieces cut apart, a proof shows where they are cut, and
+    these print sheets used whole or make images."""
+    if option not in ("bleed", "proof"):
         return ""
     whole = [kind for kind in refused if kind.prints]
     images = [kind for kind in refused if not kind.prints]
     said = []
     if whole:
+        result = "takes no bleed"
+        if option == "proof":
+            result = "has no trim, bleed or safe zone to draw"
         said.append(
             _named(whole, "prints sheets used whole", "print sheets used whole")
-            + ", and a sheet used whole is not cut, so it takes no bleed"
+            + f", and a sheet used whole is not cut, so it {result}"
         )
     if images:
         said.append(_named(images, "makes images", "make images") + ", not printed pages")
@@ -130,8 +141,8 @@ def takers(option: str) -> str:
     """The kinds that honour `option`, said briefly: 'a/x, b/y layouts only', or, when most
     do, 'every kind of layout but c/z'."""
     every = kinds().values()
-    yes = sorted(k.key for k in every if option in k.options)
-    no = sorted(k.key for k in every if option not in k.options)
+    yes = sorted(k.key for k in every if takes(k, option))
+    no = sorted(k.key for k in every if not takes(k, option))
     if len(yes) > 2 * len(no):
         return f"every kind of layout but {', '.join(no)}"
     return f"{', '.join(yes)} layouts only"

@@ -12,6 +12,7 @@ from sheetgen.press.fold import fold_pages
 from sheetgen.press.footer import footer_text
 from sheetgen.press.grid import footer_of, occupied, page_extras, page_of, plan_grid
 from sheetgen.press.plan import PressOptions
+from sheetgen.press.proof import proofed
 from sheetgen.press.ruler import RULER_WIDTH
 
 MAX_PIECES = 250_000  # pieces in one imposition (1000 sets of Marram tiles are 96,000)
@@ -36,7 +37,9 @@ def impose(
     drawings: Sequence[Drawing], opts: PressOptions, ruler_centre: float | None = None
 ) -> list[Page]:
     """Lay the drawings out in order, as many to a page as fit (or `per_page`), the ruler
-    centred on `ruler_centre` (the page's middle by default)."""
+    centred on `ruler_centre` (the page's middle by default); with `opts.proof`, each a
+    proof copy."""
+    drawings = proofed(drawings, opts.proof)
     w, h, bleed = _check_sizes(drawings)
     grid = plan_grid(w, h, bleed, opts, len(drawings))
     text = footer_text(opts.credit)
@@ -67,9 +70,11 @@ def impose_duplex(
     printer that drifts. Backs carry no crop marks: cut from the front. The footer names each
     side (front, back) unless `name_sides` is off (sheets whose sides name themselves).
     With `opts.fold`, each front and its back share one page instead (see `press.fold`).
+    With `opts.proof`, each side is a proof copy.
     """
     if len(fronts) != len(backs):
         raise PressError(f"{len(fronts)} fronts but {len(backs)} backs: duplex needs one back each")
+    fronts, backs = proofed(fronts, opts.proof), proofed(backs, opts.proof)
     w, h, bleed = _check_sizes(list(fronts) + list(backs))
     if opts.fold:
         return fold_pages(fronts, backs, opts, (w, h, bleed))

@@ -11,6 +11,7 @@ from sheetgen.frozen import frozen
 from sheetgen.model.paper import MARGIN
 from sheetgen.press.footer import SAFE_EDGE, footer_height, footer_text
 from sheetgen.press.paper import NAMED, Paper
+from sheetgen.press.proof import Proof
 from sheetgen.text.page_words import PageWords
 
 CropMarks = Literal["none", "corners", "full"]
@@ -26,7 +27,8 @@ class PressOptions:
     that have one, None keeping their own; components read it with `bleed_or`. `fold`
     (`--fold`) lays each duplex front and its back side by side on one page, the fold line
     between them. `for_shop` leaves out the pages only a home printer needs (the duplex
-    alignment test): a print shop's press lines up its sides itself.
+    alignment test): a print shop's press lines up its sides itself. `proof` (`--proof`)
+    draws the trim, bleed and safe zone over every piece imposed N-up (None: none).
     """
 
     paper: Paper = NAMED["a4"]
@@ -42,6 +44,7 @@ class PressOptions:
     bleed: float | None = None
     fold: bool = False
     for_shop: bool = False  # a print shop's files (--profile, --colour cmyk): no home-printer pages
+    proof: Proof | None = None
 
     @property
     def spacing(self) -> float:

@@ -31,6 +31,20 @@ POKER_US = (
     'game = "custom"\ncomponent = "pieces"\nname = "poker-us"\nextends = "custom/poker"\n\n'
     "[piece]\nwidth = 63.5\nheight = 88.9\n"
 )
+# docs/building.md's hex tiles at The Game Crafter's size, and a copy shop's profile beside them
+HEXES = (
+    'game = "custom"\ncomponent = "pieces"\nname = "hexes"\ndata = "hexes.csv"\n'
+    'title = "{name}"\n\n[piece]\nshape = "hexagon"\nwidth = 63.5\nheight = 57.15\n\n'
+    '[front]\nbackground = "{ground}"\n\n[[front.items]]\ntext = "{name}"\nx = 12\ny = 20\n'
+    'width = 39.5\nheight = 17\npoints = 16\nweight = "bold"\ncolour = "#ffffff"\n\n'
+    '[back]\nbackground = "#37474f"\n'
+)
+HEX_ROWS = "name,ground,count\nForest,#2e7d32,3\nLake,#1565c0,2\nDesert,#b8860b,1\n"
+MY_SHOP = (
+    'name = "my-shop"\nshop = "The copy shop down the road"\nproduct = "Hex tile on 1 mm board"\n'
+    'source = "https://example.com/what-they-told-me"\nunit = "mm"\nwidth = 63.5\n'
+    "height = 57.15\nbleed = 2\nsafe = 4\ndpi = 600\n"
+)
 NAMES = "Olivia Smith\nNguyễn Thị Minh Khai\n李小龙\nمحمد علي\nप्रिया शर्मा\n"
 # every word of scrumpit/example-game, the record `--words words.txt` referees
 WORDS = (
@@ -65,6 +79,9 @@ def readers_files(folder: Path, game: str | None) -> None:
         (home / "club.toml").write_text(SCRIBE.format(name="club"), encoding="utf-8")
     (folder / "class.txt").write_text(NAMES, encoding="utf-8")
     (folder / "poker-us.toml").write_text(POKER_US, encoding="utf-8")
+    (folder / "hexes.toml").write_text(HEXES, encoding="utf-8")
+    (folder / "hexes.csv").write_text(HEX_ROWS, encoding="utf-8")
+    (folder / "my-shop.toml").write_text(MY_SHOP, encoding="utf-8")
     (folder / "words.txt").write_text("\n".join(WORDS.split()) + "\n", encoding="utf-8")
     board = (LAYOUTS / "marram" / "example-board.toml").read_text(encoding="utf-8")
     (folder / "my-board.toml").write_text(board, encoding="utf-8")
@@ -187,6 +204,14 @@ def test_a_page_is_read_as_a_reader_reads_it(tmp_path: Path) -> None:
     score, version = console.commands
     assert score.argv == ("scribe", "score", "+O+/O+O/OO+") and score.output == "+ 4\nO 2"
     assert version.argv == ("--version",) and version.output is None
+
+
+def test_the_files_the_shop_commands_use_are_the_ones_shown() -> None:
+    """docs/building.md's hex tiles and copy shop's profile, as a reader copies them."""
+    page = (ROOT / "docs" / "building.md").read_text(encoding="utf-8")
+    assert f"```toml\n{HEXES}```" in page
+    assert f"```toml\n{MY_SHOP}```" in page
+    assert "`Forest,#2e7d32,3`" in page and HEX_ROWS.startswith("name,ground,count\n")
 
 
 def test_an_output_unlike_the_one_shown_fails(tmp_path: Path) -> None:

@@ -20,11 +20,12 @@ from tests.support import ROOT, sheetgen
 from tests.support.docs import documentation
 
 LAYOUTS = sorted((ROOT / "layouts").glob("*/*.toml"))
-# the layouts the README and docs/ show (```toml blocks; a plugin's pyproject.toml is no layout)
+# the layouts the README and docs/ show (```toml blocks; a plugin's pyproject.toml and a print
+# shop's press profile, which names its shop, are no layouts)
 SHOWN_LAYOUTS = [
     text
     for text in re.findall(r"```toml\n(.*?)```", documentation(), re.DOTALL)
-    if not text.lstrip().startswith("[project]")
+    if not text.lstrip().startswith("[project]") and not re.search(r"^shop = ", text, re.M)
 ]
 KINDS = sorted(
     {f"{d['game']}/{d['component']}" for d in (tomllib.loads(p.read_text()) for p in LAYOUTS)}

@@ -182,7 +182,7 @@ def pieces(
     from sheetgen.export.bare import PieceFormat, Size, check_pieces_pixels, export_pieces
     from sheetgen.export.tts import Names
     from sheetgen.pipeline.output import check_folder
-    from sheetgen.press.proof import Proof
+    from sheetgen.press.proof import LEGEND, Proof, proof_name
 
     if profile is not None:
         given = [
@@ -221,6 +221,9 @@ def pieces(
         found, said = export_pieces(parts, names, size, formats[fmt], item.source, shown)
         files += found
         notes += said
+    if shown is not None:
+        files = [(proof_name(name), data) for name, data in files]
+        notes.append(LEGEND)
     _write(folder, files, notes, quiet, started)
 
 
@@ -238,7 +241,7 @@ def _profile_pieces(layouts: list[str], out: Path, ref: str, proof: bool, quiet:
     from sheetgen.export.tts import Names
     from sheetgen.pipeline.output import check_folder
     from sheetgen.press.profiles import check_piece_size, find_profile
-    from sheetgen.press.proof import Proof
+    from sheetgen.press.proof import LEGEND, Proof, proof_name
 
     started = time.perf_counter()
     profile = find_profile(ref, tuple(layouts))
@@ -270,4 +273,7 @@ def _profile_pieces(layouts: list[str], out: Path, ref: str, proof: bool, quiet:
         )
         files += found
         notes += said
+    if shown is not None:
+        files = [(proof_name(name), data) for name, data in files]
+        notes.append(LEGEND)
     _write(folder, files, notes, quiet, started)

@@ -25,6 +25,7 @@ from sheetgen.pipeline.honoured import check_options, layouts_said, left_out
 from sheetgen.pipeline.output import check_folder, make_folder, output_name, write_all
 from sheetgen.pipeline.ranges import fitting
 from sheetgen.press.profiles import check_piece_size
+from sheetgen.press.proof import LEGEND, proof_name
 from sheetgen.text.terminal import for_terminal
 from sheetgen.text.typefaces import FontFace, add_own, own_faces
 
@@ -72,6 +73,7 @@ def build_one(
             name = output_name(
                 model.game, model.name, model.component, fmt, label, part, fillable, cmyk
             )
+            name = proof_name(name) if request.proofed is not None else name
             outputs.append((folder / name, data))
             if cmyk:
                 # imported here, not at the top: only a CMYK build reports its colours
@@ -289,6 +291,7 @@ def run_build(request: BuildRequest) -> list[Built]:
     partial += left_out(request, loaded)  # an option some chosen layouts are built without
     request.read("options")  # the names, paper, flip and offset: refused before any drawing
     partial += request.printer_warnings
+    partial += [LEGEND] if request.proofed is not None else []
     documents, unfolded = _preflight(loaded, request)
     partial += unfolded
     jobs = [(item, request, folder, doc) for item, doc in zip(loaded, documents, strict=True)]

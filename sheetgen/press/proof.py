@@ -8,16 +8,24 @@ never a file to print from: only `--proof` (on `build` and `export pieces`) draw
 from __future__ import annotations
 
 from collections.abc import Sequence
+from dataclasses import replace
 
-from sheetgen.draw.geometry import polygon
+from sheetgen.draw.geometry import polygon, rounded_rect_path
 from sheetgen.draw.pieces import Cut
-from sheetgen.draw.shapes import Circle, Drawing, Rect, Shape, Style
+from sheetgen.draw.shapes import Circle, Drawing, Path, Rect, Shape, Style
 from sheetgen.frozen import frozen
 
 TRIM_STYLE = Style(stroke="#0057d9", width=0.25)  # blue, solid: where the piece is cut
 BLEED_STYLE = Style(stroke="#e0001b", width=0.2)  # red, solid: the edge of the art past it
 SAFE_STYLE = Style(stroke="#00a33a", width=0.25, dash=(1.2, 0.8))  # green, dashed: kept safe
+HALO = 0.3  # mm of white each line is drawn on, wider than it: it shows on dark art too
+LEGEND = (
+    "proof: blue, the trim (where the piece is cut); red, the art's outer edge (the bleed); "
+    "green dashed, a --profile's safe zone (text and marks inside it); a proof is for looking, "
+    "not for printing or sending"
+)
 Point = tuple[float, float]
+Line = Path | Circle | Rect  # a proof's line: a cut's outline, stroked
 
 
 @frozen
@@ -57,23 +65,34 @@ def offset(points: Sequence[Point], by: float) -> list[Point]:
     return out
 
 
-def _outline(width: float, height: float, cut: Cut, by: float, style: Style) -> Shape:
+def _outline(width: float, height: float, cut: Cut, by: float, style: Style) -> Line:
     """The piece's cut line moved `by` mm outward (inward when negative), stroked."""
     if cut.shape == "circle":
         return Circle(width / 2, height / 2, width / 2 + by, style)
     if cut.shape == "hexagon":
         return polygon(offset(_hexagon(width, height), by), style)
+    if cut.radius > 0:  # its corners rounded as its cut's, moved with its edges
+        radius = max(0.0, cut.radius + by)
+        return rounded_rect_path(-by, -by, width + 2 * by, height + 2 * by, radius, style)
     return Rect(-by, -by, width + 2 * by, height + 2 * by, style)
 
 
-def _bleed_line(width: float, height: float, cut: Cut, bleed: float) -> Shape:
+def _bleed_line(width: float, height: float, cut: Cut, bleed: float) -> Line:
     """The art's outer edge, as `Cut.area` grows it by `bleed` (a hexagon's box grown, not its
     edges moved), drawn just inside it."""
     half = BLEED_STYLE.width / 2
     if cut.shape == "hexagon":
         grown = _hexagon(width + 2 * bleed, height + 2 * bleed)
         return polygon(offset([(x - bleed, y - bleed) for x, y in grown], -half), BLEED_STYLE)
-    return _outline(width, height, cut, bleed - half, BLEED_STYLE)
+    square = Cut() if cut.shape == "rectangle" else cut  # a rounded card's art bleeds square
+    return _outline(width, height, square, bleed - half, BLEED_STYLE)
+
+
+def _haloed(line: Line) -> list[Shape]:
+    """The line drawn over a white copy of itself HALO mm wider and solid."""
+    style = line.style
+    white = replace(style, stroke="#ffffff", width=style.width + HALO, dash=())
+    return [replace(line, style=white), line]
 
 
 def proof_lines(
@@ -83,13 +102,20 @@ def proof_lines(
     origin at the trim's top-left corner: each line centred on its edge, the bleed's drawn just
     inside the art's edge (where the image ends) so none of it is cut off."""
     cut = cut or Cut()
-    shapes: list[Shape] = []
+    shapes: list[Line] = []
     if bleed > 0:
         shapes.append(_bleed_line(width, height, cut, bleed))
     shapes.append(_outline(width, height, cut, 0.0, TRIM_STYLE))
     if safe is not None and 0 < safe < min(width, height) / 2:
         shapes.append(_outline(width, height, cut, -safe, SAFE_STYLE))
-    return shapes
+    return [drawn for line in shapes for drawn in _haloed(line)]
+
+
+def proof_name(name: str) -> str:
+    """A proof's file name: its plain file's, `-proof` before the extension, so that it is
+    never taken for (or replaces) the file to send."""
+    stem, dot, ext = name.rpartition(".")
+    return f"{stem}-proof{dot}{ext}" if dot else f"{name}-proof"
 
 
 def proof_copy(

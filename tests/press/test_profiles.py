@@ -62,8 +62,8 @@ def test_the_game_crafters_poker_card_is_its_quoted_figures(poker_us: Path) -> N
     files = sorted((poker_us / "out").iterdir())
     assert len(files) == 53 + 1  # 53 designs (two jokers of one) and the deck's one back
     names = {f.name for f in files}
-    assert {"poker-us-ace-of-spades.png", "poker-us-deck-back.png"} <= names
-    image = Image.open(poker_us / "out" / "poker-us-king-of-hearts.png").convert("RGB")
+    assert {"poker-us-ace-of-spades-proof.png", "poker-us-deck-back-proof.png"} <= names
+    image = Image.open(poker_us / "out" / "poker-us-king-of-hearts-proof.png").convert("RGB")
     assert image.size == (w, h)
     assert round(image.info["dpi"][0]) == dpi
     # the proof's dashed green safe line, `bleed + safe` mm in from the image's left edge

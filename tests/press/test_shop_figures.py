@@ -57,7 +57,7 @@ def _masks(image: Image.Image) -> tuple[np.ndarray, np.ndarray, np.ndarray]:
     rgb = np.asarray(image.convert("RGBA").convert("RGB")).astype(int)
     r, g, b = rgb[:, :, 0], rgb[:, :, 1], rgb[:, :, 2]
     blue = (b > 150) & (r < 60) & (g < 130)
-    green = (g > 130) & (r < 60) & (b < 100) & (g - b > 60)
+    green = (g > 145) & (r < 50) & (b < 110) & (g - b > 60)  # #00a33a, not the ground lit
     red = (r > 180) & (g < 80) & (b < 80)
     return blue, green, red
 
@@ -84,16 +84,23 @@ def test_a_shipped_profiles_images_are_its_sources_figures(
     # the table is the source's own sums: its pixels are the trim and bleed at 300 dpi
     assert px == tuple(round((t + 2 * bleed) * DPI) for t in trim)
     _layout(tmp_path, trim[0] * INCH, trim[1] * INCH, shape, bool(backs))
-    run = sheetgen(
-        "export", "pieces", "t.toml", "--profile", name, "--proof", "--out", "out", "-q",
-        cwd=tmp_path,
-    )  # fmt: skip
-    assert run.code == 0, run.err
-    names = {f.name for f in (tmp_path / "out").iterdir()}
-    assert names == {"t-alpha.png", "t-beta.png"} | ({"t-deck-back.png"} if backs else set())
-    image = Image.open(tmp_path / "out" / "t-alpha.png")
-    assert image.size == px
-    assert round(image.info["dpi"][0]) == DPI
+    for proof in ((), ("--proof",)):
+        run = sheetgen(
+            "export", "pieces", "t.toml", "--profile", name, *proof, "--out", f"out{len(proof)}",
+            "-q", cwd=tmp_path,
+        )  # fmt: skip
+        assert run.code == 0, run.err
+    plain = {"t-alpha.png", "t-beta.png"} | ({"t-deck-back.png"} if backs else set())
+    assert {f.name for f in (tmp_path / "out0").iterdir()} == plain
+    # a proof is never taken for the file to send: -proof before the extension
+    proofs = {f.name for f in (tmp_path / "out1").iterdir()}
+    assert proofs == {n.replace(".png", "-proof.png") for n in plain}
+    sent = Image.open(tmp_path / "out0" / "t-alpha.png")
+    assert not any(mask.any() for mask in _masks(sent))  # no proof line on the file to send
+    image = Image.open(tmp_path / "out1" / "t-alpha-proof.png")
+    for each in (sent, image):
+        assert each.size == px
+        assert round(each.info["dpi"][0]) == DPI
     w, h = px
     edge = bleed * DPI
     rgb = np.asarray(image.convert("RGBA").convert("RGB")).astype(int)

@@ -17,9 +17,12 @@ from sheetgen.backends.cmyk import (
     colours_used,
     fidelity,
 )
+from sheetgen.colour_sight import seen
 from sheetgen.draw.document import Document
 from sheetgen.findings import warning
 from sheetgen.layouts.read import Loaded, lookup
+
+PALE = 90.0  # CIELAB L* over which a colour is a tint near the paper's white
 
 
 def colour_report(loaded: Loaded, document: Document) -> tuple[tuple[str, ...], tuple[str, ...]]:
@@ -48,10 +51,17 @@ def colour_report(loaded: Loaded, document: Document) -> tuple[tuple[str, ...], 
 def _warning(loaded: Loaded, result: Fidelity) -> str:
     """The line for a colour out of the gamut: at the layout's key that writes it, else at the
     layout (a colour the game draws with)."""
+    lightness, back = seen(result.colour)[0], seen(result.back)[0]
+    paler = lightness > max(back, PALE)  # a tint near white: the paper's white caps it
+    advice = (
+        "it is near the paper's white and brighter than ink on it can be: a paler or greyer "
+        "tint (or plain white) prints true"
+        if paler
+        else "choose a colour the press can print, or ask the shop for a proof"
+    )
     message = (
         f"{result.colour} is out of the press's gamut: it prints as {result.inks_said}, which "
-        f"looks like {result.back} (ΔE00 {result.delta_e:.1f}, over {OUT_OF_GAMUT:g}); choose "
-        "a colour the press can print, or ask the shop for a proof"
+        f"looks like {result.back} (ΔE00 {result.delta_e:.1f}, over {OUT_OF_GAMUT:g}); {advice}"
     )
     keys = list(_keys_holding(loaded.model.model_dump(), result.colour))
     if not keys:

@@ -237,6 +237,8 @@ def check_piece_size(profile: Profile, source: str, sizes: list[tuple[float, flo
         if not profile.matches(width, height):
             raise UsageError(
                 f"--profile {profile.name}: {source}'s pieces are {width:g} x {height:g} mm, "
-                f"but the profile's product, {profile.product}, is {profile.size_words}; make the "
-                "layout's pieces that size, or choose another profile"
+                f"but the profile's product, {profile.product}, is {profile.size_words}; set "
+                f"width = {round(profile.width, 2):g} and height = {round(profile.height, 2):g} "
+                "in the layout's [piece] table (a layout of its own can extend this one), or "
+                "choose another profile"
             )

@@ -249,7 +249,15 @@ def test_out_of_gamut_colour_is_warned_at_its_key(tmp_path: Path) -> None:
     assert len(warnings) == 1, run.err
     assert f"bright.toml:{line}:" in warnings[0] and "colours.green" in warnings[0]
     assert "#00ff40 is out of the press's gamut" in warnings[0]
+    assert "choose a colour the press can print" in warnings[0]
     assert (tmp_path / "scrumpit-tiles-cmyk.pdf").exists()
+    # a tint near white is out of the gamut only by being brighter than ink on paper can be:
+    # darker greens would not help it, a paler or greyer tint would
+    pale = text.replace('green = "#5fb486"', 'green = "#f1faee"')
+    layout.write_text(pale, "utf-8")
+    run = sheetgen("build", str(layout), "-f", "pdf", "--colour", "cmyk", "--out", str(tmp_path))
+    warned = [w for w in run.err.splitlines() if "#f1faee is out of the press's gamut" in w]
+    assert len(warned) == 1 and "near the paper's white" in warned[0], run.err
 
 
 def test_fidelity_round_trip() -> None:

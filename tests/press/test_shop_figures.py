@@ -31,6 +31,7 @@ SOURCES = [
     ("thegamecrafter/medium-square-tile", (825, 825), (2.5, 2.5), EIGHTH, EIGHTH, "rectangle", 1),
     ("thegamecrafter/medium-hex-tile", (825, 750), (2.5, 2.25), EIGHTH, EIGHTH, "hexagon", 1),
     ("thegamecrafter/mini-card", (600, 825), (1.75, 2.5), EIGHTH, EIGHTH, "rectangle", 1),
+    ("thegamecrafter/poker-card", (825, 1125), (2.5, 3.5), EIGHTH, EIGHTH, "rectangle", 1),
     ("thegamecrafter/dice-sticker", (188, 188), (0.5, 0.5), 1 / 16, None, "rectangle", 0),
     pytest.param(
         "thegamecrafter/square-board", (2475, 2475), (8.0, 8.0), EIGHTH, EIGHTH, "rectangle", 1,

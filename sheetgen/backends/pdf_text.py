@@ -76,9 +76,16 @@ class TextCanvas(Canvas):  # type: ignore[misc]  # (reportlab has no type hints)
         it (sRGB), or, for a CMYK PDF, in the CMYK space as the press prints it."""
         if self.cmyk:
             # imported here, not at the top: only a CMYK PDF needs it (and pikepdf with it)
-            from sheetgen.backends.pdf_x import operator
+            from sheetgen.backends.pdf_x import operator, overprints
 
             self._code.append(operator(colour, role, stroke))
+            solid = overprints(colour, role)  # solid black on top of the inks under it
+            if solid:
+                self.setOverprintMask(1)
+            if stroke:
+                self.setStrokeOverprint(solid)
+            else:
+                self.setFillOverprint(solid)
         elif stroke:
             self.setStrokeColor(pdf_colour(colour))
         else:

@@ -44,6 +44,14 @@ def operator(colour: str, role: Role, stroke: bool) -> str:
     return f"{SPACE} CS {values} SCN" if stroke else f"{SPACE} cs {values} scn"
 
 
+@cache
+def overprints(colour: str, role: Role) -> bool:
+    """Whether `colour` painting `role` is solid black ink alone (text, a line, a small shape),
+    which a press prints over the inks under it rather than knocking them out: no white halo
+    where the plates are a hair out of register (a large black area, a rich black, knocks out)."""
+    return role != "area" and ink(colour, role) == (0.0, 0.0, 0.0, 1.0)
+
+
 def make_x4(pdf: pikepdf.Pdf) -> None:
     """Make the drawn PDF (every page and form drawn with `operator`) a PDF/X-4: the CMYK space
     in every page's and form's resources, pictures in CMYK, the output intent, Info and XMP."""

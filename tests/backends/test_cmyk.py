@@ -311,6 +311,41 @@ def test_black_rules_in_the_pdf() -> None:
     assert colours_used(doc) == ["#000000"]
 
 
+def test_solid_black_overprints_and_a_rich_black_area_knocks_out() -> None:
+    """Solid black text and small black shapes are printed over the inks beneath them (a hair
+    of misregistration shows no white edge); a rich black area is not. Read from the content
+    stream as a viewer keeps the graphics state (q/Q, gs; `op` falls back on `OP`)."""
+    doc = _drawing(
+        (
+            Rect(0, 0, 100, 100, Style(stroke=None, fill="#f7e03c")),  # a yellow ground
+            Rect(0, 0, 60, 60, Style(stroke=None, fill="#000000")),
+            Rect(70, 0, 4, 4, Style(stroke=None, fill="#222222")),
+            Text(5, 80, "Black", 5, colour="#222222"),
+        )
+    )
+    painted: list[tuple[str, bool, int]] = []
+    with pikepdf.open(io.BytesIO(render_pdf(doc, cmyk=True))) as pdf:
+        states = pdf.pages[0].Resources.get("/ExtGState", {})
+        stack, op, mode = [], False, 0
+        for operands, operator in pikepdf.parse_content_stream(pdf.pages[0].obj):
+            name = str(operator)
+            if name == "q":
+                stack.append((op, mode))
+            elif name == "Q":
+                op, mode = stack.pop()
+            elif name == "gs":
+                state = states[str(operands[0])]
+                if "/op" in state or "/OP" in state:
+                    op = bool(state.get("/op", state.get("/OP")))
+                mode = int(state.get("/OPM", mode))
+            elif name in ("f", "f*", "Tj", "TJ"):
+                painted.append((name, op, mode))
+    # the yellow ground and the rich black area knock out; the small shape and the text do not
+    assert [p[1] for p in painted[:2]] == [False, False], painted
+    assert all(op and mode == 1 for _, op, mode in painted[2:]), painted
+    assert any(name in ("Tj", "TJ") for name, _, _ in painted[2:])
+
+
 def _picture(mode: str, colour: tuple[int, ...], fmt: str) -> bytes:
     out = io.BytesIO()
     PILImage.new(mode, (40, 40), colour).save(out, fmt)

@@ -61,6 +61,15 @@ def polygon(points: Sequence[Point], style: Style = Style()) -> Path:
     return polyline(points, style, closed=True)
 
 
+def hexagon(width: float, height: float, grow: float = 0.0) -> list[Point]:
+    """The corners of a six-sided piece's cut in its `width` x `height` mm box (a flat top and
+    bottom from a quarter to three quarters of the width, a corner at the middle of each side),
+    of the box grown `grow` mm on every side, clockwise on the page from the left corner."""
+    w, h, x, y = width + 2 * grow, height + 2 * grow, -grow, -grow
+    corners = [(0.0, h / 2), (w / 4, 0.0), (3 * w / 4, 0.0), (w, h / 2), (3 * w / 4, h), (w / 4, h)]
+    return [(x + cx, y + cy) for cx, cy in corners]
+
+
 def regular_polygon(
     cx: float, cy: float, r: float, sides: int, style: Style = Style(), start_deg: float = -90.0
 ) -> Path:

@@ -8,7 +8,7 @@ from __future__ import annotations
 
 from typing import Literal
 
-from sheetgen.draw.geometry import polygon, rounded_rect_path
+from sheetgen.draw.geometry import hexagon, polygon, rounded_rect_path
 from sheetgen.draw.shapes import Circle, Drawing, Rect, Shape, Style
 from sheetgen.frozen import frozen
 
@@ -45,9 +45,7 @@ class Cut:
             return Circle(width / 2, height / 2, width / 2 + grow, FILLED)
         w, h, x, y = width + 2 * grow, height + 2 * grow, -grow, -grow
         if self.shape == "hexagon":
-            corners = [(0.0, h / 2), (w / 4, 0.0), (3 * w / 4, 0.0), (w, h / 2)]
-            corners += [(3 * w / 4, h), (w / 4, h)]
-            return polygon([(x + cx, y + cy) for cx, cy in corners], FILLED)
+            return polygon(hexagon(width, height, grow), FILLED)
         if grow > 0 or self.radius <= 0:
             return Rect(x, y, w, h, FILLED)
         return rounded_rect_path(0.0, 0.0, width, height, self.radius, FILLED)

@@ -10,7 +10,7 @@ from __future__ import annotations
 from collections.abc import Sequence
 from dataclasses import replace
 
-from sheetgen.draw.geometry import polygon, rounded_rect_path
+from sheetgen.draw.geometry import hexagon, polygon, rounded_rect_path
 from sheetgen.draw.pieces import Cut
 from sheetgen.draw.shapes import Circle, Drawing, Path, Rect, Shape, Style
 from sheetgen.frozen import frozen
@@ -39,12 +39,6 @@ class Proof:
     cuts: tuple[tuple[tuple[object, ...], Cut], ...] = ()
 
 
-def _hexagon(width: float, height: float) -> list[Point]:
-    """A hexagon cut's corners (as `Cut` makes it), clockwise on the page from the left one."""
-    w, h = width, height
-    return [(0.0, h / 2), (w / 4, 0.0), (3 * w / 4, 0.0), (w, h / 2), (3 * w / 4, h), (w / 4, h)]
-
-
 def offset(points: Sequence[Point], by: float) -> list[Point]:
     """A convex polygon wound clockwise on the page (y down) with every edge moved `by` mm
     outward along its normal (inward when negative): each corner where two moved edges meet."""
@@ -70,7 +64,7 @@ def _outline(width: float, height: float, cut: Cut, by: float, style: Style) -> 
     if cut.shape == "circle":
         return Circle(width / 2, height / 2, width / 2 + by, style)
     if cut.shape == "hexagon":
-        return polygon(offset(_hexagon(width, height), by), style)
+        return polygon(offset(hexagon(width, height), by), style)
     if cut.radius > 0:  # its corners rounded as its cut's, moved with its edges
         radius = max(0.0, cut.radius + by)
         return rounded_rect_path(-by, -by, width + 2 * by, height + 2 * by, radius, style)
@@ -82,7 +76,7 @@ def _bleed_line(width: float, height: float, cut: Cut, bleed: float) -> Line:
     edges moved), drawn just inside it."""
     half = BLEED_STYLE.width / 2
     if cut.shape == "hexagon":
-        grown = _hexagon(width + 2 * bleed, height + 2 * bleed)
+        grown = hexagon(width + 2 * bleed, height + 2 * bleed)
         return polygon(offset([(x - bleed, y - bleed) for x, y in grown], -half), BLEED_STYLE)
     square = Cut() if cut.shape == "rectangle" else cut  # a rounded card's art bleeds square
     return _outline(width, height, square, bleed - half, BLEED_STYLE)

@@ -26,6 +26,7 @@ from sheetgen.draw import (
     wrap,
 )
 from sheetgen.draw.fonts import descent
+from sheetgen.draw.geometry import hexagon
 from sheetgen.draw.icons import symbol, symbol_width
 from sheetgen.draw.pictures import place
 from sheetgen.draw.shapes import Anchor, Box, Weight
@@ -51,20 +52,6 @@ Widths = Callable[[str], float]  # an icon's width for a height of 1, by its nam
 Line = str | tuple[Part, ...]  # a line of words alone, or its words and icons in order
 
 
-def outline(piece: Piece, grow: float = 0.0) -> list[tuple[float, float]]:
-    """The corners of a six-sided piece (flat top and bottom), `grow` mm beyond its cut."""
-    w, h = piece.width + 2 * grow, piece.height + 2 * grow
-    x, y = -grow, -grow
-    return [
-        (x, y + h / 2),
-        (x + w / 4, y),
-        (x + 3 * w / 4, y),
-        (x + w, y + h / 2),
-        (x + 3 * w / 4, y + h),
-        (x + w / 4, y + h),
-    ]
-
-
 def background(piece: Piece, colour: str, bleed: float) -> list[Shape]:
     """The piece's colour to `bleed` mm beyond its cut, and the cut line of a piece that is
     not cut straight (a rectangle's cuts follow the crop marks)."""
@@ -77,7 +64,10 @@ def background(piece: Piece, colour: str, bleed: float) -> list[Shape]:
         return [Rect(-bleed, -bleed, w + 2 * bleed, h + 2 * bleed, ground)]
     if piece.shape == "circle":
         return [Circle(w / 2, h / 2, w / 2 + bleed, ground), Circle(w / 2, h / 2, w / 2, CUT_LINE)]
-    return [polygon(outline(piece, bleed), ground), polygon(outline(piece), CUT_LINE)]
+    return [
+        polygon(hexagon(piece.width, piece.height, bleed), ground),
+        polygon(hexagon(piece.width, piece.height), CUT_LINE),
+    ]
 
 
 def _encoded(text: str) -> tuple[str, tuple[str, ...]]:
@@ -373,7 +363,7 @@ def inside_by(piece: Piece, item: Item) -> float:
         r = piece.width / 2
         return min(r - math.dist((r, r), corner) for corner in corners)
     if piece.shape == "hexagon":
-        edges = outline(piece)
+        edges = hexagon(piece.width, piece.height)
         return min(_edge_distance(edges, corner) for corner in corners)
     return min(min(x, y, piece.width - x, piece.height - y) for x, y in corners)
 

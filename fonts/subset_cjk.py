@@ -13,9 +13,9 @@ from __future__ import annotations
 import sys
 
 from fontTools import subset
-from fontTools.pens.cu2quPen import Cu2QuPen
-from fontTools.pens.ttGlyphPen import TTGlyphPen
-from fontTools.ttLib import TTCollection, TTFont, newTable
+from fontTools.ttLib import TTCollection
+
+from sheetgen.text.own_fonts import to_glyf
 
 
 def charset() -> set[str]:
@@ -40,43 +40,6 @@ def charset() -> set[str]:
     return {c for c in chars if ord(c) >= 0x2E80}
 
 
-def to_truetype(font: TTFont) -> None:
-    glyph_order = font.getGlyphOrder()
-    glyphs = {}
-    gs = font.getGlyphSet()
-    for name in glyph_order:
-        pen = TTGlyphPen(gs)
-        gs[name].draw(Cu2QuPen(pen, max_err=1.0, reverse_direction=True))
-        glyphs[name] = pen.glyph()
-    font["loca"] = newTable("loca")
-    glyf = font["glyf"] = newTable("glyf")
-    glyf.glyphOrder = glyph_order
-    glyf.glyphs = glyphs
-    del font["CFF "]
-    if "VORG" in font:
-        del font["VORG"]
-    font["maxp"] = maxp = newTable("maxp")
-    maxp.tableVersion = 0x00010000
-    for k in (
-        "maxZones",
-        "maxTwilightPoints",
-        "maxStorage",
-        "maxFunctionDefs",
-        "maxInstructionDefs",
-        "maxStackElements",
-        "maxSizeOfInstructions",
-        "maxComponentElements",
-    ):
-        setattr(maxp, k, 0)
-    maxp.maxZones = 1
-    font["head"].indexToLocFormat = 0
-    font["head"].glyphDataFormat = 0
-    font["post"].formatType = 3.0
-    font.sfntVersion = "\0\1\0\0"
-    for g in glyphs.values():
-        g.recalcBounds(glyf)
-
-
 def main(src: str, out: str) -> None:
     font = TTCollection(src).fonts[2]  # Noto Sans CJK SC
     opts = subset.Options()
@@ -87,7 +50,7 @@ def main(src: str, out: str) -> None:
     s = subset.Subsetter(opts)
     s.populate(unicodes=[ord(c) for c in sorted(charset())])
     s.subset(font)
-    to_truetype(font)
+    to_glyf(font)
     font.save(out)
 
 

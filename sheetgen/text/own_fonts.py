@@ -16,12 +16,16 @@ import os
 import struct
 from functools import lru_cache
 from pathlib import Path
+from typing import TYPE_CHECKING
 
 from sheetgen.errors import SheetgenError
 from sheetgen.files import ReadRefused, read_limited
 from sheetgen.text.cmap import code_points
 from sheetgen.text.metrics import damaged_tables, read_metrics, table_checksum
 from sheetgen.text.typefaces import FontFace, add_own
+
+if TYPE_CHECKING:  # a name alone: fontTools is imported where a font is converted
+    from fontTools.ttLib import TTFont
 
 MAX_OWN_FONT_BYTES = 30 * 1024 * 1024  # a designer's font file (a whole CJK font is ~20 MiB)
 SUFFIXES = (".ttf", ".otf")
@@ -187,12 +191,10 @@ def _read_tables(data: bytes) -> None:
 
 
 def _truetype(data: bytes) -> bytes:
-    """An OpenType font with PostScript (CFF) outlines made a TrueType one (quadratic outlines
-    within 1 unit of the cubic ones), which reportlab embeds and every backend reads alike."""
+    """An OpenType font with PostScript (CFF) outlines made a TrueType one (`to_glyf`), which
+    reportlab embeds and every backend reads alike."""
     # imported here, not at the top, for start-up time
-    from fontTools.pens.cu2quPen import Cu2QuPen
-    from fontTools.pens.ttGlyphPen import TTGlyphPen
-    from fontTools.ttLib import TTFont, newTable
+    from fontTools.ttLib import TTFont
 
     try:
         font = TTFont(io.BytesIO(data), recalcTimestamp=False)
@@ -203,17 +205,32 @@ def _truetype(data: bytes) -> bytes:
             )
         if "CFF " not in font:
             raise ValueError("no outlines (no 'CFF ' table)")
-        order = font.getGlyphOrder()
-        glyph_set = font.getGlyphSet()
-        glyphs = {}
-        for name in order:
-            pen = TTGlyphPen(glyph_set)
-            glyph_set[name].draw(Cu2QuPen(pen, max_err=1.0, reverse_direction=True))
-            glyphs[name] = pen.glyph()
+        to_glyf(font)
     except ValueError:
         raise
     except Exception as exc:  # any failure to read the outlines means a damaged file
         raise ValueError(f"its outlines cannot be read ({type(exc).__name__})") from None
+    out = io.BytesIO()
+    font.save(out)
+    return out.getvalue()
+
+
+def to_glyf(font: TTFont) -> None:
+    """`font`'s PostScript (CFF) outlines replaced, in place, by TrueType ones: quadratic
+    outlines within 1 unit of the cubic ones, with the tables TrueType outlines need (also
+    used by `fonts/subset_cjk.py`, which makes the shipped CJK font)."""
+    # imported here, not at the top, for start-up time
+    from fontTools.pens.cu2quPen import Cu2QuPen
+    from fontTools.pens.ttGlyphPen import TTGlyphPen
+    from fontTools.ttLib import newTable
+
+    order = font.getGlyphOrder()
+    glyph_set = font.getGlyphSet()
+    glyphs = {}
+    for name in order:
+        pen = TTGlyphPen(glyph_set)
+        glyph_set[name].draw(Cu2QuPen(pen, max_err=1.0, reverse_direction=True))
+        glyphs[name] = pen.glyph()
     font["loca"] = newTable("loca")
     glyf = font["glyf"] = newTable("glyf")
     glyf.glyphOrder = order
@@ -241,6 +258,3 @@ def _truetype(data: bytes) -> bytes:
     for name, glyph in glyphs.items():
         glyph.recalcBounds(glyf)
         hmtx[name] = (hmtx[name][0], getattr(glyph, "xMin", 0))
-    out = io.BytesIO()
-    font.save(out)
-    return out.getvalue()

@@ -97,12 +97,27 @@ def make_pdfx(pdf: pikepdf.Pdf, standard: Standard) -> None:
             )
         ]
     )
+    if device:
+        _newer_preferences_out(pdf)
     info = pdf.docinfo
     info.GTS_PDFXVersion = standard
     info.Trapped = pikepdf.Name("/False")
     pdf.Root.Metadata = pdf.make_stream(
         _xmp(pdf, standard).encode("utf-8"), Type=pikepdf.Name.Metadata, Subtype=pikepdf.Name.XML
     )
+
+
+def _newer_preferences_out(pdf: pikepdf.Pdf) -> None:
+    """Leave out the viewer preferences PDF 1.4 does not know (print scaling came with PDF 1.6,
+    duplex with 1.7): hints to a home printer, which a shop's press has no use for."""
+    preferences = pdf.Root.get("/ViewerPreferences")
+    if preferences is None:
+        return
+    for key in ("/PrintScaling", "/Duplex"):
+        if key in preferences:
+            del preferences[key]
+    if not preferences.keys():
+        del pdf.Root.ViewerPreferences
 
 
 def _unmask(image: pikepdf.Stream) -> None:

@@ -151,6 +151,9 @@ def test_version_info_xmp_and_pdf_1_4(built: tuple[Path, str], name: str) -> Non
         assert str(info.Title) and "/CreationDate" in info and "/ModDate" in info
         assert len(pdf.trailer.ID) == 2
         assert "/Encrypt" not in pdf.trailer and "/AcroForm" not in pdf.Root
+        # (print scaling is a PDF 1.6 preference, duplex 1.7: a home printer's hints)
+        preferences = pdf.Root.get("/ViewerPreferences", pikepdf.Dictionary())
+        assert "/PrintScaling" not in preferences and "/Duplex" not in preferences
         meta = pdf.Root.Metadata.read_bytes()
         root = ET.fromstring(meta.split(b"?>", 1)[1].rsplit(b"<?xpacket", 1)[0])
         desc = root.find("rdf:RDF/rdf:Description", XMP)

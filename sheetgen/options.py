@@ -20,7 +20,7 @@ from sheetgen.press.footer import SAFE_EDGE
 from sheetgen.press.paper import Paper, parse_paper
 from sheetgen.press.plan import CropMarks, PressOptions
 from sheetgen.press.printer import Printer, load
-from sheetgen.press.profiles import Profile, find_profile
+from sheetgen.press.profiles import STANDARDS, Profile, Standard, find_profile, parse_standard
 from sheetgen.press.proof import Proof
 from sheetgen.text.printable import PRINTS, unprintable
 from sheetgen.text.typefaces import uncovered
@@ -116,13 +116,25 @@ COLOURS: tuple[Colour, ...] = ("rgb", "cmyk")
 
 
 def parse_colour(text: str) -> Colour:
-    """`rgb` (the design's own colours) or `cmyk` (a print shop's PDF/X-4)."""
+    """`rgb` (the design's own colours) or `cmyk` (a print shop's PDF/X)."""
     return _one_of(
         text,
         COLOURS,
-        f"--colour {text!r}: use rgb (the design's own colours) or cmyk (a PDF/X-4 in a "
+        f"--colour {text!r}: use rgb (the design's own colours) or cmyk (a PDF/X in a "
         "press's inks, for a print shop)",
     )
+
+
+def parse_pdfx(text: str) -> Standard:
+    """`x4` or `x1a` (or the standard's name, `PDF/X-1a:2003`): the PDF/X of a CMYK PDF."""
+    standard = parse_standard(text)
+    if standard is None:
+        raise UsageError(
+            f"--pdfx {text!r}: use x4 (PDF/X-4, the default: the colours in the press's ICC "
+            "profile, transparency kept) or x1a (PDF/X-1a:2003, which some shops ask for: "
+            "plain CMYK, nothing see-through)"
+        )
+    return standard
 
 
 def parse_only(text: str) -> tuple[str, ...]:
@@ -196,6 +208,7 @@ class Given:
     bleed: float | None = None
     only: str | None = None
     colour: str | None = None
+    pdfx: str | None = None
     printer: str | None = None
 
 
@@ -278,8 +291,9 @@ class BuildRequest:
         a print shop's files (--profile, --colour cmyk), which the shop's press prints."""
         if self.given.printer is None:
             return None
-        if self.profile is not None or self.given.colour == "cmyk":
+        if self.profile is not None or self.given.colour == "cmyk" or self.given.pdfx:
             asked = "--profile" if self.profile is not None else "--colour cmyk"
+            asked = "--pdfx" if self.given.colour is None and self.profile is None else asked
             raise UsageError(
                 f"--printer {self.given.printer}: {asked} makes a print shop's files, printed "
                 "on the shop's press, not on your printer: leave out --printer"
@@ -346,18 +360,36 @@ class BuildRequest:
 
     @cached_property
     def colour(self) -> Colour:
-        """--colour: rgb, or cmyk for the PDF (a PDF/X-4, which a print shop takes: no form
-        fields, so not with --fillable); rgb when not given."""
+        """--colour: rgb, or cmyk for the PDF (a PDF/X, which a print shop takes: no form
+        fields, so not with --fillable); cmyk when --pdfx is given, else rgb, when not
+        given."""
         text = self.given.colour
-        colour = "rgb" if text is None else parse_colour(text)
+        if text is None:
+            colour: Colour = "rgb" if self.given.pdfx is None else "cmyk"
+        else:
+            colour = parse_colour(text)
         if colour == "cmyk" and "pdf" not in self.formats:
             raise UsageError("--colour cmyk makes the PDF in CMYK: add pdf to --format (-f pdf)")
         if colour == "cmyk" and self.fillable:
             raise UsageError(
-                "--colour cmyk makes a PDF/X-4 for a print shop, which allows no form fields: "
+                "--colour cmyk makes a PDF/X for a print shop, which allows no form fields: "
                 "leave out --fillable (or build the fillable PDF apart, in RGB)"
             )
         return colour
+
+    @cached_property
+    def pdfx(self) -> Standard | None:
+        """--pdfx: the PDF/X of a CMYK PDF, PDF/X-4 when not given; None for an RGB build
+        (where --pdfx is refused)."""
+        text = self.given.pdfx
+        if self.colour == "rgb":
+            if text is not None:
+                raise UsageError(
+                    f"--pdfx {text}: a PDF/X is in CMYK, and this build is RGB (--colour rgb, "
+                    "or its --profile's colour): add --colour cmyk, or leave out --pdfx"
+                )
+            return None
+        return STANDARDS["x4"] if text is None else parse_pdfx(text)
 
     @cached_property
     def only(self) -> tuple[str, ...]:
@@ -433,6 +465,7 @@ def read_build(
     fold: bool = False,
     only: str | None = None,
     colour: str | None = None,
+    pdfx: str | None = None,
     profile: str | None = None,
     printer: str | None = None,
     proof: bool = False,
@@ -443,7 +476,8 @@ def read_build(
     shop = find_profile(profile, tuple(refs)) if profile is not None else None
     if shop is not None:
         bleed = shop.bleed if bleed is None else bleed
-        colour = shop.colour if colour is None else colour
+        if colour is None:  # (the profile's PDF/X goes with its colours)
+            colour, pdfx = shop.colour, shop.standard if pdfx is None else pdfx
         dpi = shop.dpi if dpi is None else dpi
     return BuildRequest(
         refs=tuple(refs),
@@ -472,6 +506,7 @@ def read_build(
             bleed=bleed,
             only=only,
             colour=colour,
+            pdfx=pdfx,
             printer=printer,
         ),
         profile=shop,

@@ -2,11 +2,14 @@
 
 from __future__ import annotations
 
-from typing import Literal
+from typing import TYPE_CHECKING, Literal
 
 from sheetgen.draw.document import Document, Page
 from sheetgen.errors import SheetgenError
 from sheetgen.pipeline.output import file_labels
+
+if TYPE_CHECKING:
+    from sheetgen.press.profiles import Standard
 
 Format = Literal["pdf", "svg", "png"]
 FORMATS: tuple[Format, ...] = ("pdf", "svg", "png")
@@ -92,16 +95,17 @@ def render(
     dpi: float = 300,
     fillable: bool = False,
     transparent: bool = False,
-    cmyk: bool = False,
+    pdfx: Standard | None = None,
 ) -> list[tuple[str, bytes]]:
-    """The document in one format, as (label, bytes): one PDF (a PDF/X-4 in CMYK with `cmyk`),
+    """The document in one format, as (label, bytes): one PDF (in CMYK, that PDF/X, with
+    `pdfx`),
     or one SVG/PNG a distinct page (a pad's copies once), labelled by the page's label or number
     when there are several."""
     if fmt == "pdf":
         # imported here, not at the top, for start-up time
         from sheetgen.backends.pdf import render_pdf
 
-        return [("", render_pdf(doc, fillable=fillable, cmyk=cmyk))]
+        return [("", render_pdf(doc, fillable=fillable, pdfx=pdfx))]
     pages = image_pages(doc)
     labels = file_labels([p.label for p in pages])
     if fmt == "svg":

@@ -9,13 +9,27 @@ from __future__ import annotations
 
 import io
 import math
+from dataclasses import replace
 from functools import cache
 from typing import TYPE_CHECKING, Literal
 
 from sheetgen.colour_sight import delta_e, seen
-from sheetgen.draw.document import Document
-from sheetgen.draw.shapes import Circle, CurveTo, Field, LineTo, MoveTo, Path, Rect, Text
+from sheetgen.draw.document import Document, Placement
+from sheetgen.draw.shapes import (
+    Circle,
+    CurveTo,
+    Drawing,
+    Field,
+    Image,
+    LineTo,
+    MoveTo,
+    Path,
+    Rect,
+    Shape,
+    Text,
+)
 from sheetgen.draw.walk import leaves
+from sheetgen.errors import SheetgenError
 from sheetgen.frozen import frozen
 from sheetgen.resources import resource_dir
 
@@ -206,3 +220,182 @@ def colours_used(doc: Document) -> list[str]:
                         if colour is not None:
                             found.setdefault(colour.lower(), None)
     return list(found)
+
+
+_SHAPE_WORDS = {Circle: "circle", Path: "path", Rect: "rectangle", Field: "field"}
+
+
+def see_through(doc: Document) -> list[str]:
+    """What the document's pages draw see-through, each said once, in the order first drawn:
+    a shape at an opacity under 1 (`a path in #2a2622 at opacity 0.5`), a picture with a pixel
+    not wholly opaque; a drawing placed many times is looked at once."""
+    found: dict[str, None] = {}
+    looked: set[int] = set()
+    for page in doc.pages:
+        for placement in page.placements:
+            drawing = placement.drawing
+            if id(drawing) in looked:
+                continue
+            looked.add(id(drawing))
+            for shape, _ in leaves(drawing.children, placement.transform):
+                if isinstance(shape, Image):
+                    if not _opaque(shape.data):
+                        w, h = shape.pixels
+                        found.setdefault(f"a {w} x {h} px picture with see-through pixels")
+                elif isinstance(shape, (Path, Circle, Rect, Field)) and shape.style.opacity < 1:
+                    style = shape.style
+                    colour = style.fill or style.stroke or "no colour"
+                    word = _SHAPE_WORDS[type(shape)]
+                    found.setdefault(f"a {word} in {colour} at opacity {style.opacity:g}")
+    return list(found)
+
+
+@cache
+def _opaque(data: bytes) -> bool:
+    """Whether every pixel of a picture (PNG or JPEG bytes) is wholly opaque."""
+    from PIL import Image as PILImage  # imported here, not at the top: only PDF/X-1a asks
+
+    with PILImage.open(io.BytesIO(data)) as picture:
+        if "A" not in picture.getbands() and "transparency" not in picture.info:
+            return True
+        low, _ = picture.convert("RGBA").getchannel("A").getextrema()
+        return bool(low == 255)
+
+
+SEE_THROUGH_SAID = 3  # the things see-through a refusal names, the first of them
+
+
+def refuse_see_through(doc: Document, source: str) -> None:
+    """Refuse a PDF/X-1a of a design that draws anything see-through that `flattened` cannot
+    paint opaque to the same look (PDF/X-1a allows no transparency; a guess at the rest would
+    change what the press prints), in one line naming the file and what is see-through."""
+    found = see_through(flattened(doc))
+    if not found:
+        return
+    named = ", ".join(found[:SEE_THROUGH_SAID])
+    more = f" and {len(found) - SEE_THROUGH_SAID} more" if len(found) > SEE_THROUGH_SAID else ""
+    raise SheetgenError(
+        f"{source}: PDF/X-1a allows nothing see-through, and this design draws {named}{more}; "
+        'build it as PDF/X-4 (--pdfx x4, or standard = "PDF/X-4" in a profile), which keeps '
+        "transparency, or make those opaque"
+    )
+
+
+Extent = tuple[float, float, float, float]  # x0, y0, x1, y1 in a drawing's mm
+
+
+def flattened(doc: Document) -> Document:
+    """`doc` with every see-through shape that has one colour under it painted opaque in the
+    colour the design shows there, for a PDF/X-1a (which allows no transparency). A shape at
+    a drawing's top level, at opacity a, painting a fill alone or a stroke alone, lies wholly
+    on the last shape drawn before it that it reaches, and that one is an opaque filled
+    rectangle with no outline (Scrumpit's bevel line on its tile's ground): all under it is
+    that rectangle's colour, so it is painted in a of its colour and 1 - a of that one, mixed
+    in sRGB as a viewer mixes the design. Anything else see-through is left as it is (and
+    refused by `refuse_see_through`)."""
+    made: dict[int, Drawing] = {}
+
+    def flat(drawing: Drawing) -> Drawing:
+        found = made.get(id(drawing))
+        if found is None:
+            children = _flat_children(drawing.children)
+            found = drawing if children == drawing.children else replace(drawing, children=children)
+            made[id(drawing)] = found
+        return found
+
+    pages = tuple(
+        replace(
+            page, placements=tuple(Placement(flat(p.drawing), p.transform) for p in page.placements)
+        )
+        for page in doc.pages
+    )
+    return replace(doc, pages=pages)
+
+
+def _flat_children(children: tuple[Shape, ...]) -> tuple[Shape, ...]:
+    out = list(children)
+    for i, shape in enumerate(children):
+        if not isinstance(shape, (Path, Circle, Rect)) or shape.style.opacity >= 1:
+            continue
+        style = shape.style
+        stroked = style.stroke is not None and style.width > 0
+        if stroked == (style.fill is not None):  # (both, or neither: no one colour to mix)
+            continue
+        ground = _ground(out[:i], _extent(shape))
+        if ground is None or ground.style.fill is None:
+            continue
+        a = style.opacity
+        if stroked and style.stroke is not None:
+            style = replace(style, stroke=_mix(style.stroke, ground.style.fill, a), opacity=1.0)
+        elif style.fill is not None:
+            style = replace(style, fill=_mix(style.fill, ground.style.fill, a), opacity=1.0)
+        out[i] = replace(shape, style=style)
+    return tuple(out)
+
+
+def _ground(before: list[Shape], extent: Extent) -> Rect | None:
+    """The opaque, filled, unoutlined rectangle that is all there is under `extent`: the last
+    shape drawn before it that reaches it, holding it whole; None if there is no such one (or
+    a shape whose reach is not known, a group, text or picture, comes after it)."""
+    for shape in reversed(before):
+        if not isinstance(shape, (Path, Circle, Rect)):
+            return None
+        if not _overlaps(_extent(shape), extent):
+            continue
+        style = shape.style
+        solid = style.opacity >= 1 and style.fill is not None
+        bare = style.stroke is None or style.width == 0
+        if isinstance(shape, Rect) and solid and bare:
+            inset = shape.rx  # (inside its rounded corners)
+            x0, y0 = shape.x + inset, shape.y + inset
+            x1, y1 = shape.x + shape.w - inset, shape.y + shape.h - inset
+            if x0 <= extent[0] and y0 <= extent[1] and extent[2] <= x1 and extent[3] <= y1:
+                return shape
+        return None
+    return None
+
+
+def _extent(shape: Path | Circle | Rect) -> Extent:
+    """A box that holds all a shape paints, its stroke's corners and joins included."""
+    style = shape.style
+    width = style.width if style.stroke is not None else 0.0
+    if isinstance(shape, Circle):
+        x0, y0, x1, y1 = (
+            shape.cx - shape.r,
+            shape.cy - shape.r,
+            shape.cx + shape.r,
+            shape.cy + shape.r,
+        )
+        pad = width / 2
+    elif isinstance(shape, Rect):
+        x0, y0, x1, y1 = shape.x, shape.y, shape.x + shape.w, shape.y + shape.h
+        pad = width / math.sqrt(2)  # (a mitred right angle reaches w/2 * sqrt 2 past its corner)
+    else:
+        xs, ys = [], []
+        for seg in shape.segments:  # (a curve stays within its control points)
+            if isinstance(seg, CurveTo):
+                xs += [seg.x1, seg.x2, seg.x]
+                ys += [seg.y1, seg.y2, seg.y]
+            elif isinstance(seg, (MoveTo, LineTo)):
+                xs.append(seg.x)
+                ys.append(seg.y)
+        x0, y0, x1, y1 = (
+            min(xs, default=0),
+            min(ys, default=0),
+            max(xs, default=0),
+            max(ys, default=0),
+        )
+        pad = width / 2 if style.join != "miter" else width * 5  # (PDF's miter limit: 10)
+    return (x0 - pad, y0 - pad, x1 + pad, y1 + pad)
+
+
+def _overlaps(a: Extent, b: Extent) -> bool:
+    return a[0] < b[2] and b[0] < a[2] and a[1] < b[3] and b[1] < a[3]
+
+
+def _mix(colour: str, ground: str, a: float) -> str:
+    """`colour` at opacity `a` over `ground`, as `#rrggbb` (each channel mixed in sRGB)."""
+    top, under = (tuple(int(c[i : i + 2], 16) for i in (1, 3, 5)) for c in (colour, ground))
+    return "#" + "".join(
+        f"{round(a * t + (1 - a) * u):02x}" for t, u in zip(top, under, strict=True)
+    )

@@ -15,7 +15,7 @@ from reportlab.lib.utils import ImageReader
 from reportlab.pdfbase.pdfdoc import PDFResourceDictionary, xObjectName
 
 from sheetgen import __version__
-from sheetgen.backends.cmyk import role
+from sheetgen.backends.cmyk import flattened, refuse_see_through, role
 from sheetgen.backends.pdf_text import TextCanvas, draw_text, register_fonts
 from sheetgen.backends.pdf_widgets import Widget, widgets
 from sheetgen.draw.document import Box, Document, Page
@@ -37,9 +37,12 @@ from sheetgen.draw.shapes import (
 )
 from sheetgen.draw.transform import Transform
 from sheetgen.errors import SheetgenError
+from sheetgen.press.profiles import STANDARDS
 
 if TYPE_CHECKING:
     import pikepdf
+
+    from sheetgen.press.profiles import Standard
 
 MM = 72.0 / 25.4
 _CAPS = {"butt": 0, "round": 1, "square": 2}
@@ -49,17 +52,21 @@ DUPLEX = {"long": "DuplexFlipLongEdge", "short": "DuplexFlipShortEdge", "simplex
 """The PDF's /Duplex viewer preference for each way a document asks to be printed."""
 
 
-def render_pdf(doc: Document, *, fillable: bool = False, cmyk: bool = False) -> bytes:
-    """The document as PDF bytes; `fillable` adds AcroForm fields over every Field; `cmyk`
-    makes it a PDF/X-4 in a press's inks (`pdf_x`), which allows no fields."""
-    if fillable and cmyk:
+def render_pdf(doc: Document, *, fillable: bool = False, pdfx: Standard | None = None) -> bytes:
+    """The document as PDF bytes; `fillable` adds AcroForm fields over every Field; `pdfx`
+    makes it that PDF/X in a press's inks (`pdf_x`), which allows no fields (and PDF/X-1a
+    nothing see-through: refused, at the document)."""
+    if fillable and pdfx:
         raise ValueError("a CMYK PDF (PDF/X) holds no form fields")  # refused by the options
+    if pdfx == STANDARDS["x1a"]:
+        doc = flattened(doc)  # (a shape see-through over one colour, painted opaque)
+        refuse_see_through(doc, doc.title)  # (a build or export refuses it first, at its file)
     # Each distinct page is drawn once; `_finish` repeats it into the document's order and, for
     # a fillable document, lays each page's own fields over it.
     drawn, order = _drawn_and_order(doc)
     slots = _field_slots(drawn, order) if fillable else []
-    pdf, shown = _drawn(doc, drawn, cmyk)
-    return _finish(pdf, shown, order, slots, cmyk)
+    pdf, shown = _drawn(doc, drawn, pdfx)
+    return _finish(pdf, shown, order, slots, pdfx)
 
 
 def check_fields(doc: Document) -> None:
@@ -108,7 +115,7 @@ def draw_pdf(doc: Document, pages: list[Page]) -> bytes:
 
 
 def _drawn(
-    doc: Document, pages: list[Page], cmyk: bool = False
+    doc: Document, pages: list[Page], pdfx: Standard | None = None
 ) -> tuple[pikepdf.Pdf, dict[str, set[int]]]:
     """`pages` drawn once each, and the codes shown in each font. reportlab draws each page's
     content and every form; the pages themselves are made here, a small dictionary each, so that
@@ -116,14 +123,14 @@ def _drawn(
     # imported here, not at the top, for start-up time
     import pikepdf
 
-    data, contents, shown = _draw_contents(doc, pages, cmyk)
+    data, contents, shown = _draw_contents(doc, pages, pdfx)
     pdf = pikepdf.open(io.BytesIO(data))
     _make_pages(pdf, pages, contents)
     return pdf, shown
 
 
 def _draw_contents(
-    doc: Document, pages: list[Page], cmyk: bool = False
+    doc: Document, pages: list[Page], pdfx: Standard | None = None
 ) -> tuple[bytes, list[tuple[bytes, frozenset[str]]], dict[str, set[int]]]:
     """reportlab's PDF of every form and of one page whose resources name every font, form and
     graphics state used; each page's content and the forms it calls; the codes shown in each
@@ -138,7 +145,7 @@ def _draw_contents(
         invariant=1,
         pageCompression=1,
         initialFontName=FACES[("sans", "regular")].pdf_name,
-        cmyk=cmyk,
+        pdfx=pdfx,
     )
     canvas.setTitle(doc.title)
     canvas.setAuthor(doc.author)
@@ -221,16 +228,18 @@ def _pdf_numbers(*values: float) -> pikepdf.Array:
     return pikepdf.Array([Decimal(fp_str(v)) for v in values])
 
 
-def _saved(pdf: pikepdf.Pdf, version: str = "") -> bytes:
-    """The PDF's bytes, its objects packed into object streams, the same for the same pages;
-    at least PDF `version` where one is given."""
+def _saved(pdf: pikepdf.Pdf, version: str = "", packed: bool = True) -> bytes:
+    """The PDF's bytes, its objects packed into object streams (unless not `packed`), the same
+    for the same pages; at least PDF `version` where one is given."""
     # imported here, not at the top, for start-up time
     import pikepdf
 
     out = io.BytesIO()
     pdf.save(
         out,
-        object_stream_mode=pikepdf.ObjectStreamMode.generate,
+        object_stream_mode=pikepdf.ObjectStreamMode.generate
+        if packed
+        else pikepdf.ObjectStreamMode.disable,
         deterministic_id=True,
         compress_streams=True,
         qdf=False,
@@ -250,14 +259,14 @@ def _finish(
     shown: dict[str, set[int]],
     order: list[int],
     slots: list[list[list[Widget]]],
-    cmyk: bool = False,
+    pdfx: Standard | None = None,
 ) -> bytes:
     """Cut the fonts to the glyphs `shown`, repeat drawn pages into the document's order (copies
     share one content stream) and pack objects into object streams, so a pad of N pages costs
     little more than one page. A fillable document (`slots`: each drawn page's widgets a
     placement, some field among them) is saved with each drawn page once, and its pages and
-    their fields are appended to that (`pdf_fields`). A CMYK document is made a PDF/X-4
-    (`pdf_x`)."""
+    their fields are appended to that (`pdf_fields`). A CMYK document is made the PDF/X
+    `pdfx` (`pdf_x`)."""
     # imported here, not at the top, for start-up time
     import pikepdf
 
@@ -282,12 +291,15 @@ def _finish(
                 pages.append(pdf.make_indirect(copy) if k in seen else drawn[k])
                 seen.add(k)
             tree.Kids, tree.Count = pikepdf.Array(pages), len(pages)
-        if cmyk:
+        if pdfx is None:
+            saved = _saved(pdf)
+        else:
             # imported here, not at the top: only a CMYK PDF needs it
-            from sheetgen.backends.pdf_x import PDF_VERSION, make_x4
+            from sheetgen.backends.pdf_x import PDF_VERSION, make_pdfx
 
-            make_x4(pdf)
-        saved = _saved(pdf, PDF_VERSION if cmyk else "")
+            make_pdfx(pdf, pdfx)
+            # (PDF 1.4, for PDF/X-1a, has no object streams: they came with PDF 1.5)
+            saved = _saved(pdf, PDF_VERSION[pdfx], packed=pdfx != STANDARDS["x1a"])
     if not fillable:
         return saved
     # imported here, not at the top: only a fillable PDF needs the form machinery

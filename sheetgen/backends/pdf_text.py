@@ -22,10 +22,13 @@ from sheetgen.backends.cmyk import Role
 from sheetgen.draw.shapes import Text
 from sheetgen.draw.shaping import advance, plain, shape
 from sheetgen.errors import SheetgenError
+from sheetgen.press.profiles import STANDARDS
 from sheetgen.text.typefaces import FACES, FontFace, face, font_bytes
 
 if TYPE_CHECKING:
     import pikepdf
+
+    from sheetgen.press.profiles import Standard
 
 _PRIVATE = 0xE000  # a glyph no character maps to gets the code _PRIVATE + its id
 _PRIVATE_END = 0xF8FF
@@ -66,10 +69,11 @@ class TextCanvas(Canvas):  # type: ignore[misc]  # (reportlab has no type hints)
     """reportlab's canvas, remembering the characters it shows in each font, so that fonts can
     be cut down to them without reading the content back."""
 
-    def __init__(self, *args: Any, cmyk: bool = False, **kwargs: Any) -> None:
+    def __init__(self, *args: Any, pdfx: Standard | None = None, **kwargs: Any) -> None:
         super().__init__(*args, **kwargs)
         self.shown: defaultdict[str, set[str]] = defaultdict(set)  # font name -> characters
-        self.cmyk = cmyk  # colours as a press's inks (`pdf_x`), else as the design's sRGB
+        self.cmyk = pdfx is not None  # colours as a press's inks (`pdf_x`), else as sRGB
+        self.device = pdfx == STANDARDS["x1a"]  # in plain device CMYK, not the ICC space
 
     def paint(self, colour: str, role: Role, stroke: bool = False) -> None:
         """Set the fill (or stroke) colour to `#rrggbb`, painting `role`: as reportlab sets
@@ -78,7 +82,7 @@ class TextCanvas(Canvas):  # type: ignore[misc]  # (reportlab has no type hints)
             # imported here, not at the top: only a CMYK PDF needs it (and pikepdf with it)
             from sheetgen.backends.pdf_x import operator, overprints
 
-            self._code.append(operator(colour, role, stroke))
+            self._code.append(operator(colour, role, stroke, self.device))
             solid = overprints(colour, role)  # solid black on top of the inks under it
             if solid:
                 self.setOverprintMask(1)

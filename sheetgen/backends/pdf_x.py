@@ -1,9 +1,13 @@
-"""A CMYK PDF made a PDF/X-4 (ISO 15930-7), as print shops take it: every colour in the CMYK
-space of the shipped profile (an ICCBased space, the very profile of the output intent, so that
-viewers show what the press prints), pictures converted to it (their soft masks kept), the
-output intent with the profile embedded, the PDF/X version in the Info dictionary and in XMP
-metadata, trapping said (none), PDF 1.6. Trim and bleed boxes and embedded fonts come from the
-PDF backend itself; form fields never reach here (PDF/X allows none)."""
+"""A CMYK PDF made a PDF/X, as print shops take it. A PDF/X-4 (ISO 15930-7): every colour in
+the CMYK space of the shipped profile (an ICCBased space, the very profile of the output intent,
+so that viewers show what the press prints), pictures converted to it (their soft masks kept),
+PDF 1.6. A PDF/X-1a:2003 (ISO 15930-4), for shops whose workflow predates colour management
+and transparency: the same inks as plain DeviceCMYK (no ICC-based space anywhere), pictures
+too, no soft mask (a design with anything see-through is refused before it is drawn), PDF 1.4
+without object streams. Both: the output intent with the profile embedded, the PDF/X version
+in the Info dictionary and in XMP metadata, trapping said (none). Trim and bleed boxes and
+embedded fonts come from the PDF backend itself; form fields never reach here (PDF/X allows
+none)."""
 
 from __future__ import annotations
 
@@ -27,20 +31,25 @@ from sheetgen.backends.cmyk import (
     ink,
     profile_bytes,
 )
+from sheetgen.press.profiles import STANDARDS
 
 if TYPE_CHECKING:
     from collections.abc import Iterator
 
+    from sheetgen.press.profiles import Standard
+
 SPACE = "/CMYK"  # the resource name of the CMYK colour space in every content stream
-VERSION = "PDF/X-4"
-PDF_VERSION = "1.6"  # PDF/X-4 is PDF 1.6
+X4, X1A = STANDARDS["x4"], STANDARDS["x1a"]
+PDF_VERSION: dict[Standard, str] = {X4: "1.6", X1A: "1.4"}  # the PDF each is made of
 
 
 @cache
-def operator(colour: str, role: Role, stroke: bool) -> str:
+def operator(colour: str, role: Role, stroke: bool, device: bool = False) -> str:
     """The content stream's operators that set `colour` for `role`, filled or stroked, in the
-    CMYK space: `/CMYK cs 0 0 0 1 scn`."""
+    ICC-based CMYK space (`/CMYK cs 0 0 0 1 scn`), or in `device` CMYK (`0 0 0 1 k`)."""
     values = fp_str(*ink(colour, role))
+    if device:
+        return f"{values} K" if stroke else f"{values} k"
     return f"{SPACE} CS {values} SCN" if stroke else f"{SPACE} cs {values} scn"
 
 
@@ -52,24 +61,29 @@ def overprints(colour: str, role: Role) -> bool:
     return role != "area" and ink(colour, role) == (0.0, 0.0, 0.0, 1.0)
 
 
-def make_x4(pdf: pikepdf.Pdf) -> None:
-    """Make the drawn PDF (every page and form drawn with `operator`) a PDF/X-4: the CMYK space
-    in every page's and form's resources, pictures in CMYK, the output intent, Info and XMP."""
+def make_pdfx(pdf: pikepdf.Pdf, standard: Standard) -> None:
+    """Make the drawn PDF (every page and form drawn with `operator`, in device CMYK for
+    PDF/X-1a) the PDF/X `standard`: for PDF/X-4 the CMYK space in every page's and form's
+    resources; pictures in CMYK (for PDF/X-1a in device CMYK, their masks dropped: every pixel
+    is opaque, `refuse_see_through`); the output intent, Info and XMP."""
     profile = pdf.make_stream(_deflated_profile(), Filter=pikepdf.Name.FlateDecode, N=4)
-    space = pikepdf.Array([pikepdf.Name.ICCBased, profile])
+    device = standard == X1A
+    space = pikepdf.Name.DeviceCMYK if device else pikepdf.Array([pikepdf.Name.ICCBased, profile])
     masks = {image.SMask.objgen for image in _images(pdf) if "/SMask" in image}
     pages = list(pdf.Root.Pages.Kids)  # (not `pdf.pages`: its cache knows reportlab's page)
-    for page in pages:
+    for page in [] if device else pages:
         _name_space(page.Resources, space)
     for obj in list(pdf.objects):
         if not isinstance(obj, pikepdf.Stream):  # (forms and images are streams)
             continue
-        if obj.get("/Subtype") == "/Form":
+        if obj.get("/Subtype") == "/Form" and not device:
             if "/Resources" not in obj:
                 obj.Resources = pikepdf.Dictionary()
             _name_space(obj.Resources, space)
         elif obj.get("/Subtype") == "/Image" and obj.objgen not in masks:
             _to_cmyk(obj, space)
+            if device:
+                _unmask(obj)
     pdf.Root.OutputIntents = pikepdf.Array(
         [
             pikepdf.Dictionary(
@@ -83,12 +97,38 @@ def make_x4(pdf: pikepdf.Pdf) -> None:
             )
         ]
     )
+    if device:
+        _newer_preferences_out(pdf)
     info = pdf.docinfo
-    info.GTS_PDFXVersion = VERSION
+    info.GTS_PDFXVersion = standard
     info.Trapped = pikepdf.Name("/False")
     pdf.Root.Metadata = pdf.make_stream(
-        _xmp(pdf).encode("utf-8"), Type=pikepdf.Name.Metadata, Subtype=pikepdf.Name.XML
+        _xmp(pdf, standard).encode("utf-8"), Type=pikepdf.Name.Metadata, Subtype=pikepdf.Name.XML
     )
+
+
+def _newer_preferences_out(pdf: pikepdf.Pdf) -> None:
+    """Leave out the viewer preferences PDF 1.4 does not know (print scaling came with PDF 1.6,
+    duplex with 1.7): hints to a home printer, which a shop's press has no use for."""
+    preferences = pdf.Root.get("/ViewerPreferences")
+    if preferences is None:
+        return
+    for key in ("/PrintScaling", "/Duplex"):
+        if key in preferences:
+            del preferences[key]
+    if not preferences.keys():
+        del pdf.Root.ViewerPreferences
+
+
+def _unmask(image: pikepdf.Stream) -> None:
+    """Drop a picture's soft mask (or colour-key mask), which PDF/X-1a allows none of: every
+    pixel it would keep is opaque (a design with any other is refused before it is drawn)."""
+    mask = image.get("/SMask")
+    if mask is not None and set(mask.read_bytes()) - {255}:
+        raise ValueError("a see-through picture reached a PDF/X-1a")  # refused before drawing
+    for key in ("/SMask", "/Mask"):
+        if key in image:
+            del image[key]
 
 
 @cache
@@ -104,7 +144,7 @@ def _images(pdf: pikepdf.Pdf) -> Iterator[pikepdf.Stream]:
             yield obj
 
 
-def _name_space(resources: pikepdf.Object, space: pikepdf.Array) -> None:
+def _name_space(resources: pikepdf.Object, space: pikepdf.Object) -> None:
     """Name the CMYK space in a resource dictionary."""
     spaces = resources.get("/ColorSpace")
     if spaces is None:  # (a dictionary put in another is copied: fill it first)
@@ -113,7 +153,7 @@ def _name_space(resources: pikepdf.Object, space: pikepdf.Array) -> None:
         spaces[SPACE] = space
 
 
-def _to_cmyk(image: pikepdf.Stream, space: pikepdf.Array) -> None:
+def _to_cmyk(image: pikepdf.Stream, space: pikepdf.Object) -> None:
     """A picture's pixels in CMYK through the profile, stored deflated in the CMYK space (its
     soft mask, if any, is a separate grey image and stays as it is)."""
     pixels = pikepdf.PdfImage(image).as_pil_image()
@@ -126,10 +166,11 @@ def _to_cmyk(image: pikepdf.Stream, space: pikepdf.Array) -> None:
             del image[key]
 
 
-def _xmp(pdf: pikepdf.Pdf) -> str:
-    """The XMP metadata PDF/X-4 asks for, agreeing with the Info dictionary: title, author,
-    subject, keywords, creator and producer, the dates, trapping, the PDF/X version and the
-    document's identifiers (from its pages' content, so the same pages get the same ones)."""
+def _xmp(pdf: pikepdf.Pdf, standard: Standard) -> str:
+    """The XMP metadata PDF/X-4 asks for (PDF/X-1a:2003 allows it), agreeing with the Info
+    dictionary: title, author, subject, keywords, creator and producer, the dates, trapping,
+    the PDF/X version and the document's identifiers (from its pages' content, so the same
+    pages get the same ones)."""
     info = pdf.docinfo
 
     def said(key: str) -> str:
@@ -168,7 +209,7 @@ def _xmp(pdf: pikepdf.Pdf) -> str:
    <xmpMM:InstanceID>uuid:{document}</xmpMM:InstanceID>
    <xmpMM:VersionID>1</xmpMM:VersionID>
    <xmpMM:RenditionClass>default</xmpMM:RenditionClass>
-   <pdfxid:GTS_PDFXVersion>{VERSION}</pdfxid:GTS_PDFXVersion>
+   <pdfxid:GTS_PDFXVersion>{standard}</pdfxid:GTS_PDFXVersion>
   </rdf:Description>
  </rdf:RDF>
 </x:xmpmeta>

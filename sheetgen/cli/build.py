@@ -55,6 +55,14 @@ def build(
             "[default: rgb]",
         ),
     ] = None,
+    pdfx: Annotated[
+        str | None,
+        typer.Option(
+            metavar="x4|x1a",
+            help="the CMYK PDF's standard: x4 (PDF/X-4) or x1a (PDF/X-1a:2003, which some "
+            "shops ask for: nothing see-through); implies --colour cmyk [default: x4]",
+        ),
+    ] = None,
     transparent: Annotated[bool, typer.Option(help="PNG with a transparent background")] = False,
     quiet: Annotated[bool, typer.Option("--quiet", "-q", help="print only errors")] = False,
     names: Annotated[
@@ -168,6 +176,7 @@ def build(
         dpi=dpi,
         fillable=fillable,
         colour=colour,
+        pdfx=pdfx,
         transparent=transparent,
         quiet=quiet,
         names=names,

@@ -21,6 +21,7 @@ from collections.abc import Callable
 from typing import Literal
 
 from sheetgen.backends import MAX_EXPORT_PIXELS, check_build_pixels, render
+from sheetgen.backends.cmyk import refuse_see_through
 from sheetgen.backends.png import BAND_PIXELS
 from sheetgen.draw.document import Document, Page, Placement
 from sheetgen.draw.pieces import Cut, Parts
@@ -31,7 +32,7 @@ from sheetgen.export.raster import Shot, png_bytes, rasterised
 from sheetgen.export.tts import Names, board_labels, label
 from sheetgen.frozen import frozen
 from sheetgen.pipeline.output import output_name
-from sheetgen.press.profiles import Backs, Profile
+from sheetgen.press.profiles import STANDARDS, Backs, Profile
 from sheetgen.press.proof import Proof, proof_copy
 
 PieceFormat = Literal["png", "pdf", "svg"]
@@ -215,7 +216,7 @@ def export_deck(
     parts: Parts, names: Names, profile: Profile, proof: Proof | None, source: str
 ) -> list[tuple[str, bytes]]:
     """A shop's one PDF of a component (`deck_pages`), each page the piece's trim and bleed
-    (its TrimBox and BleedBox), in CMYK (a PDF/X-4) where the profile says."""
+    (its TrimBox and BleedBox), in CMYK (the profile's PDF/X) where the profile says."""
     pages = deck_pages(parts, profile.backs)
     check_vector_bleed(
         [(f"page {i}", d) for i, d in enumerate(pages, 1)], profile.bleed, "pdf", source
@@ -228,7 +229,9 @@ def export_deck(
             for d in pages
         ]
     doc = Document(tuple(_vector_page(d, profile.bleed) for d in pages), names.layout)
-    data = render(doc, "pdf", cmyk=profile.colour == "cmyk")[0][1]
+    if profile.standard == STANDARDS["x1a"]:
+        refuse_see_through(doc, source)
+    data = render(doc, "pdf", pdfx=profile.standard)[0][1]
     return [(profile.file_name(names.game, names.layout, "deck", 1, "pdf"), data)]
 
 

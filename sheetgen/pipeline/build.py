@@ -11,6 +11,7 @@ from pathlib import Path
 from typing import Any
 
 from sheetgen.backends import check_build_pixels, file_count, preflight, render
+from sheetgen.backends.cmyk import flattened, refuse_see_through
 from sheetgen.cancel import checkpoint
 from sheetgen.draw.document import Document
 from sheetgen.errors import CannotFold, SheetgenError, TooBigForPaper
@@ -24,7 +25,7 @@ from sheetgen.pipeline.fits import drawing_findings, size_error
 from sheetgen.pipeline.honoured import check_options, layouts_said, left_out
 from sheetgen.pipeline.output import check_folder, make_folder, output_name, write_all
 from sheetgen.pipeline.ranges import fitting
-from sheetgen.press.profiles import check_piece_size
+from sheetgen.press.profiles import STANDARDS, check_piece_size
 from sheetgen.press.proof import LEGEND, proof_name
 from sheetgen.text.terminal import for_terminal
 from sheetgen.text.typefaces import FontFace, add_own, own_faces
@@ -59,27 +60,29 @@ def build_one(
     said: dict[Path, tuple[tuple[str, ...], tuple[str, ...]]] = {}  # a CMYK PDF's report
     for fmt in request.formats:
         checkpoint()
-        cmyk = request.colour == "cmyk" and fmt == "pdf"
+        pdfx = request.pdfx if fmt == "pdf" else None
         files = render(
             document,
             fmt,
             dpi=request.dpi,
             fillable=request.fillable,
             transparent=request.transparent,
-            cmyk=cmyk,
+            pdfx=pdfx,
         )
         for label, data in files:
             part, fillable = bool(request.only), request.fillable and fmt == "pdf"
             name = output_name(
-                model.game, model.name, model.component, fmt, label, part, fillable, cmyk
+                model.game, model.name, model.component, fmt, label, part, fillable, pdfx
             )
             name = proof_name(name) if request.proofed is not None else name
             outputs.append((folder / name, data))
-            if cmyk:
+            if pdfx is not None:
                 # imported here, not at the top: only a CMYK build reports its colours
                 from sheetgen.pipeline.cmyk import colour_report
 
-                said[folder / name] = colour_report(loaded, document)
+                # (a PDF/X-1a prints a see-through shape over one colour in their mix)
+                shown = flattened(document) if pdfx == STANDARDS["x1a"] else document
+                said[folder / name] = colour_report(loaded, shown)
         done(len(files))
     built = []
     for i, (path, data) in enumerate(outputs):
@@ -149,6 +152,8 @@ def _preflight(loaded: list[Loaded], request: BuildRequest) -> tuple[list[Docume
         except SheetgenError as exc:
             raise SheetgenError(f"{item.source}: {exc}") from None
         _refuse(item, drawing_findings(item, [document]))
+        if request.pdfx == STANDARDS["x1a"] and "pdf" in request.formats:
+            refuse_see_through(document, item.source)
         documents.append(document)
     check_build_pixels(pixels, request.dpi)
     notes = []
@@ -272,7 +277,7 @@ def run_build(request: BuildRequest) -> list[Built]:
     files or none: all inputs are checked before anything is drawn, and a build that fails or is
     killed before its last file is made leaves the output folder as it was."""
     started = time.perf_counter()
-    request.read("formats", "colour")  # refused before the output folder is made
+    request.read("formats", "colour", "pdfx")  # refused before the output folder is made
     folder = check_folder(request.out)  # refused before any drawing, made before writing
     refs = list(named_layouts()) if request.build_all else []
     refs += [r for r in request.refs if r not in refs]

@@ -23,16 +23,32 @@ from sheetgen.layouts.toml.positions import positions
 from sheetgen.resources import resource_dir
 
 ProfileColour = Literal["rgb", "cmyk"]
+Standard = Literal["PDF/X-4", "PDF/X-1a:2003"]
+"""The PDF/X a CMYK PDF conforms to: PDF/X-4 (ISO 15930-7: colours in the output intent's
+ICC space, transparency kept), or PDF/X-1a:2003 (ISO 15930-4: plain device CMYK, PDF 1.4,
+nothing see-through), which some shops still ask for."""
+STANDARDS: dict[str, Standard] = {"x4": "PDF/X-4", "x1a": "PDF/X-1a:2003"}
 Output = Literal["images", "pdf"]
 Backs = Literal["one", "before", "after", "none"]
 MM_PER = {"mm": 1.0, "in": 25.4}
 MAX_PROFILE_BYTES = 64_000
 SIZE_TOLERANCE = 0.05  # mm: a layout's piece this close to the product's size is its size
 _KEYS: tuple[str, ...] = ("name", "shop", "product", "source", "unit", "width", "height")
-_KEYS += ("bleed", "safe", "dpi", "px", "colour", "output", "files", "backs")
+_KEYS += ("bleed", "safe", "dpi", "px", "colour", "standard", "output", "files", "backs")
 _FIELDS = re.compile(r"\{(\w+)\}")
 FILE_FIELDS = ("game", "layout", "face", "n")
 _SLUG = re.compile(r"[A-Za-z0-9{}][A-Za-z0-9{}_-]{0,100}")
+
+
+def parse_standard(text: str) -> Standard | None:
+    """The PDF/X `text` names, as a shop writes it (`PDF/X-1a:2003`, `PDF/X-4`) or in short
+    (`x1a`, `x4`), case aside; None if it names none sheetgen makes."""
+    word = text.strip().lower().removeprefix("pdf/").replace("-", "")
+    word = word.removesuffix(":2003") if word.startswith("x1a") else word
+    return STANDARDS.get(word)
+
+
+STANDARDS_SAID = " or ".join(STANDARDS.values())
 
 
 @frozen
@@ -50,6 +66,7 @@ class Profile:
     dpi: int
     px: tuple[int, int] | None
     colour: ProfileColour
+    standard: Standard | None  # the PDF/X of a CMYK PDF (None: RGB)
     output: Output
     files: str
     backs: Backs
@@ -162,6 +179,7 @@ def read_profile(path: Path) -> Profile:
     backs = reader.word("backs", ("one", "before", "after", "none"), "one")
     if output == "images" and backs in ("before", "after"):
         raise reader.fail("backs", f"{backs!r} orders a PDF's pages; images take one or none")
+    colour = reader.word("colour", ("rgb", "cmyk"), "rgb")
     profile = Profile(
         name=reader.text("name"),
         shop=reader.text("shop"),
@@ -173,7 +191,8 @@ def read_profile(path: Path) -> Profile:
         safe=safe,
         dpi=int(dpi),
         px=None,
-        colour=reader.word("colour", ("rgb", "cmyk"), "rgb"),  # type: ignore[arg-type]
+        colour=colour,  # type: ignore[arg-type]
+        standard=_standard(reader, colour),
         output=output,  # type: ignore[arg-type]
         files=files,
         backs=backs,  # type: ignore[arg-type]
@@ -195,6 +214,20 @@ def read_profile(path: Path) -> Profile:
             )
         profile = replace(profile, px=(px[0], px[1]))
     return profile
+
+
+def _standard(reader: _Reader, colour: str) -> Standard | None:
+    """The profile's `standard`: the PDF/X of its CMYK PDF, PDF/X-4 unless it says; none for
+    RGB, where it is refused."""
+    if colour != "cmyk":
+        if "standard" in reader.data:
+            raise reader.fail("standard", 'a PDF/X is a CMYK file: set colour = "cmyk"')
+        return None
+    text = reader.text("standard", STANDARDS["x4"])
+    standard = parse_standard(text)
+    if standard is None:
+        raise reader.fail("standard", f"{text!r}: use {STANDARDS_SAID}")
+    return standard
 
 
 def shipped() -> dict[str, Path]:

@@ -301,7 +301,7 @@ def test_black_rules_in_the_pdf() -> None:
             Text(5, 80, "Black", 5),
         )
     )
-    with pikepdf.open(io.BytesIO(render_pdf(doc, cmyk=True))) as pdf:
+    with pikepdf.open(io.BytesIO(render_pdf(doc, pdfx="PDF/X-4"))) as pdf:
         fills = [
             tuple(round(float(v), 3) for v in operands)
             for operands, op in pikepdf.parse_content_stream(pdf.pages[0].obj)
@@ -324,7 +324,7 @@ def test_solid_black_overprints_and_a_rich_black_area_knocks_out() -> None:
         )
     )
     painted: list[tuple[str, bool, int]] = []
-    with pikepdf.open(io.BytesIO(render_pdf(doc, cmyk=True))) as pdf:
+    with pikepdf.open(io.BytesIO(render_pdf(doc, pdfx="PDF/X-4"))) as pdf:
         states = pdf.pages[0].Resources.get("/ExtGState", {})
         stack, op, mode = [], False, 0
         for operands, operator in pikepdf.parse_content_stream(pdf.pages[0].obj):
@@ -363,7 +363,7 @@ def test_pictures_are_cmyk_with_their_soft_mask() -> None:
             Image(50, 50, 50, 50, jpeg, "jpeg", (40, 40)),
         )
     )
-    data = render_pdf(doc, cmyk=True)
+    data = render_pdf(doc, pdfx="PDF/X-4")
     with pikepdf.open(io.BytesIO(data)) as pdf:
         images = [
             o

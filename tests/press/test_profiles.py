@@ -98,6 +98,12 @@ def test_drivethrucards_deck_is_one_cmyk_pdf_backs_first(poker_us: Path) -> None
     assert trim[0] == pytest.approx(bleed / INCH * 72, abs=0.01)
     assert media[2] - media[0] == pytest.approx((63.5 + 2 * bleed) / INCH * 72, abs=0.01)
     assert "/OutputIntents" in pdf.Root  # a PDF/X in CMYK
+    # the standard the page asks for, in plain device CMYK
+    asked = re.search(r'"Exportiere als (PDF/X-[\w:.-]+)"', quoted)
+    assert asked, "no quoted PDF/X standard"
+    assert str(pdf.docinfo.GTS_PDFXVersion) == asked.group(1) == "PDF/X-1a:2003"
+    assert (poker_us / "out" / "poker-us.pdf").read_bytes().startswith(b"%PDF-1.4")
+    assert b"/ICCBased" not in (poker_us / "out" / "poker-us.pdf").read_bytes()
 
 
 def test_every_shipped_profile_reads() -> None:
@@ -121,6 +127,11 @@ def test_a_layouts_pieces_of_another_size_are_refused_saying_both() -> None:
         ('colour = "grey"', ":7: colour: 'grey': use rgb or cmyk"),
         ("size = 3", ":7: size: not a profile key"),
         ("px = [100, 100]", ":7: px: 100 x 100 px, but the size, bleed and dpi make"),
+        ('standard = "PDF/X-1a:2003"', ':7: standard: a PDF/X is a CMYK file: set colour = "cmyk"'),
+        (
+            'colour = "cmyk"\nstandard = "PDF/X-3"',
+            ":8: standard: 'PDF/X-3': use PDF/X-4 or PDF/X-1a",
+        ),
     ],
 )
 def test_a_bad_profile_is_one_line_at_its_key(tmp_path: Path, line: str, said: str) -> None:

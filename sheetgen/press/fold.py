@@ -32,8 +32,8 @@ from sheetgen.press.marks import RULER_GAP, Obstacle, cut_marks
 from sheetgen.press.paper import Paper
 from sheetgen.press.plan import Grid, PressOptions
 from sheetgen.press.ruler import (
-    COMPACT_HEIGHT,
     ART_CLEARANCE,
+    COMPACT_HEIGHT,
     COMPACT_WIDTH,
     CUT_CLEARANCE,
     SHORT_HEIGHT,

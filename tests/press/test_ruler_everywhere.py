@@ -110,9 +110,7 @@ def _expected(doc: Document, ref: str, paper: str, way: str) -> list[bool]:
     ]
 
 
-@pytest.mark.parametrize(
-    "case", tiered(_cases(), {("marram/classic", "A4", "fold")}), ids="-".join
-)
+@pytest.mark.parametrize("case", tiered(_cases(), {("marram/classic", "A4", "fold")}), ids="-".join)
 def test_every_page_with_room_has_a_ruler_of_exactly_50_or_100_mm(
     case: tuple[str, str, str],
 ) -> None:
@@ -162,7 +160,7 @@ def test_an_upright_ruler_keeps_to_the_paper_clear_of_cuts_and_art(
             upright += 1
             x0, y0 = placed.transform.e, placed.transform.f
             x1, y1 = x0 + ruler.width, y0 + ruler.height
-            assert EDGE <= x0 and x1 <= page.width - EDGE and EDGE <= y0
+            assert x0 >= EDGE and x1 <= page.width - EDGE and y0 >= EDGE
             assert y1 <= page.height - EDGE
             for bx0, by0, bx1, by1, bleed in _boxes(page):
                 beside = x1 <= bx0 - max(CUT, bleed) or x0 >= bx1 + max(CUT, bleed)

@@ -126,6 +126,13 @@ def plan_grid(w: float, h: float, bleed: float, opts: PressOptions, count: int =
     return grid
 
 
+def room_under(grid: Grid, opts: PressOptions) -> bool:
+    """Whether the calibration ruler fits across the page under the grid's pieces."""
+    _bx, by, _bw, bh = grid.block
+    ruler_top = grid.page_h - opts.foot - RULER_HEIGHT
+    return ruler_top - (by + bh) >= RULER_CLEARANCE - 1e-6
+
+
 def furniture(
     grid: Grid,
     opts: PressOptions,
@@ -144,12 +151,11 @@ def furniture(
         x0, x1 = footer_span(width, widest_footer)
         top = grid.page_h - opts.footer_bottom - footer_height(width, widest_footer)
         below.append((x0, x1, top - FOOTER_GAP))
-    _bx, by, _bw, bh = grid.block
     ruler_top = grid.page_h - opts.foot - RULER_HEIGHT
     ruler_left = (width / 2 if ruler_centre is None else ruler_centre) - RULER_WIDTH / 2
     if (
         opts.ruler
-        and ruler_top - (by + bh) >= RULER_CLEARANCE - 1e-6
+        and room_under(grid, opts)
         and opts.margin <= ruler_left <= width - opts.margin - RULER_WIDTH
     ):
         out.append(Placement(calibration_ruler(opts.words), translate(ruler_left, ruler_top)))

@@ -44,8 +44,7 @@ NO_ROOM = {
     ("custom/scrumpit-es", "Letter", "plain"): {1},
     # the 194 x 263 mm board on Letter: 11 mm side margins, 2 mm under it
     ("marram/example-board", "Letter", "plain"): {1},
-    # two pad sheets side by side, cut apart: the ruler is left out so they stay centred
-    ("scribe/pad", "A4", "plain"): {1},
+    # two pad sheets side by side, cut apart, 9.7 mm from the sides of Letter, crop marks there
     ("scribe/pad", "Letter", "plain"): {1},
 }
 
@@ -131,6 +130,7 @@ UPRIGHT = [
     ("marram/classic", "A4", "fold"),  # the known gaps of #37: fold halves too narrow
     ("scribbly-gum/tiles", "Letter", "fold"),
     ("custom/scrumpit-es", "A4", "bleed"),  # no room under the tiles, a wide side margin
+    ("scribe/pad", "A4", "plain"),  # pad sheets side by side: beside them, off every cut
 ]
 
 

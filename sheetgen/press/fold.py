@@ -10,6 +10,8 @@ line is dashed, named at its top ("fold", in the layout's words), and stops shor
 footer, which spans the page. The calibration ruler (its compact form, or its short form of
 50 mm and 2 in bars where a half page is too narrow for that, as on A4 and Letter) sits on the
 front half, where it fits, clear of the fold: a ruler across the fold would measure a crease.
+Where the front half has no room under its pieces, an upright bar (100 or 50 mm) stands on the
+back half between the fold and the backs, clear of both by CUT_CLEARANCE: paper cut away.
 """
 
 from __future__ import annotations
@@ -30,12 +32,15 @@ from sheetgen.press.marks import RULER_GAP, Obstacle, cut_marks
 from sheetgen.press.paper import Paper
 from sheetgen.press.plan import Grid, PressOptions
 from sheetgen.press.ruler import (
+    ART_CLEARANCE,
     COMPACT_HEIGHT,
     COMPACT_WIDTH,
+    CUT_CLEARANCE,
     SHORT_HEIGHT,
     SHORT_WIDTH,
     compact_ruler,
     short_ruler,
+    upright_spot,
 )
 
 FOLD_STYLE = Style(stroke="#000000", width=0.2, dash=(3.0, 2.0))
@@ -75,17 +80,32 @@ def _ruler_for(opts: PressOptions, page_w: float) -> tuple[Drawing, float, float
 def _ruler(used: Grid, opts: PressOptions, page_w: float) -> tuple[list[Placement], list[Obstacle]]:
     """The ruler centred on the front half under the cells `used` fills, where it fits there
     clear of the fold, and the obstacle it makes for the crop marks."""
+    if not opts.ruler:
+        return [], []
     _bx, by, _bw, bh = used.block
     chosen = _ruler_for(opts, page_w)
-    if chosen is None:
-        return [], []
-    drawing, width, height = chosen
-    left = (page_w / 2 - width) / 2
-    top = used.page_h - opts.foot - height
-    if not (opts.ruler and top - (by + bh) >= RULER_CLEARANCE - 1e-6):
-        return [], []
-    placed = Placement(drawing, translate(left, top))
-    return [placed], [(left - 1.0, left + width + 1.0, top - RULER_GAP)]
+    if chosen is not None:
+        drawing, width, height = chosen
+        left = (page_w / 2 - width) / 2
+        top = used.page_h - opts.foot - height
+        if top - (by + bh) >= RULER_CLEARANCE - 1e-6:
+            placed = Placement(drawing, translate(left, top))
+            return [placed], [(left - 1.0, left + width + 1.0, top - RULER_GAP)]
+    return _upright(used, opts, page_w), []
+
+
+def _upright(used: Grid, opts: PressOptions, page_w: float) -> list[Placement]:
+    """The upright ruler on the back half, between the fold and the backs (the front block
+    mirrored), centred on the page between its margin and its foot, where it fits there."""
+    bx, _by, bw, _bh = used.block
+    back_art = page_w - (bx + bw)  # the left edge of the backs' bleed
+    back_cut = back_art + used.bleed
+    strip = (page_w / 2 + CUT_CLEARANCE, min(back_cut - CUT_CLEARANCE, back_art - ART_CLEARANCE))
+    spot = upright_spot(strip, (opts.margin, used.page_h - opts.foot))
+    if spot is None:
+        return []
+    drawing, x, y = spot
+    return [Placement(drawing, translate(x, y))]
 
 
 def fold_pages(

@@ -23,7 +23,14 @@ from sheetgen.press.marks import (
     cut_marks,
 )
 from sheetgen.press.plan import Grid, PressOptions
-from sheetgen.press.ruler import RULER_WIDTH, calibration_ruler
+from sheetgen.press.ruler import (
+    ART_CLEARANCE,
+    CUT_CLEARANCE,
+    RULER_WIDTH,
+    calibration_ruler,
+    printable_edge,
+    upright_spot,
+)
 
 
 def _fit(span: float, size: float, gap: float) -> int:
@@ -119,6 +126,13 @@ def plan_grid(w: float, h: float, bleed: float, opts: PressOptions, count: int =
     return grid
 
 
+def room_under(grid: Grid, opts: PressOptions) -> bool:
+    """Whether the calibration ruler fits across the page under the grid's pieces."""
+    _bx, by, _bw, bh = grid.block
+    ruler_top = grid.page_h - opts.foot - RULER_HEIGHT
+    return ruler_top - (by + bh) >= RULER_CLEARANCE - 1e-6
+
+
 def furniture(
     grid: Grid,
     opts: PressOptions,
@@ -127,9 +141,9 @@ def furniture(
     ruler_centre: float | None = None,
 ) -> tuple[list[Placement], list[Obstacle]]:
     """The calibration ruler where it fits under the grid (centred on `ruler_centre`, by
-    default the middle of a page `page_w` wide, the grid's own by default), and where marks
-    must stop: RULER_GAP above the ruler, FOOTER_GAP above a footer as wide as
-    `widest_footer`."""
+    default the middle of a page `page_w` wide, the grid's own by default), else upright in a
+    side margin where that has room (`_upright`), and where marks must stop: RULER_GAP above
+    the ruler, FOOTER_GAP above a footer as wide as `widest_footer`."""
     width = grid.page_w if page_w is None else page_w
     out = []
     below: list[Obstacle] = []
@@ -137,17 +151,35 @@ def furniture(
         x0, x1 = footer_span(width, widest_footer)
         top = grid.page_h - opts.footer_bottom - footer_height(width, widest_footer)
         below.append((x0, x1, top - FOOTER_GAP))
-    _bx, by, _bw, bh = grid.block
     ruler_top = grid.page_h - opts.foot - RULER_HEIGHT
     ruler_left = (width / 2 if ruler_centre is None else ruler_centre) - RULER_WIDTH / 2
     if (
         opts.ruler
-        and ruler_top - (by + bh) >= RULER_CLEARANCE - 1e-6
+        and room_under(grid, opts)
         and opts.margin <= ruler_left <= width - opts.margin - RULER_WIDTH
     ):
         out.append(Placement(calibration_ruler(opts.words), translate(ruler_left, ruler_top)))
         below.append((ruler_left - 1.0, ruler_left + RULER_WIDTH + 1.0, ruler_top - RULER_GAP))
+    elif opts.ruler:
+        out += _upright(grid, opts, width)
     return out, below
+
+
+def _upright(grid: Grid, opts: PressOptions, width: float) -> list[Placement]:
+    """The upright ruler in the margin left of the pieces (else right of them), centred between
+    the page's margin and its foot, where it fits there: inside the printable edge, CUT_CLEARANCE
+    from the cuts, ART_CLEARANCE from the bleed and from the ends of the crop marks."""
+    bx, _by, bw, _bh = grid.block
+    reach = MARK_CLEARANCE + MARK_LENGTH if opts.mark_style != "none" else 0.0
+    inset = max(CUT_CLEARANCE - grid.bleed, ART_CLEARANCE + reach)  # kept from the bleed
+    edge = printable_edge(opts.margin)
+    strips = ((edge, bx - inset), (bx + bw + inset, width - edge))
+    for strip in strips:
+        spot = upright_spot(strip, (opts.margin, grid.page_h - opts.foot))
+        if spot is not None:
+            drawing, x, y = spot
+            return [Placement(drawing, translate(x, y))]
+    return []
 
 
 def page_extras(

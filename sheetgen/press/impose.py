@@ -10,7 +10,14 @@ from sheetgen.draw.shapes import Drawing
 from sheetgen.errors import PressError
 from sheetgen.press.fold import fold_pages
 from sheetgen.press.footer import footer_text
-from sheetgen.press.grid import footer_of, occupied, page_extras, page_of, plan_grid
+from sheetgen.press.grid import (
+    footer_of,
+    occupied,
+    page_extras,
+    page_of,
+    plan_grid,
+    room_under,
+)
 from sheetgen.press.plan import PressOptions
 from sheetgen.press.proof import proofed
 from sheetgen.press.ruler import RULER_WIDTH
@@ -111,7 +118,8 @@ def pad(drawing: Drawing, opts: PressOptions, copies: int) -> list[Page]:
 
     The sheets are cut apart and each one kept, so the ruler never runs across a cut between
     them: side by side, it goes under one sheet (the middle one, or left of the middle) where
-    it fits there, else it is left out. Every page is the same object, so a PDF holds its
+    it fits there, else it is left out, but for an upright one in a side margin where there is
+    no room under the sheets at all. Every page is the same object, so a PDF holds its
     artwork once whatever the copies.
     """
     grid = plan_grid(drawing.width, drawing.height, drawing.bleed, opts, opts.per_page or 1000)
@@ -120,7 +128,7 @@ def pad(drawing: Drawing, opts: PressOptions, copies: int) -> list[Page]:
     centre = None
     if grid.cols > 1 and drawing.width >= RULER_WIDTH:
         centre = grid.slot((grid.cols - 1) // 2)[0] + drawing.width / 2
-    elif grid.cols > 1:
+    elif grid.cols > 1 and room_under(grid, opts):
         opts = replace(opts, ruler=False)  # so the sheets sit in the middle of the page
     page = impose([drawing] * grid.count, opts, centre)[0]
     return [page] * copies

@@ -213,9 +213,10 @@ def test_an_unknown_printer_is_refused_naming_the_known_ones(tmp_path: Path) -> 
     assert bad.code != 0 and "letters, digits" in bad.err
 
 
-# fold pages with no room under the pieces for even the short ruler: the pieces fill the half
-# page's height (Marram's tiles on A4, a full page of Scribbly Gum's on Letter)
-NO_ROOM: dict[tuple[str, str], str | set[int]] = {
+# fold pages with no room under the pieces for even the short ruler (the pieces fill the half
+# page's height: Marram's tiles on A4, a full page of Scribbly Gum's on Letter) carry it
+# upright beside the fold; its length is read back in test_ruler_everywhere
+UPRIGHT: dict[tuple[str, str], str | set[int]] = {
     ("marram/classic", "A4"): "all",
     ("scribbly-gum/tiles", "Letter"): {1, 2},
 }
@@ -232,12 +233,13 @@ def test_every_fold_page_with_room_carries_a_ruler_of_its_length(
     assert done.code == 0, done.err
     (pdf,) = [p for p in tmp_path.glob("*.pdf") if "tiles" in p.name or "pieces" in p.name]
     doc = pdfium.PdfDocument(pdf)
-    skip = NO_ROOM.get((layout, paper), set())
+    upright = UPRIGHT.get((layout, paper), set())
     for number in range(1, len(doc) + 1):
         text = doc[number - 1].get_textpage()
         words = text.get_text_range()
-        if skip == "all" or number in skip:
-            assert "50 mm" not in words and "100 mm" not in words
+        if upright == "all" or number in upright:
+            assert ("50 mm" in words) != ("100 mm" in words)  # one bar, labelled
+            assert "2 in" not in words and "4 in" not in words  # and no inch bar beside it
             continue
         name = "50 mm" if "50 mm" in words else "100 mm"
         assert name in words, (layout, paper, number)

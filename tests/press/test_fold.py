@@ -172,7 +172,12 @@ def test_a_ruler_never_crosses_the_fold(w: float, h: float) -> None:
         for placed in page.placements:
             if placed.drawing.title == "calibration ruler":
                 x0 = placed.transform.e
-                assert x0 >= EDGE and x0 + placed.drawing.width <= page.width / 2 - EDGE
+                x1 = x0 + placed.drawing.width
+                assert x0 >= EDGE and x1 <= page.width - EDGE
+                if placed.drawing.width > placed.drawing.height:  # across: on the front half
+                    assert x1 <= page.width / 2 - EDGE
+                else:  # upright, beside the fold on the back half, 3 mm from it
+                    assert x0 >= page.width / 2 + 3.0
 
 
 def test_no_crop_marks_when_asked_for_none() -> None:
@@ -190,7 +195,8 @@ def test_the_ruler_sits_centred_on_the_front_half_clear_of_pieces_marks_and_foot
     ruled = 0
     for page in pages:
         placed = [p for p in page.placements if p.drawing.title == "calibration ruler"]
-        if not placed:
+        assert len(placed) == 1  # every page has one: across where it fits, else upright
+        if placed[0].drawing.width < placed[0].drawing.height:
             continue
         ruled += 1
         (ruler,) = placed
@@ -207,7 +213,7 @@ def test_the_ruler_sits_centred_on_the_front_half_clear_of_pieces_marks_and_foot
         pdf = rendered([page])
         _x0, footer_top, _x1, _y1 = text_box(pdf[0], CREDIT.split()[0])
         assert y1 <= footer_top - 0.5
-    assert ruled == 1  # only the last page has room under its pieces
+    assert ruled == 1  # only the last page has room under its pieces for one across
     assert not any(titled(p, "calibration ruler") for p in pages_for(90, 60, ruler=False))
 
 

@@ -151,10 +151,13 @@ def _sheets_and_ruler(page: Page, sheet: Drawing | None = None) -> tuple[list[fl
 
 
 def _whole(edges: list[float], span: list[float]) -> bool:
-    """Whether a ruler spanning `span` lies under one of the sheets, clear of every cut
-    between sheets side by side."""
+    """Whether a ruler spanning `span` lies under one of the sheets, or beside them all (an
+    upright one in a side margin), clear of every cut between sheets side by side."""
     left, right = span
-    return any(a <= left and right <= b for a, b in zip(edges[::2], edges[1::2], strict=True))
+    beside = right <= edges[0] or left >= edges[-1]
+    return beside or any(
+        a <= left and right <= b for a, b in zip(edges[::2], edges[1::2], strict=True)
+    )
 
 
 @pytest.mark.parametrize("paper", ["A4", "Letter"])

@@ -211,7 +211,10 @@ def test_fold_puts_each_back_behind_its_front_across_the_fold_line(tmp_path: Pat
             assert front_ink[box].mean() > 0.9 and folded[box].mean() > 0.9
         # and the backs' art, folded, covers the fronts' block to its bleed edges, no more
         bottom = max(y for _, y in left) + SIZE + BLEED
-        rows, columns = np.nonzero(folded[: round((bottom + 2) * PX), : round((fold - 2) * PX)])
+        # (to 1 mm past the block: the upright ruler beside the fold on the back half folds
+        # onto the paper cut away beyond it)
+        right = max(x for x, _ in left) + SIZE + BLEED + 1.0
+        rows, columns = np.nonzero(folded[: round((bottom + 2) * PX), : round(right * PX)])
         edges = [columns.min(), rows.min(), columns.max() + 1, rows.max() + 1]
         block = [min(x for x, _ in left) - BLEED, min(y for _, y in left) - BLEED,
                  max(x for x, _ in left) + SIZE + BLEED, bottom]  # fmt: skip

@@ -9,6 +9,7 @@ from __future__ import annotations
 import ctypes
 import io
 import itertools
+import math
 from collections import Counter
 from functools import cache
 from pathlib import Path
@@ -81,7 +82,8 @@ def _glyph_heights(bold: bool) -> tuple[dict[int, float], int]:
 
 def printed_sizes(data: bytes) -> list[tuple[str, float]]:
     """Each printed letter or digit of page 1 with its font size in points, from the height of
-    its ink box as pdfium lays it on the page (so every scaling on the way is counted)."""
+    its ink box as pdfium lays it on the page (so every scaling on the way is counted), across
+    it for a letter turned a quarter (the upright ruler's label)."""
     page = pdfium.PdfDocument(data)[0]
     text = page.get_textpage()
     out = []
@@ -91,8 +93,10 @@ def printed_sizes(data: bytes) -> list[tuple[str, float]]:
             continue
         bold = pdfium_c.FPDFText_GetFontWeight(text.raw, i) >= 600
         heights, units = _glyph_heights(bold)
-        _left, bottom, _right, top = text.get_charbox(i)
-        out.append((char, (top - bottom) / heights[ord(char)] * units))
+        left, bottom, right, top = text.get_charbox(i)
+        turned = abs(math.sin(pdfium_c.FPDFText_GetCharAngle(text.raw, i))) > 0.5
+        tall = right - left if turned else top - bottom
+        out.append((char, tall / heights[ord(char)] * units))
     return out
 
 

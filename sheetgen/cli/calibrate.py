@@ -15,6 +15,7 @@ def calibrate(
         str, typer.Option(metavar="long|short", help="the edge your duplex turns the sheet over")
     ] = "long",
     out: Annotated[Path, typer.Option(parser=_folder, help="output folder")] = DEFAULT_OUT,
+    quiet: Annotated[bool, typer.Option("--quiet", "-q", help="print only errors")] = False,
 ) -> None:
     """Write a two-page calibration PDF: print it double-sided once, read the scale, the drift
     between the sides and the unprintable margins off it, and save them with 'sheetgen
@@ -44,6 +45,8 @@ def calibrate(
     short = "-short" if turned == "short" else ""
     path = folder / f"calibration-{sheet.name.lower().replace(' ', '-')}{short}.pdf"
     write_atomic(path, data)
+    if quiet:
+        return
     typer.echo(f"wrote {for_terminal(str(path))} ({len(data) / 1024:,.0f} KiB)")
     typer.echo(
         f"print it double-sided at actual size, then save the readings: {save_command(turned)}"

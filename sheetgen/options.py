@@ -221,6 +221,7 @@ class BuildRequest:
     ruler: bool
     fold: bool
     given: Given
+    sheet_mark: bool = True  # --no-sheet-mark: False
     profile: Profile | None = None  # --profile: a print shop's product, read once
 
     def read(self, *options: str) -> None:
@@ -247,6 +248,7 @@ class BuildRequest:
             "crop_marks": given.crop_marks is not None,
             "bleed": given.bleed is not None,
             "fold": self.fold,
+            "sheet_mark": not self.sheet_mark,
         }
         return tuple(option for option, yes in asked.items() if yes)
 
@@ -359,6 +361,7 @@ class BuildRequest:
             crop_marks=self.crop_marks,
             bleed=self.bleed,
             fold=self.fold,
+            sheet_mark=self.sheet_mark,
         )
         return BuildOptions(
             press,
@@ -403,6 +406,7 @@ def read_build(
     colour: str | None = None,
     profile: str | None = None,
     printer: str | None = None,
+    sheet_mark: bool = True,
 ) -> BuildRequest:
     """The build asked for by the command line's flags, each as given (None, False, or the
     ruler kept: not given); see `BuildRequest` for when each is read. A `profile` (--profile)
@@ -427,6 +431,7 @@ def read_build(
         fit=fit,
         ruler=ruler,
         fold=fold,
+        sheet_mark=sheet_mark,
         given=Given(
             formats=formats,
             paper=paper,

@@ -40,6 +40,9 @@ class PressOptions:
     crop_marks: CropMarks | None = None
     bleed: float | None = None
     fold: bool = False
+    # the sheet mark (fiducials and a QR code, `press.sheetmark`) on pages players write on:
+    # unless --no-sheet-mark says; only kinds that honour it are told it (`press_kept`)
+    sheet_mark: bool = True
 
     @property
     def spacing(self) -> float:

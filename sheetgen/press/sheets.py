@@ -28,6 +28,7 @@ from sheetgen.press.bands import impose_bands
 from sheetgen.press.grid import plan_grid
 from sheetgen.press.impose import impose, impose_duplex, pad
 from sheetgen.press.plan import PressOptions
+from sheetgen.press.sheetmark import mark_pages
 
 
 def press_sheets(sheets: Sheets, opts: PressOptions, cut: bool = False) -> Document:
@@ -45,6 +46,9 @@ def press_sheets(sheets: Sheets, opts: PressOptions, cut: bool = False) -> Docum
             if isinstance(part, FittedBoard):
                 facts["cell"] = f"{fitted_cell(part.units, opts):g}"
         pages += done[id(part)]
+    if opts.sheet_mark:
+        pages, said = mark_pages(pages, opts.layout)
+        notes += said
     return Document(
         tuple(pages),
         title=sheets.title.format(**facts) if facts else sheets.title,

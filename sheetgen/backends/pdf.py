@@ -83,7 +83,8 @@ def _drawn_and_order(doc: Document) -> tuple[list[Page], list[int]]:
 
 def _field_slots(drawn: list[Page], order: list[int]) -> list[list[list[Widget]]]:
     """Each drawn page's widgets a placement, or a one-line error over MAX_FIELDS in all."""
-    slots = [_page_widgets(page) for page in drawn]
+    placed: dict[tuple[int, Transform, float], list[Widget]] = {}
+    slots = [_page_widgets(page, placed) for page in drawn]
     fields = sum(sum(map(len, slots[k])) for k in order)
     if fields > MAX_FIELDS:
         per_page = fields / len(order)
@@ -239,10 +240,22 @@ def _saved(pdf: pikepdf.Pdf, version: str = "") -> bytes:
     return out.getvalue()
 
 
-def _page_widgets(page: Page) -> list[list[Widget]]:
-    """The fields of each drawing placed on a page, in page points."""
+def _page_widgets(
+    page: Page, placed: dict[tuple[int, Transform, float], list[Widget]] | None = None
+) -> list[list[Widget]]:
+    """The fields of each drawing placed on a page, in page points; `placed`: those found
+    already, by drawing, place and page height, so that pages alike but for their sheet mark
+    (a pad's copies, each saying which it is) share one list each (and `pdf_fields` writes
+    each list's entries once)."""
     to_pdf = Transform(a=MM, d=-MM, f=page.height * MM)
-    return [list(widgets(p.drawing, to_pdf @ p.transform)) for p in page.placements]
+    placed = {} if placed is None else placed
+    out = []
+    for p in page.placements:
+        key = (id(p.drawing), p.transform, page.height)
+        if key not in placed:
+            placed[key] = list(widgets(p.drawing, to_pdf @ p.transform))
+        out.append(placed[key])
+    return out
 
 
 def _finish(

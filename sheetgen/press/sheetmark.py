@@ -10,10 +10,12 @@ page with no room for it prints without a mark, and the build says so."""
 
 from __future__ import annotations
 
+import io
 import math
 from dataclasses import replace
 
 import numpy as np
+import PIL.Image
 import segno
 
 from sheetgen.draw.document import Page, Placement
@@ -21,7 +23,6 @@ from sheetgen.draw.fonts import text_width
 from sheetgen.draw.regions import geometry_version, regions
 from sheetgen.draw.shapes import (
     Circle,
-    Close,
     CurveTo,
     Drawing,
     Field,
@@ -46,7 +47,7 @@ CUT_CLEAR = 3.0  # mm kept between any part of the mark and a cut
 INK_CLEAR = 0.5  # mm kept between the mark and any other ink
 QUIET = 2  # modules of white round the QR code
 MODULES = (0.42, 0.38, 0.35)  # mm a module, largest first: 2.5 to 2.1 pixels at 150 dpi
-PREFIX = "SG1"  # the payload's first word: a sheetgen sheet mark, first version
+PREFIX = "SG1"  # the payload's first word (and a keyword's): a sheetgen sheet mark, version 1
 CELL = 0.25  # mm: the grid the free room is looked for on
 INK = Style(stroke=None, fill="#000000")
 
@@ -78,10 +79,15 @@ class MarkPayload:
         return MarkPayload(layout.lower(), int(page), int(sheet), geometry.lower())
 
 
-def qr_matrix(payload: MarkPayload) -> tuple[tuple[bool, ...], ...]:
-    """The QR code's dark modules, row by row (error correction M, at the least version)."""
-    code = segno.make_qr(payload.text(), error="m", boost_error=False)
-    return tuple(tuple(bool(v) for v in row) for row in code.matrix)
+def qr_matrix(
+    payload: MarkPayload, mask: int | None = None
+) -> tuple[tuple[tuple[bool, ...], ...], int]:
+    """The QR code's dark modules, row by row (error correction M, at the least version), and
+    its mask pattern: `mask` when given, else the one segno judges best (a search that costs
+    ten times the code: a document's pages, their payloads alike but for a number or two,
+    take the first page's)."""
+    code = segno.make_qr(payload.text(), error="m", boost_error=False, mask=mask)
+    return tuple(tuple(bool(v) for v in row) for row in code.matrix), code.mask
 
 
 def fiducial() -> Drawing:
@@ -100,32 +106,25 @@ def fiducial() -> Drawing:
 
 
 def qr_drawing(matrix: tuple[tuple[bool, ...], ...], module: float) -> Drawing:
-    """The QR code as one filled path of its dark runs, `module` mm a module, with its quiet
-    zone (white, so it reads on any paper colour the layout might lay under it)."""
-    n = len(matrix)
-    side = (n + 2 * QUIET) * module
-    segments: list[MoveTo | LineTo | Close] = []
-    for y, row in enumerate(matrix):
-        x = 0
-        while x < n:
-            if not row[x]:
-                x += 1
-                continue
-            start = x
-            while x < n and row[x]:
-                x += 1
-            left, top = (start + QUIET) * module, (y + QUIET) * module
-            right, bottom = (x + QUIET) * module, top + module
-            segments += [
-                MoveTo(left, top),
-                LineTo(right, top),
-                LineTo(right, bottom),
-                LineTo(left, bottom),
-                Close(),
-            ]
-    white = Rect(0, 0, side, side, Style(stroke=None, fill="#ffffff"))
-    dark = Path(tuple(segments), Style(stroke=None, fill="#000000", rule="nonzero"))
-    return Drawing(side, side, (white, dark), title="sheet mark QR code")
+    """The QR code, `module` mm a module, with its quiet zone: a picture of a pixel a module
+    (black and white, a few hundred bytes; a path of its dark runs costs ten times that on
+    every copy of a pad, each of which says its own page)."""
+    n = len(matrix) + 2 * QUIET
+    image = PIL.Image.new("L", (n, n), 255)
+    image.putdata(
+        [
+            0
+            if QUIET <= y < n - QUIET and QUIET <= x < n - QUIET and matrix[y - QUIET][x - QUIET]
+            else 255
+            for y in range(n)
+            for x in range(n)
+        ]
+    )
+    out = io.BytesIO()
+    image.save(out, "PNG", optimize=False, compress_level=9)
+    side = n * module
+    picture = Image(0.0, 0.0, side, side, out.getvalue(), "png", (n, n))
+    return Drawing(side, side, (picture,), title="sheet mark QR code")
 
 
 Box = tuple[float, float, float, float]  # left, top, right, bottom in mm
@@ -289,14 +288,16 @@ def plan_mark(page: Page, matrix_size: int) -> MarkPlan | None:
     return None
 
 
-def mark_pages(pages: list[Page], layout: str) -> tuple[list[Page], list[str]]:
-    """Each page that carries sheets to write on with its sheet mark, and a note for pages left
-    without one. Copies of a page (a pad's) become pages of their own: each says which copy it
-    is."""
+def mark_pages(pages: list[Page], layout: str) -> tuple[list[Page], list[str], tuple[str, ...]]:
+    """Each page that carries sheets to write on with its sheet mark, a note for pages left
+    without one, and the document's keywords that name the layout and each geometry version
+    (what `sheetgen read` finds a filled PDF's sheets by). Copies of a page (a pad's) become
+    pages of their own: each says which copy it is."""
     out: list[Page] = []
     copies: dict[tuple[object, ...], int] = {}
     plans: dict[tuple[object, ...], MarkPlan | None] = {}
     known: dict[int, bool] = {}
+    mask: int | None = None  # the first page's QR mask, every page's
     versions: dict[tuple[int, ...], str] = {}
     unmarked = 0
     mark = fiducial()
@@ -311,7 +312,7 @@ def mark_pages(pages: list[Page], layout: str) -> tuple[list[Page], list[str]]:
         if ids not in versions:
             versions[ids] = geometry_version(placed)
         payload = MarkPayload(layout, number, copies[signature], versions[ids])
-        matrix = qr_matrix(payload)
+        matrix, mask = qr_matrix(payload, mask)
         key = (signature, len(matrix))
         if key not in plans:
             plans[key] = plan_mark(page, len(matrix))
@@ -322,11 +323,12 @@ def mark_pages(pages: list[Page], layout: str) -> tuple[list[Page], list[str]]:
             continue
         extra = [Placement(mark, translate(x, y)) for x, y in plan.fiducials]
         extra.append(Placement(qr_drawing(matrix, plan.module), translate(*plan.qr)))
-        out.append(replace(page, placements=(*page.placements, *extra)))
+        out.append(replace(page, placements=(*page.placements, *extra), mark=len(extra)))
     notes = []
     if unmarked:
         notes.append(
             f"{layout}: {unmarked} page{'s' if unmarked != 1 else ''} had no room for the sheet "
             "mark that 'sheetgen read' finds a sheet by, and printed without it"
         )
-    return out, notes
+    said = dict.fromkeys(f"{PREFIX} {layout} {v}" for v in versions.values())
+    return out, notes, tuple(said)

@@ -46,14 +46,15 @@ def press_sheets(sheets: Sheets, opts: PressOptions, cut: bool = False) -> Docum
             if isinstance(part, FittedBoard):
                 facts["cell"] = f"{fitted_cell(part.units, opts):g}"
         pages += done[id(part)]
+    marks: tuple[str, ...] = ()
     if opts.sheet_mark:
-        pages, said = mark_pages(pages, opts.layout)
+        pages, said, marks = mark_pages(pages, opts.layout)
         notes += said
     return Document(
         tuple(pages),
         title=sheets.title.format(**facts) if facts else sheets.title,
         subject=sheets.subject,
-        keywords=sheets.keywords,
+        keywords=(*sheets.keywords, *marks),
         duplex=sheets.duplex,
         dpi=sheets.dpi,
         notes=(*notes, *sheets.notes),

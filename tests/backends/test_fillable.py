@@ -15,6 +15,7 @@ from sheetgen.games.scribbly_gum.draw import circle_centre
 from sheetgen.layouts.read import load
 from sheetgen.options import BuildOptions
 from sheetgen.pipeline.document import pressed
+from sheetgen.press.plan import PressOptions
 from tests.support import sheetgen
 
 
@@ -192,6 +193,7 @@ def test_fillable_pages_still_share_one_drawing(tmp_path: Path) -> None:
         "build",
         "scribbly-gum/kuringgai",
         "--fillable",
+        "--no-sheet-mark",  # each copy's mark says which it is (tests/press/test_sheet_mark.py)
         "--copies",
         "3",
         "-f",
@@ -216,7 +218,8 @@ def test_a_fillable_pad_page_costs_under_a_kilobyte() -> None:
     from sheetgen.pipeline.document import document_for
 
     def pad(copies: int) -> bytes:
-        doc = document_for(load("scribe/standard"), BuildOptions(copies=copies))
+        press = PressOptions(sheet_mark=False)  # a marked page's cost: test_sheet_mark.py
+        doc = document_for(load("scribe/standard"), BuildOptions(press, copies=copies))
         return render_pdf(doc, fillable=True)
 
     small, large = pad(100), pad(250)

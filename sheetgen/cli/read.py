@@ -12,7 +12,7 @@ from sheetgen.cli.app import _folder
 def read(
     files: Annotated[
         list[Path],
-        typer.Argument(metavar="FILE...", help="filled PDFs made by 'sheetgen build --fillable'"),
+        typer.Argument(metavar="FILE", help="filled PDFs made by 'sheetgen build --fillable'"),
     ],
     out: Annotated[Path, typer.Option(parser=_folder, help="folder for the records")] = Path(
         "records"
@@ -24,7 +24,7 @@ def read(
 
     \b
       sheetgen read filled.pdf
-      sheetgen read returned/*.pdf --out records
+      sheetgen read filled.pdf --out records
     """
     from sheetgen.pipeline.output import check_folder, make_folder, write_all  # start-up
     from sheetgen.read.returned import read_returned  # start-up

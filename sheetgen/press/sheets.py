@@ -28,7 +28,6 @@ from sheetgen.press.bands import impose_bands
 from sheetgen.press.grid import plan_grid
 from sheetgen.press.impose import impose, impose_duplex, pad
 from sheetgen.press.plan import PressOptions
-from sheetgen.press.sheetmark import mark_pages
 
 
 def press_sheets(sheets: Sheets, opts: PressOptions, cut: bool = False) -> Document:
@@ -48,6 +47,9 @@ def press_sheets(sheets: Sheets, opts: PressOptions, cut: bool = False) -> Docum
         pages += done[id(part)]
     marks: tuple[str, ...] = ()
     if opts.sheet_mark:
+        # imported here, not at the top, for start-up time: the QR encoder, for sheets alone
+        from sheetgen.press.sheetmark import mark_pages
+
         pages, said, marks = mark_pages(pages, opts.layout)
         notes += said
     return Document(

@@ -423,6 +423,10 @@ def _page_content(canvas: TextCanvas, page: Page, forms: _Forms) -> tuple[bytes,
     content = "".join(line + "\n" for line in canvas._code[start:])
     del canvas._code[start:]
     named = canvas._formsinuse[called:]
+    # the page's names kept here alone: reportlab lists every name of its one page so far in
+    # each new image's resources, which a document of many pages each with an image of its
+    # own (a pad's sheet marks) would make quadratic; `_draw_contents` names them all at the end
+    del canvas._formsinuse[called:]
     forms.images.update(dict.fromkeys(n for n in named if n not in forms.names.values()))
     used = frozenset(f"/{xObjectName(n)}" for n in named)
     return content.encode("utf-8"), used  # as reportlab encodes a page

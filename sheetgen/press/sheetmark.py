@@ -204,13 +204,27 @@ class _Room:
         self.sums = np.zeros((self.rows + 1, self.cols + 1), dtype=np.int64)
         self.sums[1:, 1:] = grid.cumsum(0).cumsum(1)
 
-    def free_at(self, side: float, area: Box) -> list[tuple[float, float]]:
-        """The top-left corners (mm) of every free square of `side` mm within `area`."""
+    def nearest(
+        self, side: float, area: Box, target: tuple[float, float]
+    ) -> tuple[float, float] | None:
+        """The top-left corner (mm) of the free square of `side` mm within `area` nearest to
+        `target` (then the highest, then the leftmost), or None where none is free."""
+        found = self.free_at(side, area)
+        if found is None:
+            return None
+        xs, ys = found
+        away = np.hypot(target[0] - xs, target[1] - ys)
+        best = int(np.lexsort((xs, ys, away))[0])
+        return float(xs[best]), float(ys[best])
+
+    def free_at(self, side: float, area: Box) -> tuple[np.ndarray, np.ndarray] | None:
+        """The top-left corners (mm: xs, ys) of every free square of `side` mm within `area`,
+        or None where there is none."""
         n = math.ceil(side / CELL)
         c0, r0 = math.ceil(area[0] / CELL), math.ceil(area[1] / CELL)
         c1, r1 = math.floor(area[2] / CELL) - n, math.floor(area[3] / CELL) - n
         if c1 < c0 or r1 < r0:
-            return []
+            return None
         s = self.sums
         total = (
             s[r0 + n : r1 + n + 1, c0 + n : c1 + n + 1]
@@ -219,10 +233,7 @@ class _Room:
             + s[r0 : r1 + 1, c0 : c1 + 1]
         )
         rows, cols = np.nonzero(total == 0)
-        return [
-            ((c0 + c) * CELL, (r0 + r) * CELL)
-            for r, c in zip(rows.tolist(), cols.tolist(), strict=True)
-        ]
+        return ((c0 + cols) * CELL, (r0 + rows) * CELL) if rows.size else None
 
 
 def _grown(box: Box, by: float) -> Box:
@@ -279,18 +290,16 @@ def plan_mark(page: Page, matrix_size: int) -> MarkPlan | None:
     )
     room = _Room(page, taken)
     for x, y in corners:
-        if not room.free_at(f, (x, y, x + f + CELL, y + f + CELL)):
+        if room.free_at(f, (x, y, x + f + CELL, y + f + CELL)) is None:
             return None
     fiducials = [_grown((x, y, x + f, y + f), INK_CLEAR) for x, y in corners]
     room = _Room(page, taken + fiducials)
     area = (INSET, INSET, w - INSET, h - INSET)
     for module in MODULES:
         side = (matrix_size + 2 * QUIET) * module
-        spots = room.free_at(side, area)
-        if spots:  # nearest the lower right corner (then the highest, the leftmost)
-            right, bottom = w - INSET - side, h - INSET - side
-            x, y = min(spots, key=lambda p: (math.hypot(right - p[0], bottom - p[1]), p[1], p[0]))
-            return MarkPlan(tuple(corners), (x, y), module)
+        spot = room.nearest(side, area, (w - INSET - side, h - INSET - side))
+        if spot is not None:  # nearest the lower right corner
+            return MarkPlan(tuple(corners), spot, module)
     return None
 
 

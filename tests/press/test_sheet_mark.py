@@ -193,3 +193,32 @@ def test_marked_copies_share_their_sheet_and_cost_little() -> None:
         assert shared  # the sheet's form, on every page
         big = max(shared, key=lambda g: len(pdf.get_object(g).read_raw_bytes()))
         assert len(pdf.get_object(big).read_raw_bytes()) > 5000  # the artwork, not a mark
+
+
+def test_on_a_page_of_two_sheets_the_mark_keeps_3_mm_from_every_cut(tmp_path: Path) -> None:
+    """scribe/pad prints two sheets 124 x 187.5 mm (its layout file) 12 mm apart (the pad's
+    gap) on a landscape A4 page, inside the page's trim box: each sheet's cut is 3 mm or more
+    from any ink of the mark."""
+    pdf = _built(tmp_path, "scribe/pad", "A4")
+    with pikepdf.open(pdf) as doc:
+        page = doc.pages[0]
+        height = float(page.mediabox[3]) * 25.4 / 72
+        x1, _, _, y2 = (float(v) * 25.4 / 72 for v in page.TrimBox)
+    left, top = x1, height - y2
+    sheets = [(left + dx, top, left + dx + 124.0, top + 187.5) for dx in (0.0, 136.0)]
+    pixels = _render(pdf, 0)
+    (code,) = zxingcpp.read_barcodes(pixels)
+    corners = (code.position.top_left, code.position.bottom_right)
+    qr = (corners[0].x / PX, corners[0].y / PX, corners[1].x / PX, corners[1].y / PX)
+    for sheet in sheets:
+        grown = (sheet[0] - CUT, sheet[1] - CUT, sheet[2] + CUT, sheet[3] + CUT)
+        assert _apart(qr, grown), (qr, sheet)
+        # the fiducials: the dark pixels within 9 mm of the paper's corners
+        h, w = pixels.shape
+        reach = int(9 * PX)
+        for ys in (slice(0, reach), slice(h - reach, h)):
+            for xs in (slice(0, reach), slice(w - reach, w)):
+                dark = np.argwhere(pixels[ys, xs] < 100) + np.array((ys.start, xs.start))
+                box = (dark[:, 1].min() / PX, dark[:, 0].min() / PX)
+                box += (dark[:, 1].max() / PX, dark[:, 0].max() / PX)
+                assert _apart(box, grown), (box, sheet)

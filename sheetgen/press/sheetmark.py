@@ -342,7 +342,7 @@ def mark_pages(pages: list[Page], layout: str) -> tuple[list[Page], list[str], t
     notes = []
     if unmarked:
         notes.append(
-            f"{layout}: {unmarked} page{'s' if unmarked != 1 else ''} had no room for the sheet "
+            f"{unmarked} page{'s' if unmarked != 1 else ''} had no room for the sheet "
             "mark that 'sheetgen read' finds a sheet by, and printed without it"
         )
     said = dict.fromkeys(f"{PREFIX} {layout} {v}" for v in versions.values())

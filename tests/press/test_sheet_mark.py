@@ -222,3 +222,12 @@ def test_on_a_page_of_two_sheets_the_mark_keeps_3_mm_from_every_cut(tmp_path: Pa
                 box = (dark[:, 1].min() / PX, dark[:, 0].min() / PX)
                 box += (dark[:, 1].max() / PX, dark[:, 0].max() / PX)
                 assert _apart(box, grown), (box, sheet)
+
+
+def test_a_page_without_room_is_said(tmp_path: Path) -> None:
+    """Two Scribe pad sheets fill a US Letter page to within 10 mm of its sides: no QR code
+    fits clear of their cuts, and the build says so rather than crowding them."""
+    run = sheetgen("build", "scribe/pad", "--paper", "Letter", "-f", "pdf", "--out", str(tmp_path))
+    assert run.code == 0, run.err
+    assert "1 page had no room for the sheet mark" in run.out + run.err
+    assert not zxingcpp.read_barcodes(_render(next(tmp_path.glob("*.pdf")), 0))

@@ -6,7 +6,7 @@ from typing import Annotated
 
 import typer
 
-from sheetgen.cli.app import _folder
+from sheetgen.cli.app import LayoutFolders, _folder
 
 
 def read(
@@ -17,6 +17,7 @@ def read(
     out: Annotated[Path, typer.Option(parser=_folder, help="folder for the records")] = Path(
         "records"
     ),
+    layout_folders: LayoutFolders = None,
 ) -> None:
     """Read filled fillable PDFs and write each filled sheet's game record (Scribe so far).
 
@@ -26,10 +27,12 @@ def read(
       sheetgen read filled.pdf
       sheetgen read filled.pdf --out records
     """
+    from sheetgen.layouts.find import use  # start-up
     from sheetgen.pipeline.output import check_folder, make_folder, write_all  # start-up
     from sheetgen.read.returned import read_returned  # start-up
     from sheetgen.text.terminal import for_terminal, say  # start-up
 
+    use(layout_folders)
     folder = check_folder(out)
     read_back = [read_returned(path) for path in files]  # every file read before any is written
     writes: list[tuple[Path, bytes]] = []

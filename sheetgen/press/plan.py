@@ -36,6 +36,7 @@ class PressOptions:
     per_page: int | None = None
     credit: str = ""  # printed in every page's footer
     layout: str = ""  # the layout as the command line named it, for commands a page prints
+    named: str = ""  # the layout's own game/name, which the sheet mark prints
     words: PageWords = field(default_factory=PageWords)
     crop_marks: CropMarks | None = None
     bleed: float | None = None

@@ -311,6 +311,10 @@ def mark_pages(pages: list[Page], layout: str) -> tuple[list[Page], list[str], t
     out: list[Page] = []
     copies: dict[tuple[object, ...], int] = {}
     plans: dict[tuple[object, ...], MarkPlan | None] = {}
+    # one word of printable ASCII, whatever a caller names it by (a layout's game/name is)
+    layout = "".join(
+        c if c.isascii() and c.isprintable() and not c.isspace() else "_" for c in layout
+    )
     known: dict[int, bool] = {}
     mask: int | None = None  # the first page's QR mask, every page's
     versions: dict[tuple[int, ...], str] = {}

@@ -50,7 +50,7 @@ def press_sheets(sheets: Sheets, opts: PressOptions, cut: bool = False) -> Docum
         # imported here, not at the top, for start-up time: the QR encoder, for sheets alone
         from sheetgen.press.sheetmark import mark_pages
 
-        pages, said, marks = mark_pages(pages, opts.layout)
+        pages, said, marks = mark_pages(pages, opts.named or "-")
         notes += said
     return Document(
         tuple(pages),

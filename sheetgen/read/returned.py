@@ -29,9 +29,7 @@ def read_returned(path: Path) -> list[ReadSheet]:
     try:
         loaded = load(form.layout)
     except SheetgenError as exc:
-        raise ReadError(
-            f"{path}: made from layout {form.layout}, which cannot be loaded: {exc}"
-        ) from None
+        raise ReadError(f"{path}: made from layout {form.layout}, not found here: {exc}") from None
     reader = READERS.get(loaded.kind.key)
     if reader is None:
         readable = ", ".join(sorted(READERS))

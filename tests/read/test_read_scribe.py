@@ -13,7 +13,7 @@ import pytest
 from sheetgen.games.scribe.model import ScribeLayout
 from sheetgen.games.scribe.rules import COLUMNS, MINI_NAMES, GlyphTable, score_super
 from sheetgen.layouts.read import load_model
-from tests.support import sheetgen
+from tests.support import ROOT, sheetgen
 
 
 def _grid(seed: int, empty: int = 0) -> list[str]:
@@ -152,3 +152,34 @@ def test_a_bad_mark_and_a_changed_sheet_are_refused(blanks: Path, tmp_path: Path
         )
         pdf.save(moved)
     _refused(tmp_path, moved, "geometry", "scribe/standard")
+
+
+def test_a_layout_of_ones_own_is_found_with_layouts(tmp_path: Path) -> None:
+    """A sheet of a layout from a folder of one's own names it `scribe/club` (its game and
+    name): read finds it given the same folder, and says where to look without it."""
+    home = tmp_path / "mine" / "scribe"
+    home.mkdir(parents=True)
+    text = (ROOT / "layouts" / "scribe" / "pad.toml").read_text(encoding="utf-8")
+    (home / "club.toml").write_text(text.replace('name = "pad"', 'name = "club"'), "utf-8")
+    made = sheetgen(
+        "--layouts",
+        str(tmp_path / "mine"),
+        "build",
+        "scribe/club",
+        "--fillable",
+        "-f",
+        "pdf",
+        "--out",
+        str(tmp_path),
+        "-q",
+    )
+    assert made.code == 0, made.err
+    rows = _grid(9)
+    filled = tmp_path / "club.pdf"
+    _fill(tmp_path / "scribe-club-supergrid-fillable.pdf", filled, {1: _values(rows, 9)})
+    _refused(tmp_path, filled, "scribe/club", "--layouts")
+    run = sheetgen(
+        "read", str(filled), "--layouts", str(tmp_path / "mine"), "--out", str(tmp_path / "r")
+    )
+    assert run.code == 0, run.err
+    assert (tmp_path / "r" / "club-p1s1.txt").read_text().strip() == "/".join(rows)

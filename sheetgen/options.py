@@ -236,6 +236,7 @@ class BuildRequest:
     ruler: bool
     fold: bool
     given: Given
+    sheet_mark: bool = True  # --no-sheet-mark: False
     profile: Profile | None = None  # --profile: a print shop's product, read once
     proof: bool = False  # --proof: the trim, bleed and (with a profile) safe zone drawn
 
@@ -264,6 +265,7 @@ class BuildRequest:
             "bleed": given.bleed is not None,
             "fold": self.fold,
             "proof": self.proof,
+            "sheet_mark": not self.sheet_mark,
         }
         return tuple(option for option, yes in asked.items() if yes)
 
@@ -422,6 +424,7 @@ class BuildRequest:
             fold=self.fold,
             for_shop=self.profile is not None or self.colour == "cmyk",
             proof=self.proofed,
+            sheet_mark=self.sheet_mark,
         )
         return BuildOptions(
             press,
@@ -469,6 +472,7 @@ def read_build(
     profile: str | None = None,
     printer: str | None = None,
     proof: bool = False,
+    sheet_mark: bool = True,
 ) -> BuildRequest:
     """The build asked for by the command line's flags, each as given (None, False, or the
     ruler kept: not given); see `BuildRequest` for when each is read. A `profile` (--profile)
@@ -494,6 +498,7 @@ def read_build(
         fit=fit,
         ruler=ruler,
         fold=fold,
+        sheet_mark=sheet_mark,
         given=Given(
             formats=formats,
             paper=paper,

@@ -17,9 +17,10 @@ MAX_IMAGE_PAGES = 300  # image files one document may make (Marram's tile art is
 
 
 def image_pages(doc: Document) -> list[Page]:
-    """The pages an image format writes, one file each (a pad's repeats once, then the
-    document's screen images); more than MAX_IMAGE_PAGES are refused before anything is drawn."""
-    pages = doc.distinct_pages() + list(doc.screens)
+    """The pages an image format writes, one file each (a pad's repeats once, the first copy
+    with its sheet mark, then the document's screen images); more than MAX_IMAGE_PAGES are
+    refused before anything is drawn."""
+    pages = doc.distinct_pages(marks=False) + list(doc.screens)
     if len(pages) > MAX_IMAGE_PAGES:
         raise SheetgenError(
             f"{len(pages):,} different pages would each be an image file (SVG, PNG), over the "

@@ -58,6 +58,8 @@ def render_pdf(doc: Document, *, fillable: bool = False, pdfx: Standard | None =
     nothing see-through: refused, at the document)."""
     if fillable and pdfx:
         raise ValueError("a CMYK PDF (PDF/X) holds no form fields")  # refused by the options
+    if fillable:  # typed in on a screen and read back by its fields: the mark is for paper
+        doc = doc.unmarked()
     if pdfx == STANDARDS["x1a"]:
         doc = flattened(doc)  # (a shape see-through over one colour, painted opaque)
         refuse_see_through(doc, doc.title)  # (a build or export refuses it first, at its file)
@@ -90,7 +92,8 @@ def _drawn_and_order(doc: Document) -> tuple[list[Page], list[int]]:
 
 def _field_slots(drawn: list[Page], order: list[int]) -> list[list[list[Widget]]]:
     """Each drawn page's widgets a placement, or a one-line error over MAX_FIELDS in all."""
-    slots = [_page_widgets(page) for page in drawn]
+    placed: dict[tuple[int, Transform, float], list[Widget]] = {}
+    slots = [_page_widgets(page, placed) for page in drawn]
     fields = sum(sum(map(len, slots[k])) for k in order)
     if fields > MAX_FIELDS:
         per_page = fields / len(order)
@@ -248,10 +251,22 @@ def _saved(pdf: pikepdf.Pdf, version: str = "", packed: bool = True) -> bytes:
     return out.getvalue()
 
 
-def _page_widgets(page: Page) -> list[list[Widget]]:
-    """The fields of each drawing placed on a page, in page points."""
+def _page_widgets(
+    page: Page, placed: dict[tuple[int, Transform, float], list[Widget]] | None = None
+) -> list[list[Widget]]:
+    """The fields of each drawing placed on a page, in page points; `placed`: those found
+    already, by drawing, place and page height, so that pages alike but for their sheet mark
+    (a pad's copies, each saying which it is) share one list each (and `pdf_fields` writes
+    each list's entries once)."""
     to_pdf = Transform(a=MM, d=-MM, f=page.height * MM)
-    return [list(widgets(p.drawing, to_pdf @ p.transform)) for p in page.placements]
+    placed = {} if placed is None else placed
+    out = []
+    for p in page.placements:
+        key = (id(p.drawing), p.transform, page.height)
+        if key not in placed:
+            placed[key] = list(widgets(p.drawing, to_pdf @ p.transform))
+        out.append(placed[key])
+    return out
 
 
 def _finish(
@@ -422,6 +437,10 @@ def _page_content(canvas: TextCanvas, page: Page, forms: _Forms) -> tuple[bytes,
     content = "".join(line + "\n" for line in canvas._code[start:])
     del canvas._code[start:]
     named = canvas._formsinuse[called:]
+    # the page's names kept here alone: reportlab lists every name of its one page so far in
+    # each new image's resources, which a document of many pages each with an image of its
+    # own (a pad's sheet marks) would make quadratic; `_draw_contents` names them all at the end
+    del canvas._formsinuse[called:]
     forms.images.update(dict.fromkeys(n for n in named if n not in forms.names.values()))
     used = frozenset(f"/{xObjectName(n)}" for n in named)
     return content.encode("utf-8"), used  # as reportlab encodes a page

@@ -74,7 +74,11 @@ def add_fields(base: bytes, order: Sequence[int], slots: list[list[list[Widget]]
         root, tree = pdf.Root, pdf.Root.Pages
         drawn = [(page.obj.objgen[0], _page_entries(page.obj)) for page in pdf.pages]
         writer = _FieldWriter(update)
-        fields = [[writer.slot_fields(w) for w in page_slots] for page_slots in slots]
+        made: dict[int, SlotFields] = {}  # by the widget list: lists shared are written once
+        fields = [
+            [made.get(id(w)) or made.setdefault(id(w), writer.slot_fields(w)) for w in page_slots]
+            for page_slots in slots
+        ]
         pages, parents = _pages(update, drawn, list(order), fields)
         kept = "".join(f"{key}{_value(v)}" for key, v in tree.items() if key not in _PAGES)
         update.put(tree.objgen[0], f"<<{kept}/Kids{_refs(pages)}/Count {len(pages)}>>")

@@ -48,6 +48,7 @@ COMMANDS = {
     "watch": ("sheetgen.cli.watch", "watch"),
     "calibrate": ("sheetgen.cli.calibrate", "calibrate"),
     "printer": ("sheetgen.cli.printer", "printer"),
+    "read": ("sheetgen.cli.read", "read"),
 }
 
 

@@ -98,6 +98,14 @@ def build(
     no_ruler: Annotated[
         bool, typer.Option("--no-ruler", help="leave out the calibration ruler")
     ] = False,
+    no_sheet_mark: Annotated[
+        bool,
+        typer.Option(
+            "--no-sheet-mark",
+            help="leave out the sheet mark (corner squares and a QR code) that 'sheetgen read' "
+            "finds a played sheet by",
+        ),
+    ] = False,
     crop_marks: Annotated[
         str | None,
         typer.Option(
@@ -189,6 +197,7 @@ def build(
         gap=gap,
         margin=margin,
         ruler=not no_ruler,
+        sheet_mark=not no_sheet_mark,
         crop_marks=crop_marks,
         bleed=bleed,
         fold=fold,

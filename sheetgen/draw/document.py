@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+from dataclasses import replace
 from typing import Literal
 
 from sheetgen.draw.shapes import Box as Box  # pages name it too
@@ -30,14 +31,19 @@ class Page:
     trim: Box | None = None
     bleed: Box | None = None
     label: str = ""  # names the page's image file (e.g. 'light-1'), else its number is used
+    # the last placements that are its sheet mark, which says which page and copy it is: the
+    # copies of a pad print apart, but an image file shows one of them
+    mark: int = 0
 
-    def signature(self) -> tuple[object, ...]:
-        """Equal for pages that would print the same, so image backends can skip repeats."""
+    def signature(self, marks: bool = True) -> tuple[object, ...]:
+        """Equal for pages that would print the same (without `marks`: the same but for
+        their sheet marks), so backends can skip repeats."""
+        placed = self.placements if marks or not self.mark else self.placements[: -self.mark]
         return (
             self.width,
             self.height,
             self.label,
-            tuple((id(p.drawing), p.transform) for p in self.placements),
+            tuple((id(p.drawing), p.transform) for p in placed),
         )
 
     def picture(self) -> tuple[object, ...]:
@@ -81,12 +87,23 @@ class Document:
     notes: tuple[str, ...] = ()  # what a user should be told about the build (e.g. cell size)
     screens: tuple[Page, ...] = ()  # image files only (SVG, PNG), never printed: e.g. a die face
 
-    def distinct_pages(self) -> list[Page]:
-        """The pages with repeats (the copies of a pad) left out, in order."""
+    def unmarked(self) -> Document:
+        """The document without its pages' sheet marks, the copies of a pad one page again."""
+        if not any(page.mark for page in self.pages):
+            return self
+        pages = tuple(
+            replace(page, placements=page.placements[: -page.mark], mark=0) if page.mark else page
+            for page in self.pages
+        )
+        return replace(self, pages=pages)
+
+    def distinct_pages(self, marks: bool = True) -> list[Page]:
+        """The pages with repeats (the copies of a pad) left out, in order; without `marks`,
+        pages alike but for their sheet marks count as repeats (an image file a sheet)."""
         seen: set[tuple[object, ...]] = set()
         out = []
         for page in self.pages:
-            sig = page.signature()
+            sig = page.signature(marks)
             if sig not in seen:
                 seen.add(sig)
                 out.append(page)

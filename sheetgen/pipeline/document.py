@@ -74,7 +74,13 @@ def _told(loaded: Loaded, options: BuildOptions) -> BuildOptions:
     kept = loaded.kind.options
     model = loaded.model
     press = press_kept(options.press, loaded.kind)
-    press = replace(press, credit=model.credit, words=model.labels.words(), layout=loaded.source)
+    press = replace(
+        press,
+        credit=model.credit,
+        words=model.labels.words(),
+        layout=loaded.source,
+        named=f"{model.game}/{model.name}",
+    )
     told = replace(
         options,
         press=press,

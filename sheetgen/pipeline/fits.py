@@ -27,7 +27,9 @@ def sheet_findings(loaded: Loaded, papers: tuple[str, ...]) -> list[Finding]:
     out: list[Finding] = []
     documents = []
     on = [parse_paper(paper) for paper in papers]
-    for made in documents_on(loaded, BuildOptions(PressOptions(paper=on[0])), on):
+    # without the sheet mark: it goes only where a page has room, so never decides a fit
+    press = PressOptions(paper=on[0], sheet_mark=False)
+    for made in documents_on(loaded, BuildOptions(press), on):
         if isinstance(made, TooBigForPaper):
             out.append(size_error(loaded, "", str(made)))
         elif isinstance(made, SheetgenError):  # of the layout as a whole (a pad's sides differ)

@@ -68,13 +68,13 @@ def check_options(request: BuildRequest, loaded: list[Loaded]) -> None:
 
 def flag(option: str) -> str:
     """The command line's name of a kind option: `tile_size` is --tile-size."""
-    named = {"flip": "--flip/--offset", "ruler": "--no-ruler"}
+    named = {"flip": "--flip/--offset", "ruler": "--no-ruler", "sheet_mark": "--no-sheet-mark"}
     return named.get(option, "--" + option.replace("_", "-"))
 
 
 def press_kept(press: PressOptions, kind: ComponentKind) -> PressOptions:
     """The press options as the kind honours them, the others at their defaults (a build of
-    several layouts says so once: `left_out`)."""
+    several layouts says so once: `left_out`), and the sheet mark for kinds that take it."""
     plain = PressOptions(paper=press.paper)
     given = {
         "gap": press.gap != plain.gap,
@@ -86,7 +86,9 @@ def press_kept(press: PressOptions, kind: ComponentKind) -> PressOptions:
         "proof": press.proof != plain.proof,
     }
     skipped = [o for o, g in given.items() if g and not takes(kind, o)]
-    return replace(press, **{o: getattr(plain, o) for o in skipped})
+    # the sheet mark goes on the sheets of kinds players write on alone
+    mark = press.sheet_mark and "sheet_mark" in kind.options
+    return replace(press, sheet_mark=mark, **{o: getattr(plain, o) for o in skipped})
 
 
 def left_out(request: BuildRequest, loaded: list[Loaded]) -> list[str]:

@@ -39,12 +39,16 @@ class PressOptions:
     per_page: int | None = None
     credit: str = ""  # printed in every page's footer
     layout: str = ""  # the layout as the command line named it, for commands a page prints
+    named: str = ""  # the layout's own game/name, which the sheet mark prints
     words: PageWords = field(default_factory=PageWords)
     crop_marks: CropMarks | None = None
     bleed: float | None = None
     fold: bool = False
     for_shop: bool = False  # a print shop's files (--profile, --colour cmyk): no home-printer pages
     proof: Proof | None = None
+    # the sheet mark (fiducials and a QR code, `press.sheetmark`) on pages players write on:
+    # unless --no-sheet-mark says; only kinds that honour it are told it (`press_kept`)
+    sheet_mark: bool = True
 
     @property
     def spacing(self) -> float:

@@ -45,11 +45,18 @@ def press_sheets(sheets: Sheets, opts: PressOptions, cut: bool = False) -> Docum
             if isinstance(part, FittedBoard):
                 facts["cell"] = f"{fitted_cell(part.units, opts):g}"
         pages += done[id(part)]
+    marks: tuple[str, ...] = ()
+    if opts.sheet_mark:
+        # imported here, not at the top, for start-up time: the QR encoder, for sheets alone
+        from sheetgen.press.sheetmark import mark_pages
+
+        pages, said, marks = mark_pages(pages, opts.named or "-")
+        notes += said
     return Document(
         tuple(pages),
         title=sheets.title.format(**facts) if facts else sheets.title,
         subject=sheets.subject,
-        keywords=sheets.keywords,
+        keywords=(*sheets.keywords, *marks),
         duplex=sheets.duplex,
         dpi=sheets.dpi,
         notes=(*notes, *sheets.notes),

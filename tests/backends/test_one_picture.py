@@ -82,7 +82,8 @@ def _resvg(svg: bytes, dpi: float, size: tuple[int, int]) -> Image.Image:
 
 def _document(ref: str) -> Document:
     loaded = load(ref)
-    return pressed(loaded.kind, loaded.model, BuildOptions(PressOptions()))
+    # without the sheet mark, which names the layout: a page two layouts share is the same
+    return pressed(loaded.kind, loaded.model, BuildOptions(PressOptions(sheet_mark=False)))
 
 
 ONE_A_GAME = {

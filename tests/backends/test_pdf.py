@@ -148,12 +148,15 @@ def test_qpdf_finds_no_errors_in_fillable_or_letter_builds(
 
 
 def test_a_pad_reuses_one_drawing(tmp_path: Path) -> None:
-    one = sheetgen("build", "scribe/standard", "-f", "pdf", "--out", str(tmp_path), "-q")
+    # without the sheet mark, which tells each copy apart (tests/press/test_sheet_mark.py)
+    plain = "--no-sheet-mark"
+    one = sheetgen("build", "scribe/standard", plain, "-f", "pdf", "--out", str(tmp_path), "-q")
     assert one.code == 0, one.err
     single = (tmp_path / "scribe-standard-supergrid.pdf").read_bytes()
     pad = sheetgen(
-        "build", "scribe/standard", "-f", "pdf", "--copies", "100", "--out", str(tmp_path), "-q"
-    )
+        "build", "scribe/standard", plain, "-f", "pdf", "--copies", "100", "--out", str(tmp_path),
+        "-q",
+    )  # fmt: skip
     assert pad.code == 0, pad.err
     reader = PdfReader(tmp_path / "scribe-standard-supergrid.pdf")
     assert len(reader.pages) == 100
@@ -252,6 +255,8 @@ def test_pages_are_made_their_own_size_in_one_tree_and_share_what_they_can() -> 
         assert "/XObject" not in pdf.pages[1].Resources
 
     loaded = load("scribbly-gum/kuringgai")
-    doc = pressed(loaded.kind, loaded.model, BuildOptions(names=("Ann", "Bob", "Cy")))
+    # without the sheet mark, whose QR code is each page's own (tests/press/test_sheet_mark.py)
+    plain = BuildOptions(PressOptions(sheet_mark=False), names=("Ann", "Bob", "Cy"))
+    doc = pressed(loaded.kind, loaded.model, plain)
     with pikepdf.open(io.BytesIO(render_pdf(doc))) as pdf:
         assert len({page.obj.get("/Resources").objgen for page in pdf.pages}) == 1

@@ -99,10 +99,29 @@ def argv(shown: Shown, home: Path) -> list[str]:
     return [str(home / word[2:]) if word.startswith("~/") else word for word in shown.argv]
 
 
+def filled_sheet(folder: Path) -> None:
+    """`filled.pdf`, the file `sheetgen read`'s examples read: a fillable Scribe sheet with a
+    few squares typed in, as a player returns it."""
+    import pikepdf  # imported here: only the examples of `read` need it
+
+    made = sheetgen(
+        "build", "scribe/standard", "--fillable", "-f", "pdf", "--out", "sent", "-q", cwd=folder
+    )
+    assert made.code == 0, made.err
+    with pikepdf.open(folder / "sent" / "scribe-standard-supergrid-fillable.pdf") as pdf:
+        for parent in pdf.Root.AcroForm.Fields:
+            for kid in parent.Kids:
+                if str(kid.T) in ("cell_A1", "cell_E5"):
+                    kid.V = pikepdf.String("+" if str(kid.T) == "cell_A1" else "O")
+        pdf.save(folder / "filled.pdf")
+
+
 def run(example: Example, folder: Path) -> None:
     readers_files(folder, example.game)
     for shown in example.commands:
         args = argv(shown, folder)
+        if args[:2] == ["read", "filled.pdf"]:
+            filled_sheet(folder)
         if args[:1] == ["new"]:
             (folder / args[2]).unlink(missing_ok=True)  # `new` writes a file of the reader's
         env = {name: argv(Shown("", (value,)), folder)[0] for name, value in shown.env}

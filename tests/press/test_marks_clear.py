@@ -140,7 +140,8 @@ def test_crop_marks_end_3mm_clear_of_the_ruler(ref: str, paper: str) -> None:
 def _sheets_and_ruler(page: Page, sheet: Drawing | None = None) -> tuple[list[float], list[float]]:
     """The left and right trim x (mm) of every sheet on a pad's page (the drawing placed
     most), and the x span of the ruler's ink (empty where there is none)."""
-    placed = [p for p in page.placements if p.drawing.title not in (MARKS, RULER, "footer")]
+    pieces_and_furniture = page.placements[: len(page.placements) - page.mark]  # no sheet mark
+    placed = [p for p in pieces_and_furniture if p.drawing.title not in (MARKS, RULER, "footer")]
     if sheet is None:
         sheet = max((p.drawing for p in placed), key=lambda d: sum(p.drawing is d for p in placed))
     lefts = sorted(p.transform.e for p in placed if p.drawing is sheet)
@@ -167,8 +168,9 @@ def test_the_ruler_never_lies_across_the_cut_between_two_scribe_pad_sheets(paper
     assert len(edges) == 4  # two sheets side by side, cut apart
     assert not span or _whole(edges, span), (edges, span)
     # what the ruler leaves free stays round the sheets: as much paper above as below them
-    top = min(p.transform.f for p in page.placements if p.drawing.title not in (MARKS, RULER))
-    height = next(p.drawing.height for p in page.placements if p.transform.f == top)
+    unmarked = page.placements[: len(page.placements) - page.mark]  # the sheet mark aside
+    top = min(p.transform.f for p in unmarked if p.drawing.title not in (MARKS, RULER))
+    height = next(p.drawing.height for p in unmarked if p.transform.f == top)
     if not span:
         assert math.isclose(top, page.height - top - height, abs_tol=0.01)
 
@@ -191,7 +193,8 @@ def _cuts(page: Page) -> tuple[list[float], list[float], tuple[float, float, flo
     """The x of every vertical cut and the y of every horizontal one on a page (the trim edges
     of the pieces placed on it, the drawings of the size placed most), and the box the pieces'
     trims fill (left, top, right, bottom)."""
-    placed = [p for p in page.placements if p.drawing.title not in (MARKS, RULER, "footer")]
+    pieces_and_furniture = page.placements[: len(page.placements) - page.mark]  # no sheet mark
+    placed = [p for p in pieces_and_furniture if p.drawing.title not in (MARKS, RULER, "footer")]
     sizes = [(p.drawing.width, p.drawing.height) for p in placed]
     size = max(set(sizes), key=sizes.count)  # the pieces share a size; a heading has its own
     pieces = [p for p in placed if (p.drawing.width, p.drawing.height) == size]

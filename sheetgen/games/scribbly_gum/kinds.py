@@ -30,7 +30,7 @@ GAME = Game(
                     "colours.score",
                 ),
             ),
-            options=frozenset({"names", "duplex", "copies", "fold"}) | PRESSED,
+            options=frozenset({"names", "duplex", "copies", "fold", "sheet_mark"}) | PRESSED,
             parts=Lazy("sheetgen.games.scribbly_gum.parts:tree_parts"),
         ),
         ComponentKind(
@@ -41,7 +41,7 @@ GAME = Game(
             check=Lazy("sheetgen.games.scribbly_gum.components:check_pad"),
             build=Lazy("sheetgen.games.scribbly_gum.components:build_pad"),
             starter=Starter("scribbly-gum/pad", ("front", "back", "leaves")),
-            options=frozenset({"names", "copies", "fold"}) | PRESSED,
+            options=frozenset({"names", "copies", "fold", "sheet_mark"}) | PRESSED,
             parts=Lazy("sheetgen.games.scribbly_gum.components:pad_parts"),
         ),
         ComponentKind(

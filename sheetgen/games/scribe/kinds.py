@@ -31,7 +31,7 @@ GAME = Game(
                     "sheet.accent",
                 ),
             ),
-            options=frozenset({"copies", "gap"}) | PRESSED,
+            options=frozenset({"copies", "gap", "sheet_mark"}) | PRESSED,
             cuts=True,
             parts=Lazy("sheetgen.games.scribe.components:sheet_parts"),
         ),

@@ -47,7 +47,7 @@ GAME = Game(
             check=Lazy("sheetgen.games.scrumpit.components:check_pad"),
             build=Lazy("sheetgen.games.scrumpit.components:build_pad"),
             starter=Starter("scrumpit/scorepad", ("tiles", "players", "games", "turns")),
-            options=frozenset({"copies"}) | PRESSED,
+            options=frozenset({"copies", "sheet_mark"}) | PRESSED,
         ),
         ComponentKind(
             "scrumpit",

@@ -29,7 +29,7 @@ GAME = Game(
                     "sheet.paper",
                 ),
             ),
-            options=frozenset({"names", "copies"}) | PRESSED,
+            options=frozenset({"names", "copies", "sheet_mark"}) | PRESSED,
             parts=Lazy("sheetgen.games.walkabout.parts:map_parts"),
         ),
         ComponentKind(

@@ -17,6 +17,7 @@ from sheetgen.games.scribbly_gum.model import TreeLayout
 from sheetgen.layouts.read import load
 from sheetgen.options import BuildOptions
 from sheetgen.pipeline.document import pressed
+from sheetgen.press.plan import PressOptions
 from tests.support import page_texts, sheetgen
 
 DPI = 150
@@ -104,12 +105,14 @@ def test_two_sided_pad_alternates_the_sides(built: Path) -> None:
     prefs = reader.trailer["/Root"]["/ViewerPreferences"]
     assert prefs["/Duplex"] == "/DuplexFlipLongEdge"
 
-    # the 40 pages draw the two sides' pictures (tree, ruler) from the first leaf's objects
+    # the 40 pages draw the two sides' pictures (tree, ruler) from the first leaf's objects,
+    # each but its own sheet mark's QR code (a picture saying which page it is)
     def pictures(pages: list[Any]) -> set[int]:
         return {
             p["/Resources"]["/XObject"].raw_get(key).idnum
             for p in pages
             for key in p["/Resources"]["/XObject"]
+            if p["/Resources"]["/XObject"][key]["/Subtype"] == "/Form"
         }
 
     assert pictures(list(reader.pages)) == pictures(list(reader.pages[:2]))
@@ -204,7 +207,10 @@ def test_a_class_set_shares_all_but_each_name_and_looks_as_each_sheet_alone() ->
     names = ("Ada Lovelace", "Grace Hopper", "Alan Turing", "Zoë Ng")
 
     def pdf_of(chosen: tuple[str, ...]) -> bytes:
-        doc = pressed(loaded.kind, loaded.model, BuildOptions(names=chosen))
+        # without the sheet mark, whose QR code says each page's number (and so differs from
+        # a sheet built alone): its copies' sharing is tests/press/test_sheet_mark.py's
+        plain = PressOptions(sheet_mark=False)
+        doc = pressed(loaded.kind, loaded.model, BuildOptions(plain, names=chosen))
         return render(doc, "pdf")[0][1]
 
     def picture(data: bytes, index: int) -> np.ndarray:

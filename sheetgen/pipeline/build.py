@@ -165,6 +165,28 @@ def _preflight(loaded: list[Loaded], request: BuildRequest) -> tuple[list[Docume
     return documents, notes
 
 
+def _printer_left_out(
+    loaded: list[Loaded], documents: list[Document], request: BuildRequest
+) -> list[str]:
+    """A note where the --printer's flip and offset are not applied: to layouts printed on
+    both sides whose game lays out its own sides (a pad's sheets turn over as its game says)."""
+    printer = request.printer
+    if printer is None or (printer.flip == "long" and printer.offset == (0.0, 0.0)):
+        return []
+    own = [
+        item.source
+        for item, document in zip(loaded, documents, strict=True)
+        if document.duplex in ("long", "short") and "flip" not in item.kind.options
+    ]
+    if not own:
+        return []
+    return [
+        f"printer {printer.name}: its flip and offset not applied to {layouts_said(len(own))} "
+        f"whose game lays out both sides itself (print each as its PDF asks): "
+        f"{', '.join(own)}"
+    ]
+
+
 def _check_profile(loaded: list[Loaded], request: BuildRequest) -> None:
     """Refuse a layout whose pieces are not the product of the build's --profile."""
     profile = request.profile
@@ -299,6 +321,7 @@ def run_build(request: BuildRequest) -> list[Built]:
     partial += [LEGEND] if request.proofed is not None else []
     documents, unfolded = _preflight(loaded, request)
     partial += unfolded
+    partial += _printer_left_out(loaded, documents, request)
     jobs = [(item, request, folder, doc) for item, doc in zip(loaded, documents, strict=True)]
     groups = by_game(jobs)
     workers = min(len(groups), os.cpu_count() or 1)

@@ -256,3 +256,19 @@ def test_every_fold_page_with_room_carries_a_ruler_of_its_length(
         cols = np.flatnonzero(rows.any(axis=0))
         length = (cols[-1] - cols[0]) / PX
         assert abs(length - float(name.split()[0])) <= 0.3, (layout, paper, number, length)
+
+
+def test_a_printers_flip_left_out_of_a_pad_that_turns_its_own_sides_is_said(
+    tmp_path: Path,
+) -> None:
+    """Scribbly Gum's pad prints both sides as its game lays them out, taking no --flip: a
+    printer that turns sheets over the short edge must not leave it silently unapplied."""
+    env = {"XDG_CONFIG_HOME": str(tmp_path / "config")}
+    assert sheetgen("printer", "short", "--flip", "short", "--offset", "1,1", env=env).code == 0
+    run = sheetgen(
+        "build", "scribbly-gum/pad", "--printer", "short", "-f", "pdf", "--out", str(tmp_path),
+        env=env,
+    )  # fmt: skip
+    assert run.code == 0, run.err
+    notes = [line for line in run.err.splitlines() if "printer short" in line]
+    assert len(notes) == 1 and "not applied" in notes[0] and "scribbly-gum/pad" in notes[0]

@@ -19,7 +19,7 @@ from sheetgen.frozen import frozen
 from sheetgen.press.footer import SAFE_EDGE
 from sheetgen.press.paper import Paper, parse_paper
 from sheetgen.press.plan import CropMarks, PressOptions
-from sheetgen.press.printer import Printer, load
+from sheetgen.press.printer import Printer, PrinterFit, load
 from sheetgen.press.profiles import STANDARDS, Profile, Standard, find_profile, parse_standard
 from sheetgen.press.proof import Proof
 from sheetgen.text.printable import PRINTS, unprintable
@@ -43,7 +43,8 @@ class BuildOptions:
     px: int | None = None
     fit: bool = False
     only: tuple[str, ...] = ()  # --only: the pieces, decks or dice to print, not the whole set
-    stretch: tuple[float, float] = (1.0, 1.0)  # every page's, across and down (--printer)
+    # --printer's: the paper's edge it cannot print and its scale
+    printer_fit: PrinterFit = field(default_factory=PrinterFit)
 
 
 def parse_formats(text: str) -> tuple[Format, ...]:
@@ -324,7 +325,7 @@ class BuildRequest:
     def printer_warnings(self) -> list[str]:
         """What the printer's profile does to this build (a wider margin, pages scaled to
         print true); nothing without --printer."""
-        return [] if self.printer is None else self.printer.notes(self.asked_margin)
+        return [] if self.printer is None else self.printer.notes()
 
     @cached_property
     def gap(self) -> float | None:
@@ -339,20 +340,13 @@ class BuildRequest:
         return self.given.bleed
 
     @cached_property
-    def asked_margin(self) -> float:
+    def margin(self) -> float:
         """--margin in mm, beyond the edge no printer reaches; the press's own when not
-        given."""
+        given. (A --printer that reaches less far has the paper made smaller: `PrinterFit`.)"""
         margin = self.given.margin
         why = f"printers cannot print within {SAFE_EDGE:g} mm of the paper's edge"
         check_mm("--margin", margin, SAFE_EDGE, MAX_MARGIN, why)
         return PressOptions.margin if margin is None else margin
-
-    @cached_property
-    def margin(self) -> float:
-        """The margin the press keeps: --margin's, or the --printer's widest unprintable
-        margin where that is wider."""
-        widest = 0.0 if self.printer is None else self.printer.widest
-        return max(self.asked_margin, widest)
 
     @cached_property
     def crop_marks(self) -> CropMarks | None:
@@ -437,7 +431,7 @@ class BuildRequest:
             px=self.px,
             fit=self.fit,
             only=self.only,
-            stretch=(1.0, 1.0) if self.printer is None else self.printer.stretch,
+            printer_fit=PrinterFit() if self.printer is None else self.printer.fit,
         )
 
 

@@ -14,7 +14,6 @@ from sheetgen.layouts.read import Loaded
 from sheetgen.options import BuildOptions
 from sheetgen.pipeline.honoured import press_kept
 from sheetgen.press.paper import Paper
-from sheetgen.press.printer import true_to_printer
 from sheetgen.press.sheets import press_sheets
 
 
@@ -26,6 +25,8 @@ def pressed(kind: ComponentKind, model: Any, options: BuildOptions) -> Document:
 def document_for(loaded: Loaded, options: BuildOptions) -> Document:
     """The pressed document of one checked layout, told only the options its kind honours."""
     told = _told(loaded, options)
+    paper = told.press.paper  # (a --printer that prints less of it lays out on less)
+    told = replace(told, press=replace(told.press, paper=told.printer_fit.press_paper(paper)))
     # --only: part of the set, the chosen pieces printed by the press whatever the game
     if options.only:
         from sheetgen.pipeline.only import only_document  # start-up
@@ -33,7 +34,7 @@ def document_for(loaded: Loaded, options: BuildOptions) -> Document:
         document = only_document(loaded, told)
     else:
         document = pressed(loaded.kind, loaded.model, told)
-    return _finished(loaded, document, told)
+    return _finished(loaded, told.printer_fit.fitted(document, paper), told)
 
 
 def documents_on(
@@ -103,8 +104,7 @@ def _told(loaded: Loaded, options: BuildOptions) -> BuildOptions:
 
 
 def _finished(loaded: Loaded, document: Document, told: BuildOptions) -> Document:
-    """The document folded when --fold asks, true to the --printer's scale."""
-    document = true_to_printer(document, told.stretch)
+    """The document folded when --fold asks."""
     if told.press.fold:
         if document.duplex in (None, "simplex"):
             raise CannotFold(

@@ -15,10 +15,12 @@ import tomllib
 from dataclasses import replace
 from pathlib import Path
 
-from sheetgen.draw.document import Document, Flip, Placement
-from sheetgen.draw.transform import scale, translate
+from sheetgen.draw.document import Box, Document, Flip, Placement
+from sheetgen.draw.transform import Transform, scale, translate
 from sheetgen.errors import UsageError
 from sheetgen.frozen import frozen
+from sheetgen.press.footer import SAFE_EDGE
+from sheetgen.press.paper import Paper
 
 NAME = re.compile(r"[a-z0-9][a-z0-9_-]{0,39}")
 EDGES = ("top", "right", "bottom", "left")
@@ -50,6 +52,11 @@ class Printer:
         """What a page is multiplied by across and down to print true on it (1, 1: as is)."""
         return (TRUE[0] / self.bars[0], TRUE[1] / self.bars[1])
 
+    @property
+    def fit(self) -> PrinterFit:
+        """How a build is fitted to this printer."""
+        return PrinterFit(self.stretch, max(SAFE_EDGE, self.widest))
+
     def text(self) -> str:
         """The profile as its TOML file holds it."""
         top, right, bottom, left = self.margins
@@ -71,14 +78,14 @@ class Printer:
             f"margins {margins} mm, 100 mm bars at {self.bars[0]:g},{self.bars[1]:g} mm"
         )
 
-    def notes(self, margin: float) -> list[str]:
-        """What a build with a `margin` mm margin is told it does on this printer."""
+    def notes(self) -> list[str]:
+        """What a build is told it does on this printer."""
         out = []
-        if self.widest > margin:
+        if self.widest > SAFE_EDGE:
             edges = [e for e, m in zip(EDGES, self.margins, strict=True) if m == self.widest]
             out.append(
-                f"printer {self.name}: pieces kept {self.widest:g} mm from the paper's edges, "
-                f"as it cannot print nearer its {' and '.join(edges)} edge"
+                f"printer {self.name}: everything printed kept {self.widest:g} mm from the "
+                f"paper's edges, as it cannot print nearer its {' and '.join(edges)} edge"
             )
         if self.stretch != (1.0, 1.0):
             across, down = (f"{100 * s:.2f}%" for s in self.stretch)
@@ -89,19 +96,71 @@ class Printer:
         return out
 
 
-def true_to_printer(document: Document, stretch: tuple[float, float]) -> Document:
-    """`document` with every page scaled about its middle by `stretch` (across, down), for a
-    printer whose 100 mm bars print short or long, so that it prints each page true; its
-    boxes and its pictures' names kept."""
-    if stretch == (1.0, 1.0):
-        return document
-    pages = []
-    for page in document.pages:
-        mx, my = page.width / 2, page.height / 2
-        about = translate(mx, my) @ scale(*stretch) @ translate(-mx, -my)
-        moved = tuple(Placement(p.drawing, about @ p.transform) for p in page.placements)
-        pages.append(replace(page, placements=moved))
-    return replace(document, pages=tuple(pages))
+@frozen
+class PrinterFit:
+    """How a build is fitted to a printer: `stretch`, what its pages are multiplied by across
+    and down (the paper held portrait, as the calibration sheet was), and `edge`, the mm of
+    the paper's edge it cannot print (SAFE_EDGE, or its widest unprintable margin)."""
+
+    stretch: tuple[float, float] = (1.0, 1.0)
+    edge: float = SAFE_EDGE
+
+    @property
+    def plain(self) -> bool:
+        """Whether the build is pressed as it would be with no printer."""
+        return self.stretch == (1.0, 1.0) and self.edge <= SAFE_EDGE
+
+    def insets(self, paper: Paper) -> tuple[float, float]:
+        """mm the press's paper is made smaller on each side, across and down (portrait), so
+        that what it keeps SAFE_EDGE clear of its edge stays `edge` clear of the real paper's
+        once scaled about the middle by `stretch`."""
+        out = []
+        for size, factor in zip((paper.width, paper.height), self.stretch, strict=True):
+            middle = size / 2
+            out.append(max(0.0, middle - (middle - self.edge) / factor - SAFE_EDGE))
+        return (out[0], out[1])
+
+    def press_paper(self, paper: Paper) -> Paper:
+        """The paper the press lays the build out on: `paper` less the insets."""
+        across, down = self.insets(paper)
+        return Paper(paper.name, paper.width - 2 * across, paper.height - 2 * down)
+
+    def fitted(self, document: Document, paper: Paper) -> Document:
+        """`document`, laid out on `press_paper(paper)`, put back on `paper`: each page of the
+        press's paper moved in by the insets and scaled about the real page's middle by
+        `stretch` (turned with a landscape page: its width runs down the paper), so that the
+        printer prints it true; pages of other sizes (a screen's image) as they are."""
+        if self.plain:
+            return document
+        small = self.press_paper(paper)
+        across, down = self.insets(paper)
+        pages = []
+        for page in document.pages:
+            turned = page.width > page.height
+            size = small.oriented(turned)
+            if (round(page.width, 6), round(page.height, 6)) != tuple(round(v, 6) for v in size):
+                pages.append(page)
+                continue
+            dx, dy = (down, across) if turned else (across, down)
+            sx, sy = (self.stretch[1], self.stretch[0]) if turned else self.stretch
+            w, h = page.width + 2 * dx, page.height + 2 * dy
+            about = translate(w / 2, h / 2) @ scale(sx, sy) @ translate(-w / 2, -h / 2)
+            moved = about @ translate(dx, dy)
+            placed = tuple(Placement(p.drawing, moved @ p.transform) for p in page.placements)
+            trim, bleed = (_box(b, moved) for b in (page.trim, page.bleed))
+            pages.append(
+                replace(page, width=w, height=h, placements=placed, trim=trim, bleed=bleed)
+            )
+        return replace(document, pages=tuple(pages))
+
+
+def _box(box: Box | None, at: Transform) -> Box | None:
+    """A page box (x, y, width, height) where `at` (a scale and a shift) puts it."""
+    if box is None:
+        return None
+    x0, y0 = at.apply(box[0], box[1])
+    x1, y1 = at.apply(box[0] + box[2], box[1] + box[3])
+    return (x0, y0, x1 - x0, y1 - y0)
 
 
 def folder() -> Path:

@@ -45,6 +45,27 @@ def png_file(pixels: np.ndarray, alpha: bool, dpi: float | None) -> bytes:
     return _file(width, height, _RGBA if alpha else _RGB, dpi, [], data)
 
 
+def png_from_rows(rows: np.ndarray, dpi: float | None) -> bytes:
+    """An opaque PNG of its scanlines as they are stored (`_rows`: each a zero filter byte,
+    then R, G, B a pixel), with its resolution where `dpi` is given: the very bytes `png_file`
+    writes of the same pixels, without their copy into scanlines where the picture is RGB (the
+    PNG backend has pdfium draw straight into them)."""
+    height, width = rows.shape[0], (rows.shape[1] - 1) // 3
+    rgb = rows[:, 1:].reshape(height, width, 3)
+    step = _step(height * width)
+    if len(np.unique(_words(rgb[::step, ::step]))) <= PALETTE:  # as `_paletted` counts first
+        return png_file(_words(rgb), False, dpi)
+    return _file(width, height, _RGB, dpi, [], _compressed(rows))
+
+
+def _words(rgb: np.ndarray) -> np.ndarray:
+    """RGB samples (height x width x 3) as `png_file` takes pixels: one unsigned 32-bit number
+    a pixel, its bytes R, G, B and a zero A in memory order."""
+    words = np.zeros((*rgb.shape[:2], 4), dtype=np.uint8)
+    words[:, :, :3] = rgb
+    return words.view(np.uint32)[:, :, 0]
+
+
 def png_from_bands(width: int, height: int, dpi: float, bands: Iterable[np.ndarray]) -> bytes:
     """An RGB PNG of rows given a band at a time (as `png_file` takes them, without alpha),
     compressed as they come, so that only one band is ever held uncompressed."""
@@ -63,7 +84,7 @@ def _paletted(pixels: np.ndarray) -> tuple[np.ndarray, np.ndarray] | None:
     it has more. Counted first on every few pixels, which tells most pages of anti-aliased
     edges (thousands of shades) at a fraction of the cost; a colour that count missed is added
     when a pixel shows it, and the indexing begins again."""
-    step = max(1, math.isqrt(pixels.size // _SAMPLE_PIXELS))
+    step = _step(pixels.size)
     colours = np.unique(pixels[::step, ::step])
     while len(colours) <= PALETTE:
         indexed = _indexed(pixels, colours)
@@ -72,6 +93,11 @@ def _paletted(pixels: np.ndarray) -> tuple[np.ndarray, np.ndarray] | None:
         else:
             return colours, indexed
     return None
+
+
+def _step(pixels: int) -> int:
+    """Every how many rows and columns the colours of a picture of `pixels` are counted first."""
+    return max(1, math.isqrt(pixels // _SAMPLE_PIXELS))
 
 
 class _Missing(NamedTuple):
@@ -97,7 +123,11 @@ def _indexed(pixels: np.ndarray, colours: np.ndarray) -> np.ndarray | _Missing:
 
 
 def _deflated(samples: np.ndarray) -> bytes:
-    return bytes(deflate.zlib_compress(_rows(samples).data, LEVEL))
+    return _compressed(_rows(samples))
+
+
+def _compressed(rows: np.ndarray) -> bytes:
+    return bytes(deflate.zlib_compress(rows.data, LEVEL))
 
 
 def _rows(samples: np.ndarray) -> np.ndarray:

@@ -35,14 +35,21 @@ def png_file(pixels: np.ndarray, alpha: bool, dpi: float | None) -> bytes:
     height, width = pixels.shape
     paletted = _paletted(pixels)
     if paletted is not None:
-        colours, indices = paletted
-        rgba = colours.view(np.uint8).reshape(-1, 4)
-        chunks = [(b"PLTE", rgba[:, :3].tobytes())]
-        if alpha:
-            chunks.append((b"tRNS", rgba[:, 3].tobytes()))
-        return _file(width, height, _PALETTED, dpi, chunks, _deflated(indices[:, :, None]))
+        return _palette_file(*paletted, alpha, dpi)
     data = _deflated(pixels.view(np.uint8).reshape(height, width, 4)[:, :, : 4 if alpha else 3])
     return _file(width, height, _RGBA if alpha else _RGB, dpi, [], data)
+
+
+def _palette_file(
+    colours: np.ndarray, indices: np.ndarray, alpha: bool, dpi: float | None
+) -> bytes:
+    """A palette PNG: `colours` as `png_file` takes pixels, each pixel's index among them."""
+    height, width = indices.shape
+    rgba = colours.view(np.uint8).reshape(-1, 4)
+    chunks = [(b"PLTE", rgba[:, :3].tobytes())]
+    if alpha:
+        chunks.append((b"tRNS", rgba[:, 3].tobytes()))
+    return _file(width, height, _PALETTED, dpi, chunks, _deflated(indices[:, :, None]))
 
 
 def png_from_rows(rows: np.ndarray, dpi: float | None) -> bytes:
@@ -53,9 +60,36 @@ def png_from_rows(rows: np.ndarray, dpi: float | None) -> bytes:
     height, width = rows.shape[0], (rows.shape[1] - 1) // 3
     rgb = rows[:, 1:].reshape(height, width, 3)
     step = _step(height * width)
-    if len(np.unique(_words(rgb[::step, ::step]))) <= PALETTE:  # as `_paletted` counts first
-        return png_file(_words(rgb), False, dpi)
+    colours = np.unique(_words(rgb[::step, ::step]))  # as `_paletted` counts them first
+    paletted = _opaque_paletted(_words(rgb), colours) if len(colours) <= PALETTE else None
+    if paletted is not None:
+        return _palette_file(*paletted, False, dpi)
     return _file(width, height, _RGB, dpi, [], _compressed(rows))
+
+
+def _opaque_paletted(
+    pixels: np.ndarray, colours: np.ndarray
+) -> tuple[np.ndarray, np.ndarray] | None:
+    """`_paletted`'s answer for an opaque picture (every pixel under 2**24), its colours
+    counted first as `colours`: each pixel's index read from a table of every 24-bit colour
+    rather than searched for (the same indices; the same colours, as `_paletted`'s are all the
+    picture's where it has no more than PALETTE)."""
+    step = max(1, _CHUNK_PIXELS // pixels.shape[1])
+    while len(colours) <= PALETTE:
+        table = np.full(1 << 24, PALETTE, dtype=np.uint16)  # PALETTE: not among them
+        table[colours] = np.arange(len(colours), dtype=np.uint16)
+        out = np.empty(pixels.shape, dtype=np.uint8)
+        for top in range(0, len(pixels), step):
+            rows = pixels[top : top + step]
+            at = table[rows]
+            missed = at == PALETTE
+            if missed.any():
+                colours = np.union1d(colours, rows[missed])
+                break
+            out[top : top + step] = at
+        else:
+            return colours, out
+    return None
 
 
 def _words(rgb: np.ndarray) -> np.ndarray:

@@ -6,9 +6,10 @@ millisecond a class, and a command imports dozens of them (as long as importing 
 `sheetgen check`). `frozen` compiles `__init__` alone, where speed counts (a drawing makes
 thousands of shapes), once for all classes of as many fields, and gives each class the other
 five as functions that do what the decorator's do: the same `repr`, equality and hash of the
-same fields (a tuple of them, compared and hashed), the same `FrozenInstanceError`. The class is a dataclass as the decorator makes it
-(`dataclasses.fields`, `replace`, `asdict` read it alike); its fields are plain ones, with a
-default or a `default_factory` or neither, and `compare=False` or `repr=False` where wanted.
+same fields (a tuple of them, compared and hashed), the same `FrozenInstanceError`. The class
+is a dataclass as the decorator makes it (`dataclasses.fields`, `replace`, `asdict` read it
+alike); its fields are plain ones, with a default or a `default_factory` or neither, and
+`compare=False` or `repr=False` where wanted.
 """
 
 from __future__ import annotations

@@ -74,16 +74,23 @@ class Timing:
 
 def paired(a: Callable[[], object], b: Callable[[], object], pairs: int) -> tuple[Timing, Timing]:
     """Time `a` and `b` in `pairs` interleaved pairs (the order alternating), after a warm-up."""
-    a(), b()
-    times: tuple[list[float], list[float]] = ([], [])
-    for i in range(pairs):
-        for side in (0, 1) if i % 2 == 0 else (1, 0):
+    first, second = interleaved([a, b], pairs)
+    return first, second
+
+
+def interleaved(sides: list[Callable[[], object]], rounds: int) -> list[Timing]:
+    """Time each of `sides` once a round for `rounds` rounds (the order reversed every other
+    round), after a warm-up of each."""
+    for side in sides:
+        side()
+    times: list[list[float]] = [[] for _ in sides]
+    for i in range(rounds):
+        order = range(len(sides)) if i % 2 == 0 else range(len(sides) - 1, -1, -1)
+        for at in order:
             start = time.perf_counter()
-            (a, b)[side]()
-            times[side].append(time.perf_counter() - start)
-    return Timing(statistics.median(times[0]), min(times[0])), Timing(
-        statistics.median(times[1]), min(times[1])
-    )
+            sides[at]()
+            times[at].append(time.perf_counter() - start)
+    return [Timing(statistics.median(t), min(t)) for t in times]
 
 
 def command(*args: str, env: dict[str, str] | None = None) -> Callable[[], object]:
@@ -99,9 +106,10 @@ def children_cpu() -> float:
     return usage.ru_utime + usage.ru_stime
 
 
-def cpu_and_peak(args: list[str]) -> tuple[float, float]:
+def cpu_and_peak(args: list[str], env: dict[str, str] | None = None) -> tuple[float, float]:
     """CPU seconds (user + system, the command and its workers) and peak memory (MB) of one
-    command, run in a fresh wrapper process so the peak is its own."""
+    command, run in a fresh wrapper process so the peak is its own (in the installed copy's
+    environment unless another is given)."""
     probe = (
         "import resource, subprocess, sys\n"
         "subprocess.run(sys.argv[1:], check=True, capture_output=True)\n"
@@ -114,7 +122,7 @@ def cpu_and_peak(args: list[str]) -> tuple[float, float]:
         capture_output=True,
         text=True,
         cwd=WORK,
-        env=ENVIRONMENT,
+        env=env or ENVIRONMENT,
     ).stdout.split()
     return float(out[0]), float(out[1])
 
@@ -213,23 +221,36 @@ def fonts() -> None:
 
 
 def builds(pairs: int) -> None:
-    """`build --all`: CPU of PNG against PDF (whole commands, interleaved), PNG bytes, files."""
+    """`build --all`: CPU of PNG against PDF (whole commands, interleaved; with `--against`,
+    the reference commit's in the same rounds), PNG bytes, files."""
     print("\n== build --all (whole commands, every core)")
-    cpu: dict[str, list[float]] = {"pdf": [], "png": []}
+    sides = [("", ENVIRONMENT)]
+    if REFERENCE is not None:
+        sides.append((REFERENCE[0], environment(REFERENCE[1])))
+    cpu: dict[tuple[str, str], list[float]] = {}
     with tempfile.TemporaryDirectory() as tmp:
         for i in range(max(1, pairs // 5)):
-            for fmt in ("pdf", "png") if i % 2 == 0 else ("png", "pdf"):
-                out = Path(tmp) / fmt
+            runs = [(rev, env, fmt) for rev, env in sides for fmt in ("pdf", "png")]
+            for rev, env, fmt in runs if i % 2 == 0 else runs[::-1]:
+                out = Path(tmp) / f"{fmt}{rev}"
                 out.mkdir(exist_ok=True)
-                cpu[fmt].append(
-                    cpu_and_peak([*SHEETGEN, "build", "--all", "-f", fmt, "-q", "--out", str(out)])[
-                        0
-                    ]
-                )
+                args = [*SHEETGEN, "build", "--all", "-f", fmt, "-q", "--out", str(out)]
+                cpu.setdefault((rev, fmt), []).append(cpu_and_peak(args, env)[0])
         pngs = list((Path(tmp) / "png").glob("*.png"))
         total = sum(p.stat().st_size for p in pngs)
-        pdf, png = statistics.median(cpu["pdf"]), statistics.median(cpu["png"])
-        print(f"  CPU: -f pdf {pdf:.1f} s, -f png {png:.1f} s: PNG x{png / pdf:.2f} the PDF")
+        for rev, _ in sides:
+            pdf = statistics.median(cpu[rev, "pdf"])
+            png = statistics.median(cpu[rev, "png"])
+            said = f" (at {rev})" if rev else ""
+            print(
+                f"  CPU{said}: -f pdf {pdf:.1f} s, -f png {png:.1f} s: PNG x{png / pdf:.2f} the PDF"
+            )
+        if REFERENCE is not None:
+            theirs = Path(tmp) / f"png{REFERENCE[0]}"
+            same = [p.name for p in pngs
+                    if (theirs / p.name).exists()
+                    and (theirs / p.name).read_bytes() == p.read_bytes()]  # fmt: skip
+            print(f"  PNGs byte-identical to {REFERENCE[0]}'s: {len(same)} of {len(pngs)}")
         print(f"  PNG files: {len(pngs)}, {total / 1024 / 1024:.1f} MiB in all")
         start = time.perf_counter()
         subprocess.run(
@@ -575,26 +596,39 @@ def starters(pairs: int) -> None:
         print(f"  new {kind:24} {ours}  typer {base}  x{ours.median / base.median:.2f}")
 
 
+def against_reference(
+    what: str, args: list[str], base_name: str, base: Callable[[], object], pairs: int
+) -> None:
+    """`sheetgen ARGS` against `base`, whole commands interleaved; with `--against`, the
+    reference commit's `sheetgen ARGS` in the same rounds, each side's ratio to `base` printed."""
+    sides = [command(*SHEETGEN, *args), base]
+    if REFERENCE is not None:
+        sides.append(command(*SHEETGEN, *args, env=environment(REFERENCE[1])))
+    ours, under, *theirs = interleaved(sides, pairs)
+    print(f"  {what:30} {ours}  {base_name} {under}  x{ours.median / under.median:.2f}")
+    for reference in theirs:
+        rev = REFERENCE[0] if REFERENCE else ""
+        print(f"    at {rev:25} {reference}  x{reference.median / under.median:.2f}")
+
+
 def checks(pairs: int) -> None:
     """`sheetgen check` of built-in layouts against `python -c "import typer"` (whole
-    commands, interleaved)."""
+    commands, interleaved; with `--against`, the reference commit's in the same rounds)."""
     print("\n== check (whole commands) against python -c 'import typer'")
     for ref in ("scribe/standard", "scribbly-gum/kuringgai", "walkabout/map-1", "marram/classic",
                 "scrumpit/standard"):  # fmt: skip
-        ours, base = paired(command(*SHEETGEN, "check", ref), command(*TYPER), pairs)
-        print(f"  check {ref:24} {ours}  typer {base}  x{ours.median / base.median:.2f}")
+        against_reference(f"check {ref}", ["check", ref], "typer", command(*TYPER), pairs)
 
 
 def floor(pairs: int) -> None:
     """One PDF sheet against the reportlab floor (`benchmarks/floor.py`, a plain reportlab
-    script drawing a page like Scribe's standard sheet), whole commands, interleaved."""
+    script drawing a page like Scribe's standard sheet), whole commands, interleaved (with
+    `--against`, the reference commit's in the same rounds)."""
     print("\n== one PDF against the reportlab floor (whole commands)")
     script = command(sys.executable, str(ROOT / "benchmarks" / "floor.py"), str(WORK / "f.pdf"))
     for ref in ("scribe/standard", "scribbly-gum/kuringgai"):
-        ours, base = paired(
-            command(*SHEETGEN, "build", ref, "-f", "pdf", "-q", "--out", str(WORK)), script, pairs
-        )
-        print(f"  build {ref:24} {ours}  floor {base}  x{ours.median / base.median:.2f}")
+        args = ["build", ref, "-f", "pdf", "-q", "--out", str(WORK)]
+        against_reference(f"build {ref}", args, "floor", script, pairs)
 
 
 def everything(pairs: int) -> None:
@@ -654,7 +688,9 @@ def main() -> None:
     parser = argparse.ArgumentParser(description=__doc__)
     parser.add_argument("--pairs", type=int, default=15, help="interleaved pairs a comparison")
     parser.add_argument("--only", nargs="*", choices=list(SECTIONS), help="run these sections")
-    parser.add_argument("--against", metavar="REV", help="the commit `all` compares with")
+    parser.add_argument(
+        "--against", metavar="REV", help="the commit `all`, `check`, `floor`, `builds` compare with"
+    )
     args = parser.parse_args()
     site = install(None, WORK / "this")
     ENVIRONMENT = environment(site)

@@ -4,11 +4,12 @@ Python 3.11's decorator writes every method of a frozen class (`__init__`, `__re
 `__eq__`, `__hash__`, `__setattr__`, `__delattr__`) as source and compiles each in turn: about a
 millisecond a class, and a command imports dozens of them (as long as importing Typer, for
 `sheetgen check`). `frozen` compiles `__init__` alone, where speed counts (a drawing makes
-thousands of shapes), and gives each class the other five as functions that do what the
-decorator's do: the same `repr`, equality and hash of the same fields (a tuple of them, compared
-and hashed), the same `FrozenInstanceError`. The class is a dataclass as the decorator makes it
-(`dataclasses.fields`, `replace`, `asdict` read it alike); its fields are plain ones, with a
-default or a `default_factory` or neither, and `compare=False` or `repr=False` where wanted.
+thousands of shapes), once for all classes of as many fields, and gives each class the other
+five as functions that do what the decorator's do: the same `repr`, equality and hash of the
+same fields (a tuple of them, compared and hashed), the same `FrozenInstanceError`. The class
+is a dataclass as the decorator makes it (`dataclasses.fields`, `replace`, `asdict` read it
+alike); its fields are plain ones, with a default or a `default_factory` or neither, and
+`compare=False` or `repr=False` where wanted.
 """
 
 from __future__ import annotations
@@ -16,7 +17,9 @@ from __future__ import annotations
 import dataclasses
 from collections.abc import Callable
 from dataclasses import MISSING, FrozenInstanceError
+from functools import cache
 from operator import attrgetter
+from types import CodeType, FunctionType
 from typing import Any, TypeVar, cast, dataclass_transform, overload
 
 T = TypeVar("T")
@@ -102,28 +105,50 @@ def _made(cls: type[T], eq: bool) -> type[T]:
 
 
 def _init(made: type, fields: tuple[dataclasses.Field[Any], ...]) -> Callable[..., None]:
-    """The class's `__init__`, compiled as the decorator's is: each field set in turn through
+    """The class's `__init__`, as the decorator's is: each field set in turn through
     `object.__setattr__` (a default made by its factory when none is given), then
-    `__post_init__` where the class has one."""
-    space: dict[str, Any] = {"__set": object.__setattr__, "__factory": _FACTORY}
-    params, lines = ["self"], []
+    `__post_init__` where the class has one. Its code is compiled once for every class of as
+    many fields (and factories at the same places), then given the class's field names: the
+    compiling was most of what a class cost."""
+    names = tuple(f.name for f in fields)
+    made_at = tuple(i for i, f in enumerate(fields) if f.default_factory is not MISSING)
+    defaults = []
     for f in fields:
-        value = f.name
-        if f.default is not MISSING:
-            space[f"__default_{f.name}"] = f.default
-            params.append(f"{f.name}=__default_{f.name}")
-        elif f.default_factory is not MISSING:
-            space[f"__make_{f.name}"] = f.default_factory
-            params.append(f"{f.name}=__factory")
-            value = f"__make_{f.name}() if {f.name} is __factory else {f.name}"
-        else:
-            params.append(f.name)
-        lines.append(f"    __set(self, {f.name!r}, {value})")
-    if hasattr(made, "__post_init__"):
+        if f.default is not MISSING or f.default_factory is not MISSING:
+            defaults.append(_FACTORY if f.default is MISSING else f.default)
+        elif defaults:
+            raise TypeError(
+                f"{made.__name__}: the field {f.name!r} without a default follows one with"
+            )
+    template = _template(len(fields), made_at, hasattr(made, "__post_init__"))
+    placeholders = {f"__n{i}": name for i, name in enumerate(names)}
+    code = template.replace(
+        co_varnames=("self", *names),
+        co_consts=tuple(
+            placeholders.get(c, c) if isinstance(c, str) else c for c in template.co_consts
+        ),
+    )
+    space: dict[str, Any] = {"__set": object.__setattr__, "__factory": _FACTORY}
+    space.update((f"__make_{i}", fields[i].default_factory) for i in made_at)
+    init = FunctionType(code, space, "__init__", tuple(defaults) or None)
+    return cast(Callable[..., None], init)
+
+
+@cache
+def _template(count: int, made_at: tuple[int, ...], post_init: bool) -> CodeType:
+    """The code of an `__init__` of `count` fields (those at `made_at` made by a factory when
+    not given), the fields' names standing as `__p0`, `__p1`, ... and `'__n0'`, `'__n1'`, ..."""
+    lines = []
+    for i in range(count):
+        value = f"__make_{i}() if __p{i} is __factory else __p{i}" if i in made_at else f"__p{i}"
+        lines.append(f"    __set(self, '__n{i}', {value})")
+    if post_init:
         lines.append("    self.__post_init__()")
-    exec(f"def __init__({', '.join(params)}):\n" + ("\n".join(lines) or "    pass"), space)
-    init: Callable[..., None] = space["__init__"]
-    return init
+    params = ", ".join(["self", *(f"__p{i}" for i in range(count))])
+    space: dict[str, Any] = {}
+    exec(f"def __init__({params}):\n" + ("\n".join(lines) or "    pass"), space)
+    code: CodeType = space["__init__"].__code__
+    return code
 
 
 def _key(names: tuple[str, ...]) -> Callable[[Any], tuple[Any, ...]]:

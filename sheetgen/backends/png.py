@@ -13,7 +13,7 @@ import pypdfium2 as pdfium
 import pypdfium2.raw as pdfium_c
 
 from sheetgen.backends.pdf import draw_pdf
-from sheetgen.backends.png_file import png_file, png_from_bands
+from sheetgen.backends.png_file import png_file, png_from_bands, png_from_rows
 from sheetgen.cancel import checkpoint
 from sheetgen.draw.document import Document, Page
 from sheetgen.errors import SheetgenError
@@ -123,6 +123,27 @@ def _band(
 _RGB = np.uint32(0xFFFFFF)
 
 
+def _scanlines(page: pdfium.PdfPage, width: int, height: int) -> np.ndarray:
+    """The page rasterised opaque at width x height pixels, anti-aliased, as a PNG's unfiltered
+    scanlines: pdfium draws each row's R, G, B bytes (24 bits a pixel, in that order) straight
+    after the row's filter byte, which is left zero (filter none); the same pixels as `_band`'s,
+    with no copy of them."""
+    stride = 1 + 3 * width
+    whole = _buffer(stride * height + 1)  # (pdfium asks for whole rows after the first byte)
+    pixels = (ctypes.c_ubyte * (stride * height)).from_buffer(whole, 1)
+    bitmap = pdfium.PdfBitmap.new_native(
+        width, height, pdfium_c.FPDFBitmap_BGR, rev_byteorder=True, buffer=pixels, stride=stride
+    )
+    bitmap.fill_rect((255, 255, 255, 255), 0, 0, width, height)
+    flags = pdfium_c.FPDF_REVERSE_BYTE_ORDER
+    pdfium_c.FPDF_RenderPageBitmap(bitmap, page, 0, 0, width, height, 0, flags)
+    bitmap.close()  # pdfium lets go; the buffer is Python's
+    rows = np.frombuffer(memoryview(whole), dtype=np.uint8, count=stride * height)
+    rows = rows.reshape(height, stride)
+    rows[:, 0] = 0  # the filter bytes (the memory is reused: pdfium drew only the pixels)
+    return rows
+
+
 class _Scratch:
     """The memory pages are rasterised into, kept for the next page (fresh memory for every
     page costs more to map than to draw). A band's pixels are used up before the next band."""
@@ -142,6 +163,8 @@ def _png(page: pdfium.PdfPage, width: int, height: int, alpha: bool, dpi: float)
     a time, each compressed before the next is drawn (only pages without alpha band, see
     _check_budget)."""
     if width * height <= BAND_PIXELS:
+        if not alpha:
+            return png_from_rows(_scanlines(page, width, height), dpi)
         return png_file(_band(page, width, height, 0, height, alpha), alpha, dpi)
     bands = (_band(page, width, height, top, rows, alpha) for top, rows in _bands(width, height))
     return png_from_bands(width, height, dpi, bands)

@@ -35,14 +35,73 @@ def png_file(pixels: np.ndarray, alpha: bool, dpi: float | None) -> bytes:
     height, width = pixels.shape
     paletted = _paletted(pixels)
     if paletted is not None:
-        colours, indices = paletted
-        rgba = colours.view(np.uint8).reshape(-1, 4)
-        chunks = [(b"PLTE", rgba[:, :3].tobytes())]
-        if alpha:
-            chunks.append((b"tRNS", rgba[:, 3].tobytes()))
-        return _file(width, height, _PALETTED, dpi, chunks, _deflated(indices[:, :, None]))
+        return _palette_file(*paletted, alpha, dpi)
     data = _deflated(pixels.view(np.uint8).reshape(height, width, 4)[:, :, : 4 if alpha else 3])
     return _file(width, height, _RGBA if alpha else _RGB, dpi, [], data)
+
+
+def _palette_file(
+    colours: np.ndarray, indices: np.ndarray, alpha: bool, dpi: float | None
+) -> bytes:
+    """A palette PNG: `colours` as `png_file` takes pixels, each pixel's index among them."""
+    height, width = indices.shape
+    rgba = colours.view(np.uint8).reshape(-1, 4)
+    chunks = [(b"PLTE", rgba[:, :3].tobytes())]
+    if alpha:
+        chunks.append((b"tRNS", rgba[:, 3].tobytes()))
+    return _file(width, height, _PALETTED, dpi, chunks, _deflated(indices[:, :, None]))
+
+
+def png_from_rows(rows: np.ndarray, dpi: float | None) -> bytes:
+    """An opaque PNG of its scanlines as they are stored (`_rows`: each a zero filter byte,
+    then R, G, B a pixel), with its resolution where `dpi` is given: the very bytes `png_file`
+    writes of the same pixels, without their copy into scanlines where the picture is RGB (the
+    PNG backend has pdfium draw straight into them)."""
+    height, width = rows.shape[0], (rows.shape[1] - 1) // 3
+    rgb = rows[:, 1:].reshape(height, width, 3)
+    step = _step(height * width)
+    paletted = None
+    # a sixteenth of the pixels `_paletted` counts first (among them) tells most pictures
+    if len(np.unique(_words(rgb[:: 4 * step, :: 4 * step]))) <= PALETTE:
+        colours = np.unique(_words(rgb[::step, ::step]))  # as `_paletted` counts them first
+        if len(colours) <= PALETTE:
+            paletted = _opaque_paletted(_words(rgb), colours)
+    if paletted is not None:
+        return _palette_file(*paletted, False, dpi)
+    return _file(width, height, _RGB, dpi, [], _compressed(rows))
+
+
+def _opaque_paletted(
+    pixels: np.ndarray, colours: np.ndarray
+) -> tuple[np.ndarray, np.ndarray] | None:
+    """`_paletted`'s answer for an opaque picture (every pixel under 2**24), its colours
+    counted first as `colours`: each pixel's index read from a table of every 24-bit colour
+    rather than searched for (the same indices; the same colours, as `_paletted`'s are all the
+    picture's where it has no more than PALETTE)."""
+    step = max(1, _CHUNK_PIXELS // pixels.shape[1])
+    while len(colours) <= PALETTE:
+        table = np.full(1 << 24, PALETTE, dtype=np.uint16)  # PALETTE: not among them
+        table[colours] = np.arange(len(colours), dtype=np.uint16)
+        out = np.empty(pixels.shape, dtype=np.uint8)
+        for top in range(0, len(pixels), step):
+            rows = pixels[top : top + step]
+            at = table[rows]
+            missed = at == PALETTE
+            if missed.any():
+                colours = np.union1d(colours, rows[missed])
+                break
+            out[top : top + step] = at
+        else:
+            return colours, out
+    return None
+
+
+def _words(rgb: np.ndarray) -> np.ndarray:
+    """RGB samples (height x width x 3) as `png_file` takes pixels: one unsigned 32-bit number
+    a pixel, its bytes R, G, B and a zero A in memory order."""
+    words = np.zeros((*rgb.shape[:2], 4), dtype=np.uint8)
+    words[:, :, :3] = rgb
+    return words.view(np.uint32)[:, :, 0]
 
 
 def png_from_bands(width: int, height: int, dpi: float, bands: Iterable[np.ndarray]) -> bytes:
@@ -63,7 +122,7 @@ def _paletted(pixels: np.ndarray) -> tuple[np.ndarray, np.ndarray] | None:
     it has more. Counted first on every few pixels, which tells most pages of anti-aliased
     edges (thousands of shades) at a fraction of the cost; a colour that count missed is added
     when a pixel shows it, and the indexing begins again."""
-    step = max(1, math.isqrt(pixels.size // _SAMPLE_PIXELS))
+    step = _step(pixels.size)
     colours = np.unique(pixels[::step, ::step])
     while len(colours) <= PALETTE:
         indexed = _indexed(pixels, colours)
@@ -72,6 +131,11 @@ def _paletted(pixels: np.ndarray) -> tuple[np.ndarray, np.ndarray] | None:
         else:
             return colours, indexed
     return None
+
+
+def _step(pixels: int) -> int:
+    """Every how many rows and columns the colours of a picture of `pixels` are counted first."""
+    return max(1, math.isqrt(pixels // _SAMPLE_PIXELS))
 
 
 class _Missing(NamedTuple):
@@ -97,7 +161,11 @@ def _indexed(pixels: np.ndarray, colours: np.ndarray) -> np.ndarray | _Missing:
 
 
 def _deflated(samples: np.ndarray) -> bytes:
-    return bytes(deflate.zlib_compress(_rows(samples).data, LEVEL))
+    return _compressed(_rows(samples))
+
+
+def _compressed(rows: np.ndarray) -> bytes:
+    return bytes(deflate.zlib_compress(rows.data, LEVEL))
 
 
 def _rows(samples: np.ndarray) -> np.ndarray:

@@ -2,11 +2,14 @@
 
 from __future__ import annotations
 
+from functools import lru_cache
+
 
 def _rgb(colour: str) -> tuple[int, int, int]:
     return int(colour[1:3], 16), int(colour[3:5], 16), int(colour[5:7], 16)
 
 
+@lru_cache(maxsize=4096)  # (a tile sheet mixes the same few colours hundreds of times)
 def mix(a: str, b: str, t: float) -> str:
     """The colour `t` of the way from `a` to `b` (0 is `a`, 1 is `b`)."""
     return "#" + "".join(

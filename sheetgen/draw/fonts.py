@@ -4,7 +4,7 @@ from __future__ import annotations
 
 import struct
 from collections.abc import Callable
-from functools import cache
+from functools import cache, lru_cache
 from itertools import repeat
 
 from sheetgen.draw.shapes import Anchor, Text, Weight
@@ -122,6 +122,26 @@ def wrap(
     Japanese characters and kana, which need none (a long word stands alone); each line's
     width `measure(line)` where given (a line that holds more than letters), else its
     letters' advance."""
+    if measure is None and family == "sans":  # sheetgen's own faces: the same lines every time
+        return list(_wrapped(text, size, max_width, weight))
+    return _wrap(text, size, max_width, weight, family, measure)
+
+
+@lru_cache(maxsize=1024)
+def _wrapped(text: str, size: float, max_width: float, weight: Weight) -> tuple[str, ...]:
+    """`wrap` in sheetgen's own sans faces, worked out once (a sheet's rules are wrapped for its
+    plan and again for its drawing)."""
+    return tuple(_wrap(text, size, max_width, weight, "sans", None))
+
+
+def _wrap(
+    text: str,
+    size: float,
+    max_width: float,
+    weight: Weight,
+    family: str,
+    measure: Callable[[str], float] | None,
+) -> list[str]:
     lines: list[str] = []
     current = ""
     for piece, spaced in _breaks(text):
@@ -139,6 +159,8 @@ def wrap(
 
 def _breaks(text: str) -> list[tuple[str, bool]]:
     """The pieces a line may break between, each with whether a space came before it."""
+    if text.isascii():  # (no character of a script written without spaces)
+        return [(word, n > 0) for n, word in enumerate(text.split())]
     pieces: list[tuple[str, bool]] = []
     for n, word in enumerate(text.split()):
         start = 0

@@ -7,7 +7,6 @@ the file shows them) and what would be right; an invalid layout's problems come 
 from __future__ import annotations
 
 import datetime
-import json
 import math
 import re
 import tomllib
@@ -246,6 +245,8 @@ def _explained(
     """A refused layout's every problem, in a designer's words: pydantic, reading it against
     the same declarations, says each key that is wrong and how."""
     # imported here, not at the top, for start-up time
+    from json import dumps
+
     from pydantic import ValidationError as Explained
 
     from sheetgen.layouts.explain import every_error, layout_problems
@@ -253,7 +254,7 @@ def _explained(
 
     model = mirror(kind.model)
     try:
-        model.model_validate_json(json.dumps(whole, default=str), strict=True)
+        model.model_validate_json(dumps(whole, default=str), strict=True)
     except Explained as exc:
         errors = every_error(exc, model, whole)
         return layout_problems(errors, model, data, layers[0], lambda loc: _where(layers, loc))
@@ -282,7 +283,6 @@ def _kind_of(
     """The layout's kind, or what is wrong with its `game` and `component` keys."""
     # imported here, not at the top, for start-up time
     from sheetgen.kinds import kind_for, kinds, suggest
-    from sheetgen.layouts.explain import missing_at
 
     game, component = data.get("game"), data.get("component")
     games = sorted({key.split("/")[0] for key in kinds()})
@@ -294,6 +294,9 @@ def _kind_of(
         if key in data:
             file, at = _where(layers, (key,))
             return LayoutError(file, key, problem, hint, at)
+        # imported here, not at the top, for start-up time: only a mistake needs it
+        from sheetgen.layouts.explain import missing_at
+
         return LayoutError(own.shown, key, problem, hint, missing_at(own.text))
 
     problems = []

@@ -4,7 +4,6 @@ it, and what each text pattern a layout key must match means."""
 
 from __future__ import annotations
 
-import json
 import math
 import re
 from typing import Any
@@ -59,7 +58,10 @@ def toml_value(value: Any) -> str:
     if isinstance(value, int | float):
         return repr(value)
     if isinstance(value, str):
-        return json.dumps(value, ensure_ascii=False)
+        # imported here, not at the top, for start-up time: only a message needs it
+        from json import dumps
+
+        return dumps(value, ensure_ascii=False)
     if isinstance(value, list):
         return "[" + ", ".join(toml_value(v) for v in value) + "]"
     if isinstance(value, dict):

@@ -4,7 +4,6 @@ before sheetgen prints it."""
 
 from __future__ import annotations
 
-import json
 import re
 from typing import Any
 
@@ -35,6 +34,9 @@ def for_terminal(text: str) -> str:
 def json_for_terminal(value: object, **dumps: Any) -> str:
     """`value` as JSON (non-ASCII kept as it is) with every character a terminal would act on
     written as a JSON escape (a right-to-left override as \\u202e): the same data to a reader."""
+    # imported here, not at the top, for start-up time: only --json needs it
+    import json
+
     text = json.dumps(value, ensure_ascii=False, **dumps)
     return _ACTIVE_IN_JSON.sub(lambda found: f"\\u{ord(found[0]):04x}", text)
 

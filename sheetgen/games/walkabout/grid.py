@@ -70,7 +70,7 @@ class Grid:
 
     def has_node(self, node: Node) -> bool:
         q, v = node
-        return 0 <= q < self.columns and 0 <= v <= self.max_v and (q + v) % 2 == 0
+        return 0 <= q < self.columns and 0 <= v <= 2 * self.rows and (q + v) % 2 == 0  # max_v
 
     def nodes(self) -> Iterator[Node]:
         for q in range(self.columns):
@@ -91,7 +91,10 @@ class Grid:
 
     def has_space(self, space: Space) -> bool:
         q, _v = space
-        return 0 <= q < self.columns - 1 and all(self.has_node(n) for n in self.space_nodes(space))
+        if not 0 <= q < self.columns - 1:
+            return False
+        a, b, c = self.space_nodes(space)
+        return self.has_node(a) and self.has_node(b) and self.has_node(c)
 
     def spaces(self) -> tuple[Space, ...]:
         """Every space of the grid, column by column (worked out once for a grid's size)."""

@@ -105,10 +105,22 @@ def symbol_size(layout: MapLayout) -> float:
     return _symbol_size(layout.columns, layout.rows, layout.edge)
 
 
+# `searched_size` of the grid every built-in map and the starter are drawn on, worked out ahead
+# (the search is most of a map's drawing: 45 ms of a `check`, of `watch`'s every save); a test
+# works it out anew.
+WORKED_OUT: dict[tuple[int, int, float], float] = {(19, 15, 10.3): 3.4288286227878864}
+
+
 @functools.cache
 def _symbol_size(columns: int, rows: int, edge: float) -> float:
-    """`symbol_size` of a grid, worked out once a grid (the search fits every symbol pointing
-    every way: most of a map's drawing time, the same for every map of one grid)."""
+    """`symbol_size` of a grid, worked out once a grid (the same for every map of one grid),
+    or ahead (WORKED_OUT)."""
+    known = WORKED_OUT.get((columns, rows, edge))
+    return known if known is not None else searched_size(columns, rows, edge)
+
+
+def searched_size(columns: int, rows: int, edge: float) -> float:
+    """`symbol_size` of a grid, searched for: every symbol fitted pointing every way."""
     g = Grid(columns, rows, edge)
     space = next(iter(g.spaces()))
     around = Beside(

@@ -28,7 +28,9 @@ from sheetgen.games.walkabout.room import (
     RING,
     RING_WIDTH,
     SYMBOL_PEN,
+    WORKED_OUT,
     Beside,
+    searched_size,
     symbol_size,
 )
 from sheetgen.games.walkabout.rules import grid_of
@@ -185,6 +187,15 @@ def test_the_one_size_is_the_largest_clear_of_any_path_round_its_space() -> None
     gaps = [apart(ink([m], Transform()), ink(around, Transform())) for m in drawn]
     assert len({round(_size(m), 6) for m in drawn if isinstance(m, Group)}) == 1
     assert PAPER <= min(gaps) <= 1.02
+
+
+def test_the_size_worked_out_ahead_is_the_one_the_search_finds() -> None:
+    """The built-in maps' grid's size, worked out ahead (WORKED_OUT), is what the search finds
+    today (a change to the symbols or the room round them must work it out anew), and it is
+    the grid every built-in map is drawn on."""
+    for (columns, rows, edge), size in WORKED_OUT.items():
+        assert searched_size(columns, rows, edge) == size, (columns, rows, edge)
+    assert {(m.columns, m.rows, m.edge) for m in MAPS} <= set(WORKED_OUT)
 
 
 def test_neighbouring_symbols_never_clump(sheets: list[tuple[str, MapLayout, Drawing]]) -> None:

@@ -137,3 +137,36 @@ def test_a_cut_is_the_one_fonttools_subsetter_makes() -> None:
                 path.name,
                 size,
             )
+
+
+def _subset_names(data: bytes) -> dict[str, str]:
+    """Each embedded font's BaseFont by its family, checked equal to its descriptor's name."""
+    names = {}
+    with pikepdf.open(io.BytesIO(data)) as pdf:
+        for obj in pdf.objects:
+            if isinstance(obj, pikepdf.Dictionary) and obj.get("/Type") == "/Font":
+                base = str(obj.BaseFont).lstrip("/")
+                if "/FontDescriptor" in obj:
+                    assert str(obj.FontDescriptor.FontName).lstrip("/") == base
+                names[base.split("+")[-1]] = base
+    return names
+
+
+def test_subsets_of_one_font_with_other_glyphs_are_named_apart() -> None:
+    """PDF 32000-1 9.6.4: a subset's name is a tag of six capital letters, '+', the font's
+    name. Two files showing different letters in one font must not both call their subsets
+    AAAAAA+DejaVuSans (software merging them may take one for the other); the same letters
+    give the same name, so a file made again is the same file."""
+    from sheetgen.draw.document import Document, Page, Placement
+    from sheetgen.draw.shapes import Drawing, Text
+    from sheetgen.draw.transform import IDENTITY
+
+    def pdf(words: str) -> bytes:
+        drawing = Drawing(100, 40, (Text(5, 20, words, 5),))
+        return render_pdf(Document((Page(100, 40, (Placement(drawing, IDENTITY),)),), "t"))
+
+    first, second, again = (_subset_names(pdf(w)) for w in ("Scribe", "Marram", "Scribe"))
+    for names in (first, second):
+        assert all(len(n.split("+")[0]) == 6 and n.split("+")[0].isupper() for n in names.values())
+    assert first["DejaVuSans"] != second["DejaVuSans"]
+    assert first == again

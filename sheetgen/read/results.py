@@ -22,7 +22,7 @@ from sheetgen.read.form import ReadError, read_form
 from sheetgen.read.layout_map import PageMap, layout_map
 from sheetgen.read.returned import ReadSheet, read_returned
 
-THUMB_DPI = 60  # a thumbnail's resolution: an A4 sheet is about 500 pixels wide
+THUMB_WIDTH = 480  # a thumbnail's width in pixels, a phone's width (at 40 to 150 dpi)
 PALETTE = 32  # colours of a thumbnail
 MARGIN_MM = 6.0  # the thumbnail shows this much beyond the sheet's outermost mark regions
 CIRCLE = (200, 0, 0)  # the ring around a mark the reader was unsure of
@@ -134,13 +134,16 @@ def thumbnail(
 ) -> bytes:
     """Page `page` (1-based) of a returned PDF drawn as its viewer shows it (form values too),
     cut to `box` (the whole page where None), each uncertain box ringed, as PNG bytes."""
-    rendered = pdf[page - 1].render(scale=THUMB_DPI / 72, may_draw_forms=True)
-    # a few colours (ink, paper, shading) keep a thumbnail near 15 KB; the ring gets its own
+    sheet = pdf[page - 1]
+    width_mm = box[2] if box is not None else sheet.get_width() * 25.4 / 72
+    dpi = min(150.0, max(40.0, THUMB_WIDTH * 25.4 / width_mm))
+    rendered = sheet.render(scale=dpi / 72, may_draw_forms=True)
+    # a few colours (ink, paper, shading) keep a thumbnail near 20 KB; the ring gets its own
     image = rendered.to_pil().convert("RGB").quantize(PALETTE - 1, dither=Image.Dither.NONE)
     colours = (image.getpalette() or [])[: 3 * (PALETTE - 1)]
     colours += [255] * (3 * (PALETTE - 1) - len(colours))
     image.putpalette([*colours, *CIRCLE])
-    px = THUMB_DPI / 25.4
+    px = dpi / 25.4
     draw = ImageDraw.Draw(image)
     ring = max(2, round(0.6 * px))
     for x, y, w, h in uncertain:

@@ -27,12 +27,14 @@ body { margin: 0 auto; max-width: 70em; padding: .5em 1em 2em; background: var(-
 h1 { color: var(--accent); font-size: 1.6em; margin: .4em 0; }
 h2 { font-size: 1.2em; margin: 1.4em 0 .4em; }
 .scroll { overflow-x: auto; }
-table { border-collapse: collapse; min-width: 100%; }
+table { border-collapse: collapse; }
 caption { text-align: left; padding: .3em 0; }
 th, td { border: 1px solid var(--line); padding: .35em .5em; text-align: left;
   vertical-align: top; }
 thead th { background: #efe7da; }
 td.n { text-align: right; font-variant-numeric: tabular-nums; }
+td.f { min-width: 16em; max-width: 30em; }
+th[scope=row] { min-width: 8em; }
 ul { margin: 0; padding-left: 1.1em; }
 .sheets { display: grid; grid-template-columns: repeat(auto-fill, minmax(16em, 1fr)); gap: 1em; }
 figure { margin: 0; border: 1px solid var(--line); padding: .5em; background: #fff; }
@@ -101,13 +103,22 @@ def results_html(results: list[Result]) -> str:
     if sheets:
         body += [
             '<h2 id="scores">Scores</h2>',
+            "<p>Each sheet is one game of Scribe between two players, + and O. A player's score "
+            "is the mini grids they won; whoever wins five of the nine wins the game.</p>",
             '<div class="scroll"><table>',
-            "<caption>Each sheet is one game between two players, + and O. A player scores "
-            "one point a mini grid won; whoever wins five of the nine wins the game.</caption>",
+            "<caption>One row a sheet</caption>",
             "<thead><tr>"
             + "".join(
                 f'<th scope="col">{h}</th>'
-                for h in ("Sheet", "Player", "Score", "Player", "Score", "Winner", "Findings")
+                for h in (
+                    "Sheet",
+                    "+ player",
+                    "+ score",
+                    "O player",
+                    "O score",
+                    "Winner",
+                    "Rule findings",
+                )
             )
             + "</tr></thead><tbody>",
         ]
@@ -118,7 +129,7 @@ def results_html(results: list[Result]) -> str:
                 cells.append(f'<td class="n">{p.score}</td>')
             winner = html.escape(r.winner_name) if r.scored.winner else "not decided"
             cells.append(f"<td>{winner}</td>")
-            cells.append(f"<td>{_findings(r.scored.findings)}</td>")
+            cells.append(f'<td class="f">{_findings(r.scored.findings)}</td>')
             body.append(f"<tr>{''.join(cells)}</tr>")
         body.append("</tbody></table></div>")
     if unread:

@@ -110,7 +110,10 @@ def _class_results(given: list[Path], targets: list[Path]) -> None:
     unread = sum(isinstance(r, Unreadable) for r in found)
     sheets = len(found) - unread
     for target in targets:
-        say(f"wrote {for_terminal(str(target))}: {sheets} sheets, {unread} files not read")
+        say(
+            f"wrote {for_terminal(str(target))}: {sheets} sheet{'s' if sheets != 1 else ''} "
+            f"scored, {unread} file{'s' if unread != 1 else ''} not read"
+        )
     for r in found:
         if isinstance(r, Unreadable):
             say(f"not read: {for_terminal(r.reason)}", err=True)

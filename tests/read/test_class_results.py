@@ -90,6 +90,8 @@ def made(tmp_path_factory: pytest.TempPathFactory) -> tuple[Path, dict[str, list
         rows = _grid(100 + n, 7 if n == 3 else 0)
         values = _values(rows, n)
         values["name_plus"], values["name_o"] = plus, o
+        if n == 1:  # the top left tab names the loser
+            values["winner_1"] = {"+": "O", "O": "+"}[values["winner_1"]]
         _fill(blank, folder / f"pupil{n}.pdf", {1: values})
         records[f"pupil{n}"] = rows
     (folder / "broken.pdf").write_text("a note, not a sheet")
@@ -123,6 +125,10 @@ def test_the_page_holds_every_player_score_winner_and_thumbnail(
         winner = said["winner"]
         name = {"+": plus_name, "O": o_name}.get(str(winner))
         assert row[5] == (f"{name} ({winner})" if winner else "not decided")
+        # the rulebook: players take turns, one square a turn, no passing
+        counts = [sum(r.count(m) for r in records[f"pupil{n}"]) for m in "+O"]
+        assert ("take turns" in row[6]) == (abs(counts[0] - counts[1]) > 1), row[6]
+    assert "top left mini grid's tab says" in rows[f"{folder / 'pupil1.pdf'} page 1, sheet 1"][6]
     # the rulebook: play goes on until the entire super grid is filled
     assert "7 squares are empty" in rows[f"{folder / 'pupil3.pdf'} page 1, sheet 1"][6]
     broken = next(row for row in page.rows if row and row[0] == str(folder / "broken.pdf"))

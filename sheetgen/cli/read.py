@@ -89,6 +89,8 @@ def _class_results(given: list[Path], targets: list[Path]) -> None:
         if mark is None:
             raise UsageError(f"--results {target}: name a .html page or a .csv file")
         check_folder(target.parent)
+        if target.is_dir():
+            raise UsageError(f"--results {target}: is a folder; name the file to write in it")
         if target.exists() and (not target.is_file() or not made_by_sheetgen(target, mark)):
             raise UsageError(
                 f"--results {target}: a file is there that sheetgen did not write; give "

@@ -339,16 +339,17 @@ def _write_new(path: Path, data: bytes) -> None:
         handle.write(data)
 
 
-def write_page(out: Path | None, default_name: str, text: str) -> Path:
+def write_page(out: Path | None, default_name: str, text: str, mark: str = GENERATOR) -> Path:
     """Write a single-file output (an HTML page) atomically: to `out`, or to output/. A file
     already there is replaced only if it is a page sheetgen made (it holds the generator mark,
-    `files.GENERATOR`): a name typed wrong never costs a file of one's own."""
+    `files.GENERATOR`, or the `mark` of a file of another kind, in its first 2 KB): a name
+    typed wrong never costs a file of one's own."""
     if out is None:
         path = prepare_folder(Path("output")) / default_name
     else:
         prepare_folder(out.parent)
         path = out
-    if path.is_file() and not path.is_symlink() and not _made_by_sheetgen(path):
+    if path.is_file() and not path.is_symlink() and not made_by_sheetgen(path, mark):
         raise UsageError(
             f"--out {path}: the file is there and is not a page sheetgen made; give another "
             "name, or move the file away first"
@@ -357,10 +358,10 @@ def write_page(out: Path | None, default_name: str, text: str) -> Path:
     return path
 
 
-def _made_by_sheetgen(path: Path) -> bool:
-    """Whether the file's first 2 KB hold the generator mark of sheetgen's pages."""
+def made_by_sheetgen(path: Path, mark: str = GENERATOR) -> bool:
+    """Whether the file's first 2 KB hold `mark` (by default the generator mark of pages)."""
     try:
         with path.open("rb") as file:
-            return GENERATOR.encode() in file.read(2048)
+            return mark.encode() in file.read(2048)
     except OSError:
         return False

@@ -350,3 +350,30 @@ def check_layout(layout: ScribeLayout) -> list[Finding]:
                     )
                 )
     return found
+
+
+def played_findings(rows: Sequence[str], match: MatchScore) -> list[str]:
+    """What a played super grid shows against the rulebook, for a referee looking at a returned
+    sheet: players take turns with no passing (so their counts of marks differ by at most one),
+    play goes on until every square is filled, and a full mini grid has a winner (the rulebook:
+    draws cannot occur)."""
+    counts = {p: sum(row.count(p) for row in rows) for p in PLAYERS}
+    out = []
+    if abs(counts["+"] - counts["O"]) > 1:
+        out.append(
+            f"players + and O marked {counts['+']} and {counts['O']} squares; they take turns, "
+            "one square each, so the counts differ by one at most"
+        )
+    empty = sum(row.count(EMPTY) for row in rows)
+    if empty:
+        out.append(
+            f"{empty} square{'s are' if empty != 1 else ' is'} empty; play goes on until every "
+            "square is filled"
+        )
+    for index, mini in enumerate(match.minis):
+        if mini.full and mini.winner is None:
+            out.append(
+                f"the {MINI_NAMES[index]} mini grid is a tie at {mini.scores['+'].points} "
+                "points each; a mini grid cannot be drawn"
+            )
+    return out

@@ -25,7 +25,7 @@ from sheetgen.pipeline.fits import drawing_findings, size_error
 from sheetgen.pipeline.honoured import check_options, layouts_said, left_out
 from sheetgen.pipeline.output import check_folder, make_folder, output_name, write_all
 from sheetgen.pipeline.ranges import fitting
-from sheetgen.press.profiles import STANDARDS, check_piece_size
+from sheetgen.press.profiles import FILE_WORDS, STANDARDS, check_piece_size
 from sheetgen.press.proof import LEGEND, proof_name
 from sheetgen.text.terminal import for_terminal
 from sheetgen.text.typefaces import FontFace, add_own, own_faces
@@ -71,8 +71,9 @@ def build_one(
         )
         for label, data in files:
             part, fillable = bool(request.only), request.fillable and fmt == "pdf"
+            press = FILE_WORDS[pdfx] if pdfx is not None else ()
             name = output_name(
-                model.game, model.name, model.component, fmt, label, part, fillable, pdfx
+                model.game, model.name, model.component, fmt, label, part, fillable, press
             )
             name = proof_name(name) if request.proofed is not None else name
             outputs.append((folder / name, data))

@@ -18,7 +18,6 @@ from sheetgen.cancel import STOP_SIGNALS, wrote
 from sheetgen.errors import SheetgenError, UsageError
 from sheetgen.files import GENERATOR, kind_of
 from sheetgen.pipeline.scratch import Journal, finish_interrupted, new_token, temporary_name
-from sheetgen.press.profiles import STANDARDS, Standard
 
 
 def output_name(
@@ -29,19 +28,19 @@ def output_name(
     label: str = "",
     part: bool = False,
     fillable: bool = False,
-    pdfx: Standard | None = None,
+    press: tuple[str, ...] = (),
 ) -> str:
     """`<game>-<layout>-<component>.<ext>`, the component left out where it is a word of the
     layout's name already (`marram-art`, `walkabout-map-1`, not `marram-art-art`), `-only`
     after it for part of a set (`build --only`, so it never replaces the whole set's files),
     `-fillable` for a PDF with form fields (`build --fillable`, so it never replaces the plain
-    PDF), `-cmyk` for a print shop's PDF/X-4 (`build --colour cmyk`) and `-cmyk-x1a` for its
-    PDF/X-1a (`--pdfx x1a`, so neither replaces the other), with `-<label>` for one
+    PDF), the `press` words of a print shop's PDF/X (`press.profiles.FILE_WORDS`: `-cmyk`,
+    `-cmyk-x1a`, so neither replaces the other or the plain PDF), with `-<label>` for one
     page of an image set (`-p2`, or a page's own label such as `-light-1`)."""
     words = [game, layout] if component in layout.split("-") else [game, layout, component]
     words += ["only"] if part else []
     words += ["fillable"] if fillable else []
-    words += [] if pdfx is None else ["cmyk"] if pdfx == STANDARDS["x4"] else ["cmyk", "x1a"]
+    words += press
     name = "-".join([*words, label] if label else words) + f".{ext}"
     if not SAFE_NAME.fullmatch(name):  # every part is a slug already: this is a bug if it fires
         raise SheetgenError(f"{name!r} is not a safe file name (letters, digits and '-' only)")

@@ -28,6 +28,11 @@ Standard = Literal["PDF/X-4", "PDF/X-1a:2003"]
 ICC space, transparency kept), or PDF/X-1a:2003 (ISO 15930-4: plain device CMYK, PDF 1.4,
 nothing see-through), which some shops still ask for."""
 STANDARDS: dict[str, Standard] = {"x4": "PDF/X-4", "x1a": "PDF/X-1a:2003"}
+# the words a PDF/X's file name carries after the layout's (`pipeline.output.output_name`)
+FILE_WORDS: dict[Standard, tuple[str, ...]] = {
+    "PDF/X-4": ("cmyk",),
+    "PDF/X-1a:2003": ("cmyk", "x1a"),
+}
 Output = Literal["images", "pdf"]
 Backs = Literal["one", "before", "after", "none"]
 MM_PER = {"mm": 1.0, "in": 25.4}

@@ -52,7 +52,9 @@ def colour_report(
         f"design, at worst {worst.delta_e:.1f} ({worst.colour})"
     )
     if out:
-        note += f"; {len(out)} out of the press's gamut (over {OUT_OF_GAMUT:g}), warned below"
+        pushed = any(r.colour in changed for r in out)
+        gamut = "the press's gamut" + (" or the ink limit's" if pushed else "")
+        note += f"; {len(out)} out of {gamut} (over {OUT_OF_GAMUT:g}), warned below"
     ranked = sorted(results, key=lambda r: (-round(r.delta_e, 1), r.colour))
     each = "ΔE00 by colour, worst first: " + ", ".join(
         f"{r.colour} {r.delta_e:.1f}" for r in ranked
@@ -82,12 +84,14 @@ def _ink_note(used: list[tuple[str, Role]], limit: float | None, limited: list[F
     after, _ = most(limit)
     cost = {r.colour: _moved(r) for r in limited}
     dearest = max(limited, key=lambda r: (round(cost[r.colour], 1), r.colour))
+    one = len(limited) == 1
+    their, them = ("its", "it") if one else ("their", "them")
     return (
         f"{said} without the limit, {after:.1f}% with it; {len(limited)} colour"
-        f"{'s' if len(limited) != 1 else ''} had the grey of their cyan, magenta and yellow moved "
-        "to black (and, where that was not enough, those three lessened), which moves them at "
-        f"most ΔE00 {cost[dearest.colour]:.1f} ({dearest.colour}, now {dearest.delta_e:.1f} from "
-        "the design)"
+        f"{'' if one else 's'} had the grey of {their} cyan, magenta and yellow moved to black "
+        f"(and, where that was not enough, those three lessened), which moves {them} "
+        f"{'' if one else 'at most '}ΔE00 {cost[dearest.colour]:.1f} ({dearest.colour}, now "
+        f"{dearest.delta_e:.1f} from the design)"
     )
 
 

@@ -164,8 +164,9 @@ def _seen(transform: ImageCms.ImageCmsTransform, ink: tuple[float, ...]) -> str:
 
 def test_colours_the_limit_moves_far_are_warned(marram: tuple[Path, Path, str]) -> None:
     """Each ink the limit changed, set in the same place of both files, seen through the output
-    intent: where it moves more than ΔE00 3 (plus the rounding of a report to one decimal), a
-    warning names the inks it now prints as."""
+    intent: where it moves more than ΔE00 4, it is more than 3 from the design (the colours it
+    changes print within 1 of the design without it: Marram's near-blacks and worm brown), and
+    a warning names the inks it now prints as."""
     free, held, said = marram
     with pikepdf.open(free) as a, pikepdf.open(held) as b:
         pairs = list(zip(_inks(a), _inks(b), strict=True))  # the same drawing, ink by ink
@@ -179,7 +180,7 @@ def test_colours_the_limit_moves_far_are_warned(marram: tuple[Path, Path, str]) 
     far = []
     for before, after in changed:
         moved = Color(_seen(screen, before)).delta_e(Color(_seen(screen, after)), method="2000")
-        if moved > 3.1:
+        if moved > 4:
             far.append(after)
             percent = tuple(round(v * 100) for v in after)
             near = [max(abs(p - w) for p, w in zip(percent, i, strict=True)) for i in warned]

@@ -20,7 +20,15 @@ from sheetgen.press.footer import SAFE_EDGE
 from sheetgen.press.paper import Paper, parse_paper
 from sheetgen.press.plan import CropMarks, PressOptions
 from sheetgen.press.printer import Printer, PrinterFit, load
-from sheetgen.press.profiles import STANDARDS, Profile, Standard, find_profile, parse_standard
+from sheetgen.press.profiles import (
+    LEAST_INK,
+    PRESS_INK,
+    STANDARDS,
+    Profile,
+    Standard,
+    find_profile,
+    parse_standard,
+)
 from sheetgen.press.proof import Proof
 from sheetgen.text.printable import PRINTS, unprintable
 from sheetgen.text.typefaces import uncovered
@@ -210,6 +218,7 @@ class Given:
     only: str | None = None
     colour: str | None = None
     pdfx: str | None = None
+    ink_limit: float | None = None  # percent, from --ink-limit or the profile's ink_limit
     printer: str | None = None
 
 
@@ -388,6 +397,26 @@ class BuildRequest:
         return STANDARDS["x4"] if text is None else parse_pdfx(text)
 
     @cached_property
+    def ink_limit(self) -> float | None:
+        """--ink-limit (or the profile's `ink_limit`): the most ink in all a CMYK PDF lays down,
+        in percent, LEAST_INK to PRESS_INK; None when not given (the press profile's own
+        PRESS_INK). Refused for an RGB build, which has no inks."""
+        limit = self.given.ink_limit
+        if limit is None:
+            return None
+        if self.colour == "rgb":
+            raise UsageError(
+                f"--ink-limit {limit:g}: an ink limit is for a CMYK PDF, and this build is RGB: "
+                "add --colour cmyk, or leave out --ink-limit"
+            )
+        if not LEAST_INK <= limit <= PRESS_INK:
+            raise UsageError(
+                f"--ink-limit {limit:g}: use {LEAST_INK:g} to {PRESS_INK:g} (percent of total "
+                f"ink; the CMYK profile lays down at most {PRESS_INK:g})"
+            )
+        return limit
+
+    @cached_property
     def only(self) -> tuple[str, ...]:
         """--only: the pieces, decks or dice to print, in order, each once; none (the whole
         set) when not given."""
@@ -463,6 +492,7 @@ def read_build(
     only: str | None = None,
     colour: str | None = None,
     pdfx: str | None = None,
+    ink_limit: float | None = None,
     profile: str | None = None,
     printer: str | None = None,
     proof: bool = False,
@@ -474,8 +504,9 @@ def read_build(
     shop = find_profile(profile, tuple(refs)) if profile is not None else None
     if shop is not None:
         bleed = shop.bleed if bleed is None else bleed
-        if colour is None:  # (the profile's PDF/X goes with its colours)
+        if colour is None:  # (the profile's PDF/X and ink limit go with its colours)
             colour, pdfx = shop.colour, shop.standard if pdfx is None else pdfx
+            ink_limit = shop.ink_limit if ink_limit is None else ink_limit
         dpi = shop.dpi if dpi is None else dpi
     return BuildRequest(
         refs=tuple(refs),
@@ -506,6 +537,7 @@ def read_build(
             only=only,
             colour=colour,
             pdfx=pdfx,
+            ink_limit=ink_limit,
             printer=printer,
         ),
         profile=shop,

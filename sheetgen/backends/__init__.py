@@ -97,16 +97,17 @@ def render(
     fillable: bool = False,
     transparent: bool = False,
     pdfx: Standard | None = None,
+    ink_limit: float | None = None,
 ) -> list[tuple[str, bytes]]:
     """The document in one format, as (label, bytes): one PDF (in CMYK, that PDF/X, with
-    `pdfx`),
+    `pdfx`, its total ink at most `ink_limit` percent where given),
     or one SVG/PNG a distinct page (a pad's copies once), labelled by the page's label or number
     when there are several."""
     if fmt == "pdf":
         # imported here, not at the top, for start-up time
         from sheetgen.backends.pdf import render_pdf
 
-        return [("", render_pdf(doc, fillable=fillable, pdfx=pdfx))]
+        return [("", render_pdf(doc, fillable=fillable, pdfx=pdfx, ink_limit=ink_limit))]
     pages = image_pages(doc)
     labels = file_labels([p.label for p in pages])
     if fmt == "svg":

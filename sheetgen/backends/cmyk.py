@@ -3,7 +3,8 @@ littlecms (Pillow's ImageCms) and the CMYK profile sheetgen ships (`profiles/`: 
 300%, the FOGRA39 printing condition, CC0), relative colorimetric with black point
 compensation; how close each colour comes back (CIEDE2000 after sRGB → CMYK → sRGB); and the
 black rules a print shop expects: greys and blacks in black ink alone for text, lines and small
-shapes (nothing to misregister), and a rich black under large black areas."""
+shapes (nothing to misregister), and a rich black under large black areas; and a shop's cap on
+total ink (`limit_inks`), kept by every colour and every picture's pixel."""
 
 from __future__ import annotations
 
@@ -34,6 +35,8 @@ from sheetgen.frozen import frozen
 from sheetgen.resources import resource_dir
 
 if TYPE_CHECKING:
+    import numpy
+    from numpy.typing import NDArray
     from PIL.Image import Image as PILImage
     from PIL.ImageCms import ImageCmsTransform
 
@@ -50,8 +53,10 @@ NEUTRAL = 4.0  # CIELAB chroma below which a colour is a grey (or a black)
 NEAR_BLACK = 25.0  # CIELAB L* at or under which a grey is black: text in 100% black, not a tint
 LARGE = 10.0  # mm: a filled shape at least this wide and tall is an area (rich black under it)
 RICH_BLACK: Ink = (0.6, 0.4, 0.4, 1.0)  # 240% ink: the blackest black a press lays down safely
+FULL = 255  # an ink's level at 100%
 
 Ink = tuple[float, float, float, float]  # cyan, magenta, yellow, black, each 0 to 1
+Levels = tuple[int, int, int, int]  # cyan, magenta, yellow, black, each 0 to FULL
 Role = Literal["text", "line", "fill", "area"]
 """What a colour paints: text, a stroked line, a filled shape, or a filled shape at least
 LARGE mm each way."""
@@ -81,12 +86,53 @@ def _transforms() -> tuple[ImageCmsTransform, ImageCmsTransform]:
 
 
 @cache
-def press_ink(colour: str) -> tuple[int, int, int, int]:
-    """`#rrggbb` as the profile prints it: cyan, magenta, yellow and black, 0 to 255 each."""
+def press_ink(colour: str, limit: float | None = None) -> Levels:
+    """`#rrggbb` as the profile prints it: cyan, magenta, yellow and black, 0 to 255 each;
+    within a total ink `limit` (percent, `limit_inks`) where one is given."""
     from PIL import Image  # imported here, not at the top: only a CMYK build needs it
 
     pixel = Image.new("RGB", (1, 1), colour)
     c, m, y, k = _transforms()[0].apply(pixel).getpixel((0, 0))  # type: ignore[misc]
+    return _limited((c, m, y, k), limit)
+
+
+def total(levels: Levels) -> float:
+    """The total ink of four levels, in percent (C 100 M 100 Y 0 K 40 is 240)."""
+    return sum(levels) * 100 / FULL
+
+
+def limit_inks(levels: NDArray[numpy.uint8], limit: float) -> NDArray[numpy.uint8]:
+    """Inks (the last axis: C, M, Y, K, 0 to 255 each) brought within a total ink `limit`
+    (percent): where the four add up to more, first the grey that cyan, magenta and yellow
+    make together is moved to black (grey component replacement: an equal part taken from each
+    of C, M and Y and given to K takes two parts off the total and keeps the colour close), as
+    much as the excess asks and the black has room for; then, if that is not enough, cyan,
+    magenta and yellow are scaled down together, black kept. Whole levels throughout, rounded
+    down: the same inks always give the same result, and never over the limit."""
+    import numpy  # imported here, not at the top: start-up (only a limited CMYK build needs it)
+
+    cap = math.floor(limit * FULL / 100 + 1e-9)
+    inks = levels.astype(numpy.int64)
+    cmy, k = inks[..., :3], inks[..., 3]
+    excess = numpy.maximum(inks.sum(axis=-1) - cap, 0)
+    moved = numpy.minimum.reduce([cmy.min(axis=-1), FULL - k, (excess + 1) // 2])
+    cmy = cmy - moved[..., None]
+    k = k + moved
+    colour = cmy.sum(axis=-1)
+    over = colour + k > cap
+    room = numpy.maximum(cap - k, 0)
+    scaled = cmy * room[..., None] // numpy.maximum(colour, 1)[..., None]
+    cmy = numpy.where(over[..., None], scaled, cmy)
+    return numpy.concatenate([cmy, k[..., None]], axis=-1).astype(numpy.uint8)
+
+
+def _limited(levels: Levels, limit: float | None) -> Levels:
+    """One colour's inks within `limit` (`limit_inks`); as they are without one."""
+    if limit is None or total(levels) <= limit:
+        return levels
+    import numpy  # imported here, not at the top: start-up (only a limited CMYK build needs it)
+
+    c, m, y, k = (int(v) for v in limit_inks(numpy.array(levels, numpy.uint8), limit))
     return c, m, y, k
 
 
@@ -119,13 +165,14 @@ def _black_ink(lightness: float) -> int:
 
 
 @cache
-def ink(colour: str, role: Role) -> Ink:
+def ink(colour: str, role: Role, limit: float | None = None) -> Ink:
     """The inks that print `colour` where it paints `role`. A grey or black (chroma under
     NEUTRAL) prints in black ink alone for text, lines and small shapes, at the lightness
     closest to it, so that nothing thin is made of four inks that a press can misregister, and
     in solid black where it is near black (NEAR_BLACK: a design's soft black, as a press prints
     text, not a screened tint of it); an area blacker than black ink alone gets RICH_BLACK;
-    everything else is the profile's."""
+    everything else is the profile's. All within a total ink `limit` (percent) where one is
+    given, the rich black too."""
     lightness, a, b = seen(colour)
     if math.hypot(a, b) < NEUTRAL:
         darkest = _black_ink_lightness()[255]
@@ -133,9 +180,19 @@ def ink(colour: str, role: Role) -> Ink:
             solid = lightness <= NEAR_BLACK
             return (0.0, 0.0, 0.0, 1.0 if solid else _level(_black_ink(lightness)))
         if lightness <= darkest:
-            return RICH_BLACK
-    c, m, y, k = press_ink(colour)
-    return (_level(c), _level(m), _level(y), _level(k))
+            rich = tuple(round(v * FULL) for v in RICH_BLACK)
+            return _levels((rich[0], rich[1], rich[2], rich[3]), limit)
+    return _levels(press_ink(colour), limit)
+
+
+def _levels(levels: Levels, limit: float | None) -> Ink:
+    """Inks as the PDF's 0-1 numbers, within `limit` (`limit_inks`) where one is given: those
+    the limit changed rounded down, so that the four written never add up to more."""
+    within = _limited(levels, limit)
+    if within == levels:
+        return (_level(levels[0]), _level(levels[1]), _level(levels[2]), _level(levels[3]))
+    c, m, y, k = (math.floor(v / FULL * 1000) / 1000 for v in within)
+    return (c, m, y, k)
 
 
 def _level(value: int) -> float:
@@ -164,11 +221,22 @@ def role(shape: Path | Circle | Rect | Field) -> Role:
     return "area" if min(width, height) >= LARGE else "fill"
 
 
-def convert_image(image: PILImage) -> PILImage:
+def convert_image(image: PILImage, limit: float | None = None) -> PILImage:
     """A picture's pixels (any mode; its alpha is the PDF's soft mask, kept apart) as the
-    profile prints them, in CMYK."""
+    profile prints them, in CMYK; each pixel within a total ink `limit` (percent,
+    `limit_inks`) where one is given."""
+    from PIL import Image  # imported here, not at the top: only a CMYK build needs it
+
     rgb = image if image.mode == "RGB" else image.convert("RGB")
-    return _transforms()[0].apply(rgb)
+    cmyk = _transforms()[0].apply(rgb)
+    if limit is None:
+        return cmyk
+    import numpy  # imported here, not at the top: start-up (only a limited CMYK build needs it)
+
+    pixels = numpy.asarray(cmyk)
+    if int(pixels.astype(numpy.int64).sum(axis=-1).max(initial=0)) * 100 <= limit * FULL:
+        return cmyk
+    return Image.fromarray(limit_inks(pixels, limit), "CMYK")
 
 
 @frozen
@@ -177,9 +245,11 @@ class Fidelity:
     far that is from the design (CIEDE2000)."""
 
     colour: str
-    ink: tuple[int, int, int, int]
+    ink: Levels
     back: str
     delta_e: float
+    limit: float | None = None  # the total ink it was kept within (percent), if any
+    unlimited: Levels | None = None  # its inks before the limit, where the limit changed them
 
     @property
     def in_gamut(self) -> bool:
@@ -193,16 +263,27 @@ class Fidelity:
         )
 
 
-def fidelity(colour: str) -> Fidelity:
-    """`colour` printed through the profile and seen again, and how far it moved."""
-    back = round_trip(colour)
-    return Fidelity(colour, press_ink(colour), back, delta_e(colour, back))
+def fidelity(colour: str, limit: float | None = None) -> Fidelity:
+    """`colour` printed through the profile (within a total ink `limit`, percent, where one is
+    given) and seen again, and how far it moved."""
+    printed = press_ink(colour, limit)
+    back = on_screen(printed)
+    unlimited = press_ink(colour)
+    changed = unlimited if printed != unlimited else None
+    return Fidelity(colour, printed, back, delta_e(colour, back), limit, changed)
 
 
 def colours_used(doc: Document) -> list[str]:
     """Every colour the document's pages paint (strokes, fills, text, fields' outlines), each
     once, in the order first drawn; a drawing placed many times is looked at once."""
-    found: dict[str, None] = {}
+    return list(dict.fromkeys(colour for colour, _ in inks_used(doc)))
+
+
+def inks_used(doc: Document) -> list[tuple[str, Role]]:
+    """Every colour the document's pages paint with what it paints there (`Role`: text, a
+    line, a fill or an area, as the PDF backend sets its inks), each pair once, in the order
+    first drawn; a drawing placed many times is looked at once."""
+    found: dict[tuple[str, Role], None] = {}
     looked: set[int] = set()
     for page in doc.pages:
         for placement in page.placements:
@@ -212,13 +293,13 @@ def colours_used(doc: Document) -> list[str]:
             looked.add(id(drawing))
             for shape, _ in leaves(drawing.children, placement.transform):
                 if isinstance(shape, Text):
-                    found.setdefault(shape.colour.lower(), None)
+                    found.setdefault((shape.colour.lower(), "text"), None)
                 elif isinstance(shape, (Path, Circle, Rect, Field)):
                     style = shape.style
-                    stroke = style.stroke if style.width > 0 else None
-                    for colour in (stroke, style.fill):
-                        if colour is not None:
-                            found.setdefault(colour.lower(), None)
+                    if style.stroke is not None and style.width > 0:
+                        found.setdefault((style.stroke.lower(), "line"), None)
+                    if style.fill is not None:
+                        found.setdefault((style.fill.lower(), role(shape)), None)
     return list(found)
 
 

@@ -52,10 +52,17 @@ DUPLEX = {"long": "DuplexFlipLongEdge", "short": "DuplexFlipShortEdge", "simplex
 """The PDF's /Duplex viewer preference for each way a document asks to be printed."""
 
 
-def render_pdf(doc: Document, *, fillable: bool = False, pdfx: Standard | None = None) -> bytes:
+def render_pdf(
+    doc: Document,
+    *,
+    fillable: bool = False,
+    pdfx: Standard | None = None,
+    ink_limit: float | None = None,
+) -> bytes:
     """The document as PDF bytes; `fillable` adds AcroForm fields over every Field; `pdfx`
     makes it that PDF/X in a press's inks (`pdf_x`), which allows no fields (and PDF/X-1a
-    nothing see-through: refused, at the document)."""
+    nothing see-through: refused, at the document), its total ink at most `ink_limit`
+    (percent; None: the profile's own)."""
     if fillable and pdfx:
         raise ValueError("a CMYK PDF (PDF/X) holds no form fields")  # refused by the options
     if fillable:  # typed in on a screen and read back by its fields: the mark is for paper
@@ -67,8 +74,8 @@ def render_pdf(doc: Document, *, fillable: bool = False, pdfx: Standard | None =
     # a fillable document, lays each page's own fields over it.
     drawn, order = _drawn_and_order(doc)
     slots = _field_slots(drawn, order) if fillable else []
-    pdf, shown = _drawn(doc, drawn, pdfx)
-    return _finish(pdf, shown, order, slots, pdfx)
+    pdf, shown = _drawn(doc, drawn, pdfx, ink_limit)
+    return _finish(pdf, shown, order, slots, pdfx, ink_limit)
 
 
 def check_fields(doc: Document) -> None:
@@ -118,7 +125,10 @@ def draw_pdf(doc: Document, pages: list[Page]) -> bytes:
 
 
 def _drawn(
-    doc: Document, pages: list[Page], pdfx: Standard | None = None
+    doc: Document,
+    pages: list[Page],
+    pdfx: Standard | None = None,
+    ink_limit: float | None = None,
 ) -> tuple[pikepdf.Pdf, dict[str, set[int]]]:
     """`pages` drawn once each, and the codes shown in each font. reportlab draws each page's
     content and every form; the pages themselves are made here, a small dictionary each, so that
@@ -126,14 +136,17 @@ def _drawn(
     # imported here, not at the top, for start-up time
     import pikepdf
 
-    data, contents, shown = _draw_contents(doc, pages, pdfx)
+    data, contents, shown = _draw_contents(doc, pages, pdfx, ink_limit)
     pdf = pikepdf.open(io.BytesIO(data))
     _make_pages(pdf, pages, contents)
     return pdf, shown
 
 
 def _draw_contents(
-    doc: Document, pages: list[Page], pdfx: Standard | None = None
+    doc: Document,
+    pages: list[Page],
+    pdfx: Standard | None = None,
+    ink_limit: float | None = None,
 ) -> tuple[bytes, list[tuple[bytes, frozenset[str]]], dict[str, set[int]]]:
     """reportlab's PDF of every form and of one page whose resources name every font, form and
     graphics state used; each page's content and the forms it calls; the codes shown in each
@@ -149,6 +162,7 @@ def _draw_contents(
         pageCompression=1,
         initialFontName=FACES[("sans", "regular")].pdf_name,
         pdfx=pdfx,
+        ink_limit=ink_limit,
     )
     canvas.setTitle(doc.title)
     canvas.setAuthor(doc.author)
@@ -275,13 +289,14 @@ def _finish(
     order: list[int],
     slots: list[list[list[Widget]]],
     pdfx: Standard | None = None,
+    ink_limit: float | None = None,
 ) -> bytes:
     """Cut the fonts to the glyphs `shown`, repeat drawn pages into the document's order (copies
     share one content stream) and pack objects into object streams, so a pad of N pages costs
     little more than one page. A fillable document (`slots`: each drawn page's widgets a
     placement, some field among them) is saved with each drawn page once, and its pages and
     their fields are appended to that (`pdf_fields`). A CMYK document is made the PDF/X
-    `pdfx` (`pdf_x`)."""
+    `pdfx` (`pdf_x`), its pictures' pixels within `ink_limit`."""
     # imported here, not at the top, for start-up time
     import pikepdf
 
@@ -312,7 +327,7 @@ def _finish(
             # imported here, not at the top: only a CMYK PDF needs it
             from sheetgen.backends.pdf_x import PDF_VERSION, make_pdfx
 
-            make_pdfx(pdf, pdfx)
+            make_pdfx(pdf, pdfx, ink_limit)
             # (PDF 1.4, for PDF/X-1a, has no object streams: they came with PDF 1.5)
             saved = _saved(pdf, PDF_VERSION[pdfx], packed=pdfx != STANDARDS["x1a"])
     if not fillable:

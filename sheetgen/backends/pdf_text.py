@@ -69,11 +69,18 @@ class TextCanvas(Canvas):  # type: ignore[misc]  # (reportlab has no type hints)
     """reportlab's canvas, remembering the characters it shows in each font, so that fonts can
     be cut down to them without reading the content back."""
 
-    def __init__(self, *args: Any, pdfx: Standard | None = None, **kwargs: Any) -> None:
+    def __init__(
+        self,
+        *args: Any,
+        pdfx: Standard | None = None,
+        ink_limit: float | None = None,
+        **kwargs: Any,
+    ) -> None:
         super().__init__(*args, **kwargs)
         self.shown: defaultdict[str, set[str]] = defaultdict(set)  # font name -> characters
         self.cmyk = pdfx is not None  # colours as a press's inks (`pdf_x`), else as sRGB
         self.device = pdfx == STANDARDS["x1a"]  # in plain device CMYK, not the ICC space
+        self.ink_limit = ink_limit  # a CMYK PDF's total ink at most (percent; None: 300)
 
     def paint(self, colour: str, role: Role, stroke: bool = False) -> None:
         """Set the fill (or stroke) colour to `#rrggbb`, painting `role`: as reportlab sets
@@ -82,7 +89,7 @@ class TextCanvas(Canvas):  # type: ignore[misc]  # (reportlab has no type hints)
             # imported here, not at the top: only a CMYK PDF needs it (and pikepdf with it)
             from sheetgen.backends.pdf_x import operator, overprints
 
-            self._code.append(operator(colour, role, stroke, self.device))
+            self._code.append(operator(colour, role, stroke, self.device, self.ink_limit))
             solid = overprints(colour, role)  # solid black on top of the inks under it
             if solid:
                 self.setOverprintMask(1)

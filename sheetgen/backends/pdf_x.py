@@ -44,10 +44,13 @@ PDF_VERSION: dict[Standard, str] = {X4: "1.6", X1A: "1.4"}  # the PDF each is ma
 
 
 @cache
-def operator(colour: str, role: Role, stroke: bool, device: bool = False) -> str:
+def operator(
+    colour: str, role: Role, stroke: bool, device: bool = False, limit: float | None = None
+) -> str:
     """The content stream's operators that set `colour` for `role`, filled or stroked, in the
-    ICC-based CMYK space (`/CMYK cs 0 0 0 1 scn`), or in `device` CMYK (`0 0 0 1 k`)."""
-    values = fp_str(*ink(colour, role))
+    ICC-based CMYK space (`/CMYK cs 0 0 0 1 scn`), or in `device` CMYK (`0 0 0 1 k`), within
+    the total ink `limit` (percent) where one is given."""
+    values = fp_str(*ink(colour, role, limit))
     if device:
         return f"{values} K" if stroke else f"{values} k"
     return f"{SPACE} CS {values} SCN" if stroke else f"{SPACE} cs {values} scn"
@@ -61,11 +64,12 @@ def overprints(colour: str, role: Role) -> bool:
     return role != "area" and ink(colour, role) == (0.0, 0.0, 0.0, 1.0)
 
 
-def make_pdfx(pdf: pikepdf.Pdf, standard: Standard) -> None:
+def make_pdfx(pdf: pikepdf.Pdf, standard: Standard, limit: float | None = None) -> None:
     """Make the drawn PDF (every page and form drawn with `operator`, in device CMYK for
     PDF/X-1a) the PDF/X `standard`: for PDF/X-4 the CMYK space in every page's and form's
     resources; pictures in CMYK (for PDF/X-1a in device CMYK, their masks dropped: every pixel
-    is opaque, `refuse_see_through`); the output intent, Info and XMP."""
+    is opaque, `refuse_see_through`), each pixel within the total ink `limit` (percent) where
+    one is given; the output intent, Info and XMP."""
     profile = pdf.make_stream(_deflated_profile(), Filter=pikepdf.Name.FlateDecode, N=4)
     device = standard == X1A
     space = pikepdf.Name.DeviceCMYK if device else pikepdf.Array([pikepdf.Name.ICCBased, profile])
@@ -81,7 +85,7 @@ def make_pdfx(pdf: pikepdf.Pdf, standard: Standard) -> None:
                 obj.Resources = pikepdf.Dictionary()
             _name_space(obj.Resources, space)
         elif obj.get("/Subtype") == "/Image" and obj.objgen not in masks:
-            _to_cmyk(obj, space)
+            _to_cmyk(obj, space, limit)
             if device:
                 _unmask(obj)
     pdf.Root.OutputIntents = pikepdf.Array(
@@ -153,11 +157,12 @@ def _name_space(resources: pikepdf.Object, space: pikepdf.Object) -> None:
         spaces[SPACE] = space
 
 
-def _to_cmyk(image: pikepdf.Stream, space: pikepdf.Object) -> None:
-    """A picture's pixels in CMYK through the profile, stored deflated in the CMYK space (its
-    soft mask, if any, is a separate grey image and stays as it is)."""
+def _to_cmyk(image: pikepdf.Stream, space: pikepdf.Object, limit: float | None) -> None:
+    """A picture's pixels in CMYK through the profile (within the total ink `limit`, percent,
+    where one is given), stored deflated in the CMYK space (its soft mask, if any, is a
+    separate grey image and stays as it is)."""
     pixels = pikepdf.PdfImage(image).as_pil_image()
-    cmyk = convert_image(pixels)
+    cmyk = convert_image(pixels, limit)
     image.write(zlib.compress(cmyk.tobytes(), 6), filter=pikepdf.Name.FlateDecode)
     image.ColorSpace = space
     image.BitsPerComponent = 8

@@ -63,6 +63,14 @@ def build(
             "shops ask for: nothing see-through); implies --colour cmyk [default: x4]",
         ),
     ] = None,
+    ink_limit: Annotated[
+        float | None,
+        typer.Option(
+            metavar="PERCENT",
+            help="the most ink in all the CMYK PDF lays down anywhere, as a shop caps it "
+            "(240: at most 240%); needs --colour cmyk [default: 300, the press profile's own]",
+        ),
+    ] = None,
     transparent: Annotated[bool, typer.Option(help="PNG with a transparent background")] = False,
     quiet: Annotated[bool, typer.Option("--quiet", "-q", help="print only errors")] = False,
     names: Annotated[
@@ -185,6 +193,7 @@ def build(
         fillable=fillable,
         colour=colour,
         pdfx=pdfx,
+        ink_limit=ink_limit,
         transparent=transparent,
         quiet=quiet,
         names=names,

@@ -216,7 +216,8 @@ def export_deck(
     parts: Parts, names: Names, profile: Profile, proof: Proof | None, source: str
 ) -> list[tuple[str, bytes]]:
     """A shop's one PDF of a component (`deck_pages`), each page the piece's trim and bleed
-    (its TrimBox and BleedBox), in CMYK (the profile's PDF/X) where the profile says."""
+    (its TrimBox and BleedBox), in CMYK (the profile's PDF/X, within its ink limit) where the
+    profile says."""
     pages = deck_pages(parts, profile.backs)
     check_vector_bleed(
         [(f"page {i}", d) for i, d in enumerate(pages, 1)], profile.bleed, "pdf", source
@@ -231,7 +232,7 @@ def export_deck(
     doc = Document(tuple(_vector_page(d, profile.bleed) for d in pages), names.layout)
     if profile.standard == STANDARDS["x1a"]:
         refuse_see_through(doc, source)
-    data = render(doc, "pdf", pdfx=profile.standard)[0][1]
+    data = render(doc, "pdf", pdfx=profile.standard, ink_limit=profile.ink_limit)[0][1]
     return [(profile.file_name(names.game, names.layout, "deck", 1, "pdf"), data)]
 
 

@@ -68,6 +68,7 @@ def build_one(
             fillable=request.fillable,
             transparent=request.transparent,
             pdfx=pdfx,
+            ink_limit=request.ink_limit if pdfx is not None else None,
         )
         for label, data in files:
             part, fillable = bool(request.only), request.fillable and fmt == "pdf"
@@ -83,7 +84,7 @@ def build_one(
 
                 # (a PDF/X-1a prints a see-through shape over one colour in their mix)
                 shown = flattened(document) if pdfx == STANDARDS["x1a"] else document
-                said[folder / name] = colour_report(loaded, shown)
+                said[folder / name] = colour_report(loaded, shown, request.ink_limit)
         done(len(files))
     built = []
     for i, (path, data) in enumerate(outputs):
@@ -300,7 +301,8 @@ def run_build(request: BuildRequest) -> list[Built]:
     files or none: all inputs are checked before anything is drawn, and a build that fails or is
     killed before its last file is made leaves the output folder as it was."""
     started = time.perf_counter()
-    request.read("formats", "colour", "pdfx")  # refused before the output folder is made
+    # refused before the output folder is made
+    request.read("formats", "colour", "pdfx", "ink_limit")
     folder = check_folder(request.out)  # refused before any drawing, made before writing
     refs = list(named_layouts()) if request.build_all else []
     refs += [r for r in request.refs if r not in refs]

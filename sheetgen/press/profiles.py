@@ -39,7 +39,10 @@ MM_PER = {"mm": 1.0, "in": 25.4}
 MAX_PROFILE_BYTES = 64_000
 SIZE_TOLERANCE = 0.05  # mm: a layout's piece this close to the product's size is its size
 _KEYS: tuple[str, ...] = ("name", "shop", "product", "source", "unit", "width", "height")
-_KEYS += ("bleed", "safe", "dpi", "px", "colour", "standard", "output", "files", "backs")
+_KEYS += ("bleed", "safe", "dpi", "px", "colour", "standard", "ink_limit", "output", "files")
+_KEYS += ("backs",)
+PRESS_INK = 300.0  # percent: the most ink in all sheetgen's CMYK profile lays down (its 300%)
+LEAST_INK = 100.0  # percent: a total ink limit under one solid ink would forbid solid black
 _FIELDS = re.compile(r"\{(\w+)\}")
 FILE_FIELDS = ("game", "layout", "face", "n")
 _SLUG = re.compile(r"[A-Za-z0-9{}][A-Za-z0-9{}_-]{0,100}")
@@ -72,6 +75,7 @@ class Profile:
     px: tuple[int, int] | None
     colour: ProfileColour
     standard: Standard | None  # the PDF/X of a CMYK PDF (None: RGB)
+    ink_limit: float | None  # a CMYK PDF's total ink at most, percent (None: PRESS_INK)
     output: Output
     files: str
     backs: Backs
@@ -198,6 +202,7 @@ def read_profile(path: Path) -> Profile:
         px=None,
         colour=colour,  # type: ignore[arg-type]
         standard=_standard(reader, colour),
+        ink_limit=_ink_limit(reader, colour),
         output=output,  # type: ignore[arg-type]
         files=files,
         backs=backs,  # type: ignore[arg-type]
@@ -233,6 +238,20 @@ def _standard(reader: _Reader, colour: str) -> Standard | None:
     if standard is None:
         raise reader.fail("standard", f"{text!r}: use {STANDARDS_SAID}")
     return standard
+
+
+def _ink_limit(reader: _Reader, colour: str) -> float | None:
+    """The profile's `ink_limit`: the most ink in all its CMYK PDF may lay down anywhere, in
+    percent (the shop's figure, 240 for "at most 240%"); None where it gives none (the CMYK
+    profile's own PRESS_INK). Refused for RGB, which has no inks."""
+    if "ink_limit" not in reader.data:
+        return None
+    if colour != "cmyk":
+        raise reader.fail("ink_limit", 'an ink limit is for a CMYK file: set colour = "cmyk"')
+    value = reader.data["ink_limit"]
+    if isinstance(value, str) and value.strip().endswith("%"):
+        raise reader.fail("ink_limit", f"{value!r}: give the percent as a number, 240")
+    return reader.number("ink_limit", LEAST_INK, PRESS_INK)
 
 
 def shipped() -> dict[str, Path]:

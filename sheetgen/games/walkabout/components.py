@@ -7,6 +7,7 @@ from collections.abc import Sequence
 from fractions import Fraction
 from typing import TYPE_CHECKING
 
+from sheetgen.draw.bleed import bled
 from sheetgen.draw.document import alone
 from sheetgen.draw.sheets import Pad, Pieces, Sheets
 from sheetgen.errors import SheetgenError, UsageError
@@ -103,7 +104,11 @@ def _dice(ref: str, where: str) -> DiceLayout:
 
 
 def build_mat(layout: MatLayout, options: BuildOptions) -> Sheets:
+    """The dice mat, one a page; with --bleed printed edge to edge in its cells' `paper`
+    colour, in the room it takes without one (its art a little smaller, 3 mm inside the trim)."""
     drawing = mat_drawing(layout, _dice(layout.dice, f"{layout.name}: dice"))
+    room = (drawing.width, drawing.height)
+    drawing = bled(drawing, options.press.bleed_or(0.0), layout.paper, room)
     return Sheets(
         (Pad(drawing, options.copies),),
         title="Walkabout — dice mat",

@@ -285,6 +285,27 @@ def _strip(
     return np.stack([page[along, c] for c in cols])
 
 
+def _crop_marks(page: np.ndarray, trim: Box, bleed: Box, side: str) -> int:
+    """How many ends of the trim edge `side` have a crop mark in line with it beyond the
+    BleedBox: dark ink within a pixel of the edge's line, 1.2 to 3 mm past the bleed."""
+    per = BOARD_DPI / 25.4
+    x, y, w, h = trim
+    bx, by, bw, bh = bleed
+    at = {"left": x, "right": x + w, "top": y, "bottom": y + h}[side]
+    upright = side in ("left", "right")
+    first, last = (by, by + bh) if upright else (bx, bx + bw)
+    found = 0
+    for sign, end in ((-1, first), (1, last)):
+        steps = [end + sign * d for d in np.arange(1.2, 3.0, 0.2)]
+        across = range(int(at * per) - 1, int(at * per) + 2)
+        if upright:
+            ink = [page[int(t * per), c].min() for t in steps for c in across]
+        else:
+            ink = [page[c, int(t * per)].min() for t in steps for c in across]
+        found += min(ink) < 160
+    return found
+
+
 @pytest.mark.parametrize("ref", BOARD_LAYOUTS)
 def test_every_board_carries_its_ground_past_each_outer_trim(ref: str, tmp_path: Path) -> None:
     """Built with --bleed 3, every page's BleedBox is its TrimBox grown by 3 mm on each of the
@@ -292,7 +313,8 @@ def test_every_board_carries_its_ground_past_each_outer_trim(ref: str, tmp_path:
     a tiled one); past each such edge, out to the BleedBox's own edge, the board's ground runs
     on (no paper, the layout's ground colour, and the same colour as just inside the trim, so
     the ground is drawn out to the bleed edge, not a short stretch of it), and no text or mark
-    comes within 3 mm inside the trim: that band is its ground alone."""
+    comes within 3 mm inside the trim: that band is its ground alone. A crop mark stands in
+    line with each such edge at both its ends, beyond the bleed."""
     run = sheetgen("build", ref, "--bleed", "3", "-f", "pdf", "--out", str(tmp_path), "-q")
     assert run.code == 0, run.err
     (file,) = tmp_path.glob("*.pdf")
@@ -327,7 +349,8 @@ def test_every_board_carries_its_ground_past_each_outer_trim(ref: str, tmp_path:
                 CORNER if grown[last] else lap + CORNER,
             )
             past = _strip(pixels, trim, side, (0.5, BLEED - 0.3), ends)  # clear of anti-aliasing
-            # (a region's edge drawn along the safe line may spread half its stroke, and a pixel, over it)
+            # (a region's edge drawn along the safe line spreads half its stroke, and a pixel,
+            # over it)
             safe = _strip(pixels, trim, side, (-SAFE + 0.7, -0.5), ends)
             ground = np.median(safe.reshape(-1, 3), axis=0)
             if named is not None:
@@ -335,4 +358,5 @@ def test_every_board_carries_its_ground_past_each_outer_trim(ref: str, tmp_path:
             assert (past.min(axis=-1) >= PAPER).mean() == 0.0, f"{where}: paper past the trim"
             assert _alike(past, ground).mean() >= 0.99, f"{where}: the ground stops short"
             assert _alike(safe, ground).mean() >= 0.99, f"{where}: ink within {SAFE:g} mm"
+            assert _crop_marks(pixels, trim, bleed, side) == 2, f"{where}: no crop marks"
     assert all(outer.values()), outer  # every outer edge of the board met on some page

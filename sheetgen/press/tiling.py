@@ -8,6 +8,12 @@ the marks sit on the cuts where they cover nothing that matters. Below each pict
 says which pages it is laid over and how to line them up (by its marks, or where it has none by
 the picture itself), shows a map of where every page goes and, where the paper leaves room, the
 calibration ruler. A page holds only the shapes it shows.
+
+A drawing with a bleed (a board printed edge to edge) prints it round its outer edges only:
+each page at an edge of the picture prints the bleed there, with crop marks in line with that
+trim edge, and its TrimBox is its part of the picture (overlaps included) and its BleedBox that
+and the bleed; the overlaps between pages are as they are without a bleed, cut away or laid
+under a neighbour, so they need none.
 """
 
 from __future__ import annotations

@@ -124,7 +124,8 @@ def build(
     bleed: Annotated[
         float | None,
         typer.Option(
-            metavar="MM", help="art beyond each piece's cut (0 to 5 mm; pieces cut apart)"
+            metavar="MM",
+            help="art beyond each piece's cut (0 to 5 mm; pieces cut apart, and boards)",
         ),
     ] = None,
     fold: Annotated[

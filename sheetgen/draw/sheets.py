@@ -112,8 +112,9 @@ class Tiling:
 
 @frozen
 class Board:
-    """A picture printed whole on one page where the paper's width takes it, else tiled over
-    pages as `tiling` says; `copies` of it. `note` is said of the build, {how} ('one page',
+    """A picture printed whole on one page where the paper's width takes it (its bleed too),
+    else tiled over pages as `tiling` says, a bleed only round the picture's outer edges;
+    `copies` of it. `note` is said of the build, {how} ('one page',
     '4 tiled pages') and {paper} filled in."""
 
     drawing: Drawing
@@ -127,7 +128,9 @@ class FittedBoard:
     """A picture `units` cells across (and down) on one page at the largest cell (mm, to 0.1)
     that fits the paper with the ruler under it: `make(cell)` gives the picture and what is
     drawn over it (a game's letters). Refused under `least` mm with `refusal` ({paper} and
-    {cell} filled in). `note` as Board's, {cell} too; the cell fills {cell} in the title."""
+    {cell} filled in). `note` as Board's, {cell} too; the cell fills {cell} in the title.
+    `frame` (mm) is what `make` adds round the cells on each side: a bled board's safe zone and
+    bleed (`sheetgen.draw.bleed`), which the page must hold too."""
 
     make: Callable[[float], tuple[Drawing, ...]]
     units: float
@@ -135,6 +138,7 @@ class FittedBoard:
     refusal: str
     copies: int = 1
     note: str = ""
+    frame: float = 0.0
 
 
 class AlignmentWords(Protocol):

@@ -189,14 +189,34 @@ def _printer_left_out(
     ]
 
 
+def _is_board(item: Loaded) -> bool:
+    """A layout of a kind that prints a board to be cut out whole (it takes a bleed but has
+    no pieces cut apart): its size for a --profile is its trim as printed with the bleed."""
+    return "bleed" in item.kind.options and not item.kind.cuts
+
+
 def _check_profile(loaded: list[Loaded], request: BuildRequest) -> None:
-    """Refuse a layout whose pieces are not the product of the build's --profile."""
+    """Refuse a layout whose pieces are not the product of the build's --profile (a board's
+    size is checked once it is pressed, `_check_boards`)."""
     profile = request.profile
     assert profile is not None
     for item in loaded:
+        if _is_board(item):
+            continue
         parts = item.kind.parts(item.model) if item.kind.parts is not None else None
         sizes = [(p.front.width, p.front.height) for p in parts.pieces] if parts else []
         check_piece_size(profile, item.source, sizes)
+
+
+def _check_boards(loaded: list[Loaded], documents: list[Document], request: BuildRequest) -> None:
+    """Refuse a board whose trim, as pressed with the --profile's bleed, is not the profile's
+    product: each page's TrimBox is the board's (a board tiled over pages is never one)."""
+    profile = request.profile
+    assert profile is not None
+    for item, document in zip(loaded, documents, strict=True):
+        if _is_board(item):
+            trims = [page.trim for page in document.pages if page.trim is not None]
+            check_piece_size(profile, item.source, [(t[2], t[3]) for t in trims], "board")
 
 
 def check_distinct(loaded: list[Loaded]) -> None:
@@ -323,6 +343,8 @@ def run_build(request: BuildRequest) -> list[Built]:
     partial += request.printer_warnings
     partial += [LEGEND] if request.proofed is not None else []
     documents, unfolded = _preflight(loaded, request)
+    if request.profile is not None:
+        _check_boards(loaded, documents, request)
     partial += unfolded
     partial += _printer_left_out(loaded, documents, request)
     jobs = [(item, request, folder, doc) for item, doc in zip(loaded, documents, strict=True)]

@@ -282,9 +282,22 @@ def find_profile(ref: str, layouts: tuple[str, ...] = ()) -> Profile:
     )
 
 
-def check_piece_size(profile: Profile, source: str, sizes: list[tuple[float, float]]) -> None:
+def check_piece_size(
+    profile: Profile, source: str, sizes: list[tuple[float, float]], what: str = "pieces"
+) -> None:
     """Refuse a layout (`source`) whose pieces (`sizes`, trimmed, in mm) are not the profile's
-    product, saying both sizes."""
+    product, saying both sizes; a board's (`what`) as pressed, its page's trim."""
+    if what == "board":
+        for width, height in sizes:
+            if not profile.matches(width, height):
+                raise UsageError(
+                    f"--profile {profile.name}: {source}'s board is {width:g} x {height:g} mm "
+                    f"as printed with the profile's bleed, but the profile's product, "
+                    f"{profile.product}, is {profile.size_words}; make a custom/pieces layout "
+                    f"whose piece is {round(profile.width, 2):g} x "
+                    f"{round(profile.height, 2):g} mm, or choose another profile"
+                )
+        return
     if not sizes:
         raise UsageError(
             f"--profile {profile.name}: {source} has no pieces cut apart to print as "

@@ -43,7 +43,7 @@ def press_sheets(sheets: Sheets, opts: PressOptions, cut: bool = False) -> Docum
             done[id(part)], said = _part(part, opts, pieces)
             notes += said
             if isinstance(part, FittedBoard):
-                facts["cell"] = f"{fitted_cell(part.units, opts):g}"
+                facts["cell"] = f"{fitted_cell(part.units, opts, part.frame):g}"
         pages += done[id(part)]
     marks: tuple[str, ...] = ()
     if opts.sheet_mark:
@@ -109,6 +109,8 @@ def _pad(part: Pad, opts: PressOptions) -> tuple[list[Page], list[str]]:
     gap = part.gap if opts.gap is None else opts.gap
     press = replace(opts, gap=gap, per_page=1 if part.one_a_page else opts.per_page)
     drawing = part.drawing
+    if drawing.bleed:  # a board printed edge to edge is cut at its trim
+        press = press.cut()
     each = plan_grid(drawing.width, drawing.height, drawing.bleed, press, press.per_page or 1000)
     notes = []
     if part.shared is not None and each.count > 1:
@@ -121,8 +123,10 @@ def _pad(part: Pad, opts: PressOptions) -> tuple[list[Page], list[str]]:
 def _board(part: Board, opts: PressOptions) -> tuple[list[Page], list[str]]:
     """The board on one page where the paper's narrower side takes its width, else tiled."""
     board = part.drawing
-    if board.width <= min(opts.paper.width, opts.paper.height) - 2 * opts.margin:
-        pages, how = pad(board, opts, part.copies), "one page"
+    across = board.width + 2 * board.bleed
+    if across <= min(opts.paper.width, opts.paper.height) - 2 * opts.margin:
+        press = opts.cut() if board.bleed else opts  # cut at its trim, out of its bleed
+        pages, how = pad(board, press, part.copies), "one page"
     else:
         from sheetgen.press.tiling import tile  # start-up: most layouts tile nothing
 
@@ -133,21 +137,23 @@ def _board(part: Board, opts: PressOptions) -> tuple[list[Page], list[str]]:
     return pages, [part.note.format(how=how, paper=opts.paper.name)] if part.note else []
 
 
-def fitted_cell(units: float, opts: PressOptions) -> float:
-    """The largest cell (mm, to 0.1) at which a picture `units` cells square goes on one page
-    of the paper inside its margins, with the calibration ruler under it."""
-    side = min(opts.paper.width, opts.paper.height) - 2 * opts.margin
-    length = max(opts.paper.width, opts.paper.height) - 2 * opts.margin
+def fitted_cell(units: float, opts: PressOptions, frame: float = 0.0) -> float:
+    """The largest cell (mm, to 0.1) at which a picture `units` cells square, and `frame` mm
+    round it, goes on one page of the paper inside its margins, with the calibration ruler
+    under it."""
+    side = min(opts.paper.width, opts.paper.height) - 2 * opts.margin - 2 * frame
+    length = max(opts.paper.width, opts.paper.height) - 2 * opts.margin - 2 * frame
     room = min(side, length - RULER_HEIGHT - RULER_CLEARANCE)
     return math.floor(room / units * 10) / 10
 
 
 def _fitted(part: FittedBoard, opts: PressOptions) -> tuple[list[Page], list[str]]:
-    cell = fitted_cell(part.units, opts)
+    cell = fitted_cell(part.units, opts, part.frame)
     if cell < part.least:
         raise SheetgenError(part.refusal.format(paper=opts.paper.name, cell=f"{cell:g}"))
     board, *over = part.make(cell)
-    pages = _overlaid(pad(board, opts, part.copies), over)
+    press = opts.cut() if board.bleed else opts  # cut at its trim, out of its bleed
+    pages = _overlaid(pad(board, press, part.copies), over)
     note = part.note.format(how="one page", paper=opts.paper.name, cell=f"{cell:g}")
     return pages, [note] if part.note else []
 

@@ -8,6 +8,12 @@ the marks sit on the cuts where they cover nothing that matters. Below each pict
 says which pages it is laid over and how to line them up (by its marks, or where it has none by
 the picture itself), shows a map of where every page goes and, where the paper leaves room, the
 calibration ruler. A page holds only the shapes it shows.
+
+A drawing with a bleed (a board printed edge to edge) prints it round its outer edges only:
+each page at an edge of the picture prints the bleed there, with crop marks in line with that
+trim edge, and its TrimBox is its part of the picture (overlaps included) and its BleedBox that
+and the bleed; the overlaps between pages are as they are without a bleed, cut away or laid
+under a neighbour, so they need none.
 """
 
 from __future__ import annotations
@@ -43,6 +49,7 @@ from sheetgen.errors import SheetgenError, UsageError
 from sheetgen.frozen import frozen
 from sheetgen.model.paper import RULER_CLEARANCE, RULER_HEIGHT
 from sheetgen.press.footer import footer, footer_text
+from sheetgen.press.marks import MARK_CLEARANCE, MARK_LENGTH, MARK_LIMIT, MARK_STYLE
 from sheetgen.press.plan import PressOptions
 from sheetgen.press.ruler import RULER_WIDTH, calibration_ruler
 
@@ -90,6 +97,16 @@ class Plan:
         x0, x1 = _span(self.cuts_x, column, self.width, self.overlap)
         y0, y1 = _span(self.cuts_y, row, self.height, self.overlap)
         return (x0, y0, x1 - x0, y1 - y0)
+
+    def printed(self, row: int, column: int, bleed: float) -> Box:
+        """`window`, grown by `bleed` on each of the drawing's outer edges it reaches: a bled
+        picture's bleed goes round its outside only, its overlaps as they are."""
+        x, y, w, h = self.window(row, column)
+        left = bleed if column == 0 else 0.0
+        top = bleed if row == 0 else 0.0
+        right = bleed if column == self.columns - 1 else 0.0
+        bottom = bleed if row == self.rows - 1 else 0.0
+        return (x - left, y - top, w + left + right, h + top + bottom)
 
     def kept(self, row: int, column: int) -> Box:
         """The part of the drawing that shows of page (row, column) once all are laid."""
@@ -351,12 +368,13 @@ def _axis(drawing: Drawing, keep: tuple[Box, ...], vertical: bool) -> _Axis:
     return _Axis.of(drawing, [*keep, *texts], texts, vertical)
 
 
-def _room(press: PressOptions, landscape: bool) -> tuple[float, float]:
+def _room(press: PressOptions, landscape: bool, bleed: float = 0.0) -> tuple[float, float]:
     """The picture's largest width and height on a page: the rest of the height, at least
-    INFO_BAND (less on small paper), holds the page's words and map."""
+    INFO_BAND (less on small paper), holds the page's words and map; `bleed` kept each side
+    (a page at the picture's outer edge prints it)."""
     page_w, page_h = press.paper.oriented(landscape)
     high = page_h - press.margin - press.foot
-    return page_w - 2 * press.margin, high - min(INFO_BAND, high / 4)
+    return page_w - 2 * press.margin - 2 * bleed, high - min(INFO_BAND, high / 4) - 2 * bleed
 
 
 def plan(
@@ -366,7 +384,7 @@ def plan(
     choices = [press.landscape] if press.landscape is not None else [False, True]
     plans = []
     for landscape in choices:
-        win_w, win_h = _room(press, landscape)
+        win_w, win_h = _room(press, landscape, drawing.bleed)
         if overlap > min(win_w, win_h) / 2:  # past this, pages multiply (and repeat) without end
             # the most that works, rounded down (so that it does work) to a tenth of a mm as
             # the room is shown: never a bound that reads as the value refused
@@ -446,6 +464,35 @@ def _marks(plan: Plan, row: int, column: int, points: list[tuple[float, float]])
     if row > 0:
         shapes.append(line(0, plan.overlap / 2, w, plan.overlap / 2, dashed))
     return Drawing(w, h, tuple(shapes), title="registration marks", clip=True)
+
+
+def _outer_marks(
+    trim: Box, bleed: float, edges: tuple[bool, ...], page: tuple[float, float]
+) -> Drawing:
+    """Crop marks for the bled picture's outer trim edges on a page (`edges`: left, top,
+    right, bottom; its inner edges are cut at the dashed lines, over the overlap): short
+    lines in line with each such edge, MARK_CLEARANCE beyond the bleed, at both its ends; a
+    mark below the picture fits in the INFO_GAP above the page's words, and none reaches
+    nearer the paper's edge than MARK_LIMIT."""
+    x, y, w, h = trim
+    left, top, right, bottom = edges
+    lo_y, hi_y = y - (bleed if top else 0.0), y + h + (bleed if bottom else 0.0)
+    lo_x, hi_x = x - (bleed if left else 0.0), x + w + (bleed if right else 0.0)
+    near, below = MARK_CLEARANCE, min(MARK_LENGTH, INFO_GAP - MARK_CLEARANCE - 0.5)
+    page_w, page_h = page
+    shapes: list[Shape] = []
+    for at, cut in ((x, left), (x + w, right)):  # vertical trim edges: marks above and below
+        if cut:
+            start = max(MARK_LIMIT, lo_y - near - MARK_LENGTH)
+            shapes.append(line(at, start, at, lo_y - near, MARK_STYLE))
+            shapes.append(line(at, hi_y + near, at, hi_y + near + below, MARK_STYLE))
+    for at, cut in ((y, top), (y + h, bottom)):  # horizontal ones: marks left and right
+        if cut:
+            start = max(MARK_LIMIT, lo_x - near - MARK_LENGTH)
+            end = min(page_w - MARK_LIMIT, hi_x + near + MARK_LENGTH)
+            shapes.append(line(start, at, lo_x - near, at, MARK_STYLE))
+            shapes.append(line(hi_x + near, at, end, at, MARK_STYLE))
+    return Drawing(page_w, page_h, tuple(shapes), title="crop marks")
 
 
 def _page_name(words: TileWords, row: int, column: int) -> str:
@@ -565,7 +612,8 @@ def tile(
         )
     layout = plan(drawing, press, overlap, keep, len(words.rows))
     page_w, page_h = press.paper.oriented(layout.landscape)
-    tallest = max(layout.window(r, 0)[3] for r in range(layout.rows))
+    b = drawing.bleed
+    tallest = max(layout.printed(r, 0, b)[3] for r in range(layout.rows))
     band = page_h - press.margin - press.foot - tallest  # the same words and map on every page
     points = mark_points(layout, drawing, keep)
     credit = footer_text(press.credit)
@@ -582,25 +630,30 @@ def tile(
     for r in range(layout.rows):
         for c in range(layout.columns):
             x, y, w, h = layout.window(r, c)
+            gx, gy, gw, gh = layout.printed(r, c, b)  # with the bleed round the outside
             name = _page_name(words, r, c)
-            shown = visible(drawing.children, iter(boxes), (x, y, w, h))
+            shown = visible(drawing.children, iter(boxes), (gx, gy, gw, gh))
             view = Drawing(
-                w,
-                h,
-                (Group(shown, translate(-x, -y)),),
+                gw,
+                gh,
+                (Group(shown, translate(-gx, -gy)),),
                 title=f"page {name}",
                 clip=True,
             )
-            left = (page_w - w) / 2
-            at = translate(left, press.margin)
+            left = (page_w - gw) / 2
+            trim = (left + x - gx, press.margin + y - gy, w, h)
+            at = translate(trim[0], trim[1])
             marked = bool(_shown(layout, r, c, points))
             info = _info(layout, words, caption, (r, c, marked), page_w - 2 * press.margin, words_h)
             placements = (
-                Placement(view, at),
+                Placement(view, translate(left, press.margin)),
                 Placement(_marks(layout, r, c, points), at),
-                Placement(info, translate(press.margin, press.margin + h + INFO_GAP)),
+                Placement(info, translate(press.margin, press.margin + gh + INFO_GAP)),
                 *bottom,
             )
-            trim = (left, press.margin, w, h)
-            pages.append(Page(page_w, page_h, placements, trim, trim, name))
+            if b:
+                edges = (gx < x, gy < y, gx + gw > x + w, gy + gh > y + h)
+                placements += (Placement(_outer_marks(trim, b, edges, (page_w, page_h)), IDENTITY),)
+            printed = (left, press.margin, gw, gh)
+            pages.append(Page(page_w, page_h, placements, trim, printed, name))
     return pages

@@ -31,6 +31,11 @@ POKER_US = (
     'game = "custom"\ncomponent = "pieces"\nname = "poker-us"\nextends = "custom/poker"\n\n'
     "[piece]\nwidth = 63.5\nheight = 88.9\n"
 )
+# docs/building.md's Scrumpit board at The Game Crafter's 8 in square board
+SQUARE = (
+    'game = "scrumpit"\ncomponent = "board"\nname = "square"\nextends = "scrumpit/standard"\n'
+    "cell = 6.8\n"
+)
 # docs/building.md's hex tiles at The Game Crafter's size, and a copy shop's profile beside them
 HEXES = (
     'game = "custom"\ncomponent = "pieces"\nname = "hexes"\ndata = "hexes.csv"\n'
@@ -80,6 +85,7 @@ def readers_files(folder: Path, game: str | None) -> None:
     (folder / "class.txt").write_text(NAMES, encoding="utf-8")
     (folder / "poker-us.toml").write_text(POKER_US, encoding="utf-8")
     (folder / "hexes.toml").write_text(HEXES, encoding="utf-8")
+    (folder / "square.toml").write_text(SQUARE, encoding="utf-8")
     (folder / "hexes.csv").write_text(HEX_ROWS, encoding="utf-8")
     (folder / "my-shop.toml").write_text(MY_SHOP, encoding="utf-8")
     (folder / "words.txt").write_text("\n".join(WORDS.split()) + "\n", encoding="utf-8")
@@ -230,6 +236,7 @@ def test_the_files_the_shop_commands_use_are_the_ones_shown() -> None:
     page = (ROOT / "docs" / "building.md").read_text(encoding="utf-8")
     assert f"```toml\n{HEXES}```" in page
     assert f"```toml\n{MY_SHOP}```" in page
+    assert f"```toml\n{SQUARE}```" in page
     assert "`Forest,#2e7d32,3`" in page and HEX_ROWS.startswith("name,ground,count\n")
 
 

@@ -38,7 +38,10 @@ PT = 72 / 25.4  # PDF points a mm
 PAPER = 250  # a pixel whose every channel is this light or lighter is bare paper
 SAME = 24  # two pixels this close in every channel show the same colour (anti-aliasing aside)
 CORNER = 1.0  # mm left out at each end of a cut, where two cuts' bleeds meet
-TAKERS = ("custom/pieces", "marram/tiles", "scribbly-gum/tiles", "scrumpit/tiles", "walkabout/dice")
+PIECES = ("custom/pieces", "marram/tiles", "scribbly-gum/tiles", "scrumpit/tiles", "walkabout/dice")
+BOARDS = ("marram/board", "scrumpit/board", "walkabout/mat")  # cut out of their bleed whole
+TAKERS = tuple(sorted(PIECES + BOARDS))
+SAFE = 3.0  # mm inside a board's trim that no text or mark reaches (issue #37)
 
 
 def _custom_grounds(item: Loaded) -> tuple[str, ...]:
@@ -74,7 +77,7 @@ GROUNDS: dict[str, Callable[[Any], tuple[str, ...]] | None] = {
 CUT_LAYOUTS = sorted(
     name
     for name in builtin_layouts()
-    if "bleed" in load(name).kind.options
+    if load(name).kind.key in PIECES
     and getattr(getattr(load(name).model, "piece", None), "shape", "") != "die-net"
 )
 # one layout a kind in the default tier, each the quickest of its kind to build and read
@@ -251,3 +254,109 @@ def test_all_builds_with_a_bleed_saying_once_what_takes_none(tmp_path: Path) -> 
     notes = [line for line in run.err.splitlines() if line.startswith("note: --bleed")]
     assert len(notes) == 1 and "so it takes no bleed" in notes[0]
     assert len(list(tmp_path.glob("*.pdf"))) == len(builtin_layouts())
+
+
+# The boards: each layout of a kind that prints a board to be cut out of its bleed whole, and
+# the colour its layout files name for the ground its bleed shows (None: Scrumpit's board
+# names none; its ground is read from the art just inside the trim instead)
+BOARD_LAYOUTS = sorted(name for name in builtin_layouts() if load(name).kind.key in BOARDS)
+BOARD_GROUNDS: dict[str, Callable[[Any], str] | None] = {
+    "marram/board": lambda m: load(m.tiles).model.sheet.sand,
+    "scrumpit/board": None,
+    "walkabout/mat": lambda m: m.paper,
+}
+BOARD_DPI = 100
+
+
+def _strip(
+    page: np.ndarray, box: Box, side: str, span: tuple[float, float], ends: tuple[float, float]
+) -> np.ndarray:
+    """The pixels of the band from span[0] to span[1] mm outside `box`'s side (inside,
+    negative), `ends` mm short of the side's first and last end: rows (outward) of RGB."""
+    per = BOARD_DPI / 25.4
+    x, y, w, h = box
+    steps = np.arange(*span, 25.4 / BOARD_DPI)
+    if side in ("top", "bottom"):
+        along = np.arange(int((x + ends[0]) * per), int((x + w - ends[1]) * per))
+        rows = [int(((y - d) if side == "top" else (y + h + d)) * per) for d in steps]
+        return np.stack([page[r, along] for r in rows])
+    along = np.arange(int((y + ends[0]) * per), int((y + h - ends[1]) * per))
+    cols = [int(((x - d) if side == "left" else (x + w + d)) * per) for d in steps]
+    return np.stack([page[along, c] for c in cols])
+
+
+def _crop_marks(page: np.ndarray, trim: Box, bleed: Box, side: str) -> int:
+    """How many ends of the trim edge `side` have a crop mark in line with it beyond the
+    BleedBox: dark ink within a pixel of the edge's line, 1.2 to 3 mm past the bleed."""
+    per = BOARD_DPI / 25.4
+    x, y, w, h = trim
+    bx, by, bw, bh = bleed
+    at = {"left": x, "right": x + w, "top": y, "bottom": y + h}[side]
+    upright = side in ("left", "right")
+    first, last = (by, by + bh) if upright else (bx, bx + bw)
+    found = 0
+    for sign, end in ((-1, first), (1, last)):
+        steps = [end + sign * d for d in np.arange(1.2, 3.0, 0.2)]
+        across = range(int(at * per) - 1, int(at * per) + 2)
+        if upright:
+            ink = [page[int(t * per), c].min() for t in steps for c in across]
+        else:
+            ink = [page[c, int(t * per)].min() for t in steps for c in across]
+        found += min(ink) < 160
+    return found
+
+
+@pytest.mark.parametrize("ref", BOARD_LAYOUTS)
+def test_every_board_carries_its_ground_past_each_outer_trim(ref: str, tmp_path: Path) -> None:
+    """Built with --bleed 3, every page's BleedBox is its TrimBox grown by 3 mm on each of the
+    board's outer edges it holds (all four on a board on one page, none over the overlaps of
+    a tiled one); past each such edge, out to the BleedBox's own edge, the board's ground runs
+    on (no paper, the layout's ground colour, and the same colour as just inside the trim, so
+    the ground is drawn out to the bleed edge, not a short stretch of it), and no text or mark
+    comes within 3 mm inside the trim: that band is its ground alone. A crop mark stands in
+    line with each such edge at both its ends, beyond the bleed."""
+    run = sheetgen("build", ref, "--bleed", "3", "-f", "pdf", "--out", str(tmp_path), "-q")
+    assert run.code == 0, run.err
+    (file,) = tmp_path.glob("*.pdf")
+    pdf = pdfium.PdfDocument(file)
+    item = load(ref)
+    named = BOARD_GROUNDS[item.kind.key]
+    lap = getattr(item.model, "overlap", 0.0)  # a tiled board's pages' overlap (mm)
+    outer = {"top": 0, "bottom": 0, "left": 0, "right": 0}
+    for number in range(len(pdf)):
+        page = pdf[number]
+        trim, bleed = _boxes(page)
+        grown = {
+            "left": trim[0] - bleed[0],
+            "top": trim[1] - bleed[1],
+            "right": bleed[0] + bleed[2] - trim[0] - trim[2],
+            "bottom": bleed[1] + bleed[3] - trim[1] - trim[3],
+        }
+        pixels = np.asarray(
+            page.render(scale=BOARD_DPI / 72).to_pil().convert("RGB"), dtype=np.int32
+        )
+        for side, by in grown.items():
+            where = f"page {number + 1}, {side}"
+            if abs(by) < 0.01:  # an edge laid over or under a neighbour's overlap
+                continue
+            assert abs(by - BLEED) < 0.01, f"{where}: bled {by:.2f} mm"
+            outer[side] += 1
+            # short of each end by CORNER, or, at a tiled page's inner edge, by its overlap
+            # (its dashed cut line and ⊕ marks lie there, cut away or laid under)
+            first, last = ("left", "right") if side in ("top", "bottom") else ("top", "bottom")
+            ends = (
+                CORNER if grown[first] else lap + CORNER,
+                CORNER if grown[last] else lap + CORNER,
+            )
+            past = _strip(pixels, trim, side, (0.5, BLEED - 0.3), ends)  # clear of anti-aliasing
+            # (a region's edge drawn along the safe line spreads half its stroke, and a pixel,
+            # over it)
+            safe = _strip(pixels, trim, side, (-SAFE + 0.7, -0.5), ends)
+            ground = np.median(safe.reshape(-1, 3), axis=0)
+            if named is not None:
+                assert _alike(ground, rgb(named(item.model))).all(), (where, ground)
+            assert (past.min(axis=-1) >= PAPER).mean() == 0.0, f"{where}: paper past the trim"
+            assert _alike(past, ground).mean() >= 0.99, f"{where}: the ground stops short"
+            assert _alike(safe, ground).mean() >= 0.99, f"{where}: ink within {SAFE:g} mm"
+            assert _crop_marks(pixels, trim, bleed, side) == 2, f"{where}: no crop marks"
+    assert all(outer.values()), outer  # every outer edge of the board met on some page

@@ -309,8 +309,9 @@ def test_a_build_of_several_layouts_folds_those_it_can_and_says_which_it_cannot(
             "scribbly-gum/digital"),
         (["scrumpit/scorepad", "--bleed", "2"],
          2, "error: --bleed: scrumpit/scorepad prints sheets used whole, and a sheet used whole "
-            "is not cut, so it takes no bleed; --bleed works with custom/pieces, marram/tiles, "
-            "scribbly-gum/tiles, scrumpit/tiles, walkabout/dice layouts only"),
+            "is not cut, so it takes no bleed; --bleed works with custom/pieces, marram/board, "
+            "marram/tiles, scribbly-gum/tiles, scrumpit/board, scrumpit/tiles, walkabout/dice, "
+            "walkabout/mat layouts only"),
         (["marram/art", "--bleed", "2"],
          2, "error: --bleed: marram/art makes images, not printed pages; --bleed works with "),
     ],

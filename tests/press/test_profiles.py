@@ -120,6 +120,37 @@ def test_a_layouts_pieces_of_another_size_are_refused_saying_both() -> None:
     assert len(run.err.strip().splitlines()) == 1
 
 
+def test_a_board_the_size_of_a_board_product_takes_its_profile(tmp_path: Path) -> None:
+    """The Game Crafter's square board is 8 x 8 in with 1/8 in of bleed (its profile's quoted
+    figures). No built-in board is that size as printed; a Scrumpit board of one's own is, at
+    6.8 mm cells: 29 cells of 6.8 mm and 3 mm of its ground each side, 203.2 mm. Built with
+    the profile it is one page whose TrimBox is 203.2 mm square and BleedBox 1/8 in more each
+    side; a built-in board is refused in one line saying both sizes."""
+    layout = tmp_path / "square.toml"
+    layout.write_text(
+        'game = "scrumpit"\ncomponent = "board"\nextends = "scrumpit/standard"\n'
+        'name = "square"\ndescription = "an 8 in board"\ncell = 6.8\n',
+        encoding="utf-8",
+    )
+    out = tmp_path / "out"
+    args = ("--profile", "thegamecrafter/square-board", "--paper", "A3", "-f", "pdf", "-q")
+    run = sheetgen("build", str(layout), *args, "--out", str(out))
+    assert run.code == 0, run.err
+    (file,) = out.glob("*.pdf")
+    with pikepdf.open(file) as pdf:
+        (page,) = pdf.pages
+        trim = [float(v) for v in page.obj.TrimBox]
+        bleed = [float(v) for v in page.obj.BleedBox]
+    inch = 72.0  # PDF points
+    assert abs(trim[2] - trim[0] - 8 * inch) < 0.05 and abs(trim[3] - trim[1] - 8 * inch) < 0.05
+    for inner, outer, sign in zip(trim, bleed, (-1, -1, 1, 1), strict=True):
+        assert abs(outer - inner - sign * inch / 8) < 0.05
+    run = sheetgen("build", "scrumpit/single", *args, "--out", str(tmp_path / "single"))
+    assert run.code == 2 and len(run.err.strip().splitlines()) == 1
+    assert "203.2 x 203.2 mm" in run.err and "scrumpit/single's board is" in run.err
+    assert not (tmp_path / "single").exists()
+
+
 @pytest.mark.parametrize(
     ("line", "said"),
     [

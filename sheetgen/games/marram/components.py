@@ -5,6 +5,7 @@ from __future__ import annotations
 
 from typing import TYPE_CHECKING
 
+from sheetgen.draw.bleed import art_room, bled
 from sheetgen.draw.document import alone
 from sheetgen.draw.sheets import AlignmentTest, Pad, Sheets
 from sheetgen.errors import SheetgenError
@@ -12,7 +13,7 @@ from sheetgen.findings import Finding, error
 from sheetgen.games.marram.draw import tile_drawing
 from sheetgen.games.marram.faces import back, front
 from sheetgen.games.marram.model import ArtLayout, BoardLayout, TileSetLayout
-from sheetgen.games.marram.picture import board_drawing
+from sheetgen.games.marram.picture import HEIGHT, WIDTH, board_drawing
 from sheetgen.games.marram.rules import check_set
 from sheetgen.games.marram.tile_sheets import tile_sheets
 
@@ -76,10 +77,15 @@ def check_art(layout: ArtLayout) -> list[Finding]:
 
 
 def build_board(layout: BoardLayout, options: BuildOptions) -> Sheets:
-    """A picture of the board with each claim marked, and the scores beside it."""
+    """A picture of the board with each claim marked, and the scores beside it; with --bleed
+    printed edge to edge on the tiles' sand, in the room it takes without one (its tiles a
+    little smaller, its words not)."""
     tiles = _tiles(layout.tiles, f"{layout.name}: tiles")
+    bleed = options.press.bleed_or(0.0)
+    drawing = board_drawing(layout, tiles, art_room((WIDTH, HEIGHT), bleed))
+    drawing = bled(drawing, bleed, tiles.sheet.sand)
     return Sheets(
-        (Pad(board_drawing(layout, tiles)),),
+        (Pad(drawing),),
         title=layout.title,
         subject="A Marram board and its score",
         keywords=("marram", "board"),

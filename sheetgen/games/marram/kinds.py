@@ -45,7 +45,7 @@ GAME = Game(
             check=Lazy("sheetgen.games.marram.verdict:check_board"),
             build=Lazy("sheetgen.games.marram.components:build_board"),
             starter=Starter("marram/example-board", ("tiles", "title", "variant", "length")),
-            options=PRESSED,
+            options=frozenset({"bleed"}) | PRESSED,
         ),
     ),
 )

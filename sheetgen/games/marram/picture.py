@@ -16,17 +16,21 @@ INK = "#2b2a26"
 WIDTH, HEIGHT = 194.0, 263.0
 
 
-def board_drawing(layout: BoardLayout, tiles: TileSetLayout) -> Drawing:
+def board_drawing(
+    layout: BoardLayout, tiles: TileSetLayout, space: tuple[float, float] = (WIDTH, HEIGHT)
+) -> Drawing:
     """The board's tiles edge to edge (their beasts running on across the joins), a white
-    line along each join beneath the beasts, the claims, and the scores below."""
+    line along each join beneath the beasts, the claims, and the scores below, in `space`
+    (width, height mm; in less, smaller tiles, the words their size)."""
+    width, height = space
     words = layout.labels
     verdict = referee(layout, tiles)
     board = verdict.board
     xs = [p[0] for p in board] or [0]
     ys = [p[1] for p in board] or [0]
     cols, rows = max(xs) - min(xs) + 1, max(ys) - min(ys) + 1
-    size = min(36.0, WIDTH / cols, 170.0 / rows)
-    ox = (WIDTH - cols * size) / 2 - min(xs) * size
+    size = min(36.0, width / cols, (170.0 - HEIGHT + height) / rows)
+    ox = (width - cols * size) / 2 - min(xs) * size
     oy = 14 - min(ys) * size
     shapes: list[Shape] = [label(0, 5, layout.title, 5, anchor="start", weight="bold", colour=INK)]
     layers: list[Layers] = []
@@ -78,14 +82,14 @@ def board_drawing(layout: BoardLayout, tiles: TileSetLayout) -> Drawing:
     )
     # a game in progress: the boots on what it finished went back, so none shows on it
     back = [words.boots_back] if scores and not layout.end_game else []
-    room = max(0, int((HEIGHT - y - 20) / 4.2) - len(back))
+    room = max(0, int((height - y - 20) / 4.2) - len(back))
     lines = [
         words.score_line.format(feature=s.feature, points=s.points, owners=", ".join(s.owners))
         for s in scores[:room]
     ]
     for line in lines + back:
         y += 4.2
-        shapes.append(label(0, y, line, 2.6, anchor="start", colour=INK, max_width=WIDTH))
+        shapes.append(label(0, y, line, 2.6, anchor="start", colour=INK, max_width=width))
     y += 6
     scored = "   ".join(f"{p}: {totals.get(p, 0)}" for p in players)
     shapes.append(
@@ -97,7 +101,7 @@ def board_drawing(layout: BoardLayout, tiles: TileSetLayout) -> Drawing:
             anchor="start",
             weight="bold",
             colour=INK,
-            max_width=WIDTH,
+            max_width=width,
         )
     )
     if verdict.in_hand:
@@ -110,7 +114,7 @@ def board_drawing(layout: BoardLayout, tiles: TileSetLayout) -> Drawing:
                 2.6,
                 anchor="start",
                 colour=INK,
-                max_width=WIDTH,
+                max_width=width,
             )
         )
-    return Drawing(WIDTH, HEIGHT, tuple(shapes), title=f"Marram board {layout.name}")
+    return Drawing(width, height, tuple(shapes), title=f"Marram board {layout.name}")

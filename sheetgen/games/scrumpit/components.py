@@ -9,9 +9,15 @@ from functools import partial
 from typing import TYPE_CHECKING
 
 from sheetgen.draw import Drawing, Group, Shape, Style, label
+from sheetgen.draw.bleed import SAFE, bled
 from sheetgen.draw.sheets import Band, Bands, Board, FittedBoard, Pad, Sheets, TileWords, Tiling
 from sheetgen.findings import Finding
-from sheetgen.games.scrumpit.board_drawing import board_drawing, board_extent, board_keep
+from sheetgen.games.scrumpit.board_drawing import (
+    BOARD_FILL,
+    board_drawing,
+    board_extent,
+    board_keep,
+)
 from sheetgen.games.scrumpit.draw import INK, bag_mark, placed_tile, tile_drawing
 from sheetgen.games.scrumpit.model import (
     MIN_CELL,
@@ -59,24 +65,35 @@ def fitted(layout: BoardLayout, make: Callable[[float], tuple[Drawing, ...]]) ->
 
 def build_board(layout: BoardLayout, options: BuildOptions) -> Sheets:
     """The board: on one page at the largest cell that fits (fit = true or --fit), or at its
-    real cell size tiled over as many pages as it needs (one, on paper large enough)."""
+    real cell size tiled over as many pages as it needs (one, on paper large enough). With
+    --bleed, framed in its cream SAFE mm wide, the cream running on past the trim."""
     labels = layout.labels
     note = f"{layout.name}: cells {{cell}} mm on {{how}} of {{paper}}"
+    bleed = options.press.bleed_or(0.0)
     if layout.fit or options.fit:
         made = fitted(
-            layout, lambda cell: (board_drawing(layout, labels, cell, pencil=cell < layout.cell),)
+            layout,
+            lambda cell: (
+                bled(
+                    board_drawing(layout, labels, cell, pencil=cell < layout.cell),
+                    bleed,
+                    BOARD_FILL,
+                ),
+            ),
         )
-        board: Board | FittedBoard = replace(made, copies=options.copies, note=note)
+        frame = bleed + SAFE if bleed else 0.0
+        board: Board | FittedBoard = replace(made, copies=options.copies, note=note, frame=frame)
         title = "Scrumpit board ({cell} mm cells)"  # the cell the press fits
     else:
         cell = layout.cell
+        shift = SAFE if bleed else 0.0  # a bled board's cells sit inside its frame
         tiling = Tiling(
             tile_words(labels),
             layout.overlap,
             labels.caption.format(size=f"{cell:g}"),
-            board_keep(layout, cell),
+            [(x + shift, y + shift, w, h) for x, y, w, h in board_keep(layout, cell)],
         )
-        drawing = board_drawing(layout, labels, cell, pencil=False)
+        drawing = bled(board_drawing(layout, labels, cell, pencil=False), bleed, BOARD_FILL)
         board = Board(drawing, tiling, options.copies, note.replace("{cell}", f"{cell:g}"))
         title = f"Scrumpit board ({cell:g} mm cells)"
     return Sheets(

@@ -19,7 +19,7 @@ GAME = Game(
             check=Lazy("sheetgen.games.scrumpit.rules:check_board"),
             build=Lazy("sheetgen.games.scrumpit.components:build_board"),
             starter=Starter("scrumpit/standard", ("cell", "overlap", "fit")),
-            options=frozenset({"fit", "copies"}) | PRESSED,
+            options=frozenset({"fit", "copies", "bleed"}) | PRESSED,
             parts=Lazy("sheetgen.games.scrumpit.parts:board_parts"),
         ),
         ComponentKind(

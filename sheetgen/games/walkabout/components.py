@@ -7,11 +7,12 @@ from collections.abc import Sequence
 from fractions import Fraction
 from typing import TYPE_CHECKING
 
+from sheetgen.draw.bleed import art_room, bled
 from sheetgen.draw.document import alone
 from sheetgen.draw.sheets import Pad, Pieces, Sheets
 from sheetgen.errors import SheetgenError, UsageError
 from sheetgen.findings import Finding, error
-from sheetgen.games.walkabout.dice import BLEED, face_bands, face_drawing, mat_drawing
+from sheetgen.games.walkabout.dice import BLEED, MAT_H, MAT_W, face_bands, face_drawing, mat_drawing
 from sheetgen.games.walkabout.draw import MAP_TOP, Finished, draw_map, map_fits, name_overlay
 from sheetgen.games.walkabout.face import clear_of_cut
 from sheetgen.games.walkabout.grid import Grid, Node, Segment, Space, segment
@@ -103,7 +104,11 @@ def _dice(ref: str, where: str) -> DiceLayout:
 
 
 def build_mat(layout: MatLayout, options: BuildOptions) -> Sheets:
-    drawing = mat_drawing(layout, _dice(layout.dice, f"{layout.name}: dice"))
+    """The dice mat, one a page; with --bleed printed edge to edge in its cells' `paper`
+    colour, in the room it takes without one (its lattices a little smaller, its words not)."""
+    bleed = options.press.bleed_or(0.0)
+    dice = _dice(layout.dice, f"{layout.name}: dice")
+    drawing = bled(mat_drawing(layout, dice, art_room((MAT_W, MAT_H), bleed)), bleed, layout.paper)
     return Sheets(
         (Pad(drawing, options.copies),),
         title="Walkabout — dice mat",

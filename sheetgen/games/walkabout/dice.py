@@ -91,11 +91,12 @@ def _die_heading(name: str, lines: list[str], width: float) -> Drawing:
 MAT_W, MAT_H = 194.0, 250.5  # fits A4 and US Letter with the calibration ruler below
 
 
-def _mat_header(layout: MatLayout) -> tuple[list[Shape], float]:
-    """Title, how to use the mat, and the arrow along forward; and where the columns begin."""
+def _mat_header(layout: MatLayout, width: float) -> tuple[list[Shape], float]:
+    """Title, how to use the mat, and the arrow along forward, `width` mm across; and where
+    the columns begin."""
     words = layout.labels
     heading = words.mat_heading.format(title=layout.title).upper()
-    intro = wrap(f"{words.mat_put} {words.mat_turn} {words.mat_point}", 2.8, MAT_W - 34)
+    intro = wrap(f"{words.mat_put} {words.mat_turn} {words.mat_point}", 2.8, width - 34)
     title = label(
         0,
         6,
@@ -104,7 +105,7 @@ def _mat_header(layout: MatLayout) -> tuple[list[Shape], float]:
         anchor="start",
         weight="bold",
         colour=layout.accent,
-        max_width=MAT_W - 34,
+        max_width=width - 34,
     )
     shapes: list[Shape] = [
         title,
@@ -112,7 +113,7 @@ def _mat_header(layout: MatLayout) -> tuple[list[Shape], float]:
             label(0, 13 + 4.3 * i, text, 2.8, anchor="start", colour=layout.ink)
             for i, text in enumerate(intro)
         ),
-        arrow(MAT_W - 15, 10, 26, 9, layout.accent, forward_heading()),
+        arrow(width - 15, 10, 26, 9, layout.accent, forward_heading()),
     ]
     return shapes, max(22.0, 13 + 4.3 * len(intro))
 
@@ -139,12 +140,15 @@ def _mat_cell(
     ]
 
 
-def mat_drawing(layout: MatLayout, dice: DiceLayout) -> Drawing:
-    """The dice mat: each face's movement on a larger lattice, a column a die, and an arrow
-    along the forward direction to turn your map by."""
-    shapes, top = _mat_header(layout)
-    col_w = MAT_W / len(dice.dice)
-    cell_h = (MAT_H - top - 8) / 6
+def mat_drawing(
+    layout: MatLayout, dice: DiceLayout, room: tuple[float, float] = (MAT_W, MAT_H)
+) -> Drawing:
+    """The dice mat, `room` mm (width, height): each face's movement on a larger lattice, a
+    column a die, and an arrow along the forward direction to turn your map by."""
+    width, height = room
+    shapes, top = _mat_header(layout, width)
+    col_w = width / len(dice.dice)
+    cell_h = (height - top - 8) / 6
     step = (cell_h - 6) * 0.8 / span([f for die in dice.dice for f in die.faces])
     pen = Pen(step, max(0.5, step * 0.1), layout.ink, layout.paper)
     for d, die in enumerate(dice.dice):
@@ -155,4 +159,4 @@ def mat_drawing(layout: MatLayout, dice: DiceLayout) -> Drawing:
         shapes.append(label(x + col_w / 2, top + 3.5, name, 3.4, weight="bold", colour=die.ink))
         for i, face in enumerate(die.faces):
             shapes += _mat_cell(layout, face, i + 1, pen, x, top + 8 + i * cell_h, col_w, cell_h)
-    return Drawing(MAT_W, MAT_H, tuple(shapes), title="dice mat")
+    return Drawing(width, height, tuple(shapes), title="dice mat")

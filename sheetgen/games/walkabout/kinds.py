@@ -55,7 +55,7 @@ GAME = Game(
             check=Lazy("sheetgen.games.walkabout.components:check_mat"),
             build=Lazy("sheetgen.games.walkabout.components:build_mat"),
             starter=Starter("walkabout/mat", ("title", "ink", "accent", "paper", "grid_line")),
-            options=frozenset({"copies"}) | PRESSED,
+            options=frozenset({"copies", "bleed"}) | PRESSED,
             parts=Lazy("sheetgen.games.walkabout.parts:mat_parts"),
         ),
         ComponentKind(

@@ -1,0 +1,707 @@
+"""A picture tiled over pages, judged as the person cutting and sticking them would, from the
+paper's geometry and the drawing's own shapes (never from the tiler's tables): the pages'
+windows cover the picture with the overlap asked and no page more than the paper needs; each
+page holds the picture's shapes that reach into its window, placed at its offset, and none far
+from it; each ⊕ mark sits on a cut and shows whole on every page it falls on; the dashed cut
+lines run down the middle of each overlap; the map shows every page at its place in the grid,
+this one filled; the words name the page, its neighbours and the page count, in type of 6 pt
+or more, clear of the map; nothing comes within 3 mm of the paper's edge.
+
+The cases: Scrumpit's real board (its cells and texts kept clear of cuts and marks) and a
+poster of every kind of shape (rectangles, circles, lines, curves, texts turned and anchored
+three ways, images, fields, scaled and clipped groups), on A4 and Letter, portrait, landscape
+and the tiler's own choice. The default tier runs two of them, the slow tier the rest."""
+
+from __future__ import annotations
+
+import io
+import itertools
+import math
+from collections.abc import Sequence
+from functools import cache
+
+import pytest
+from PIL import Image as PILImage
+
+from sheetgen.draw.document import Page
+from sheetgen.draw.fonts import cap_height, pt, text_width
+from sheetgen.draw.geometry import flattened
+from sheetgen.draw.shapes import (
+    Anchor,
+    Circle,
+    CurveTo,
+    Drawing,
+    Field,
+    Group,
+    Image,
+    LineTo,
+    MoveTo,
+    Path,
+    Rect,
+    Shape,
+    Style,
+    Text,
+)
+from sheetgen.draw.sheets import TileWords
+from sheetgen.draw.transform import IDENTITY, Transform, rotate, scale, translate
+from sheetgen.draw.walk import leaves
+from sheetgen.errors import SheetgenError, UsageError
+from sheetgen.games.scrumpit.board_drawing import board_drawing, board_keep
+from sheetgen.games.scrumpit.components import tile_words
+from sheetgen.games.scrumpit.model import BoardLayout
+from sheetgen.layouts.read import load
+from sheetgen.press import PressOptions, parse_paper
+from sheetgen.press.tiling import tile
+from tests.support import tiered
+
+Box = tuple[float, float, float, float]  # x0, y0, x1, y1
+EDGE = 3.0  # mm: nothing within this of the paper's edge (a home printer's unprintable rim)
+MARK_ARM = 2.5  # mm: half the width of a ⊕ mark, as drawn
+WORDS = TileWords(
+    rows="ABCDEFGH",
+    name="{row}{column}",
+    heading="Page {page} of {count}, {rows} rows by {columns} columns",
+    keep="Keep this page whole",
+    over_left="Cut the left edge and lay it over page {page}",
+    over_top="Cut the top edge and lay it over page {page}",
+    marks="Line up the marks",
+    unmarked="Line up the picture",
+    map="Where the pages go",
+)
+
+
+def _png() -> bytes:
+    out = io.BytesIO()
+    PILImage.new("RGB", (4, 3), "#3366aa").save(out, "PNG")
+    return out.getvalue()
+
+
+def _poster() -> tuple[Drawing, float, list[Box], TileWords, str]:
+    """560 x 380 mm of every kind of leaf on a 9 x 8.5 mm grid, under groups translated,
+    scaled and clipped; the box of one small rectangle kept clear."""
+    png = _png()
+    ink = Style(stroke="#204060", width=0.8, fill="#e0e8f0")
+    shapes: list[Shape] = [Rect(0, 0, 560, 380, Style(stroke=None, fill="#f4f0e8"))]
+    k = 0
+    for j in range(44):
+        for i in range(62):
+            x, y = 4 + i * 9.0, 3 + j * 8.5
+            kind = k % 11
+            k += 1
+            if kind == 0:
+                shapes.append(Rect(x, y, 3.0, 2.0, ink))
+            elif kind == 1:
+                shapes.append(Circle(x + 1.5, y + 1.5, 1.2, Style(width=0.6)))
+            elif kind == 2:
+                shapes.append(Path((MoveTo(x, y), LineTo(x + 4, y + 3)), Style(width=1.0)))
+            elif kind == 3:  # a curve bulging well past its ends
+                curve = CurveTo(x - 3, y + 8, x + 7, y + 8, x + 4, y)
+                shapes.append(Path((MoveTo(x, y), curve), Style(width=0.5)))
+            elif kind == 4:
+                anchor: Anchor = ("start", "middle", "end")[(i + j) % 3]
+                shapes.append(Text(x + 2, y + 3, "Wq", 2.6, anchor=anchor))
+            elif kind == 5:
+                shapes.append(Text(x + 2, y + 1, "Lg", 2.4, rotation=90.0))
+            elif kind == 6:
+                shapes.append(Image(x, y, 3.0, 2.5, png, "png", (4, 3)))
+            elif kind == 7:
+                shapes.append(Field(f"f{k}", "text", x, y, 4.0, 2.0))
+            elif kind == 8:  # scaled twice: its stroke reaches twice as far
+                leg = Path((MoveTo(0, 0), LineTo(1.5, 1.0)), Style(width=0.6))
+                shapes.append(Group((leg,), translate(x, y) @ scale(2.0)))
+            elif kind == 9:  # nested groups, the inner one clipped
+                dot = Circle(1.0, 1.0, 0.8, Style(stroke=None, fill="#aa3322"))
+                inner = Group((dot, Rect(0, 0, 3, 2, Style(width=0.3))), clip=(0, 0, 3, 2))
+                shapes.append(Group((Group((inner,), translate(0.5, 0.5)),), translate(x, y)))
+            else:
+                shapes.append(Rect(x, y, 2.0, 3.0, Style(stroke=None, fill="#667788")))
+    drawing = Drawing(560, 380, tuple(shapes), title="poster")
+    return drawing, 10.0, [(300.0, 200.0, 3.0, 2.0)], WORDS, "Poster (real size)"
+
+
+def _scrumpit() -> tuple[Drawing, float, list[Box], TileWords, str]:
+    layout: BoardLayout = load("scrumpit/standard").model  # type: ignore[assignment]
+    drawing = board_drawing(layout, layout.labels, layout.cell, pencil=False)
+    keep = board_keep(layout, layout.cell)
+    return drawing, layout.overlap, keep, tile_words(layout.labels), "Scrumpit board"
+
+
+ART = {"scrumpit": _scrumpit, "poster": _poster}
+ORIENT = {"portrait": False, "landscape": True, "either": None}
+CASES = [(a, p, o) for a in ART for p in ("A4", "Letter") for o in ORIENT]
+DEFAULT = {("scrumpit", "A4", "either"), ("poster", "Letter", "landscape")}
+
+
+@cache
+def _art(name: str) -> tuple[Drawing, float, list[Box], TileWords, str]:
+    return ART[name]()
+
+
+@cache
+def _tiled(name: str, paper: str, orient: str, credit: str = "") -> list[Page]:
+    drawing, lap, keep, words, caption = _art(name)
+    press = PressOptions(paper=parse_paper(paper), landscape=ORIENT[orient], credit=credit)
+    return tile(drawing, press, words, overlap=lap, caption=caption, keep=keep)
+
+
+def _window(page: Page) -> Box:
+    """The part of the picture a page prints, from the shift of its picture: x0, y0, x1, y1."""
+    view = page.placements[0].drawing
+    group = view.children[0]
+    assert isinstance(group, Group) and group.transform.a == 1 and group.transform.d == 1
+    x, y = -group.transform.e, -group.transform.f
+    return (x, y, x + view.width, y + view.height)
+
+
+def _grid(pages: list[Page], words: TileWords) -> dict[tuple[int, int], Page]:
+    """The pages by (row, column), read from their names."""
+    out = {}
+    for page in pages:
+        row = words.rows.index(page.label[0])
+        out[(row, int(page.label[1:]) - 1)] = page
+    return out
+
+
+def _box(points: Sequence[tuple[float, float]], at: Transform, pad: float = 0.0) -> Box:
+    placed = [at.apply(x, y) for x, y in points]
+    xs, ys = [p[0] for p in placed], [p[1] for p in placed]
+    return (min(xs) - pad, min(ys) - pad, max(xs) + pad, max(ys) + pad)
+
+
+def _text_corners(t: Text, top: float, bottom: float, grow: float) -> list[tuple[float, float]]:
+    width = text_width(t.text, t.size, t.weight, t.family)
+    left = t.x - {"start": 0.0, "middle": width / 2, "end": width}[t.anchor]
+    corners = [(x, y) for x in (left - grow, left + width + grow) for y in (top, bottom)]
+    if not t.rotation:
+        return corners
+    turn = rotate(t.rotation, t.x, t.y)
+    return [turn.apply(x, y) for x, y in corners]
+
+
+def _inked(shape: Shape, at: Transform) -> Box:
+    """A box the shape surely inks into: its outline and half its stroke (a text's capitals,
+    a curve's points along it)."""
+    half = shape.style.width / 2 if hasattr(shape, "style") and shape.style.stroke else 0.0
+    if isinstance(shape, Text):
+        top = shape.y - cap_height(shape.size, shape.weight, shape.family)
+        return _box(_text_corners(shape, top, shape.y, 0.0), at)
+    if isinstance(shape, Circle):
+        r = shape.r + half
+        return _box([(shape.cx - r, shape.cy - r), (shape.cx + r, shape.cy + r)], at)
+    if isinstance(shape, Path):
+        return _box(flattened(shape.segments, 24), at, half * abs(at.a))
+    assert isinstance(shape, (Rect, Field, Image))
+    corners = [
+        (shape.x - half, shape.y - half),
+        (shape.x + shape.w + half, shape.y + shape.h + half),
+    ]
+    return _box(corners, at)
+
+
+def _reach(shape: Shape, at: Transform) -> Box:
+    """The furthest the shape's ink can go: its whole stroke out, a curve's handles, a text's
+    em square and more (accents above, descenders below)."""
+    width = shape.style.width if hasattr(shape, "style") else 0.0  # as if stroked
+    if isinstance(shape, Text):
+        corners = _text_corners(shape, shape.y - 1.5 * shape.size, shape.y + 0.5 * shape.size, 0.1)
+        return _box(corners, at)
+    if isinstance(shape, Circle):
+        r = shape.r + width
+        return _box([(shape.cx - r, shape.cy - r), (shape.cx + r, shape.cy + r)], at)
+    if isinstance(shape, Path):
+        points = [(s.x, s.y) for s in shape.segments if isinstance(s, (MoveTo, LineTo, CurveTo))]
+        points += [(s.x1, s.y1) for s in shape.segments if isinstance(s, CurveTo)]
+        points += [(s.x2, s.y2) for s in shape.segments if isinstance(s, CurveTo)]
+        return _box(points, at, width * abs(at.a))
+    assert isinstance(shape, (Rect, Field, Image))
+    corners = [
+        (shape.x - width, shape.y - width),
+        (shape.x + shape.w + width, shape.y + shape.h + width),
+    ]
+    return _box(corners, at)
+
+
+def _meets(a: Box, b: Box) -> bool:
+    return a[0] < b[2] and b[0] < a[2] and a[1] < b[3] and b[1] < a[3]
+
+
+def _same(a: Transform, b: Transform) -> bool:
+    return all(
+        math.isclose(p, q, abs_tol=1e-9) for p, q in zip(a.as_tuple(), b.as_tuple(), strict=True)
+    )
+
+
+def _groups(shapes: Sequence[Shape], at: Transform) -> list[tuple[tuple[float, ...], object]]:
+    """Every group's place (its transform, rounded) and clip."""
+    out: list[tuple[tuple[float, ...], object]] = []
+    for s in shapes:
+        if isinstance(s, Group):
+            here = at @ s.transform
+            out.append((tuple(round(v, 6) for v in here.as_tuple()), s.clip))
+            out += _groups(s.children, here)
+    return out
+
+
+def _dashed(page: Page) -> list[Path]:
+    marks = page.placements[1].drawing
+    return [s for s in marks.children if isinstance(s, Path) and s.style.dash]
+
+
+def _marks(page: Page) -> list[tuple[float, float]]:
+    """The centres of the page's ⊕ marks, on the picture (mm)."""
+    x, y, _, _ = _window(page)
+    marks = page.placements[1].drawing
+    return [(x + s.cx, y + s.cy) for s in marks.children if isinstance(s, Circle)]
+
+
+def _cuts(pages: dict[tuple[int, int], Page]) -> tuple[list[float], list[float]]:
+    """Where the picture is cut: the middle of each overlap of neighbouring windows."""
+    rows = 1 + max(r for r, _ in pages)
+    cols = 1 + max(c for _, c in pages)
+    xs = [(_window(pages[0, c])[2] + _window(pages[0, c + 1])[0]) / 2 for c in range(cols - 1)]
+    ys = [(_window(pages[r, 0])[3] + _window(pages[r + 1, 0])[1]) / 2 for r in range(rows - 1)]
+    return xs, ys
+
+
+def _least(length: float, room: float, lap: float) -> int:
+    """The fewest windows `room` long, each overlapping the next by `lap`, that cover `length`."""
+    n = 1
+    while n * room - (n - 1) * lap < length - 1e-6:
+        n += 1
+    return n
+
+
+def _info(page: Page) -> tuple[float, float, Drawing]:
+    words = next(p for p in page.placements if p.drawing.title.endswith(" words"))
+    return words.transform.e, words.transform.f, words.drawing
+
+
+@pytest.mark.parametrize("case", tiered(CASES, DEFAULT), ids="-".join)
+def test_the_windows_cover_the_picture_with_the_overlap_on_no_more_pages_than_needed(
+    case: tuple[str, str, str],
+) -> None:
+    art, paper, orient = case
+    drawing, lap, _keep, words, _ = _art(art)
+    pages = _tiled(*case)
+    grid = _grid(pages, words)
+    rows, cols = 1 + max(r for r, _ in grid), 1 + max(c for _, c in grid)
+    assert len(pages) == rows * cols == len(grid)
+    assert [p.label for p in pages] == [grid[r, c].label for r in range(rows) for c in range(cols)]
+    page_w, page_h = pages[0].width, pages[0].height
+    sheet = parse_paper(paper)
+    if orient != "either":
+        assert (page_w > page_h) == (orient == "landscape")
+    assert {page_w, page_h} == {sheet.width, sheet.height}
+    margin = PressOptions().margin
+    for (r, c), page in grid.items():
+        x0, y0, x1, y1 = _window(page)
+        assert x0 == pytest.approx(0 if c == 0 else _window(grid[r, c - 1])[2] - lap)
+        assert y0 == pytest.approx(0 if r == 0 else _window(grid[r - 1, c])[3] - lap)
+        if c == cols - 1:
+            assert x1 == pytest.approx(drawing.width)
+        if r == rows - 1:
+            assert y1 == pytest.approx(drawing.height)
+        assert (x0, x1) == pytest.approx(_window(grid[0, c])[::2])  # columns line up
+        assert (y0, y1) == pytest.approx(_window(grid[r, 0])[1::2])  # rows line up
+        # the window printed at its size inside the margins, centred across the paper
+        assert x1 - x0 <= page_w - 2 * margin + 1e-6
+        at = page.placements[0].transform
+        assert (at.a, at.d) == (1, 1)
+        assert at.e == pytest.approx((page_w - (x1 - x0)) / 2)
+        assert at.f == pytest.approx(margin)
+        assert page.trim == pytest.approx((at.e, at.f, x1 - x0, y1 - y0))
+        assert page.placements[1].transform == at  # the marks and cuts over the picture
+    # the cuts, the middle of each overlap, share the picture out: each part shows once
+    xs, ys = _cuts(grid)
+    edges_x, edges_y = [0.0, *xs, drawing.width], [0.0, *ys, drawing.height]
+    assert edges_x == sorted(edges_x) and edges_y == sorted(edges_y)
+    assert all(b - a > lap for a, b in itertools.pairwise(edges_x))
+    # no more pages than the paper needs: the columns the printable width takes, the rows the
+    # height left over the words (34 mm of the paper, by the tiler's design)
+    room_w = page_w - 2 * margin
+    room_h = page_h - 2 * margin - 34.0
+    assert cols == _least(drawing.width, room_w, lap)
+    assert rows == _least(drawing.height, room_h, lap)
+    if orient == "either":  # the other way round takes as many pages or more, portrait on ties
+        other = _tiled(art, paper, "portrait" if page_w > page_h else "landscape")
+        assert len(other) >= len(pages)
+        assert len(other) > len(pages) or page_w < page_h
+
+
+@pytest.mark.parametrize("case", tiered(CASES, DEFAULT), ids="-".join)
+def test_every_page_holds_the_picture_clipped_to_its_window(case: tuple[str, str, str]) -> None:
+    """A page's picture is the drawing's own shapes in their order, shifted by the window's
+    corner: every shape that inks into the window is there, none that cannot reach it, and
+    groups keep their clips."""
+    drawing = _art(case[0])[0]
+    board = list(leaves(drawing.children, IDENTITY))
+    board_groups = set(_groups(drawing.children, IDENTITY))
+    for page in _tiled(*case):
+        window = _window(page)
+        view = page.placements[0].drawing
+        assert view.clip and (view.width, view.height) == pytest.approx(
+            (window[2] - window[0], window[3] - window[1])
+        )
+        shift = translate(-window[0], -window[1])
+        kept = [False] * len(board)
+        i = 0
+        for shape, at in leaves(view.children, IDENTITY):
+            while not (board[i][0] == shape and _same(shift @ board[i][1], at)):
+                i += 1  # an IndexError: a shape the drawing does not have there
+            kept[i] = True
+            i += 1
+        for (shape, at), held in zip(board, kept, strict=True):
+            if _meets(_inked(shape, at), window):
+                assert held, (page.label, shape, window)
+            if held:
+                assert _meets(_reach(shape, at), window), (page.label, shape, window)
+        group = view.children[0]
+        assert isinstance(group, Group)
+        for where, clip in _groups(group.children, IDENTITY):
+            assert (where, clip) in board_groups, (page.label, where, clip)
+
+
+@pytest.mark.parametrize("case", tiered(CASES, DEFAULT), ids="-".join)
+def test_cut_lines_and_marks_sit_where_the_neighbouring_page_lies(
+    case: tuple[str, str, str],
+) -> None:
+    """Each page with a neighbour to its left (above) has one dashed red line down (across) the
+    middle of that overlap, the whole height (width) of its picture; each ⊕ mark sits on a cut,
+    clear of what matters and of the picture's edge, and every page it falls on whole draws
+    it, whole: the two pages it joins line up by it."""
+    art = case[0]
+    drawing, lap, keep, words, _ = _art(art)
+    grid = _grid(_tiled(*case), words)
+    xs, ys = _cuts(grid)
+    marks: set[tuple[float, float]] = set()
+    for (r, c), page in grid.items():
+        x0, y0, x1, y1 = _window(page)
+        w, h = x1 - x0, y1 - y0
+        lines = [
+            [(s.x, s.y) for s in p.segments if isinstance(s, (MoveTo, LineTo))]
+            for p in _dashed(page)
+        ]
+        want = []
+        if c > 0:
+            want.append([(xs[c - 1] - x0, 0.0), (xs[c - 1] - x0, h)])
+        if r > 0:
+            want.append([(0.0, ys[r - 1] - y0), (w, ys[r - 1] - y0)])
+        flat = sorted(tuple(v for point in ln for v in point) for ln in lines)
+        assert len(flat) == len(want), page.label
+        for got, ought in zip(
+            flat, sorted(tuple(v for pt_ in ln for v in pt_) for ln in want), strict=True
+        ):
+            assert got == pytest.approx(ought), page.label
+        assert all(p.style.stroke == _dashed(page)[0].style.stroke for p in _dashed(page))
+        assert xs[c - 1] - x0 == pytest.approx(lap / 2) if c > 0 else True
+        marks |= {(round(x, 6), round(y, 6)) for x, y in _marks(page)}
+        drawn = page.placements[1].drawing
+        circles = [s for s in drawn.children if isinstance(s, Circle)]
+        arms = [s for s in drawn.children if isinstance(s, Path) and not s.style.dash]
+        assert len(arms) == 2 * len(circles)
+        for circle in circles:  # a cross through each ring, as wide as the mark
+            ends = sorted(
+                tuple(round(v, 6) for v in (s.x, s.y))
+                for a in arms
+                for s in a.segments
+                if isinstance(s, (MoveTo, LineTo))
+                and math.dist((s.x, s.y), (circle.cx, circle.cy)) < MARK_ARM + 1e-6
+            )
+            cx, cy, arm = circle.cx, circle.cy, MARK_ARM
+            assert ends == sorted(
+                tuple(round(v, 6) for v in p)
+                for p in [(cx - arm, cy), (cx + arm, cy), (cx, cy - arm), (cx, cy + arm)]
+            ), page.label
+    assert marks
+    texts = [
+        _box(_text_corners(s, s.y - cap_height(s.size, s.weight, s.family), s.y, 0.0), at)
+        for s, at in leaves(drawing.children, IDENTITY)
+        if isinstance(s, Text)
+    ]
+    matters = [(x, y, x + w, y + h) for x, y, w, h in keep] + texts
+    for mx, my in marks:
+        on_x = any(abs(mx - c) < 1e-6 for c in xs)
+        on_y = any(abs(my - c) < 1e-6 for c in ys)
+        assert on_x or on_y, (mx, my)
+        # clear of the picture's edges along its cut, and of the crossing cuts' overlaps
+        assert (my if on_x else mx) >= EDGE + MARK_ARM - 1e-6
+        assert (my if on_x else mx) <= (
+            drawing.height if on_x else drawing.width
+        ) - EDGE - MARK_ARM + 1e-6
+        for cut in ys if on_x else xs:
+            assert abs((my if on_x else mx) - cut) >= lap - 1e-6, (mx, my)
+        clear = MARK_ARM + 2 - 1e-5  # 2 mm round each mark (to the rounding of its centre)
+        reach = (mx - clear, my - clear, mx + clear, my + clear)
+        assert not any(_meets(reach, box) for box in matters), (mx, my)
+        for page in grid.values():
+            x0, y0, x1, y1 = _window(page)
+            whole = x0 + MARK_ARM < mx < x1 - MARK_ARM and y0 + MARK_ARM < my < y1 - MARK_ARM
+            here = any(math.dist((mx, my), m) < 1e-6 for m in _marks(page))
+            assert here == whole, (page.label, mx, my)
+
+
+def test_marks_run_along_each_free_cut_at_most_40_mm_apart() -> None:
+    """On a picture with nothing to keep clear, the marks along each stretch of a cut between
+    the picture's edges (3 mm and a mark's half-width in) and the other cuts' overlaps are
+    evenly spaced, no more than 40 mm apart, the first and last at its ends (one alone, in its
+    middle)."""
+    lap = 12.0
+    plain = Drawing(430, 640, (Rect(0, 0, 430, 640, Style(stroke=None, fill="#ccddee")),))
+    pages = tile(plain, PressOptions(), WORDS, overlap=lap, caption="plain")
+    grid = _grid(pages, WORDS)
+    xs, ys = _cuts(grid)
+    assert xs and ys
+    marks = {(round(x, 6), round(y, 6)) for p in pages for x, y in _marks(p)}
+    end = EDGE + MARK_ARM
+    for cuts, others, across, flip in ((xs, ys, 640, False), (ys, xs, 430, True)):
+        stops = [end, *(v for o in others for v in (o - lap, o + lap)), across - end]
+        for cut in cuts:
+            along = sorted(
+                m[0] if flip else m[1] for m in marks if abs((m[1] if flip else m[0]) - cut) < 1e-6
+            )
+            for a, b in zip(stops[::2], stops[1::2], strict=True):
+                here = [v for v in along if a - 1e-6 <= v <= b + 1e-6]
+                count = math.floor((b - a) / 40.0) + 1
+                want = (
+                    [(a + b) / 2]
+                    if count == 1
+                    else [a + i * (b - a) / (count - 1) for i in range(count)]
+                )
+                assert here == pytest.approx(want), (cut, a, b)
+            assert len(along) == sum(
+                math.floor((b - a) / 40.0) + 1 for a, b in zip(stops[::2], stops[1::2], strict=True)
+            )
+
+
+@pytest.mark.parametrize("case", tiered(CASES, DEFAULT), ids="-".join)
+def test_the_map_shows_every_page_at_its_place_this_one_filled(case: tuple[str, str, str]) -> None:
+    """The map is the picture's outline split into equal rows and columns, one box a page at its
+    row and column, named inside where the name fits, this page's box dark with its name white;
+    it sits at the right of the words, under its title, inside the band below the picture."""
+    drawing, _, _, words, _ = _art(case[0])
+    pages = _tiled(*case)
+    grid = _grid(pages, words)
+    rows, cols = 1 + max(r for r, _ in grid), 1 + max(c for _, c in grid)
+    margin = PressOptions().margin
+    for (r, c), page in grid.items():
+        left, _top, info = _info(page)
+        assert left == pytest.approx(margin)
+        assert info.width == pytest.approx(page.width - 2 * margin)
+        scheme = [(s, at) for s, at in leaves(info.children, IDENTITY) if isinstance(s, Rect)]
+        assert len(scheme) == rows * cols
+        boxes = [_box([(s.x, s.y), (s.x + s.w, s.y + s.h)], at) for s, at in scheme]
+        x0, y0 = min(b[0] for b in boxes), min(b[1] for b in boxes)
+        x1, y1 = max(b[2] for b in boxes), max(b[3] for b in boxes)
+        bw, bh = (x1 - x0) / cols, (y1 - y0) / rows
+        assert (x1 - x0) / (y1 - y0) == pytest.approx(drawing.width / drawing.height)
+        assert x1 == pytest.approx(info.width)  # at the right margin
+        assert y0 > 0 and y1 <= info.height + 1e-6
+        # as large as a third of the words' width (70 mm at most) or the band's height allow
+        assert x1 - x0 == pytest.approx(min(70.0, info.width / 3)) or y1 == pytest.approx(
+            min(info.height, 50.0)
+        )
+        found = {}
+        for (s, _), b in zip(scheme, boxes, strict=True):
+            cell = (round((b[1] - y0) / bh), round((b[0] - x0) / bw))
+            assert b == pytest.approx(
+                (
+                    x0 + cell[1] * bw,
+                    y0 + cell[0] * bh,
+                    x0 + (cell[1] + 1) * bw,
+                    y0 + (cell[0] + 1) * bh,
+                )
+            )
+            found[cell] = s
+        assert set(found) == set(grid)
+        for cell, s in found.items():
+            assert (s.style.fill not in (None, "#ffffff")) == (cell == (r, c)), (page.label, cell)
+            assert s.style.stroke
+        texts = [(s, at) for s, at in leaves(info.children, IDENTITY) if isinstance(s, Text)]
+        title = [(s, at) for s, at in texts if s.text == words.map]
+        assert len(title) == 1
+        t, at = title[0]
+        tx, ty = at.apply(t.x, t.y)
+        assert t.anchor == "end" and tx == pytest.approx(info.width) and ty <= y0
+        assert t.size >= pt(6) - 1e-9
+        names = {s.text: at.apply(s.x, s.y) for s, at in texts if at.e > 0 and s.text != words.map}
+        for (rr, cc), here in grid.items():
+            if here.label in names:
+                nx, ny = names[here.label]
+                assert nx == pytest.approx(x0 + (cc + 0.5) * bw)
+                assert y0 + rr * bh < ny < y0 + (rr + 1) * bh
+                colour = next(
+                    s.colour for s, _ in texts if s.text == here.label and s.anchor == "middle"
+                )
+                assert (colour == "#ffffff") == ((rr, cc) == (r, c))
+        for name, _ in names.items():
+            width = text_width(name, pt(7), "bold")
+            assert width < bw, (page.label, name)
+        if bw > 8 and bh > 4:  # room for every name
+            assert set(names) >= {p.label for p in pages}
+
+
+@pytest.mark.parametrize("case", tiered(CASES, DEFAULT), ids="-".join)
+def test_the_words_name_the_page_its_neighbours_and_the_count(case: tuple[str, str, str]) -> None:
+    """Under the picture: the caption, 'page A2 of 6' with the rows and columns, which pages its
+    cut edges go over (or that it is kept whole), how to line it up (by marks only on a page
+    that shows some); each line in 6 pt or more, below the one before, left of the map, inside
+    the band between the picture and the paper's foot."""
+    _drawing, _, _, words, caption = _art(case[0])
+    pages = _tiled(*case)
+    grid = _grid(pages, words)
+    rows, cols = 1 + max(r for r, _ in grid), 1 + max(c for _, c in grid)
+    for (r, c), page in grid.items():
+        _left, top, info = _info(page)
+        _x0, y0, _x1, y1 = _window(page)
+        assert top >= page.placements[0].transform.f + (y1 - y0)  # below the picture
+        maps = [s for s, _ in leaves(info.children, IDENTITY) if isinstance(s, Rect)]
+        map_left = min(
+            at.apply(s.x, s.y)[0]
+            for s, at in leaves(info.children, IDENTITY)
+            if isinstance(s, Rect)
+        )
+        lines = [
+            (s, at)
+            for s, at in leaves(info.children, IDENTITY)
+            if isinstance(s, Text) and at.e == 0
+        ]
+        said = [s.text for s, _ in lines]
+        name = page.label
+        heading = words.heading.format(page=name, count=rows * cols, rows=rows, columns=cols)
+        want = [caption, heading]
+        if (r, c) == (0, 0):
+            want.append(words.keep)
+        if c > 0:
+            want.append(words.over_left.format(page=words.name.format(row=words.rows[r], column=c)))
+        if r > 0:
+            want.append(
+                words.over_top.format(page=words.name.format(row=words.rows[r - 1], column=c + 1))
+            )
+        want.append(words.marks if _marks(page) else words.unmarked)
+        assert " ".join(said) == " ".join(want), page.label
+        assert maps
+        last = -math.inf
+        for s, _ in lines:
+            assert s.size >= pt(6) - 1e-9, (page.label, s.text)
+            assert s.anchor == "start" and s.x == 0 and not s.rotation
+            top_of = s.y - cap_height(s.size, s.weight)
+            assert top_of >= last + 0.2 * s.size, (page.label, s.text)  # a gap between lines
+            last = s.y
+            assert text_width(s.text, s.size, s.weight) <= map_left - 2.0, (page.label, s.text)
+            assert last + 0.3 * s.size <= info.height + 1e-6
+        assert [s.weight for s, _ in lines[:2]] == ["bold", "bold"]
+
+
+@pytest.mark.parametrize("case", tiered(CASES, DEFAULT), ids="-".join)
+def test_nothing_comes_within_3_mm_of_the_paper_edge_nor_overlaps(
+    case: tuple[str, str, str],
+) -> None:
+    """The picture, its marks, the words, the ruler and the footer each sit inside the paper
+    less 3 mm, one under the other without overlapping."""
+    for page in _tiled(*case):
+        spans = []
+        for placement in page.placements:
+            d, at = placement.drawing, placement.transform
+            x0, y0 = at.apply(0, 0)
+            x1, y1 = at.apply(d.width, d.height)
+            assert x0 >= EDGE and x1 <= page.width - EDGE, (page.label, d.title)
+            assert y0 >= EDGE and y1 <= page.height - EDGE, (page.label, d.title)
+            for s, where in leaves(d.children, at):
+                if isinstance(s, Text) and d.title.endswith(" words"):
+                    tx0, _ty0, tx1, ty1 = _inked(s, where)
+                    assert tx0 >= EDGE and tx1 <= page.width - EDGE and ty1 <= y1 + 1e-6
+            if d.title != "registration marks":
+                spans.append((y0, y1, d.title))
+        spans.sort()
+        for (_, a1, a), (b0, _, b) in itertools.pairwise(spans):
+            assert a1 <= b0 + 1e-6, (page.label, a, b)
+        titles = [t for _, _, t in spans]
+        assert titles[0].startswith("page ") and titles[1].endswith(" words"), titles
+        # the ruler where the band under the picture keeps 25 mm for the words (five lines
+        # and the map) above it: 4 mm under the picture, the ruler 9 mm, 3 mm clear of it
+        tallest = max(p.placements[0].drawing.height for p in _tiled(*case))
+        band = page.height - 2 * PressOptions().margin - tallest
+        room = page.width - 2 * PressOptions().margin >= 165 and band - 4 - 9 - 3 >= 25
+        assert ("calibration ruler" in titles) == room, (page.label, band)
+        if room:
+            _, _top, info = _info(page)
+            assert info.height >= 25 - 1e-6
+
+
+def test_a_credit_puts_the_footer_under_every_page_and_the_words_above_it() -> None:
+    pages = _tiled("poster", "A4", "portrait", credit="Poster by N. Body, 2026")
+    bare = _tiled("poster", "A4", "portrait")
+    assert len(pages) == len(bare)
+    for page in pages:
+        footers = [p for p in page.placements if "footer" in p.drawing.title.lower()]
+        assert len(footers) == 1, [p.drawing.title for p in page.placements]
+        f = footers[0]
+        others = [p for p in page.placements if p is not f]
+        low = max(p.transform.apply(p.drawing.width, p.drawing.height)[1] for p in others)
+        assert low <= page.height - PressOptions(credit="x").footer_top + 1e-6
+
+
+def test_small_paper_leaves_out_the_ruler_and_wraps_long_words_at_6_pt_or_more() -> None:
+    """On paper too narrow for the 165 mm ruler, no ruler; a caption too long for one line at
+    6 pt is broken into lines that each fit beside the map."""
+    drawing = Drawing(400, 300, (Rect(0, 0, 400, 300, Style(stroke=None, fill="#ddeeff")),))
+    caption = "A very long caption " * 12
+    press = PressOptions(paper=parse_paper("150x200"))
+    pages = tile(drawing, press, WORDS, overlap=8, caption=caption.strip(), keep=())
+    assert len(pages) > 1
+    for page in pages:
+        assert not [p for p in page.placements if p.drawing.title == "calibration ruler"]
+        _left, _top, info = _info(page)
+        texts = [
+            s for s, at in leaves(info.children, IDENTITY) if isinstance(s, Text) and at.e == 0
+        ]
+        first = [s for s in texts if s.text and caption.startswith(s.text)]
+        assert len(first) >= 1
+        parts = []
+        for s in texts:
+            parts.append(s.text)
+            assert s.size >= pt(6) - 1e-9
+            assert text_width(s.text, s.size, s.weight) <= info.width * 2 / 3
+        assert " ".join(parts).startswith(caption.strip()[:200].rsplit(" ", 1)[0])
+    a4 = tile(drawing, PressOptions(landscape=False), WORDS, overlap=8, caption="short", keep=())
+    assert all(any(p.drawing.title == "calibration ruler" for p in page.placements) for page in a4)
+
+
+def test_an_overlap_too_large_names_the_largest_that_works() -> None:
+    drawing = Drawing(700, 500, (Rect(0, 0, 700, 500, Style(stroke=None, fill="#ddeeff")),))
+    press = PressOptions(paper=parse_paper("A4"), landscape=False)
+    with pytest.raises(SheetgenError) as refused:
+        tile(drawing, press, WORDS, overlap=150, caption="x")
+    message = str(refused.value)
+    assert "150 mm" in message and "A4" in message
+    most = float(message.split("at most ")[1].split(" mm")[0])
+    room = message.split("(")[1].split(" mm")[0]
+    w, h = (float(v) for v in room.split(" x "))
+    assert w == pytest.approx(210 - 16, abs=0.1)
+    assert h < 297 - 16 - 20
+    assert most == pytest.approx(min(w, h) / 2, abs=0.1)
+    tile(drawing, press, WORDS, overlap=most, caption="x")
+    with pytest.raises(SheetgenError):
+        tile(drawing, press, WORDS, overlap=most + 0.1, caption="x")
+
+
+def test_a_picture_taller_than_the_rows_named_is_refused_with_its_page_count() -> None:
+    tall = Drawing(150, 2600, (Rect(0, 0, 150, 2600, Style(stroke=None, fill="#ddeeff")),))
+    press = PressOptions(landscape=False)
+    with pytest.raises(SheetgenError) as refused:
+        tile(tall, press, WORDS, overlap=10, caption="x")
+    room_h = 297 - 16 - 34.0
+    rows = _least(2600, room_h, 10)
+    assert rows > len(WORDS.rows)
+    assert f"{rows} x 1 pages of A4" in str(refused.value)
+    assert f"limit of {len(WORDS.rows)} rows" in str(refused.value)
+    wide = Drawing(10000, 1800, (Rect(0, 0, 10000, 1800, Style(stroke=None, fill="#ddeeff")),))
+    with pytest.raises(SheetgenError, match="400 pages"):
+        tile(wide, press, WORDS, overlap=10, caption="x")
+
+
+def test_crop_marks_are_refused_on_a_tiled_picture() -> None:
+    drawing = Drawing(400, 300, (Rect(0, 0, 400, 300, Style(stroke=None, fill="#ddeeff")),))
+    with pytest.raises(UsageError, match="--crop-marks corners"):
+        tile(drawing, PressOptions(crop_marks="corners"), WORDS, overlap=8, caption="x")
+    assert tile(drawing, PressOptions(crop_marks="none"), WORDS, overlap=8, caption="x")

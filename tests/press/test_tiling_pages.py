@@ -242,15 +242,21 @@ def _groups(shapes: Sequence[Shape], at: Transform) -> list[tuple[tuple[float, .
     return out
 
 
+def _overlay(page: Page) -> Drawing:
+    """The page's ⊕ marks and cut lines, found by their title."""
+    (found,) = [p.drawing for p in page.placements if p.drawing.title == "registration marks"]
+    return found
+
+
 def _dashed(page: Page) -> list[Path]:
-    marks = page.placements[1].drawing
+    marks = _overlay(page)
     return [s for s in marks.children if isinstance(s, Path) and s.style.dash]
 
 
 def _marks(page: Page) -> list[tuple[float, float]]:
     """The centres of the page's ⊕ marks, on the picture (mm)."""
     x, y, _, _ = _window(page)
-    marks = page.placements[1].drawing
+    marks = _overlay(page)
     return [(x + s.cx, y + s.cy) for s in marks.children if isinstance(s, Circle)]
 
 
@@ -369,9 +375,22 @@ def test_cut_lines_and_marks_sit_where_the_neighbouring_page_lies(
     middle of that overlap, the whole height (width) of its picture; each ⊕ mark sits on a cut,
     clear of what matters and of the picture's edge, and every page it falls on whole draws
     it, whole: the two pages it joins line up by it."""
-    art = case[0]
-    drawing, lap, keep, words, _ = _art(art)
-    grid = _grid(_tiled(*case), words)
+    drawing, lap, keep, words, _ = _art(case[0])
+    assert _check_marks(_tiled(*case), drawing, lap, keep, words)
+
+
+def _red(colour: str | None) -> bool:
+    """A red ink: #rrggbb with red well above green and blue."""
+    assert colour is not None and len(colour) == 7 and colour[0] == "#", colour
+    r, g, b = (int(colour[i : i + 2], 16) for i in (1, 3, 5))
+    return r > 150 and r > 2 * g and r > 2 * b
+
+
+def _check_marks(
+    pages: list[Page], drawing: Drawing, lap: float, keep: Sequence[Box], words: TileWords
+) -> set[tuple[float, float]]:
+    """Checks the cut lines and marks of `pages` (as the test above says); the marks."""
+    grid = _grid(pages, words)
     xs, ys = _cuts(grid)
     marks: set[tuple[float, float]] = set()
     for (r, c), page in grid.items():
@@ -395,10 +414,15 @@ def test_cut_lines_and_marks_sit_where_the_neighbouring_page_lies(
         assert all(p.style.stroke == _dashed(page)[0].style.stroke for p in _dashed(page))
         assert xs[c - 1] - x0 == pytest.approx(lap / 2) if c > 0 else True
         marks |= {(round(x, 6), round(y, 6)) for x, y in _marks(page)}
-        drawn = page.placements[1].drawing
+        drawn = _overlay(page)
         circles = [s for s in drawn.children if isinstance(s, Circle)]
         arms = [s for s in drawn.children if isinstance(s, Path) and not s.style.dash]
         assert len(arms) == 2 * len(circles)
+        for guide in [*circles, *arms, *_dashed(page)]:  # thin red lines, seen on any art
+            assert _red(guide.style.stroke) and 0.1 <= guide.style.width <= 0.5, guide
+            assert guide.style.fill is None
+        # a ring inside the cross, both of a size to line up by eye
+        assert all(1.0 <= circle.r <= MARK_ARM - 0.5 for circle in circles)
         for circle in circles:  # a cross through each ring, as wide as the mark
             ends = sorted(
                 tuple(round(v, 6) for v in (s.x, s.y))
@@ -412,7 +436,6 @@ def test_cut_lines_and_marks_sit_where_the_neighbouring_page_lies(
                 tuple(round(v, 6) for v in p)
                 for p in [(cx - arm, cy), (cx + arm, cy), (cx, cy - arm), (cx, cy + arm)]
             ), page.label
-    assert marks
     texts = [
         _box(_text_corners(s, s.y - cap_height(s.size, s.weight, s.family), s.y, 0.0), at)
         for s, at in leaves(drawing.children, IDENTITY)
@@ -438,6 +461,7 @@ def test_cut_lines_and_marks_sit_where_the_neighbouring_page_lies(
             whole = x0 + MARK_ARM < mx < x1 - MARK_ARM and y0 + MARK_ARM < my < y1 - MARK_ARM
             here = any(math.dist((mx, my), m) < 1e-6 for m in _marks(page))
             assert here == whole, (page.label, mx, my)
+    return marks
 
 
 def test_marks_run_along_each_free_cut_at_most_40_mm_apart() -> None:
@@ -495,6 +519,7 @@ def test_the_map_shows_every_page_at_its_place_this_one_filled(case: tuple[str, 
         bw, bh = (x1 - x0) / cols, (y1 - y0) / rows
         assert (x1 - x0) / (y1 - y0) == pytest.approx(drawing.width / drawing.height)
         assert x1 == pytest.approx(info.width)  # at the right margin
+        assert x1 - x0 <= min(70.0, info.width / 3) + 1e-6
         assert y0 > 0 and y1 <= info.height + 1e-6
         # as large as a third of the words' width (70 mm at most) or the band's height allow
         assert x1 - x0 == pytest.approx(min(70.0, info.width / 3)) or y1 == pytest.approx(
@@ -522,7 +547,13 @@ def test_the_map_shows_every_page_at_its_place_this_one_filled(case: tuple[str, 
         t, at = title[0]
         tx, ty = at.apply(t.x, t.y)
         assert t.anchor == "end" and tx == pytest.approx(info.width) and ty <= y0
-        assert t.size >= pt(6) - 1e-9
+        assert t.size >= pt(6) - 1e-9 and t.weight == "bold"
+        assert tx - text_width(t.text, t.size, t.weight) >= x0 - 1e-6  # over the map only
+        # one dark ink for the words, the title and the names (but the filled page's)
+        inks = {s.colour for s, _ in texts if s.colour != "#ffffff"}
+        assert len(inks) == 1
+        ink = inks.pop()
+        assert all(int(ink[i : i + 2], 16) < 80 for i in (1, 3, 5)), ink
         names = {s.text: at.apply(s.x, s.y) for s, at in texts if at.e > 0 and s.text != words.map}
         for (rr, cc), here in grid.items():
             if here.label in names:
@@ -705,3 +736,141 @@ def test_crop_marks_are_refused_on_a_tiled_picture() -> None:
     with pytest.raises(UsageError, match="--crop-marks corners"):
         tile(drawing, PressOptions(crop_marks="corners"), WORDS, overlap=8, caption="x")
     assert tile(drawing, PressOptions(crop_marks="none"), WORDS, overlap=8, caption="x")
+
+
+def _ladder(x: float, y: float, k: int) -> Shape:
+    """The k-th kind of shape (of 9) at (x, y), about 2 mm across."""
+    pen = Style(stroke="#204060", width=1.0)
+    shapes: list[Shape] = [
+        Rect(x - 1, y - 0.75, 2.0, 1.5, pen),
+        Circle(x, y, 0.8, pen),
+        Path((MoveTo(x - 1, y - 0.5), LineTo(x + 1, y + 0.5)), pen),
+        Path((MoveTo(x - 1, y), CurveTo(x - 1.5, y + 3, x + 1.5, y - 3, x + 1, y)), pen),
+        Text(x, y, "Hxg", 2.0, anchor=("start", "middle", "end")[int(x * 8 + y * 8) % 3]),
+        Text(x, y, "Hxg", 2.0, rotation=90.0),
+        Image(x - 1, y - 0.75, 2.0, 1.5, _png(), "png", (4, 3)),
+        Field("f", "text", x - 1, y - 0.75, 2.0, 1.5),
+        Group(
+            (Path((MoveTo(-0.5, 0), LineTo(0.5, 0)), Style(width=0.5)),),
+            translate(x, y) @ scale(2.0),
+        ),
+    ]
+    return shapes[k]
+
+
+def test_a_page_keeps_the_shapes_that_reach_its_window_and_none_that_cannot() -> None:
+    """Shapes of every kind stepped an eighth of a millimetre at a time across each edge of a
+    page's window (and an image flush against each edge): each one that inks into the window
+    is kept, none whose ink cannot reach it, in the drawing's order; groups left with nothing
+    are dropped, those kept keep their place and clip."""
+    from sheetgen.press.tiling import leaf_boxes, visible
+
+    window = (100.0, 60.0, 80.0, 50.0)
+    x0, y0, x1, y1 = 100.0, 60.0, 180.0, 110.0
+    shapes: list[Shape] = []
+    steps = [i / 8 for i in range(-64, 65)]
+    for k in range(9):
+        for d in steps:
+            shapes += [
+                _ladder(x0 + d, 85.0, k),
+                _ladder(x1 + d, 85.0, k),
+                _ladder(140.0, y0 + d, k),
+                _ladder(140.0, y1 + d, k),
+            ]
+    png = _png()
+    shapes += [  # flush against each edge: they touch the window but show nothing in it
+        Image(x0 - 3, 80, 3, 2, png, "png", (4, 3)),
+        Image(x1, 80, 3, 2, png, "png", (4, 3)),
+        Image(130, y0 - 2, 3, 2, png, "png", (4, 3)),
+        Image(130, y1, 3, 2, png, "png", (4, 3)),
+    ]
+    inner = Group((Rect(0, 0, 4, 4, Style(width=0.2)),), translate(2, 2), clip=(0, 0, 3, 3))
+    shapes += [
+        Group((inner,), translate(150, 90)),
+        Group((Group((Rect(0, 0, 4, 4),), clip=(0, 0, 4, 4)),), translate(10, 10)),
+    ]
+    kept = visible(tuple(shapes), iter(leaf_boxes(tuple(shapes), IDENTITY)), window)
+    board = list(leaves(shapes, IDENTITY))
+    held = [(s, at) for s, at in leaves(kept, IDENTITY)]
+    i, flags = 0, [False] * len(board)
+    for shape, at in held:
+        while not (board[i][0] == shape and _same(board[i][1], at)):
+            i += 1
+        flags[i] = True
+        i += 1
+    box = (x0, y0, x1, y1)
+    for (shape, at), here in zip(board, flags, strict=True):
+        if _meets(_inked(shape, at), box):
+            assert here, (shape, at)
+        # (a turned text is kept up to its length off the window: its box is grown for
+        # accents and descenders after turning, the way of an upright one)
+        if here and not (isinstance(shape, Text) and shape.rotation):
+            assert _meets(_reach(shape, at), box), (shape, at)
+    assert sum(flags) > 100 and not all(flags)
+
+    def groups(found: Sequence[Shape]) -> list[Group]:
+        out = [g for g in found if isinstance(g, Group)]
+        return out + [h for g in out for h in groups(g.children)]
+
+    assert all(g.children for g in groups(kept))
+    assert inner in groups(kept)
+    assert not [g for g in groups(kept) if g.transform == translate(10, 10)]
+
+
+def test_an_overlap_too_narrow_for_a_whole_mark_shows_none_and_says_so() -> None:
+    """With 4 mm of overlap a ⊕ mark (5 mm across) on a cut shows whole on neither page: no
+    page draws a part of one, and each says to line up the picture instead."""
+    plain = Drawing(430, 640, (Rect(0, 0, 430, 640, Style(stroke=None, fill="#ccddee")),))
+    pages = tile(plain, PressOptions(), WORDS, overlap=4.0, caption="plain")
+    assert len(pages) > 2
+    assert not _check_marks(pages, plain, 4.0, [], WORDS)
+    for page in pages:
+        said = [s.text for s, _ in leaves(_info(page)[2].children, IDENTITY) if isinstance(s, Text)]
+        assert WORDS.unmarked in said and WORDS.marks not in said
+
+
+@pytest.mark.parametrize("vertical", [True, False])
+def test_a_cut_moves_to_keep_1_mm_clear_of_a_word_where_its_share_falls(vertical: bool) -> None:
+    """A word where the even share would cut (the picture's middle, two pages each way) is
+    left whole, the cut at least 1 mm clear of it on the side nearer the share."""
+    size = 4.0
+    word = "MIDDLE OF THE PICTURE"
+    half = text_width(word, size) / 2
+    if vertical:  # the word across the vertical cut, the text turned for the horizontal one
+        art = Drawing(300, 200, (Text(150, 100, word, size, anchor="middle"),))
+    else:
+        art = Drawing(150, 400, (Text(60, 200, word, size, anchor="middle", rotation=90.0),))
+    pages = tile(art, PressOptions(landscape=False), WORDS, overlap=10, caption="x")
+    xs, ys = _cuts(_grid(pages, WORDS))
+    (cut,) = xs if vertical else ys
+    middle = 150.0 if vertical else 200.0
+    assert abs(cut - middle) >= half + 1.0 - 1e-6, cut
+    assert abs(cut - middle) <= half + 1.6, cut  # and no further than it needs
+
+
+def test_words_a_little_too_long_shrink_onto_one_line_no_smaller_than_6_pt() -> None:
+    """A caption that fits beside the map at 6.5 pt is set on one line at that size (in its
+    own bold weight), not wrapped; the map's title, too long for the map, is shrunk to its
+    width."""
+    drawing = Drawing(400, 300, (Rect(0, 0, 400, 300, Style(stroke=None, fill="#ddeeff")),))
+    room = 210 - 16 - min(70.0, (210 - 16) / 3) - 4.0  # the words' width on A4, beside the map
+    unit = text_width("Wide caption words ", pt(6.5), "bold")
+    caption = ("Wide caption words " * math.floor(room / unit)).strip()
+    caption += " x" * 40
+    while text_width(caption, pt(6.5), "bold") > room:
+        caption = caption[:-2]
+    assert text_width(caption, pt(9), "bold") > room  # too long at the heading's 9 pt
+    long_map = "Where every one of these pages goes, laid out"
+    words = TileWords(**{**WORDS.__dict__, "map": long_map})
+    pages = tile(drawing, PressOptions(landscape=False), words, overlap=8, caption=caption)
+    for page in pages:
+        texts = [
+            (s, at) for s, at in leaves(_info(page)[2].children, IDENTITY) if isinstance(s, Text)
+        ]
+        (line,) = [s for s, _ in texts if s.text == caption]
+        assert pt(6) - 1e-9 <= line.size < pt(9) and line.weight == "bold"
+        assert text_width(caption, line.size, "bold") <= room + 1e-6
+        (title, at) = next((s, at) for s, at in texts if s.text == long_map)
+        right = at.apply(title.x, title.y)[0]
+        width = _info(page)[2].width  # the map's column: a third of it, 70 mm at most
+        assert right - text_width(long_map, title.size, "bold") >= width - min(70, width / 3) - 1e-6

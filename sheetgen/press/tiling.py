@@ -91,12 +91,6 @@ class Plan:
         y0, y1 = _span(self.cuts_y, row, self.height, self.overlap)
         return (x0, y0, x1 - x0, y1 - y0)
 
-    def kept(self, row: int, column: int) -> Box:
-        """The part of the drawing that shows of page (row, column) once all are laid."""
-        xs = (0.0, *self.cuts_x, self.width)
-        ys = (0.0, *self.cuts_y, self.height)
-        return (xs[column], ys[row], xs[column + 1] - xs[column], ys[row + 1] - ys[row])
-
 
 def _span(cuts: tuple[float, ...], k: int, length: float, lap: float) -> tuple[float, float]:
     start = cuts[k - 1] - lap / 2 if k > 0 else 0.0

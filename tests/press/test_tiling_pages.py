@@ -19,6 +19,7 @@ import itertools
 import math
 from collections.abc import Sequence
 from functools import cache
+from pathlib import Path as FilePath
 
 import pytest
 from PIL import Image as PILImage
@@ -52,7 +53,9 @@ from sheetgen.games.scrumpit.model import BoardLayout
 from sheetgen.layouts.read import load
 from sheetgen.press import PressOptions, parse_paper
 from sheetgen.press.tiling import tile
+from sheetgen.text.own_fonts import own_face
 from tests.support import tiered
+from tests.support.fonts import font_folder
 
 Box = tuple[float, float, float, float]  # x0, y0, x1, y1
 EDGE = 3.0  # mm: nothing within this of the paper's edge (a home printer's unprintable rim)
@@ -738,8 +741,9 @@ def test_crop_marks_are_refused_on_a_tiled_picture() -> None:
     assert tile(drawing, PressOptions(crop_marks="none"), WORDS, overlap=8, caption="x")
 
 
-def _ladder(x: float, y: float, k: int) -> Shape:
-    """The k-th kind of shape (of 9) at (x, y), about 2 mm across."""
+def _ladder(x: float, y: float, k: int, family: str) -> Shape:
+    """The k-th kind of shape (of 10) at (x, y), about 2 mm across (texts of the last kind in
+    the designer's font `family`)."""
     pen = Style(stroke="#204060", width=1.0)
     shapes: list[Shape] = [
         Rect(x - 1, y - 0.75, 2.0, 1.5, pen),
@@ -754,28 +758,35 @@ def _ladder(x: float, y: float, k: int) -> Shape:
             (Path((MoveTo(-0.5, 0), LineTo(0.5, 0)), Style(width=0.5)),),
             translate(x, y) @ scale(2.0),
         ),
+        Text(x, y, "AXY", 2.0, anchor=("start", "end")[int(x * 8 + y * 8) % 2], family=family),
     ]
     return shapes[k]
 
 
-def test_a_page_keeps_the_shapes_that_reach_its_window_and_none_that_cannot() -> None:
+def test_a_page_keeps_the_shapes_that_reach_its_window_and_none_that_cannot(
+    tmp_path: FilePath,
+) -> None:
     """Shapes of every kind stepped an eighth of a millimetre at a time across each edge of a
     page's window (and an image flush against each edge): each one that inks into the window
     is kept, none whose ink cannot reach it, in the drawing's order; groups left with nothing
-    are dropped, those kept keep their place and clip."""
+    are dropped, those kept keep their place and clip. Texts in a designer's font (capitals
+    0.7 of an em, letters of their own widths) are measured in it."""
     from sheetgen.press.tiling import leaf_boxes, visible
+
+    family = own_face(font_folder(tmp_path), "Boxes.ttf").css_family
+    assert text_width("AXY", 2.0, family=family) != pytest.approx(text_width("AXY", 2.0))
 
     window = (100.0, 60.0, 80.0, 50.0)
     x0, y0, x1, y1 = 100.0, 60.0, 180.0, 110.0
     shapes: list[Shape] = []
     steps = [i / 8 for i in range(-64, 65)]
-    for k in range(9):
+    for k in range(10):
         for d in steps:
             shapes += [
-                _ladder(x0 + d, 85.0, k),
-                _ladder(x1 + d, 85.0, k),
-                _ladder(140.0, y0 + d, k),
-                _ladder(140.0, y1 + d, k),
+                _ladder(x0 + d, 85.0, k, family),
+                _ladder(x1 + d, 85.0, k, family),
+                _ladder(140.0, y0 + d, k, family),
+                _ladder(140.0, y1 + d, k, family),
             ]
     png = _png()
     shapes += [  # flush against each edge: they touch the window but show nothing in it

@@ -421,7 +421,8 @@ def _check_marks(
         circles = [s for s in drawn.children if isinstance(s, Circle)]
         arms = [s for s in drawn.children if isinstance(s, Path) and not s.style.dash]
         assert len(arms) == 2 * len(circles)
-        for guide in [*circles, *arms, *_dashed(page)]:  # thin red lines, seen on any art
+        guides: list[Circle | Path] = [*circles, *arms, *_dashed(page)]
+        for guide in guides:  # thin red lines, seen on any art
             assert _red(guide.style.stroke) and 0.1 <= guide.style.width <= 0.5, guide
             assert guide.style.fill is None
         # a ring inside the cross, both of a size to line up by eye
@@ -670,6 +671,9 @@ def test_a_credit_puts_the_footer_under_every_page_and_the_words_above_it() -> N
         footers = [p for p in page.placements if "footer" in p.drawing.title.lower()]
         assert len(footers) == 1, [p.drawing.title for p in page.placements]
         f = footers[0]
+        fx0, fy0 = f.transform.apply(0, 0)
+        fx1, fy1 = f.transform.apply(f.drawing.width, f.drawing.height)
+        assert fx0 >= 0 and fx1 <= page.width and fy0 >= 0 and fy1 <= page.height
         others = [p for p in page.placements if p is not f]
         low = max(p.transform.apply(p.drawing.width, p.drawing.height)[1] for p in others)
         assert low <= page.height - PressOptions(credit="x").footer_top + 1e-6
@@ -712,7 +716,7 @@ def test_an_overlap_too_large_names_the_largest_that_works() -> None:
     room = message.split("(")[1].split(" mm")[0]
     w, h = (float(v) for v in room.split(" x "))
     assert w == pytest.approx(210 - 16, abs=0.1)
-    assert h < 297 - 16 - 20
+    assert h == pytest.approx(297 - 16 - 34, abs=0.1)  # less the words' 34 mm
     assert most == pytest.approx(min(w, h) / 2, abs=0.1)
     tile(drawing, press, WORDS, overlap=most, caption="x")
     with pytest.raises(SheetgenError):
@@ -736,8 +740,11 @@ def test_a_picture_taller_than_the_rows_named_is_refused_with_its_page_count() -
 
 def test_crop_marks_are_refused_on_a_tiled_picture() -> None:
     drawing = Drawing(400, 300, (Rect(0, 0, 400, 300, Style(stroke=None, fill="#ddeeff")),))
-    with pytest.raises(UsageError, match="--crop-marks corners"):
+    with pytest.raises(UsageError) as refused:
         tile(drawing, PressOptions(crop_marks="corners"), WORDS, overlap=8, caption="x")
+    said = str(refused.value)
+    assert said.startswith("--crop-marks corners: a picture tiled over pages is cut at its")
+    assert "not at crop marks (put it on one page, e.g. with --fit or a larger --paper)" in said
     assert tile(drawing, PressOptions(crop_marks="none"), WORDS, overlap=8, caption="x")
 
 
@@ -885,3 +892,103 @@ def test_words_a_little_too_long_shrink_onto_one_line_no_smaller_than_6_pt() -> 
         right = at.apply(title.x, title.y)[0]
         width = _info(page)[2].width  # the map's column: a third of it, 70 mm at most
         assert right - text_width(long_map, title.size, "bold") >= width - min(70, width / 3) - 1e-6
+
+
+def _plain(width: float, height: float) -> Drawing:
+    return Drawing(width, height, (Rect(0, 0, width, height, Style(stroke=None, fill="#ddeeff")),))
+
+
+@pytest.mark.parametrize(
+    ("width", "height"), [(400, 300), (300, 400), (150, 500), (500, 150), (300, 300)]
+)
+def test_the_tiler_turns_the_paper_the_way_that_takes_fewer_pages(
+    width: float, height: float
+) -> None:
+    """Left to choose, the tiler prints the picture on as few pages as either way round of
+    the paper takes, upright when both take as many."""
+    art = _plain(width, height)
+    upright = tile(art, PressOptions(landscape=False), WORDS, overlap=10, caption="x")
+    turned = tile(art, PressOptions(landscape=True), WORDS, overlap=10, caption="x")
+    chosen = tile(art, PressOptions(), WORDS, overlap=10, caption="x")
+    assert len(chosen) == min(len(upright), len(turned))
+    wide = chosen[0].width > chosen[0].height
+    assert wide == (len(turned) < len(upright))
+    for pages in (upright, turned, chosen):  # a page a window, one window under another
+        grid = _grid(pages, WORDS)
+        assert _window(grid[max(grid)])[2:] == pytest.approx((width, height))
+
+
+def test_the_page_limits_hold_exactly() -> None:
+    """400 pages and as many rows as there are row letters are allowed; one column or one row
+    more is refused. A picture exactly two windows and an overlap long takes two pages."""
+    from sheetgen.press.tiling import plan
+
+    press = PressOptions(landscape=False)
+    room_w, room_h = 210 - 16, 297 - 16 - 34.0  # A4 upright: the picture's room on a page
+    most = plan(_plain(50 * room_w - 49 * 10, 8 * room_h - 7 * 10), press, 10, (), 8)
+    assert (most.rows, most.columns) == (8, 50)
+    with pytest.raises(SheetgenError, match="8 x 51 pages"):
+        plan(_plain(50 * room_w - 49 * 10 + 1, 8 * room_h - 7 * 10), press, 10, (), 8)
+    with pytest.raises(SheetgenError, match="9 x 1 pages"):
+        plan(_plain(100, 8 * room_h - 7 * 10 + 1), press, 10, (), 8)
+    one_row = plan(_plain(400 * room_w - 399 * 10, 100), press, 10, (), 1)
+    assert (one_row.rows, one_row.columns) == (1, 400)
+    two = plan(_plain(2 * room_w - 10, 2 * room_h - 10), press, 10, (), 8)
+    assert (two.rows, two.columns) == (2, 2)
+    for message in ("use larger --paper or --fit", "over the limit of 8 rows and 400 pages"):
+        with pytest.raises(SheetgenError) as refused:
+            plan(_plain(100, 8 * room_h), press, 10, (), 8)
+        assert message in str(refused.value)
+
+
+@pytest.mark.parametrize(
+    ("paper", "height", "ruler"),
+    [("A4", 239.5, True), ("A4", 240.0, True), ("A4", 240.5, False), ("181x297", 200, True),
+     ("180.5x297", 200, False), ("175x297", 200, False)],
+)  # fmt: skip
+def test_the_ruler_goes_under_the_words_where_the_paper_leaves_room(
+    paper: str, height: float, ruler: bool
+) -> None:
+    """The 165 mm ruler goes centred at the foot of every page where the paper is 165 mm wide
+    inside its margins and the band under the picture keeps 25 mm for the words above it (4 mm
+    under the picture, the ruler 9 mm, 3 mm clear of it): a picture 240 mm tall on A4."""
+    art = _plain(300, height)
+    pages = tile(
+        art, PressOptions(paper=parse_paper(paper), landscape=False), WORDS, overlap=10, caption="x"
+    )
+    for page in pages:
+        found = [p for p in page.placements if p.drawing.title == "calibration ruler"]
+        assert bool(found) == ruler, page.label
+        if found:
+            at = found[0].transform
+            assert at.e == pytest.approx((page.width - found[0].drawing.width) / 2)
+            assert at.f + found[0].drawing.height == pytest.approx(page.height - 8)
+            _, top, info = _info(page)
+            assert top + info.height <= at.f - 3 + 1e-6
+
+
+def test_on_short_paper_the_words_take_a_quarter_of_the_height() -> None:
+    """Where 34 mm would be more than a quarter of the paper's height inside its margins, the
+    words and map take that quarter and the picture the rest."""
+    press = PressOptions(paper=parse_paper("160x110"), landscape=True)
+    room = (110 - 16) * 3 / 4
+    for height, rows in ((130, 2), (140, 3)):  # two pages take 2 x 70.5 - 6 = 135 mm
+        pages = tile(_plain(100, height), press, WORDS, overlap=6, caption="x")
+        assert len(pages) == rows == _least(height, room, 6)
+        assert max(_window(p)[3] - _window(p)[1] for p in pages) <= room + 1e-6
+
+
+def test_the_words_are_set_line_under_line_from_the_top_of_their_band() -> None:
+    """The first line's capitals start within a millimetre of the band's top, and each line is
+    1.2 to 1.7 times its size below the one before, as text is leaded."""
+    pages = _tiled("scrumpit", "A4", "either")
+    for page in pages:
+        lines = [
+            s
+            for s, at in leaves(_info(page)[2].children, IDENTITY)
+            if isinstance(s, Text) and at.e == 0
+        ]
+        first = lines[0]
+        assert 0 <= first.y - cap_height(first.size, first.weight) <= 1.0
+        for a, b in itertools.pairwise(lines):
+            assert 1.2 * b.size <= b.y - a.y <= 1.7 * max(a.size, b.size), (a.text, b.text)

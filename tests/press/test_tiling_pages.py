@@ -319,6 +319,7 @@ def test_the_windows_cover_the_picture_with_the_overlap_on_no_more_pages_than_ne
         assert at.e == pytest.approx((page_w - (x1 - x0)) / 2)
         assert at.f == pytest.approx(margin)
         assert page.trim == pytest.approx((at.e, at.f, x1 - x0, y1 - y0))
+        assert page.bleed == page.trim  # no bleed: the pages are cut at the marks
         assert page.placements[1].transform == at  # the marks and cuts over the picture
     # the cuts, the middle of each overlap, share the picture out: each part shows once
     xs, ys = _cuts(grid)
@@ -379,7 +380,12 @@ def test_cut_lines_and_marks_sit_where_the_neighbouring_page_lies(
     clear of what matters and of the picture's edge, and every page it falls on whole draws
     it, whole: the two pages it joins line up by it."""
     drawing, lap, keep, words, _ = _art(case[0])
-    assert _check_marks(_tiled(*case), drawing, lap, keep, words)
+    marks = _check_marks(_tiled(*case), drawing, lap, keep, words)
+    xs, ys = _cuts(_grid(_tiled(*case), words))
+    for cut in xs:  # two marks at least on every cut: a page lines up by two points
+        assert sum(abs(x - cut) < 1e-6 for x, _ in marks) >= 2, cut
+    for cut in ys:
+        assert sum(abs(y - cut) < 1e-6 for _, y in marks) >= 2, cut
 
 
 def _red(colour: str | None) -> bool:

@@ -998,3 +998,44 @@ def test_the_words_are_set_line_under_line_from_the_top_of_their_band() -> None:
         assert 0 <= first.y - cap_height(first.size, first.weight) <= 1.0
         for a, b in itertools.pairwise(lines):
             assert 1.2 * b.size <= b.y - a.y <= 1.7 * max(a.size, b.size), (a.text, b.text)
+
+
+def test_the_map_names_a_page_inside_its_box_where_the_name_fits() -> None:
+    """On maps of 1 to 8 rows and 1 to 40 columns, a page's name is drawn in the middle of its
+    box where the box leaves room round the name's capitals (a millimetre across, 1.2 mm up
+    and down) and never where it would touch or cross the box's lines; the boxes' lines thin."""
+    from sheetgen.press.tiling import Plan, _map
+
+    bold = pt(7)
+    cap = cap_height(bold, "bold")
+    checked = drawn = 0
+    for rows in range(1, 9):
+        for cols in (1, 2, 3, 5, 8, 11, 14, 17, 20, 26, 33, 40):
+            cuts_x = tuple(100.0 * (c + 1) for c in range(cols - 1))
+            cuts_y = tuple(100.0 * (r + 1) for r in range(rows - 1))
+            plan = Plan(cuts_x, cuts_y, False, 100.0 * cols, 93.0 * rows, 10.0)
+            shapes = _map(plan, WORDS, 0, 0, 64.0, 34.0)
+            boxes = [s for s in shapes if isinstance(s, Rect)]
+            names = [s for s in shapes if isinstance(s, Text) and s.text != WORDS.map]
+            assert len(boxes) == rows * cols
+            for box in boxes:
+                assert box.style.stroke and 0.1 <= box.style.width <= 0.5
+                inside = [
+                    n for n in names if box.x < n.x < box.x + box.w and box.y < n.y < box.y + box.h
+                ]
+                r, c = round((box.y - boxes[0].y) / box.h), round((box.x - boxes[0].x) / box.w)
+                name = WORDS.name.format(row=WORDS.rows[r], column=c + 1)
+                width = text_width(name, bold, "bold")
+                roomy = width <= box.w - 1.0 and cap <= box.h - 2.4
+                tight = width > box.w - 0.5 or cap > box.h - 1.0
+                checked += 1
+                if inside:
+                    (label_,) = inside
+                    drawn += 1
+                    assert label_.text == name and label_.weight == "bold"
+                    assert label_.x == pytest.approx(box.x + box.w / 2)
+                    assert label_.y - cap / 2 == pytest.approx(box.y + box.h / 2)
+                    assert not tight, (rows, cols, name, box)
+                else:
+                    assert not roomy, (rows, cols, name, box)
+    assert 0 < drawn < checked

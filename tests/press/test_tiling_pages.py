@@ -1013,6 +1013,7 @@ def test_the_map_names_a_page_inside_its_box_where_the_name_fits() -> None:
     checked = drawn = 0
     grids = [(r, c, 93.0) for r in range(1, 9) for c in (1, 2, 3, 5, 8, 11, 14, 17, 20, 26, 40)]
     grids += [(r, c, h) for r in (1, 2, 5, 8) for c in (1, 2, 4, 9, 16) for h in (60, 35, 20, 12)]
+    grids += [(1, 1, 5.5), (2, 1, 5.5)]  # one wide row 3.5 mm tall: room for the name
     for rows, cols, high in grids:
         cuts_x = tuple(100.0 * (c + 1) for c in range(cols - 1))
         cuts_y = tuple(high * (r + 1) for r in range(rows - 1))
@@ -1027,7 +1028,7 @@ def test_the_map_names_a_page_inside_its_box_where_the_name_fits() -> None:
         (title,) = [s for s in shapes if isinstance(s, Text) and s.text == WORDS.map]
         assert 0.8 <= boxes[0].y - title.y <= 2.0 and title.y - cap >= 0
         for box in boxes:
-            assert box.style.stroke and 0.1 <= box.style.width <= 0.5
+            assert box.style.stroke == title.colour and 0.1 <= box.style.width <= 0.5
             inside = [
                 n for n in names if box.x < n.x < box.x + box.w and box.y < n.y < box.y + box.h
             ]

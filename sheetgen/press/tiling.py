@@ -108,12 +108,6 @@ class Plan:
         bottom = bleed if row == self.rows - 1 else 0.0
         return (x - left, y - top, w + left + right, h + top + bottom)
 
-    def kept(self, row: int, column: int) -> Box:
-        """The part of the drawing that shows of page (row, column) once all are laid."""
-        xs = (0.0, *self.cuts_x, self.width)
-        ys = (0.0, *self.cuts_y, self.height)
-        return (xs[column], ys[row], xs[column + 1] - xs[column], ys[row + 1] - ys[row])
-
 
 def _span(cuts: tuple[float, ...], k: int, length: float, lap: float) -> tuple[float, float]:
     start = cuts[k - 1] - lap / 2 if k > 0 else 0.0
@@ -641,7 +635,7 @@ def tile(
                 clip=True,
             )
             left = (page_w - gw) / 2
-            trim = (left + x - gx, press.margin + y - gy, w, h)
+            trim = (left + (x - gx), press.margin + (y - gy), w, h)  # (exact without a bleed)
             at = translate(trim[0], trim[1])
             marked = bool(_shown(layout, r, c, points))
             info = _info(layout, words, caption, (r, c, marked), page_w - 2 * press.margin, words_h)

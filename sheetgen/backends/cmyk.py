@@ -29,12 +29,14 @@ from sheetgen.draw.shapes import (
     Shape,
     Text,
 )
-from sheetgen.draw.walk import leaves
+from sheetgen.draw.walk import Leaf, leaves
 from sheetgen.errors import SheetgenError
 from sheetgen.frozen import frozen
 from sheetgen.resources import resource_dir
 
 if TYPE_CHECKING:
+    from collections.abc import Iterator
+
     import numpy
     from numpy.typing import NDArray
     from PIL.Image import Image as PILImage
@@ -284,23 +286,27 @@ def inks_used(doc: Document) -> list[tuple[str, Role]]:
     line, a fill or an area, as the PDF backend sets its inks), each pair once, in the order
     first drawn; a drawing placed many times is looked at once."""
     found: dict[tuple[str, Role], None] = {}
+    for shape in _drawn(doc):
+        if isinstance(shape, Text):
+            found.setdefault((shape.colour.lower(), "text"), None)
+        elif isinstance(shape, (Path, Circle, Rect, Field)):
+            style = shape.style
+            if style.stroke is not None and style.width > 0:
+                found.setdefault((style.stroke.lower(), "line"), None)
+            if style.fill is not None:
+                found.setdefault((style.fill.lower(), role(shape)), None)
+    return list(found)
+
+
+def _drawn(doc: Document) -> Iterator[Leaf]:
+    """Every shape the document's pages draw, in order, a drawing placed many times once."""
     looked: set[int] = set()
     for page in doc.pages:
         for placement in page.placements:
             drawing = placement.drawing
-            if id(drawing) in looked:
-                continue
-            looked.add(id(drawing))
-            for shape, _ in leaves(drawing.children, placement.transform):
-                if isinstance(shape, Text):
-                    found.setdefault((shape.colour.lower(), "text"), None)
-                elif isinstance(shape, (Path, Circle, Rect, Field)):
-                    style = shape.style
-                    if style.stroke is not None and style.width > 0:
-                        found.setdefault((style.stroke.lower(), "line"), None)
-                    if style.fill is not None:
-                        found.setdefault((style.fill.lower(), role(shape)), None)
-    return list(found)
+            if id(drawing) not in looked:
+                looked.add(id(drawing))
+                yield from (shape for shape, _ in leaves(drawing.children, placement.transform))
 
 
 _SHAPE_WORDS = {Circle: "circle", Path: "path", Rect: "rectangle", Field: "field"}
@@ -311,23 +317,16 @@ def see_through(doc: Document) -> list[str]:
     a shape at an opacity under 1 (`a path in #2a2622 at opacity 0.5`), a picture with a pixel
     not wholly opaque; a drawing placed many times is looked at once."""
     found: dict[str, None] = {}
-    looked: set[int] = set()
-    for page in doc.pages:
-        for placement in page.placements:
-            drawing = placement.drawing
-            if id(drawing) in looked:
-                continue
-            looked.add(id(drawing))
-            for shape, _ in leaves(drawing.children, placement.transform):
-                if isinstance(shape, Image):
-                    if not _opaque(shape.data):
-                        w, h = shape.pixels
-                        found.setdefault(f"a {w} x {h} px picture with see-through pixels")
-                elif isinstance(shape, (Path, Circle, Rect, Field)) and shape.style.opacity < 1:
-                    style = shape.style
-                    colour = style.fill or style.stroke or "no colour"
-                    word = _SHAPE_WORDS[type(shape)]
-                    found.setdefault(f"a {word} in {colour} at opacity {style.opacity:g}")
+    for shape in _drawn(doc):
+        if isinstance(shape, Image):
+            if not _opaque(shape.data):
+                w, h = shape.pixels
+                found.setdefault(f"a {w} x {h} px picture with see-through pixels")
+        elif isinstance(shape, (Path, Circle, Rect, Field)) and shape.style.opacity < 1:
+            style = shape.style
+            colour = style.fill or style.stroke or "no colour"
+            word = _SHAPE_WORDS[type(shape)]
+            found.setdefault(f"a {word} in {colour} at opacity {style.opacity:g}")
     return list(found)
 
 

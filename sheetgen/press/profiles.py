@@ -287,28 +287,26 @@ def check_piece_size(
 ) -> None:
     """Refuse a layout (`source`) whose pieces (`sizes`, trimmed, in mm) are not the profile's
     product, saying both sizes; a board's (`what`) as pressed, its page's trim."""
-    if what == "board":
-        for width, height in sizes:
-            if not profile.matches(width, height):
-                raise UsageError(
-                    f"--profile {profile.name}: {source}'s board is {width:g} x {height:g} mm "
-                    f"as printed with the profile's bleed, but the profile's product, "
-                    f"{profile.product}, is {profile.size_words}; make a custom/pieces layout "
-                    f"whose piece is {round(profile.width, 2):g} x "
-                    f"{round(profile.height, 2):g} mm, or choose another profile"
-                )
-        return
     if not sizes:
         raise UsageError(
             f"--profile {profile.name}: {source} has no pieces cut apart to print as "
             f"{profile.product}"
         )
+    w, h = round(profile.width, 2), round(profile.height, 2)
+    board = what == "board"
+    fix = (
+        f"make a custom/pieces layout whose piece is {w:g} x {h:g} mm"
+        if board
+        else f"set width = {w:g} and height = {h:g} in the layout's [piece] table (a layout "
+        "of its own can extend this one)"
+    )
     for width, height in sizes:
         if not profile.matches(width, height):
+            size = f"{width:g} x {height:g} mm"
+            said = f"pieces are {size}"
+            if board:
+                said = f"board is {size} as printed with the profile's bleed"
             raise UsageError(
-                f"--profile {profile.name}: {source}'s pieces are {width:g} x {height:g} mm, "
-                f"but the profile's product, {profile.product}, is {profile.size_words}; set "
-                f"width = {round(profile.width, 2):g} and height = {round(profile.height, 2):g} "
-                "in the layout's [piece] table (a layout of its own can extend this one), or "
-                "choose another profile"
+                f"--profile {profile.name}: {source}'s {said}, but the profile's product, "
+                f"{profile.product}, is {profile.size_words}; {fix}, or choose another profile"
             )

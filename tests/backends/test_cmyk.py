@@ -19,7 +19,6 @@ import numpy
 import pikepdf
 import pypdfium2 as pdfium
 import pytest
-from coloraide import Color
 from PIL import Image as PILImage
 from PIL import ImageCms
 
@@ -32,6 +31,7 @@ from sheetgen.layouts.read import load
 from sheetgen.options import BuildOptions
 from sheetgen.pipeline.document import document_for
 from tests.support import ROOT, sheetgen
+from tests.support.pdf_colours import delta_e, render
 
 LAYOUTS = ("scrumpit/tiles", "scribe/standard")
 FILES = ("scrumpit-tiles-cmyk.pdf", "scribe-standard-supergrid-cmyk.pdf")
@@ -191,18 +191,6 @@ def test_qpdf_finds_no_error(built: tuple[Path, str], name: str) -> None:
     assert "No syntax or stream encoding errors" in done.stdout
 
 
-def _render(path: Path, page: int = 0, dpi: int = 100) -> PILImage.Image:
-    document = pdfium.PdfDocument(path)
-    try:
-        return document[page].render(scale=dpi / 72).to_pil().convert("RGB")
-    finally:
-        document.close()
-
-
-def _delta_e(a: str, b: str) -> float:
-    return float(Color(a).delta_e(Color(b), method="2000"))
-
-
 def test_pdfium_shows_the_designs_colours(built: tuple[Path, str]) -> None:
     """Where the RGB PDF shows one of the bag colours the layout file writes, the CMYK PDF,
     seen through its profile, shows a colour within ΔE00 3 of it (each is in the FOGRA39
@@ -210,8 +198,8 @@ def test_pdfium_shows_the_designs_colours(built: tuple[Path, str]) -> None:
     out = built[0]
     written = tomllib.loads((ROOT / "layouts/scrumpit/tiles.toml").read_text("utf-8"))["colours"]
     for page in (0, 1):
-        rgb = numpy.asarray(_render(out / "scrumpit-tiles.pdf", page), dtype=int)
-        cmyk = numpy.asarray(_render(out / "scrumpit-tiles-cmyk.pdf", page), dtype=int)
+        rgb = numpy.asarray(render(out / "scrumpit-tiles.pdf", page), dtype=int)
+        cmyk = numpy.asarray(render(out / "scrumpit-tiles-cmyk.pdf", page), dtype=int)
         assert rgb.shape == cmyk.shape
         found = 0
         for name, hex_colour in written.items():
@@ -222,7 +210,7 @@ def test_pdfium_shows_the_designs_colours(built: tuple[Path, str]) -> None:
             found += 1
             median = numpy.median(cmyk[where], axis=0).astype(int)
             got = "#{:02x}{:02x}{:02x}".format(*median)
-            assert _delta_e(hex_colour, got) <= 3, (name, hex_colour, got)
+            assert delta_e(hex_colour, got) <= 3, (name, hex_colour, got)
         assert found == 2  # two bags a page
 
 
@@ -264,7 +252,7 @@ def test_fidelity_round_trip() -> None:
     """The report's ΔE00 agrees with coloraide's, and colours inside the gamut come back."""
     for colour in ("#f7e03c", "#24307a", "#c2302a", "#5fb486", "#ffffff", "#00ff40"):
         result = fidelity(colour)
-        assert abs(result.delta_e - _delta_e(colour, result.back)) < 0.05
+        assert abs(result.delta_e - delta_e(colour, result.back)) < 0.05
     assert fidelity("#ffffff").ink == (0, 0, 0, 0) and fidelity("#ffffff").delta_e == 0
     assert fidelity("#5fb486").in_gamut and not fidelity("#00ff40").in_gamut
 
@@ -380,10 +368,10 @@ def test_pictures_are_cmyk_with_their_soft_mask() -> None:
     page = pdfium.PdfDocument(data)[0].render(scale=1).to_pil().convert("RGB")
     mm = 72 / 25.4
     blue = "#{:02x}{:02x}{:02x}".format(*page.getpixel((round(75 * mm), round(75 * mm))))
-    assert _delta_e("#24307a", blue) <= 3  # (a JPEG's own loss is well under 1)
+    assert delta_e("#24307a", blue) <= 3  # (a JPEG's own loss is well under 1)
     # half of the red over white paper
     red = "#{:02x}{:02x}{:02x}".format(*page.getpixel((round(25 * mm), round(25 * mm))))
-    assert _delta_e("#e09794", red) <= 3  # (#c2302a at half over white, mixed in sRGB)
+    assert delta_e("#e09794", red) <= 3  # (#c2302a at half over white, mixed in sRGB)
 
 
 def test_refusals() -> None:

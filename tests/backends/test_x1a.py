@@ -19,9 +19,7 @@ from pathlib import Path
 
 import numpy
 import pikepdf
-import pypdfium2 as pdfium
 import pytest
-from coloraide import Color
 from PIL import Image as PILImage
 from PIL import ImageCms
 
@@ -34,6 +32,7 @@ from sheetgen.layouts.read import load
 from sheetgen.options import BuildOptions
 from sheetgen.pipeline.document import document_for
 from tests.support import ROOT, sheetgen
+from tests.support.pdf_colours import delta_e, render
 
 X1A = "PDF/X-1a:2003"  # the version ISO 15930-4 has a file name itself by
 LAYOUTS = ("scrumpit/tiles", "scribe/standard")
@@ -197,20 +196,8 @@ def test_qpdf_finds_no_error(built: tuple[Path, str], name: str) -> None:
     assert "No syntax or stream encoding errors" in done.stdout
 
 
-def _render(source: Path | bytes, page: int = 0, dpi: int = 100) -> PILImage.Image:
-    document = pdfium.PdfDocument(source)
-    try:
-        return document[page].render(scale=dpi / 72).to_pil().convert("RGB")
-    finally:
-        document.close()
-
-
 def _hex(pixel: object) -> str:
     return "#{:02x}{:02x}{:02x}".format(*pixel)  # type: ignore[str-format]
-
-
-def _delta_e(a: str, b: str) -> float:
-    return float(Color(a).delta_e(Color(b), method="2000"))
 
 
 def test_pdfium_shows_the_designs_colours(built: tuple[Path, str]) -> None:
@@ -219,8 +206,8 @@ def test_pdfium_shows_the_designs_colours(built: tuple[Path, str]) -> None:
     out = built[0]
     written = tomllib.loads((ROOT / "layouts/scrumpit/tiles.toml").read_text("utf-8"))["colours"]
     for page in (0, 1):
-        rgb = numpy.asarray(_render(out / "scrumpit-tiles.pdf", page), dtype=int)
-        cmyk = numpy.asarray(_render(out / "scrumpit-tiles-cmyk-x1a.pdf", page), dtype=int)
+        rgb = numpy.asarray(render(out / "scrumpit-tiles.pdf", page), dtype=int)
+        cmyk = numpy.asarray(render(out / "scrumpit-tiles-cmyk-x1a.pdf", page), dtype=int)
         assert rgb.shape == cmyk.shape
         found = 0
         for name, hex_colour in written.items():
@@ -230,7 +217,7 @@ def test_pdfium_shows_the_designs_colours(built: tuple[Path, str]) -> None:
                 continue
             found += 1
             got = "#{:02x}{:02x}{:02x}".format(*numpy.median(cmyk[where], axis=0).astype(int))
-            assert _delta_e(hex_colour, got) <= 3, (name, hex_colour, got)
+            assert delta_e(hex_colour, got) <= 3, (name, hex_colour, got)
         assert found == 2
 
 
@@ -274,8 +261,8 @@ def test_a_line_see_through_over_one_colour_prints_as_the_design_shows_it() -> N
     seen = ImageCms.buildTransform(press, ImageCms.createProfile("sRGB"), "CMYK", "RGB", relative)
     printed = seen.apply(PILImage.new("CMYK", (1, 1), strokes[0])).getpixel((0, 0))
     mm = 100 / 25.4  # pixels a mm at 100 dpi
-    design = _render(render_pdf(doc)).getpixel((round(20 * mm), round(50 * mm)))  # on the line
-    assert _delta_e(_hex(design), _hex(printed)) <= 3, (_hex(design), _hex(printed))
+    design = render(render_pdf(doc)).getpixel((round(20 * mm), round(50 * mm)))  # on the line
+    assert delta_e(_hex(design), _hex(printed)) <= 3, (_hex(design), _hex(printed))
     across = _doc(ground, Rect(0, 50, 100, 50, Style(stroke=None, fill="#24307a")), line)
     with pytest.raises(SheetgenError, match=r"a rectangle in #2b2a26 at opacity 0\.5"):
         render_pdf(across, pdfx=X1A)  # type: ignore[arg-type]
@@ -299,8 +286,8 @@ def test_an_opaque_picture_loses_its_mask_and_a_see_through_one_is_refused() -> 
         assert len(images) == 1 and images[0].ColorSpace == pikepdf.Name.DeviceCMYK
         assert "/SMask" not in images[0] and "/Mask" not in images[0]
     mm = 100 / 25.4
-    blue = _render(data).getpixel((round(25 * mm), round(25 * mm)))
-    assert _delta_e("#24307a", "#{:02x}{:02x}{:02x}".format(*blue)) <= 3
+    blue = render(data).getpixel((round(25 * mm), round(25 * mm)))
+    assert delta_e("#24307a", "#{:02x}{:02x}{:02x}".format(*blue)) <= 3
     half = Image(0, 0, 50, 50, _picture((194, 48, 42, 128)), "png", (40, 40))
     with pytest.raises(SheetgenError, match=r"40 x 40 px picture with see-through pixels"):
         render_pdf(_doc(half), pdfx=X1A)  # type: ignore[arg-type]

@@ -1,5 +1,6 @@
 """One returned PDF read whole: its layout found and loaded, its sheets' geometry checked
-against the layout's as this sheetgen draws it, and each filled sheet's record made."""
+against the layout's as this sheetgen draws it, and each filled sheet's record made, from its
+form fields or, in a plain PDF marked up in a viewer, from its pixels."""
 
 from __future__ import annotations
 
@@ -7,10 +8,11 @@ from pathlib import Path
 
 from sheetgen.errors import SheetgenError
 from sheetgen.frozen import frozen
-from sheetgen.layouts.read import load
+from sheetgen.layouts.read import Loaded, load
 from sheetgen.read.form import ReadError, read_form
 from sheetgen.read.layout_map import layout_map
-from sheetgen.read.records import READERS, BadMark, Record
+from sheetgen.read.marked import read_marked
+from sheetgen.read.records import READERS, BadMark, Reader, Record
 
 
 @frozen
@@ -45,6 +47,8 @@ def read_returned(path: Path) -> list[ReadSheet]:
             f"as this sheetgen draws it ({', '.join(sorted(ours))}); read it with the sheetgen "
             "and layout that made it"
         )
+    if not form.names:  # a plain PDF: its marks are read from its pixels
+        return _from_pixels(path, loaded, reader)
     first = next(iter(pages.values()))
     slots = {sheet.slot: sheet for sheet in first.sheets}
     out = []
@@ -58,11 +62,36 @@ def read_returned(path: Path) -> list[ReadSheet]:
         values = form.values.get((page, slot))
         if not values:
             continue
-        try:
-            record = reader(values, loaded.model)
-        except BadMark as exc:
-            raise ReadError(f"{path}: page {page}: {exc}") from None
-        out.append(ReadSheet(page, slot, record))
+        out.append(ReadSheet(page, slot, _record(path, page, reader, values, loaded)))
     if not out:
         raise ReadError(f"{path}: no sheet in it is filled in; fill a sheet, then read it")
+    return out
+
+
+def _record(
+    path: Path, page: int, reader: Reader, values: dict[str, str], loaded: Loaded
+) -> Record:
+    try:
+        return reader(values, loaded.model)
+    except BadMark as exc:
+        raise ReadError(f"{path}: page {page}: {exc}") from None
+
+
+def _from_pixels(path: Path, loaded: Loaded, reader: Reader) -> list[ReadSheet]:
+    """The records of a plain PDF's marked sheets, each mark read against the blank sheet;
+    each mark not read surely is a note naming it, what it looks most like and how sure."""
+    out = []
+    for page, slot, marks in read_marked(path, loaded):
+        values = {m.name: m.value for m in marks if m.value}
+        record = _record(path, page, reader, values, loaded)
+        unsure = [
+            f"uncertain: {m.name} looks {m.value or 'empty'} ({m.confidence:.2f} sure); "
+            "check it on the sheet"
+            for m in marks
+            if not m.sure
+        ]
+        notes = tuple(unsure) + record.notes
+        out.append(ReadSheet(page, slot, Record(record.text, record.suffix, notes)))
+    if not out:
+        raise ReadError(f"{path}: no mark on any sheet in it; mark a sheet, then read it")
     return out

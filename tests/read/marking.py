@@ -128,3 +128,48 @@ def mark_up(blank: Path, out: Path, pages: dict[int, list[tuple[list[Stroke], st
         for page, marks in pages.items():
             add_ink(pdf, page - 1, marks)
         pdf.save(out)
+
+
+def add_shapes(pdf: pikepdf.Pdf, index: int, boxes: list[tuple[str, Region]]) -> None:
+    """Marks made with a viewer's shape tools on page `index`: an `O` as a circle annotation
+    with no appearance stream (the viewer leaves pdfium to draw it), a `+` as two line
+    annotations each with its own."""
+    page = pdf.pages[index]
+    height = float(page.mediabox[3])
+    annots = page.obj.get("/Annots")
+    if annots is None:
+        page.obj.Annots = annots = pdf.make_indirect(pikepdf.Array())
+    for mark, box in boxes:
+        x1, x2 = (box.x + 0.25 * box.w) * PT, (box.x + 0.75 * box.w) * PT
+        y1, y2 = height - (box.y + 0.75 * box.h) * PT, height - (box.y + 0.25 * box.h) * PT
+        common = {"Type": pikepdf.Name.Annot, "C": [0, 0, 0], "F": 4}
+        if mark == "O":
+            annots.append(
+                pdf.make_indirect(
+                    pikepdf.Dictionary(
+                        Subtype=pikepdf.Name.Circle,
+                        Rect=[x1, y1, x2, y2],
+                        BS=pikepdf.Dictionary(W=1.4),
+                        **common,
+                    )
+                )
+            )
+            continue
+        mx, my = (x1 + x2) / 2, (y1 + y2) / 2
+        for line in ((x1, my, x2, my), (mx, y1, mx, y2)):
+            rect = [line[0] - 2, line[1] - 2, line[2] + 2, line[3] + 2]
+            ap = pikepdf.Stream(
+                pdf, f"0 G 1.4 w {line[0]} {line[1]} m {line[2]} {line[3]} l S".encode()
+            )
+            ap.Type, ap.Subtype, ap.BBox = pikepdf.Name.XObject, pikepdf.Name.Form, rect
+            annots.append(
+                pdf.make_indirect(
+                    pikepdf.Dictionary(
+                        Subtype=pikepdf.Name.Line,
+                        Rect=rect,
+                        L=list(line),
+                        AP=pikepdf.Dictionary(N=ap),
+                        **common,
+                    )
+                )
+            )

@@ -16,7 +16,7 @@ from sheetgen.games.scribe.model import ScribeLayout
 from sheetgen.games.scribe.rules import COLUMNS, GlyphTable, score_super
 from sheetgen.layouts.read import load, load_model
 from sheetgen.read.layout_map import layout_map
-from tests.read.marking import PENS, Stroke, mark_up, strokes
+from tests.read.marking import PENS, Stroke, add_shapes, mark_up, strokes
 from tests.support import sheetgen
 
 Marks = list[tuple[list[Stroke], str]]
@@ -157,3 +157,22 @@ def test_many_games_read_back_every_mark(blank: Path, tmp_path: Path, seed: int)
     said = _read(marked, tmp_path / "records")
     assert "uncertain" not in said
     assert (tmp_path / "records" / "g-p1s1.txt").read_text().strip() == "/".join(_rows(played))
+
+
+def test_marks_made_with_shape_tools_are_read(blank: Path, tmp_path: Path) -> None:
+    """An O drawn with the circle tool (no appearance stream: pdfium draws it) and a + drawn
+    as two lines read as the pen's do."""
+    played = _play(11, moves=6)
+    (page, *_) = layout_map(load("scribe/standard"))
+    regions = {r.name: r for r in page.sheets[0].on_page}
+    boxes = [
+        ("+" if n % 2 == 0 else "O", regions[f"cell_{COLUMNS[c]}{r + 1}"])
+        for n, (r, c) in enumerate(played)
+    ]
+    marked = tmp_path / "shapes.pdf"
+    with pikepdf.open(blank) as pdf:
+        add_shapes(pdf, 0, boxes)
+        pdf.save(marked)
+    said = _read(marked, tmp_path / "records")
+    assert "uncertain" not in said
+    assert (tmp_path / "records" / "shapes-p1s1.txt").read_text().strip() == "/".join(_rows(played))

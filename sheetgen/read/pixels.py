@@ -114,13 +114,43 @@ def _widest_gap(inked: np.ndarray) -> int:
 
 
 def read_marks(
-    image: np.ndarray, blank: np.ndarray, regions: tuple[Region, ...], scale: float = PX
+    image: np.ndarray,
+    blank: np.ndarray,
+    regions: tuple[Region, ...],
+    scale: float = PX,
+    slack: int = 0,
 ) -> list[Mark]:
     """Each mark region of a page read: `image` and `blank` grey, the page at `scale` pixels a
-    millimetre, `regions` in the page's millimetres."""
-    dark = ink(image, blank)
+    millimetre, `regions` in the page's millimetres. `slack` (pixels) lets each region's blank
+    move that far to lie on the image's printed lines (a photo's pages meet to a pixel or two,
+    not exactly); 0 for a PDF's render, which meets exactly."""
     out = []
     for region in regions:
-        mark = classify(dark[_window(region, scale)], scale)
+        rows, cols = _window(region, scale)
+        dy, dx = _shift(image, blank, region, scale, slack) if slack else (0, 0)
+        seen = image[rows, cols]
+        empty = blank[rows.start + dy : rows.stop + dy, cols.start + dx : cols.stop + dx]
+        mark = classify(ink(seen, empty), scale)
         out.append(Mark(region.name, mark.value, mark.confidence, mark.sure))
     return out
+
+
+def _shift(
+    image: np.ndarray, blank: np.ndarray, region: Region, scale: float, slack: int
+) -> tuple[int, int]:
+    """How far the blank is best moved (rows, columns) to lie on the image round `region`:
+    the move that leaves least difference over the region and its printed edge."""
+    grow = 1.0  # mm round the region: its printed lines, what the two are aligned on
+    y1, y2 = round((region.y - grow) * scale), round((region.y + region.h + grow) * scale)
+    x1, x2 = round((region.x - grow) * scale), round((region.x + region.w + grow) * scale)
+    y1, x1 = max(y1, slack), max(x1, slack)
+    y2, x2 = min(y2, image.shape[0] - slack), min(x2, image.shape[1] - slack)
+    seen = image[y1:y2, x1:x2].astype(np.int16)
+    best, at = None, (0, 0)
+    for dy in range(-slack, slack + 1):
+        for dx in range(-slack, slack + 1):
+            moved = blank[y1 + dy : y2 + dy, x1 + dx : x2 + dx].astype(np.int16)
+            cost = int(np.abs(seen - moved).sum())
+            if best is None or cost < best:
+                best, at = cost, (dy, dx)
+    return at

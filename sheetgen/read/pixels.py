@@ -26,6 +26,7 @@ SECTORS = 48  # directions round the mark's centre
 RING = 0.3  # of the mark's reach: ink nearer its centre than this says nothing of direction
 O_SHARE, PLUS_SHARE = 0.82, 0.62  # share of directions inked: an O over, a + under
 O_GAP, PLUS_GAP = 40.0, 52.0  # degrees: an O's widest gap under, a +'s over
+BLUR = 2  # pixels a photo's printed line may spread past where the blank draws it
 SURE = 0.75  # a reading this sure is taken; any less is listed for the host to confirm
 
 
@@ -123,15 +124,29 @@ def read_marks(
     """Each mark region of a page read: `image` and `blank` grey, the page at `scale` pixels a
     millimetre, `regions` in the page's millimetres. `slack` (pixels) lets each region's blank
     move that far to lie on the image's printed lines (a photo's pages meet to a pixel or two,
-    not exactly); 0 for a PDF's render, which meets exactly."""
+    not exactly), and each printed line counts BLUR pixels wider; 0 for a PDF's render, which
+    meets its blank exactly."""
+    spread = _darkest(blank, BLUR) if slack else blank
     out = []
     for region in regions:
         rows, cols = _window(region, scale)
         dy, dx = _shift(image, blank, region, scale, slack) if slack else (0, 0)
         seen = image[rows, cols]
-        empty = blank[rows.start + dy : rows.stop + dy, cols.start + dx : cols.stop + dx]
+        empty = spread[rows.start + dy : rows.stop + dy, cols.start + dx : cols.stop + dx]
         mark = classify(ink(seen, empty), scale)
         out.append(Mark(region.name, mark.value, mark.confidence, mark.sure))
+    return out
+
+
+def _darkest(page: np.ndarray, reach: int) -> np.ndarray:
+    """Each pixel of `page` as the darkest within `reach` pixels: a photo's printed lines,
+    blurred wider than the blank draws them, then count as no one's mark."""
+    padded = np.pad(page, reach, mode="edge")
+    h, w = page.shape
+    out = page.copy()
+    for dy in range(2 * reach + 1):
+        for dx in range(2 * reach + 1):
+            np.minimum(out, padded[dy : dy + h, dx : dx + w], out=out)
     return out
 
 

@@ -27,6 +27,8 @@ NEAREST = 6  # candidates tried for each corner square, nearest where the QR cod
 QR_MISS = 1.5  # mm: four corner squares are the page's when they put the QR code this near
 UPSIDE_DOWN = 135  # degrees the QR code may be turned in the photo; more is a sheet upside down
 ALONE = 1.8  # corner square sides from its centre kept clear of ink round it
+DECODE_PIXELS = 6_000_000  # a photo over this is decoded at half its size first (faster)
+GOOD = 0.75  # a likeness this high is the page: the other paper is not tried
 LIGHT = 25  # px at DPI: the size of the light's unevenness smoothed out (more than a stroke)
 
 
@@ -57,17 +59,10 @@ def find_marks(path: Path, grey: np.ndarray) -> list[Found]:
     """The sheet marks in the photo, largest first (a second sheet may be partly in view);
     a ReadError where there is none, or the sheet is upside down."""
     found = []
-    for code in zxingcpp.read_barcodes(grey):
-        payload = MarkPayload.parse(code.text)
-        if payload is None:
-            continue
-        p = code.position
-        corners = np.array(
-            [(q.x, q.y) for q in (p.top_left, p.top_right, p.bottom_right, p.bottom_left)],
-            dtype=np.float64,
-        )
-        area = cv2.contourArea(corners.astype(np.float32))
-        found.append((area, code.orientation, Found(payload, corners)))
+    if grey.size > DECODE_PIXELS:  # a large photo's code has pixels to spare: halved first
+        found = _codes(cv2.resize(grey, None, fx=0.5, fy=0.5, interpolation=cv2.INTER_AREA), 2)
+    if not found:
+        found = _codes(grey, 1)
     if not found:
         raise ReadError(
             f"{path}: no sheetgen sheet mark found; photograph a whole sheet that sheetgen "
@@ -79,7 +74,26 @@ def find_marks(path: Path, grey: np.ndarray) -> list[Found]:
     return [f for _, _, f in found]
 
 
-def _centres(grey: np.ndarray, code: np.ndarray) -> list[tuple[float, float, float]]:
+def _codes(grey: np.ndarray, scale: int) -> list[tuple[float, float, Found]]:
+    """The sheet marks zxing-cpp decodes in `grey` (the photo shrunk `scale` times): each one's
+    area, its turn in degrees and where it is in the photo."""
+    found = []
+    for code in zxingcpp.read_barcodes(grey):
+        payload = MarkPayload.parse(code.text)
+        if payload is None:
+            continue
+        p = code.position
+        corners = np.array(
+            [(q.x, q.y) for q in (p.top_left, p.top_right, p.bottom_right, p.bottom_left)],
+            dtype=np.float64,
+        )
+        corners *= scale
+        area = cv2.contourArea(corners.astype(np.float32))
+        found.append((area, float(code.orientation), Found(payload, corners)))
+    return found
+
+
+def squares(grey: np.ndarray, code: np.ndarray) -> list[tuple[float, float, float]]:
     """Where squares holding a square hole lie in the photo (a corner square's dark outside
     and light ring; its small dark centre may blur away): each one's centre and side in
     pixels, those standing alone (letters and the sheet's own boxes do not), the QR code at
@@ -143,18 +157,23 @@ def fiducials(paper: Paper) -> np.ndarray:
 
 
 def undo(
-    grey: np.ndarray, found: Found, qr_on_page: np.ndarray, paper: Paper, blank: np.ndarray
+    grey: np.ndarray,
+    found: Found,
+    seen: list[tuple[float, float, float]],
+    qr_on_page: np.ndarray,
+    paper: Paper,
+    blank: np.ndarray,
 ) -> tuple[np.ndarray, float] | None:
     """The photo brought onto `paper` at PX pixels a mm, the light evened out, and how like
     `blank` (that paper's page) it is; None where no four corner squares put the QR code (at
-    `qr_on_page`, mm) where the page has it."""
+    `qr_on_page`, mm) where the page has it. `seen` are the squares `squares` found."""
     size = (blank.shape[1], blank.shape[0])
     small = cv2.resize(blank, (size[0] // 4, size[1] // 4), interpolation=cv2.INTER_AREA)
     quarter = np.diag([0.25, 0.25, 1.0])
     best: tuple[float, np.ndarray] | None = None
-    for m in _fits(grey, found, qr_on_page, paper):
-        seen = cv2.warpPerspective(grey, quarter @ m, small.shape[::-1], borderValue=255)
-        alike = likeness(even_light(seen, LIGHT // 4), small)
+    for m in _fits(found, seen, qr_on_page, paper):
+        look = cv2.warpPerspective(grey, quarter @ m, small.shape[::-1], borderValue=255)
+        alike = likeness(even_light(look, LIGHT // 4), small)
         if best is None or alike > best[0]:
             best = (alike, m)
     if best is None:
@@ -163,7 +182,9 @@ def undo(
     return even_light(page), best[0]
 
 
-def _fits(grey: np.ndarray, found: Found, qr_on_page: np.ndarray, paper: Paper) -> list[np.ndarray]:
+def _fits(
+    found: Found, seen: list[tuple[float, float, float]], qr_on_page: np.ndarray, paper: Paper
+) -> list[np.ndarray]:
     """Perspectives from the photo to the page at PX that four corner squares give and that
     put the QR code where the page has it. Candidates for each corner are the squares found
     nearest where the QR code, extended flat, puts it (far off under a tilt, but the right way
@@ -179,9 +200,7 @@ def _fits(grey: np.ndarray, found: Found, qr_on_page: np.ndarray, paper: Paper) 
     )
     side = FIDUCIAL * px_mm
     candidates = [
-        c
-        for c in _centres(grey, found.corners)
-        if 0.4 * side < c[2] < 2.5 * side and not _inside(c, found.corners)
+        c for c in seen if 0.4 * side < c[2] < 2.5 * side and not _inside(c, found.corners)
     ]
     if len(candidates) < 4:
         return []

@@ -11,7 +11,17 @@ import numpy as np
 from sheetgen.read.form import ReadError
 from sheetgen.read.layout_map import PageMap
 from sheetgen.read.marked import Blank
-from sheetgen.read.photo import MATCH, PAPERS, Found, find_marks, load_grey, qr_corners, undo
+from sheetgen.read.photo import (
+    GOOD,
+    MATCH,
+    PAPERS,
+    Found,
+    find_marks,
+    load_grey,
+    qr_corners,
+    squares,
+    undo,
+)
 from sheetgen.read.pixels import read_marks
 from sheetgen.read.sheets import ReadSheet, layout_of, records_of
 
@@ -31,12 +41,17 @@ def read_photo(path: Path) -> list[ReadSheet]:
     for mark in codes[:TRIED]:  # the largest first; a second sheet's may be nearer the camera
         if mark.payload.layout != found.payload.layout:
             continue
+        if best is not None and best[0] >= GOOD:
+            break
+        found_here = squares(grey, mark.corners)
         for paper in PAPERS:
+            if best is not None and best[0] >= GOOD:
+                break
             mapped, empty = blank.page(paper, mark.payload.page)
             corners = qr_corners(empty)
             if mapped is None or corners is None:
                 continue
-            undone = undo(grey, mark, corners, paper, empty)
+            undone = undo(grey, mark, found_here, corners, paper, empty)
             if undone is None:
                 continue
             page, alike = undone

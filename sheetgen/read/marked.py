@@ -31,8 +31,10 @@ def _grey(page: pdfium.PdfPage) -> np.ndarray:
 
 
 def _paper(path: Path, number: int, width: float, height: float) -> Paper:
+    """The paper a page of `width` by `height` mm is, upright or on its side."""
+    short, long = sorted((width, height))
     for paper in NAMED.values():
-        if abs(paper.width - width) <= SIZE_SLACK and abs(paper.height - height) <= SIZE_SLACK:
+        if abs(paper.width - short) <= SIZE_SLACK and abs(paper.height - long) <= SIZE_SLACK:
             return paper
     names = ", ".join(p.name for p in NAMED.values())
     raise ReadError(

@@ -149,10 +149,11 @@ def _alone(sums: np.ndarray, x: float, y: float, side: float) -> bool:
     return (outer - inner) / max(1, outer_n - inner_n) < 0.02
 
 
-def fiducials(paper: Paper) -> np.ndarray:
-    """The corner squares' centres on `paper` (mm from the top left): TL, TR, BR, BL."""
+def fiducials(paper: Paper, landscape: bool = False) -> np.ndarray:
+    """The corner squares' centres on `paper`, upright or on its side (mm from the top
+    left): TL, TR, BR, BL."""
     c = INSET + FIDUCIAL / 2
-    w, h = paper.width, paper.height
+    w, h = paper.oriented(landscape)
     return np.array([(c, c), (w - c, c), (w - c, h - c), (c, h - c)], dtype=np.float64)
 
 
@@ -171,7 +172,8 @@ def undo(
     small = cv2.resize(blank, (size[0] // 4, size[1] // 4), interpolation=cv2.INTER_AREA)
     quarter = np.diag([0.25, 0.25, 1.0])
     best: tuple[float, np.ndarray] | None = None
-    for m in _fits(found, seen, qr_on_page, paper):
+    landscape = blank.shape[1] > blank.shape[0]
+    for m in _fits(found, seen, qr_on_page, fiducials(paper, landscape)):
         look = cv2.warpPerspective(grey, quarter @ m, small.shape[::-1], borderValue=255)
         alike = likeness(even_light(look, LIGHT // 4), small)
         if best is None or alike > best[0]:
@@ -183,7 +185,7 @@ def undo(
 
 
 def _fits(
-    found: Found, seen: list[tuple[float, float, float]], qr_on_page: np.ndarray, paper: Paper
+    found: Found, seen: list[tuple[float, float, float]], qr_on_page: np.ndarray, aims: np.ndarray
 ) -> list[np.ndarray]:
     """Perspectives from the photo to the page at PX that four corner squares give and that
     put the QR code where the page has it. Candidates for each corner are the squares found
@@ -193,7 +195,6 @@ def _fits(
     # past the horizon); a flat (affine) fit to its corners keeps the way and rough distance
     ones = np.hstack([qr_on_page, np.ones((4, 1))])
     affine = np.linalg.lstsq(ones, found.corners, rcond=None)[0]
-    aims = fiducials(paper)
     expected = np.hstack([aims, np.ones((4, 1))]) @ affine
     px_mm = float(np.linalg.norm(found.corners[1] - found.corners[0])) / max(
         1e-6, float(np.linalg.norm(qr_on_page[1] - qr_on_page[0]))
@@ -206,7 +207,7 @@ def _fits(
         return []
     points = np.array([c[:2] for c in candidates])
     mine = [np.argsort(np.hypot(*(points - aim).T))[:NEAREST] for aim in expected]
-    target = (fiducials(paper) * PX).astype(np.float32)
+    target = (aims * PX).astype(np.float32)
     on_page = qr_on_page * PX
     out = []
     for pick in itertools.product(*mine):

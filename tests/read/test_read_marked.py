@@ -176,3 +176,22 @@ def test_marks_made_with_shape_tools_are_read(blank: Path, tmp_path: Path) -> No
     said = _read(marked, tmp_path / "records")
     assert "uncertain" not in said
     assert (tmp_path / "records" / "shapes-p1s1.txt").read_text().strip() == "/".join(_rows(played))
+
+
+@pytest.mark.slow
+def test_a_pads_second_copy_reads_both_its_sheets(tmp_path: Path) -> None:
+    """A pad prints two sheets a page; its second copy's page is read sheet by sheet."""
+    made = sheetgen(
+        "build", "scribe/pad", "-f", "pdf", "--copies", "2", "--out", str(tmp_path), "-q"
+    )
+    assert made.code == 0, made.err
+    (pad,) = tmp_path.glob("*.pdf")
+    games = {1: _play(21, 81), 2: _play(22, 40)}
+    marks = _drawn("scribe/pad", games[1], 21, 1) + _drawn("scribe/pad", games[2], 22, 2)
+    marked = tmp_path / "pad-played.pdf"
+    mark_up(pad, marked, {2: marks})
+    said = _read(marked, tmp_path / "records")
+    assert "uncertain" not in said
+    for slot, played in games.items():
+        text = (tmp_path / "records" / f"pad-played-p2s{slot}.txt").read_text().strip()
+        assert text == "/".join(_rows(played))

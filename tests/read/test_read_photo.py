@@ -107,3 +107,23 @@ def test_what_is_not_a_readable_sheet_is_one_line(blank: Path, tmp_path: Path) -
     image = cv2.imread(str(photo))
     cv2.imwrite(str(cropped), image[image.shape[0] // 2 :])
     _refused(tmp_path, cropped, "half.jpg", "four corner squares")
+
+
+@pytest.mark.slow
+def test_a_photo_of_a_pad_page_reads_both_its_sheets(tmp_path: Path) -> None:
+    """A pad's page lies on its side, two sheets on it: both are read from one photo."""
+    made = sheetgen("build", "scribe/pad", "-f", "pdf", "--out", str(tmp_path), "-q")
+    assert made.code == 0, made.err
+    (pad,) = tmp_path.glob("*.pdf")
+    games = {1: _play(31, 81), 2: _play(32, 60)}
+    marks = _drawn("scribe/pad", games[1], 31, 1) + _drawn("scribe/pad", games[2], 32, 2)
+    marked = tmp_path / "pad-played.pdf"
+    mark_up(pad, marked, {1: marks})
+    photo = tmp_path / "pad.jpg"
+    photograph(render(marked, dpi=300), photo, 31, frame=(4000, 3000))  # 12 MP: see docs
+    run = sheetgen("read", str(photo), "--out", str(tmp_path / "records"))
+    assert run.code == 0, run.err
+    for slot, played in games.items():
+        text = (tmp_path / "records" / f"pad-p1s{slot}.txt").read_text()
+        right, _, silent = _tally(run.out, text, _rows(played))
+        assert silent == 0 and right >= 80, run.out

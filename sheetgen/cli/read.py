@@ -1,5 +1,6 @@
-"""`sheetgen read`: filled fillable PDFs back into the game records `sheetgen <game> score`
-takes, one file a filled sheet; anything it cannot read is one line, and nothing is written."""
+"""`sheetgen read`: played sheets (filled fillable PDFs, PDFs marked up in a viewer, photos and
+scans) back into the game records `sheetgen <game> score` takes, one file a played sheet;
+anything it cannot read is one line, and nothing is written."""
 
 from pathlib import Path
 from typing import Annotated
@@ -14,7 +15,8 @@ def read(
         list[Path],
         typer.Argument(
             metavar="FILE",
-            help="filled PDFs made by 'sheetgen build --fillable' (with --results, folders too)",
+            help="sheets sheetgen built: filled or marked-up PDFs, JPEG or PNG photos and "
+            "scans (with --results, folders of them too)",
         ),
     ],
     out: Annotated[Path, typer.Option(parser=_folder, help="folder for the records")] = Path(
@@ -30,7 +32,11 @@ def read(
     ] = None,
     layout_folders: LayoutFolders = None,
 ) -> None:
-    """Read filled fillable PDFs and write each filled sheet's game record (Scribe so far).
+    """Read played sheets and write each one's game record (Scribe so far).
+
+    Filled fillable PDFs are read by their fields; plain PDFs marked with a viewer's pen, and
+    photos or scans of printed sheets, from their pixels against the blank sheet. A mark not
+    read surely is listed as uncertain, for the host to check.
 
     Examples:
 
@@ -38,6 +44,7 @@ def read(
       sheetgen read filled.pdf
       sheetgen read filled.pdf --out records
       sheetgen read returned --results results.html --results results.csv
+      sheetgen read photo.jpg
     """
     from sheetgen.layouts.find import use  # start-up
     from sheetgen.pipeline.output import check_folder, make_folder, write_all  # start-up

@@ -1,6 +1,7 @@
-"""A filled fillable PDF's values: which layout it is (the sheet mark's keywords) and what each
-sheet's fields hold, by page and slot, read with pikepdf. Anything that is not a PDF sheetgen
-made with its sheet mark is refused in one line (`ReadError`)."""
+"""A returned PDF's keywords and fields, read with pikepdf: which layout it is (the sheet mark's
+keywords) and what each sheet's fields hold, by page and slot (none in a plain PDF marked up
+in a viewer). Anything that is not a PDF sheetgen made with its sheet mark is refused in one
+line (`ReadError`)."""
 
 from __future__ import annotations
 
@@ -31,7 +32,8 @@ class Form:
     layout: str
     versions: tuple[str, ...]
     values: dict[Sheet, dict[str, str]]
-    names: dict[Sheet, frozenset[str]]  # every field of each sheet, filled or not
+    names: dict[Sheet, frozenset[str]]  # every field of each sheet, filled or not: none in a
+    # plain PDF (marked up in a viewer, read from its pixels)
 
 
 def _marks(keywords: str) -> list[tuple[str, str]]:
@@ -53,7 +55,7 @@ def _value(field: pikepdf.Object) -> str:
 
 
 def read_form(path: Path) -> Form:
-    """The layout and field values of a filled PDF; a ReadError for anything else."""
+    """The layout and field values of a returned PDF; a ReadError for anything else."""
     try:
         if path.stat().st_size > MAX_BYTES:
             raise ReadError(
@@ -97,9 +99,4 @@ def read_form(path: Path) -> Form:
             filled = {name: value for name, value in own.items() if value}
             if filled:
                 values[sheet] = filled
-    if not names:
-        raise ReadError(
-            f"{path}: holds no form fields; fill the PDF that 'sheetgen build LAYOUT "
-            "--fillable' makes"
-        )
     return Form(marks[0][0], tuple(v for _, v in marks), values, names)

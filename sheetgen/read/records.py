@@ -64,7 +64,9 @@ def scribe_record(values: dict[str, str], model: Any) -> Record:
     return Record("/".join(rows) + "\n", ".txt", tuple(notes))
 
 
+Reader = Callable[[dict[str, str], Any], Record]  # a sheet's values and its layout's model
+
 # the record of each kind of sheet `sheetgen read` reads, by kind
-READERS: dict[str, Callable[[dict[str, str], Any], Record]] = {
+READERS: dict[str, Reader] = {
     "scribe/supergrid": scribe_record,
 }

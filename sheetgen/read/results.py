@@ -20,7 +20,8 @@ from sheetgen.frozen import frozen
 from sheetgen.layouts.read import Loaded, load
 from sheetgen.read.form import ReadError, read_form
 from sheetgen.read.layout_map import PageMap, layout_map
-from sheetgen.read.returned import ReadSheet, read_returned
+from sheetgen.read.returned import read_returned
+from sheetgen.read.sheets import ReadSheet
 
 THUMB_WIDTH = 480  # a thumbnail's width in pixels, a phone's width (at 40 to 150 dpi)
 PALETTE = 32  # colours of a thumbnail
@@ -104,11 +105,18 @@ SCORERS: dict[str, Callable[[str, Any, dict[str, str], str], Scored]] = {
 }
 
 
-def _uncertain(sheet: ReadSheet) -> tuple[Box, ...]:
-    """The page boxes of the marks the reader could not read with confidence. A form's values
-    are exact, so today's reader reports none; a reader of pixels hands its boxes over here."""
-    del sheet
-    return ()
+def _uncertain(sheet: ReadSheet, pages: tuple[PageMap, ...]) -> tuple[Box, ...]:
+    """The page boxes of the marks the reader could not read with confidence (none from a
+    form's values, which are exact; those of marks read from pixels it was unsure of)."""
+    return tuple(
+        (region.x, region.y, region.w, region.h)
+        for page in pages
+        if page.page == sheet.page
+        for placed in page.sheets
+        if placed.slot == sheet.slot
+        for region in placed.on_page
+        if region.name in sheet.unsure
+    )
 
 
 def _sheet_box(pages: tuple[PageMap, ...], slot: int) -> Box | None:
@@ -208,7 +216,7 @@ def _sheets(
         if pdf is not None:
             pdf.init_forms()
         for sheet in sheets:
-            uncertain = _uncertain(sheet)
+            uncertain = _uncertain(sheet, pages)
             scored = scorer(
                 sheet.record.text, layout.model, values.get((sheet.page, sheet.slot), {}), path.stem
             )

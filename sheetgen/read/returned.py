@@ -1,42 +1,31 @@
-"""One returned PDF read whole: its layout found and loaded, its sheets' geometry checked
-against the layout's as this sheetgen draws it, and each filled sheet's record made."""
+"""One returned file read whole: a PDF's layout found and loaded, its sheets' geometry checked
+against the layout's as this sheetgen draws it, and each filled sheet's record made, from its
+form fields or, in a plain PDF marked up in a viewer, from its pixels; a photo or scan read
+by `read.photographed`."""
 
 from __future__ import annotations
 
 from pathlib import Path
 
-from sheetgen.errors import SheetgenError
-from sheetgen.frozen import frozen
-from sheetgen.layouts.read import load
+from sheetgen.layouts.read import Loaded
 from sheetgen.read.form import ReadError, read_form
 from sheetgen.read.layout_map import layout_map
-from sheetgen.read.records import READERS, BadMark, Record
+from sheetgen.read.marked import read_marked
+from sheetgen.read.records import Reader
+from sheetgen.read.sheets import ReadSheet, layout_of, record_of, records_of
 
-
-@frozen
-class ReadSheet:
-    """A filled sheet of a returned PDF: where it is and its record."""
-
-    page: int
-    slot: int
-    record: Record
+PHOTOS = (".jpg", ".jpeg", ".png")  # files read as photos or scans of paper
 
 
 def read_returned(path: Path) -> list[ReadSheet]:
     """The records of every filled sheet of the PDF at `path`; a ReadError (one line) for a
     file that is not a filled sheet of a layout sheetgen reads."""
+    if path.suffix.lower() in PHOTOS:
+        from sheetgen.read.photographed import read_photo  # start-up: OpenCV for photos only
+
+        return read_photo(path)
     form = read_form(path)
-    try:
-        loaded = load(form.layout)
-    except SheetgenError as exc:
-        raise ReadError(f"{path}: made from layout {form.layout}, not found here: {exc}") from None
-    reader = READERS.get(loaded.kind.key)
-    if reader is None:
-        readable = ", ".join(sorted(READERS))
-        raise ReadError(
-            f"{path}: a {loaded.kind.key} sheet ({form.layout}); sheetgen reads {readable} "
-            "sheets so far"
-        )
+    loaded, reader = layout_of(path, form.layout)
     pages = {page.page: page for page in layout_map(loaded)}
     ours = {page.geometry for page in pages.values()}
     if not set(form.versions) <= ours:
@@ -45,6 +34,8 @@ def read_returned(path: Path) -> list[ReadSheet]:
             f"as this sheetgen draws it ({', '.join(sorted(ours))}); read it with the sheetgen "
             "and layout that made it"
         )
+    if not form.names:  # a plain PDF: its marks are read from its pixels
+        return _from_pixels(path, loaded, reader)
     first = next(iter(pages.values()))
     slots = {sheet.slot: sheet for sheet in first.sheets}
     out = []
@@ -58,11 +49,15 @@ def read_returned(path: Path) -> list[ReadSheet]:
         values = form.values.get((page, slot))
         if not values:
             continue
-        try:
-            record = reader(values, loaded.model)
-        except BadMark as exc:
-            raise ReadError(f"{path}: page {page}: {exc}") from None
-        out.append(ReadSheet(page, slot, record))
+        out.append(ReadSheet(page, slot, record_of(path, page, reader, values, loaded)))
     if not out:
         raise ReadError(f"{path}: no sheet in it is filled in; fill a sheet, then read it")
+    return out
+
+
+def _from_pixels(path: Path, loaded: Loaded, reader: Reader) -> list[ReadSheet]:
+    """The records of a plain PDF's marked sheets, each mark read against the blank sheet."""
+    out = records_of(path, loaded, reader, read_marked(path, loaded))
+    if not out:
+        raise ReadError(f"{path}: no mark on any sheet in it; mark a sheet, then read it")
     return out

@@ -209,3 +209,32 @@ def test_an_uncertain_mark_is_ringed_on_the_thumbnail(
         )
 
     assert red(plain) == 0 and red(ringed) > 20
+
+
+def test_the_marks_read_unsure_are_the_boxes_ringed_on_the_page() -> None:
+    """A mark the pixel reader was unsure of is ringed where the sheet printed that square:
+    the box of the field of that name on the fillable PDF's page (read with pikepdf)."""
+    import io
+
+    import pikepdf
+
+    from sheetgen.backends.pdf import render_pdf
+    from sheetgen.layouts.read import load
+    from sheetgen.options import BuildOptions
+    from sheetgen.pipeline.document import document_for
+    from sheetgen.read.layout_map import layout_map
+    from sheetgen.read.records import Record
+    from sheetgen.read.results import _uncertain
+    from sheetgen.read.sheets import ReadSheet
+
+    loaded = load("scribe/standard")
+    sheet = ReadSheet(1, 1, Record("", ".txt", ()), ("cell_E5",))
+    (box,) = _uncertain(sheet, layout_map(loaded))
+    pdf = pikepdf.open(io.BytesIO(render_pdf(document_for(loaded, BuildOptions()), fillable=True)))
+    page = pdf.pages[0]
+    height = float(page.mediabox[3])
+    (field,) = [a for a in page.Annots if str(a.get("/T", "")).endswith("cell_E5")]
+    x1, y1, x2, y2 = (float(v) * 25.4 / 72 for v in field.Rect)
+    want = (x1, height * 25.4 / 72 - y2, x2 - x1, y2 - y1)
+    assert box == pytest.approx(want, abs=0.05)
+    assert _uncertain(ReadSheet(1, 1, Record("", ".txt", ())), layout_map(loaded)) == ()

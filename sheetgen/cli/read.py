@@ -44,7 +44,6 @@ def read(
       sheetgen read filled.pdf
       sheetgen read filled.pdf --out records
       sheetgen read returned --results results.html --results results.csv
-      sheetgen read photo.jpg
     """
     from sheetgen.layouts.find import use  # start-up
     from sheetgen.pipeline.output import check_folder, make_folder, write_all  # start-up

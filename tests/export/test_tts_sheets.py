@@ -142,7 +142,7 @@ def test_every_card_of_a_three_sheet_deck_shows_its_own_face(tmp_path: Path) -> 
     assert check_deck(deck, pieces, own_images(Parts(tuple(pieces)))) == 3
 
 
-@pytest.mark.parametrize("designs", [71, 140])
+@pytest.mark.parametrize("designs", [71, pytest.param(140, marks=pytest.mark.slow)])
 def test_cards_with_backs_of_their_own_over_two_sheets(tmp_path: Path, designs: int) -> None:
     """Cards each with its own back (a tile printed both sides), one design over a full sheet
     and a full second sheet exactly: the back cut from the back sheet is the card's own back,

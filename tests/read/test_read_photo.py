@@ -88,7 +88,7 @@ def _refused(tmp_path: Path, file: Path, *words: str) -> None:
     assert not out.exists()
 
 
-def test_what_is_not_a_readable_sheet_is_one_line(blank: Path, tmp_path: Path) -> None:
+def test_what_is_not_a_photo_of_a_sheet_is_one_line(tmp_path: Path) -> None:
     rng = np.random.default_rng(1)
     noise = tmp_path / "cat.png"
     cv2.imwrite(str(noise), rng.integers(0, 255, (900, 700), dtype=np.uint8))
@@ -96,6 +96,10 @@ def test_what_is_not_a_readable_sheet_is_one_line(blank: Path, tmp_path: Path) -
     text = tmp_path / "notes.jpg"
     text.write_text("not an image")
     _refused(tmp_path, text, "notes.jpg", "not an image")
+
+
+@pytest.mark.slow
+def test_a_sheet_turned_cut_off_or_of_another_game_is_one_line(blank: Path, tmp_path: Path) -> None:
     photo, _ = _photo(blank, tmp_path, 5, 30, other=False)
     turned = tmp_path / "turned.jpg"
     cv2.imwrite(str(turned), cv2.rotate(cv2.imread(str(photo)), cv2.ROTATE_180))

@@ -36,6 +36,9 @@ class Form:
     # plain PDF (marked up in a viewer, read from its pixels)
 
 
+SHEETS = "name a sheet sheetgen built: a filled or marked-up PDF, or a JPEG or PNG photo of one"
+
+
 def _marks(keywords: str) -> list[tuple[str, str]]:
     out = []
     for word in keywords.split(","):
@@ -63,15 +66,14 @@ def read_form(path: Path) -> Form:
             )
         pdf = pikepdf.open(path)
     except FileNotFoundError:
-        raise ReadError(f"{path}: no such file; name a filled PDF that sheetgen made") from None
+        raise ReadError(f"{path}: no such file; {SHEETS}") from None
     except IsADirectoryError:
-        raise ReadError(f"{path}: a folder; name the filled PDFs in it") from None
+        raise ReadError(f"{path}: a folder; name the sheets in it, or give --results") from None
     except pikepdf.PasswordError:
         raise ReadError(f"{path}: the PDF is locked with a password; save it unlocked") from None
     except (pikepdf.PdfError, OSError) as exc:
         raise ReadError(
-            f"{path}: not a PDF that can be read ({type(exc).__name__}); name a filled PDF "
-            "that 'sheetgen build LAYOUT --fillable' made"
+            f"{path}: not a PDF that can be read ({type(exc).__name__}); {SHEETS}"
         ) from None
     with pdf:
         keywords = str(pdf.docinfo.get("/Keywords", "")) if pdf.trailer.get("/Info") else ""

@@ -168,10 +168,11 @@ def furniture(
 def _upright(grid: Grid, opts: PressOptions, width: float) -> list[Placement]:
     """The upright ruler in the margin left of the pieces (else right of them), centred between
     the page's margin and its foot, where it fits there: inside the printable edge, CUT_CLEARANCE
-    from the cuts, ART_CLEARANCE from the bleed and from the ends of the crop marks."""
+    from the cuts and from the ends of the crop marks (as the ruler across keeps them),
+    ART_CLEARANCE from the bleed."""
     bx, _by, bw, _bh = grid.block
-    reach = MARK_CLEARANCE + MARK_LENGTH if opts.mark_style != "none" else 0.0
-    inset = max(CUT_CLEARANCE - grid.bleed, ART_CLEARANCE + reach)  # kept from the bleed
+    marks = MARK_CLEARANCE + MARK_LENGTH + CUT_CLEARANCE if opts.mark_style != "none" else 0.0
+    inset = max(CUT_CLEARANCE - grid.bleed, ART_CLEARANCE, marks)  # kept from the bleed
     edge = printable_edge(opts.margin)
     strips = ((edge, bx - inset), (bx + bw + inset, width - edge))
     for strip in strips:
